@@ -1,0 +1,189 @@
+/**
+ * Canonical rows that ingestion writes and the API reads, one shape for every sport.
+ *
+ * Sport-specific numbers live in `stats` under the keys of {@link StatKeys}; values are plain
+ * numbers in the unit the key names (yards, points, outs, percent 0-100 or fraction 0-1 as
+ * stated) or null when the source does not have them. Dates without a time are `YYYY-MM-DD`
+ * strings (the local date of the game as the league lists it); instants are `Date` (UTC).
+ * @module
+ */
+import { Schema } from "effect"
+import { CoreSport } from "./Sport.js"
+
+/** Player status value set (specification, "Value sets"). */
+export const PlayerStatus = Schema.Literal("active", "injured", "inactive")
+export type PlayerStatus = typeof PlayerStatus.Type
+
+/** Free-form sport-specific attributes (height, college, jersey, game lines...), JSON-serialisable. */
+export const Attributes = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+export type Attributes = typeof Attributes.Type
+
+/**
+ * A canonical player identity.
+ * - `id`: `svc_<sport>_<id>`, stable across runs and sources (see each ingest adapter for `<id>`).
+ * - `platform_ids`: platform name (sleeper, espn, yahoo, mfl, fantasypros, nfl, pfr, gsis,
+ *   sportradar, mlbam, retro, bbref, fangraphs, nba, ...) to that platform's id, as a string.
+ * - `team`: current team abbreviation, or null for a free agent or unknown.
+ */
+export const Player = Schema.Struct({
+  id: Schema.String,
+  sport: CoreSport,
+  full_name: Schema.String,
+  first_name: Schema.NullOr(Schema.String),
+  last_name: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String),
+  status: PlayerStatus,
+  birth_date: Schema.NullOr(Schema.String),
+  platform_ids: Schema.Record({ key: Schema.String, value: Schema.String }),
+  attributes: Attributes
+})
+export type Player = typeof Player.Type
+
+/** A team of a sport, keyed by (sport, abbr). `external_id` is the league's own id when known. */
+export const Team = Schema.Struct({
+  sport: CoreSport,
+  abbr: Schema.String,
+  name: Schema.String,
+  conference: Schema.NullOr(Schema.String),
+  division: Schema.NullOr(Schema.String),
+  external_id: Schema.NullOr(Schema.String),
+  attributes: Attributes
+})
+export type Team = typeof Team.Type
+
+/**
+ * A game.
+ * - `id`: the league's game id as a string (nfl `2024_01_BAL_KC`, nba `0022300061`, mlb game_pk).
+ * - `state`: mlb pre_game | scheduled | in_progress | final | completed | postponed; other sports
+ *   scheduled | in_progress | final (specification, "Value sets").
+ * - `season_type`: REG, POST or PRE where the source distinguishes them, else null.
+ * - `attributes`: extras such as `spread_line`, `total_line` (points), `overtime`, `neutral_site`.
+ */
+export const Game = Schema.Struct({
+  id: Schema.String,
+  sport: CoreSport,
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  season_type: Schema.NullOr(Schema.String),
+  game_date: Schema.String,
+  start_time: Schema.NullOr(Schema.DateFromSelf),
+  state: Schema.String,
+  home_team: Schema.String,
+  away_team: Schema.String,
+  home_score: Schema.NullOr(Schema.Int),
+  away_score: Schema.NullOr(Schema.Int),
+  venue: Schema.NullOr(Schema.String),
+  attributes: Attributes
+})
+export type Game = typeof Game.Type
+
+/**
+ * One player's line in one game (or one week, for nfl sources keyed by week).
+ * - `id`: deterministic, `<player_id>:<game_id>` or `<player_id>:<season>:<week>` when the
+ *   source has no game id, so a re-ingest updates the same row.
+ * - `stats`: keys of {@link StatKeys} for the sport; null where the source lacks the value.
+ * - `fantasy_points`: points in the sport's default format (nfl ppr, nba and mlb FanDuel), or
+ *   null when the line lacks a stat the format needs.
+ * - `fantasy_points_formats`: points by every format of the sport (see Scoring).
+ */
+export const StatLine = Schema.Struct({
+  id: Schema.String,
+  sport: CoreSport,
+  player_id: Schema.String,
+  game_id: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  game_date: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String),
+  opponent: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  is_starter: Schema.NullOr(Schema.Boolean),
+  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) }),
+  fantasy_points: Schema.NullOr(Schema.Number),
+  fantasy_points_formats: Schema.Record({ key: Schema.String, value: Schema.Number })
+})
+export type StatLine = typeof StatLine.Type
+
+/**
+ * An official injury report entry (nfl weekly reports). `report_status` is the game status
+ * (Out, Doubtful, Questionable, ...); `practice_status` the practice participation.
+ */
+export const InjuryReport = Schema.Struct({
+  id: Schema.String,
+  sport: CoreSport,
+  player_id: Schema.String,
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  team: Schema.NullOr(Schema.String),
+  report_status: Schema.NullOr(Schema.String),
+  practice_status: Schema.NullOr(Schema.String),
+  primary_injury: Schema.NullOr(Schema.String),
+  secondary_injury: Schema.NullOr(Schema.String),
+  reported_at: Schema.NullOr(Schema.DateFromSelf)
+})
+export type InjuryReport = typeof InjuryReport.Type
+
+/** A depth chart slot: `depth` 1 is the starter at `depth_position` in that week's chart. */
+export const DepthChartEntry = Schema.Struct({
+  id: Schema.String,
+  sport: CoreSport,
+  player_id: Schema.String,
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  team: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  depth_position: Schema.NullOr(Schema.String),
+  depth: Schema.NullOr(Schema.Int),
+  formation: Schema.NullOr(Schema.String)
+})
+export type DepthChartEntry = typeof DepthChartEntry.Type
+
+/**
+ * Stat keys per sport. Ingest adapters write these keys into `StatLine.stats`; the API reads them.
+ * Units: yards, counts, minutes; `snap_pct` and `usage_rate` are percent 0-100; `target_share`
+ * is a fraction 0-1; `air_yards` yards; `pitching_outs` outs recorded (IP = outs / 3).
+ */
+export const StatKeys = {
+  nfl: [
+    "passing_attempts", "passing_completions", "passing_yards", "passing_tds", "interceptions",
+    "rushing_attempts", "rushing_yards", "rushing_tds",
+    "targets", "receptions", "receiving_yards", "receiving_tds",
+    "two_point_conversions", "fumbles_lost", "return_tds",
+    "offense_snaps", "snap_pct", "target_share", "air_yards",
+    "fg_made", "fg_attempts", "xp_made", "xp_attempts",
+    "tackles", "sacks", "defense_interceptions", "forced_fumbles", "fumble_recoveries", "passes_defended"
+  ],
+  nba: [
+    "minutes_played", "points", "rebounds", "offensive_rebounds", "defensive_rebounds", "assists",
+    "steals", "blocks", "turnovers", "personal_fouls",
+    "field_goals_made", "field_goals_attempted", "three_pointers_made", "three_pointers_attempted",
+    "free_throws_made", "free_throws_attempted", "plus_minus", "usage_rate", "is_back_to_back"
+  ],
+  mlb: [
+    "batting_ab", "batting_pa", "batting_h", "batting_1b", "batting_2b", "batting_3b", "batting_hr",
+    "batting_r", "batting_rbi", "batting_bb", "batting_hbp", "batting_sb", "batting_so",
+    "pitching_outs", "pitching_w", "pitching_l", "pitching_sv", "pitching_hld", "pitching_er",
+    "pitching_k", "pitching_bb", "pitching_h", "pitching_qs", "pitching_gs"
+  ]
+} as const satisfies Record<CoreSport, ReadonlyArray<string>>
+
+/** Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. */
+export interface SportSummary {
+  readonly sport: CoreSport
+  readonly players: number
+  readonly teams: number
+  readonly games: number
+  readonly stat_lines: number
+  readonly seasons: ReadonlyArray<number>
+  readonly first_game_date: string | null
+  readonly last_game_date: string | null
+  readonly last_updated: Date | null
+}
+
+/** Counts of one batch upsert: rows new, rows changed in place, rows identical to what was stored. */
+export interface UpsertResult {
+  readonly inserted: number
+  readonly updated: number
+  readonly unchanged: number
+}
