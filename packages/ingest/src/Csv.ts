@@ -1,0 +1,68 @@
+/**
+ * CSV reading for every source adapter, on csv-parse (a well-kept library), as an Effect Stream.
+ * @module
+ */
+import { parse } from "csv-parse"
+import { Data, Effect, Stream } from "effect"
+import { createReadStream } from "node:fs"
+import { stat } from "node:fs/promises"
+
+/** A CSV record with its header-keyed fields and the 1-based line where it starts in the file. */
+export interface CsvRow {
+  readonly file: string
+  readonly line: number
+  readonly fields: Readonly<Record<string, string>>
+}
+
+/** The file could not be opened or is not CSV at all (a whole-file failure, not a bad row). */
+export class CsvFileError extends Data.TaggedError("CsvFileError")<{
+  readonly file: string
+  readonly reason: string
+}> {}
+
+/**
+ * Streams the rows of a CSV file with a header line. Rows whose field count differs from the
+ * header are still emitted (csv-parse `relax_column_count`), so that the adapter reports them as
+ * malformed with their line rather than aborting the file. Empty lines are skipped; a UTF-8 BOM is
+ * removed.
+ */
+export const readCsv = (file: string): Stream.Stream<CsvRow, CsvFileError> =>
+  Stream.unwrap(
+    Effect.tryPromise({
+      try: () => stat(file),
+      catch: (e) => new CsvFileError({ file, reason: String(e) })
+    }).pipe(
+      Effect.as(
+        Stream.fromAsyncIterable(
+          createReadStream(file).pipe(
+            parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true })
+          ) as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>,
+          (e) => new CsvFileError({ file, reason: String(e) })
+        ).pipe(Stream.map(({ info, record }) => ({ file, line: info.lines, fields: record })))
+      )
+    )
+  )
+
+/** Reads a field; empty strings and the usual missing markers (NA, NULL, nan, None) become undefined. */
+export const field = (row: CsvRow, name: string): string | undefined => {
+  const v = row.fields[name]
+  if (v === undefined) return undefined
+  const t = v.trim()
+  return t === "" || t === "NA" || t === "NULL" || t === "null" || t === "nan" || t === "NaN" || t === "None"
+    ? undefined
+    : t
+}
+
+/** A field parsed as a finite number, or undefined when missing or not numeric. */
+export const num = (row: CsvRow, name: string): number | undefined => {
+  const v = field(row, name)
+  if (v === undefined) return undefined
+  const n = Number(v)
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** A field parsed as an integer (rounding a value like "3.0"), or undefined. */
+export const int = (row: CsvRow, name: string): number | undefined => {
+  const n = num(row, name)
+  return n === undefined ? undefined : Math.round(n)
+}
