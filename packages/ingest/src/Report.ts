@@ -3,7 +3,8 @@
  * and skipped, and each malformed row with its file and line.
  * @module
  */
-import type { UpsertResult } from "@sports-data/domain"
+import type { CoreSport, UpsertResult } from "@sports-data/domain"
+import { Effect } from "effect"
 
 /** Canonical entity names written by ingestion. */
 export type Entity = "players" | "teams" | "games" | "stat_lines" | "injuries" | "depth_charts"
@@ -33,3 +34,31 @@ export const addUpsert = (c: EntityCounts, r: UpsertResult): EntityCounts => ({
   updated: c.updated + r.updated,
   unchanged: c.unchanged + r.unchanged
 })
+
+/** What one sport's adapter reports: counts per entity, skipped rows, and the files it read. */
+export interface SportIngestResult {
+  readonly sport: CoreSport
+  readonly counts: Readonly<Partial<Record<Entity, EntityCounts>>>
+  readonly skipped: ReadonlyArray<SkippedRow>
+  readonly files: ReadonlyArray<string>
+}
+
+/**
+ * Upserts `rows` in batches of `batchSize` (each batch atomic in the store) and sums the results.
+ * Rows are written in the order given.
+ */
+export const upsertAll = <A, E, R>(
+  rows: ReadonlyArray<A>,
+  upsert: (batch: ReadonlyArray<A>) => Effect.Effect<UpsertResult, E, R>,
+  batchSize = 1000
+): Effect.Effect<UpsertResult, E, R> =>
+  Effect.reduce(
+    Array.from({ length: Math.ceil(rows.length / batchSize) }, (_, i) => rows.slice(i * batchSize, (i + 1) * batchSize)),
+    { inserted: 0, updated: 0, unchanged: 0 } as UpsertResult,
+    (acc, batch) =>
+      Effect.map(upsert(batch), (r) => ({
+        inserted: acc.inserted + r.inserted,
+        updated: acc.updated + r.updated,
+        unchanged: acc.unchanged + r.unchanged
+      }))
+  )
