@@ -152,6 +152,8 @@ export const StatKeys = {
     "two_point_conversions", "fumbles_lost", "return_tds",
     "offense_snaps", "snap_pct", "target_share", "air_yards",
     "fg_made", "fg_attempts", "xp_made", "xp_attempts",
+    "xp_missed", "fg_made_0_19", "fg_made_20_29", "fg_made_30_39", "fg_made_40_49", "fg_made_50_plus",
+    "fg_missed_0_19", "fg_missed_20_29", "fg_missed_30_39", "fumble_recovery_tds",
     "tackles", "sacks", "defense_interceptions", "forced_fumbles", "fumble_recoveries", "passes_defended"
   ],
   nba: [
@@ -165,8 +167,10 @@ export const StatKeys = {
     "batting_r", "batting_rbi", "batting_bb", "batting_hbp", "batting_sb", "batting_so",
     "pitching_outs", "pitching_w", "pitching_l", "pitching_sv", "pitching_hld", "pitching_er",
     "pitching_k", "pitching_bb", "pitching_h", "pitching_qs", "pitching_gs"
-  ]
-} as const satisfies Record<CoreSport, ReadonlyArray<string>>
+  ],
+  /** Scored by Scoring.ts (decisions.md "Fantasy scoring"); no nhl source is ingested yet. */
+  nhl: ["goals", "assists", "shots", "blocked_shots", "goalie_wins", "saves", "goals_against"]
+} as const satisfies Record<CoreSport | "nhl", ReadonlyArray<string>>
 
 /** Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. */
 export interface SportSummary {
