@@ -8,7 +8,7 @@
  * @module
  */
 import { Effect, Redacted, Schema } from "effect"
-import { planOf, type PlanCatalog, Tier } from "./Plans.js"
+import { type PlanCatalog, planOf, Tier } from "./Plans.js"
 
 /** Lifecycle states: a key pending activation becomes active when its link is followed; revoked is final. */
 export const KeyState = Schema.Literal("pending_activation", "active", "revoked")
@@ -110,15 +110,23 @@ export const issueKey = (options: {
       trial_ends_at: null,
       last_used_at: null
     }
-    return { key: Redacted.make(key), record: state === "active" ? activate(options.catalog, base, options.now) : base }
+    return {
+      key: Redacted.make(key),
+      record: state === "active" ? activated(options.catalog, base, options.now) : base
+    }
   })
 
 /**
  * The record after activation at `now`: state active and, for a trial plan, the trial window
- * `[now, now + trial_days)`. Returns the record unchanged when it is not pending.
+ * `[now, now + trial_days)`. Returns the record unchanged when it is not pending (an active key
+ * keeps its running trial; a revoked key stays revoked) or when its activation link has expired
+ * (see {@link activationExpired}); callers tell these cases apart by the returned `state`.
  */
-export const activate = (catalog: PlanCatalog, record: ApiKeyRecord, now: Date): ApiKeyRecord => {
-  if (record.state === "revoked") return record
+export const activate = (catalog: PlanCatalog, record: ApiKeyRecord, now: Date): ApiKeyRecord =>
+  record.state !== "pending_activation" || activationExpired(record, now) ? record : activated(catalog, record, now)
+
+/** The lifecycle fields of a key that becomes active at `now` (no state check). */
+const activated = (catalog: PlanCatalog, record: ApiKeyRecord, now: Date): ApiKeyRecord => {
   const trialDays = planOf(catalog, record.tier).trial_days
   return {
     ...record,

@@ -89,8 +89,8 @@ export const tierIncludes = (catalog: PlanCatalog, tier: Tier, required: Tier): 
   planOf(catalog, tier).rank >= planOf(catalog, required).rank
 
 /**
- * Checks an operator-supplied catalog: every tier present once, prefixes distinct.
- * Returns the list of problems (empty when valid).
+ * Checks an operator-supplied catalog: every tier present once, prefixes distinct, and each legacy
+ * tier with the rank of the current tier it ranks as. Returns the list of problems (empty when valid).
  */
 export const validateCatalog = (catalog: PlanCatalog): ReadonlyArray<string> => {
   const problems: Array<string> = []
@@ -100,5 +100,11 @@ export const validateCatalog = (catalog: PlanCatalog): ReadonlyArray<string> => 
   }
   const prefixes = new Set(catalog.map((p) => p.key_prefix))
   if (prefixes.size !== catalog.length) problems.push("key prefixes are not distinct")
+  for (const p of catalog) {
+    const current = p.ranks_as === null ? undefined : catalog.find((q) => q.tier === p.ranks_as)
+    if (current !== undefined && current.rank !== p.rank) {
+      problems.push(`tier ${p.tier} ranks as ${current.tier} (rank ${current.rank}) but has rank ${p.rank}`)
+    }
+  }
   return problems
 }
