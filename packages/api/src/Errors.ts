@@ -1,0 +1,319 @@
+/**
+ * The API error schemas: each encodes to exactly the standard error object of the
+ * specification ("Errors") and decisions.md ("Errors not shown in the specification"):
+ *
+ * ```json
+ * { "error_code": "...", "message": "...", "documentation_url": "https://...", "upgrade_url": null, ...extras }
+ * ```
+ *
+ * with no `_tag`: the discriminator is `error_code`, a literal filled in by the constructor.
+ * Each schema carries its HTTP status (`HttpApiSchema.annotations({ status })`), so attaching one
+ * to an endpoint with `.addError(E)` both maps the failure to that status and documents it in the
+ * OpenAPI document. {@link fromDomain} maps the domain errors of `@sports-data/domain` to them.
+ *
+ * `message`, `documentation_url` and `upgrade_url` have constructor defaults; pass a `message`
+ * when a more specific one helps the caller.
+ * @module
+ */
+import { HttpApiSchema } from "@effect/platform"
+import type { DomainError } from "@sports-data/domain"
+import { Schema } from "effect"
+
+/** Base of every `documentation_url`: the error reference, one anchor per error code. */
+export const DOCUMENTATION_URL = "https://docs.sports-data.dev/errors"
+
+/** Where a caller can move to a higher plan; the `upgrade_url` of tier, trial and limit errors. */
+export const UPGRADE_URL = "https://sports-data.dev/pricing"
+
+/** The documentation link of an error code (`<DOCUMENTATION_URL>#<code in lower case>`). */
+export const documentationUrl = (errorCode: string): string => `${DOCUMENTATION_URL}#${errorCode.toLowerCase()}`
+
+const defaulted = <S extends Schema.Schema.Any>(schema: S, value: () => Schema.Schema.Type<S>) =>
+  Schema.propertySignature(schema).pipe(Schema.withConstructorDefault(value))
+
+/**
+ * The four fields of the standard error object. `error_code` is a literal with a constructor
+ * default, so `new X({...extras})` fills it; decoding requires it, which is how a client tells two
+ * errors of one status apart.
+ */
+const standard = <const Code extends string>(code: Code, message: string, upgrade: boolean) => ({
+  error_code: Schema.tag(code),
+  message: defaulted(Schema.String, () => message),
+  documentation_url: defaulted(Schema.String, () => documentationUrl(code)),
+  upgrade_url: defaulted(Schema.NullOr(Schema.String), () => (upgrade ? UPGRADE_URL : null))
+})
+
+/** 400 INVALID_PARAMETER: `parameter` is malformed, out of range or missing; `reason` says how. */
+export class InvalidParameterError extends Schema.Class<InvalidParameterError>("InvalidParameterError")({
+  ...standard("INVALID_PARAMETER", "A parameter is malformed, out of range or missing.", false),
+  parameter: Schema.String,
+  reason: Schema.String
+}, HttpApiSchema.annotations({ status: 400, description: "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing" })) {}
+
+/** 401 MISSING_API_KEY: the X-Service-Key header is absent or empty (a key in the query string does not count). */
+export class MissingApiKeyError extends Schema.Class<MissingApiKeyError>("MissingApiKeyError")({
+  ...standard("MISSING_API_KEY", "The X-Service-Key header is required.", false)
+}, HttpApiSchema.annotations({ status: 401, description: "MISSING_API_KEY or INVALID_API_KEY" })) {}
+
+/** 401 INVALID_API_KEY: the key is unknown, revoked or not yet activated. */
+export class InvalidApiKeyError extends Schema.Class<InvalidApiKeyError>("InvalidApiKeyError")({
+  ...standard("INVALID_API_KEY", "The API key is unknown, revoked or not yet activated.", false)
+}, HttpApiSchema.annotations({ status: 401, description: "MISSING_API_KEY or INVALID_API_KEY" })) {}
+
+/** 402 TRIAL_EXPIRED: the 14-day sandbox ended at `trial_ended_at` (ISO 8601, UTC). */
+export class TrialExpiredError extends Schema.Class<TrialExpiredError>("TrialExpiredError")({
+  ...standard("TRIAL_EXPIRED", "The sandbox trial has ended; choose a plan to continue.", true),
+  trial_ended_at: Schema.String
+}, HttpApiSchema.annotations({ status: 402, description: "TRIAL_EXPIRED: the sandbox trial ended" })) {}
+
+/** 403 TIER_INSUFFICIENT: the endpoint needs `required_tier`; the key is on `current_tier`. */
+export class TierInsufficientError extends Schema.Class<TierInsufficientError>("TierInsufficientError")({
+  ...standard("TIER_INSUFFICIENT", "This endpoint needs a higher tier.", true),
+  current_tier: Schema.String,
+  required_tier: Schema.String
+}, HttpApiSchema.annotations({ status: 403, description: "TIER_INSUFFICIENT: the endpoint needs a higher tier" })) {}
+
+/** 404 NOT_FOUND: no such path (answered before any key check). */
+export class NotFoundError extends Schema.Class<NotFoundError>("NotFoundError")({
+  ...standard("NOT_FOUND", "No such path.", false),
+  path: Schema.String
+}, HttpApiSchema.annotations({ status: 404, description: "NOT_FOUND or RESOURCE_NOT_FOUND" })) {}
+
+/** 404 RESOURCE_NOT_FOUND: no `resource` (player, team, game, webhook, delivery) with id `id`. */
+export class ResourceNotFoundError extends Schema.Class<ResourceNotFoundError>("ResourceNotFoundError")({
+  ...standard("RESOURCE_NOT_FOUND", "No such resource.", false),
+  resource: Schema.String,
+  id: Schema.String
+}, HttpApiSchema.annotations({ status: 404, description: "NOT_FOUND or RESOURCE_NOT_FOUND" })) {}
+
+/** 405 METHOD_NOT_ALLOWED: the path exists but not with this method; `allowed` lists the methods it has. */
+export class MethodNotAllowedError extends Schema.Class<MethodNotAllowedError>("MethodNotAllowedError")({
+  ...standard("METHOD_NOT_ALLOWED", "This path does not accept this method.", false),
+  allowed: Schema.Array(Schema.String)
+}, HttpApiSchema.annotations({ status: 405, description: "METHOD_NOT_ALLOWED: known path, other method" })) {}
+
+/** 409 CONFLICT: the thing already exists (for example a key registered twice). */
+export class ConflictError extends Schema.Class<ConflictError>("ConflictError")({
+  ...standard("CONFLICT", "The resource already exists.", false)
+}, HttpApiSchema.annotations({ status: 409, description: "CONFLICT: already exists" })) {}
+
+/** 413 PAYLOAD_TOO_LARGE: the request body is over {@link MAX_BODY_BYTES} bytes. */
+export class PayloadTooLargeError extends Schema.Class<PayloadTooLargeError>("PayloadTooLargeError")({
+  ...standard("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.", false)
+}, HttpApiSchema.annotations({ status: 413, description: "PAYLOAD_TOO_LARGE: body over 1 MiB" })) {}
+
+/** The largest request body accepted, in bytes (1 MiB, decisions.md). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * 429 RATE_LIMIT_EXCEEDED: the per-minute limit (sliding 60 s window) is used up. The response
+ * also carries the header Retry-After = `retry_after_seconds`.
+ */
+export class RateLimitExceededError extends Schema.Class<RateLimitExceededError>("RateLimitExceededError")({
+  ...standard("RATE_LIMIT_EXCEEDED", "Per-minute rate limit exceeded.", true),
+  calls_this_minute: Schema.Int,
+  limit_per_minute: Schema.Int,
+  retry_after_seconds: Schema.Int
+}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+
+/** 429 DAILY_LIMIT_EXCEEDED: the daily ceiling is used up until `resets_on` (next 00:00 UTC). Header Retry-After. */
+export class DailyLimitExceededError extends Schema.Class<DailyLimitExceededError>("DailyLimitExceededError")({
+  ...standard("DAILY_LIMIT_EXCEEDED", "Daily call limit exceeded.", true),
+  calls_today: Schema.Int,
+  daily_limit: Schema.Int,
+  resets_on: Schema.String,
+  retry_after_seconds: Schema.Int
+}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+
+/**
+ * 429 MONTHLY_QUOTA_EXCEEDED: the monthly quota is used up until `resets_on` (00:00 UTC on the
+ * 1st). `retry_after_seconds` (seconds until then) is an extra beyond the specification's fields,
+ * as on every 429; it is also the Retry-After header.
+ */
+export class MonthlyQuotaExceededError extends Schema.Class<MonthlyQuotaExceededError>("MonthlyQuotaExceededError")({
+  ...standard("MONTHLY_QUOTA_EXCEEDED", "Monthly quota used up.", true),
+  calls_used: Schema.Int,
+  calls_limit: Schema.Int,
+  resets_on: Schema.String,
+  retry_after_seconds: Schema.Int
+}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+
+/** 500 INTERNAL_ERROR: anything else. `request_id` finds the logged cause; no stack or SQL is ever sent. */
+export class InternalError extends Schema.Class<InternalError>("InternalError")({
+  ...standard("INTERNAL_ERROR", "Internal error; retry with exponential backoff.", false),
+  request_id: Schema.String
+}, HttpApiSchema.annotations({ status: 500, description: "INTERNAL_ERROR: server error; retry with exponential backoff" })) {}
+
+/** 503 SERVICE_UNAVAILABLE: storage unreachable; retry after `retry_after_seconds` (also the Retry-After header). */
+export class ServiceUnavailableError extends Schema.Class<ServiceUnavailableError>("ServiceUnavailableError")({
+  ...standard("SERVICE_UNAVAILABLE", "The service is temporarily unavailable.", false),
+  retry_after_seconds: Schema.Int
+}, HttpApiSchema.annotations({ status: 503, description: "SERVICE_UNAVAILABLE: storage unreachable; header Retry-After" })) {}
+
+/** Every API error. */
+export type ApiError =
+  | InvalidParameterError
+  | MissingApiKeyError
+  | InvalidApiKeyError
+  | TrialExpiredError
+  | TierInsufficientError
+  | NotFoundError
+  | ResourceNotFoundError
+  | MethodNotAllowedError
+  | ConflictError
+  | PayloadTooLargeError
+  | RateLimitExceededError
+  | DailyLimitExceededError
+  | MonthlyQuotaExceededError
+  | InternalError
+  | ServiceUnavailableError
+
+/** Every API error schema, for registering them all at once and for tests. */
+export const all = [
+  InvalidParameterError,
+  MissingApiKeyError,
+  InvalidApiKeyError,
+  TrialExpiredError,
+  TierInsufficientError,
+  NotFoundError,
+  ResourceNotFoundError,
+  MethodNotAllowedError,
+  ConflictError,
+  PayloadTooLargeError,
+  RateLimitExceededError,
+  DailyLimitExceededError,
+  MonthlyQuotaExceededError,
+  InternalError,
+  ServiceUnavailableError
+] as const
+
+/** The failures of admission (the `Authorization` middleware), including a store that cannot answer. */
+export const AdmissionFailure = Schema.Union(
+  MissingApiKeyError,
+  InvalidApiKeyError,
+  TrialExpiredError,
+  TierInsufficientError,
+  RateLimitExceededError,
+  DailyLimitExceededError,
+  MonthlyQuotaExceededError,
+  ServiceUnavailableError,
+  InternalError
+)
+export type AdmissionFailure = typeof AdmissionFailure.Type
+
+/** True for a value that is one of the API error classes. */
+export const isApiError = (u: unknown): u is ApiError => all.some((E) => u instanceof E)
+
+/** The HTTP status of an API error. */
+export const statusOf = (error: ApiError): number => {
+  switch (error.error_code) {
+    case "INVALID_PARAMETER":
+      return 400
+    case "MISSING_API_KEY":
+    case "INVALID_API_KEY":
+      return 401
+    case "TRIAL_EXPIRED":
+      return 402
+    case "TIER_INSUFFICIENT":
+      return 403
+    case "NOT_FOUND":
+    case "RESOURCE_NOT_FOUND":
+      return 404
+    case "METHOD_NOT_ALLOWED":
+      return 405
+    case "CONFLICT":
+      return 409
+    case "PAYLOAD_TOO_LARGE":
+      return 413
+    case "RATE_LIMIT_EXCEEDED":
+    case "DAILY_LIMIT_EXCEEDED":
+    case "MONTHLY_QUOTA_EXCEEDED":
+      return 429
+    case "INTERNAL_ERROR":
+      return 500
+    case "SERVICE_UNAVAILABLE":
+      return 503
+  }
+}
+
+/**
+ * Seconds a caller should wait before retrying (the Retry-After header), for the errors that
+ * carry one: every 429 and 503. Undefined for the others.
+ */
+export const retryAfterOf = (error: ApiError): number | undefined => {
+  switch (error.error_code) {
+    case "RATE_LIMIT_EXCEEDED":
+    case "DAILY_LIMIT_EXCEEDED":
+    case "MONTHLY_QUOTA_EXCEEDED":
+    case "SERVICE_UNAVAILABLE":
+      return error.retry_after_seconds
+    default:
+      return undefined
+  }
+}
+
+/**
+ * Maps a domain error to its API error (pure). `requestId` is the id logged with the cause of a
+ * StoreFailure, reported as INTERNAL_ERROR's `request_id`; the failure's `detail` is never copied
+ * into the body.
+ */
+export const fromDomain = (error: DomainError, requestId: string): ApiError => {
+  switch (error._tag) {
+    case "MissingApiKey":
+      return new MissingApiKeyError()
+    case "InvalidApiKey":
+      return new InvalidApiKeyError()
+    case "TrialExpired":
+      return new TrialExpiredError({
+        trial_ended_at: error.trial_ended_at,
+        message: `The sandbox trial ended at ${error.trial_ended_at}; choose a plan to continue.`
+      })
+    case "TierInsufficient":
+      return new TierInsufficientError({
+        current_tier: error.current_tier,
+        required_tier: error.required_tier,
+        message: `This endpoint needs the ${error.required_tier} tier or higher; this key is on ${error.current_tier}.`
+      })
+    case "RateLimitExceeded":
+      return new RateLimitExceededError({
+        calls_this_minute: error.calls_this_minute,
+        limit_per_minute: error.limit_per_minute,
+        retry_after_seconds: error.retry_after_seconds,
+        message: `Per-minute rate limit of ${error.limit_per_minute} exceeded; retry in ${error.retry_after_seconds} s.`
+      })
+    case "DailyLimitExceeded":
+      return new DailyLimitExceededError({
+        calls_today: error.calls_today,
+        daily_limit: error.daily_limit,
+        resets_on: error.resets_on,
+        retry_after_seconds: error.retry_after_seconds,
+        message: `Daily limit of ${error.daily_limit} calls reached; it resets at ${error.resets_on}.`
+      })
+    case "MonthlyQuotaExceeded":
+      return new MonthlyQuotaExceededError({
+        calls_used: error.calls_used,
+        calls_limit: error.calls_limit,
+        resets_on: error.resets_on,
+        retry_after_seconds: error.retry_after_seconds,
+        message: `Monthly quota of ${error.calls_limit} calls used up; it resets at ${error.resets_on}.`
+      })
+    case "InvalidParameter":
+      return new InvalidParameterError({
+        parameter: error.parameter,
+        reason: error.reason,
+        message: `Invalid parameter ${error.parameter}: ${error.reason}`
+      })
+    case "ResourceNotFound":
+      return new ResourceNotFoundError({
+        resource: error.resource,
+        id: error.id,
+        message: `No ${error.resource} with id ${error.id}.`
+      })
+    case "Conflict":
+      return new ConflictError({ message: error.message })
+    case "StoreUnavailable":
+      return new ServiceUnavailableError({ retry_after_seconds: error.retry_after_seconds })
+    case "StoreFailure":
+      return new InternalError({ request_id: requestId })
+  }
+}
