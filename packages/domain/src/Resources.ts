@@ -1,0 +1,730 @@
+/**
+ * Response resources of the interface specification ("Resources and their fields"), as schemas.
+ *
+ * Field names, types and nullability follow the specification, with shared/spec/decisions.md
+ * winning where they differ. Where the ingested data cannot fill a field the specification types
+ * as a plain value, the schema says `NullOr` and the field's docstring says why (for example mlb
+ * batting lines, which no source holds). Instants are ISO 8601 strings in UTC (`date-time`); plain
+ * dates are `YYYY-MM-DD`.
+ *
+ * Shapes the specification leaves "not shown" (nfl games and standings extras, team rows,
+ * compare profiles, sports list, data status, coverage) are defined here once, additively, so the
+ * api contract, the handlers and the typed client share them.
+ * @module
+ */
+import { Schema } from "effect"
+import { PlayerStatus } from "./Canonical.js"
+import { CoreSport } from "./Sport.js"
+
+// ---------------------------------------------------------------------------------------------
+// Scalars
+// ---------------------------------------------------------------------------------------------
+
+/** An ISO 8601 instant in UTC, e.g. `2024-09-08T17:00:00.000Z`. */
+export const DateTimeString = Schema.String.annotations({
+  identifier: "DateTimeString",
+  description: "ISO 8601 date-time (UTC)",
+  jsonSchema: { type: "string", format: "date-time" }
+})
+
+/** A calendar date `YYYY-MM-DD`. */
+export const DateString = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "expected a date YYYY-MM-DD" })
+).annotations({ identifier: "DateString", description: "calendar date YYYY-MM-DD" })
+
+/** An absolute URI. */
+export const UriString = Schema.String.annotations({
+  identifier: "UriString",
+  jsonSchema: { type: "string", format: "uri" }
+})
+
+// ---------------------------------------------------------------------------------------------
+// Envelope and meta
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * ResponseMeta (specification). `calls_remaining_this_month` and `calls_remaining_today` are the
+ * caller's remaining calls after this one; null when the caller's plan has no such ceiling
+ * (syndicate_alpha, or the monthly side of enterprise), since no integer is true then.
+ * `league` appears only on multi-league endpoints (not served yet).
+ */
+export const ResponseMeta = Schema.Struct({
+  sport: Schema.String,
+  league: Schema.optional(Schema.String),
+  tier: Schema.String,
+  calls_remaining_this_month: Schema.NullOr(Schema.Int),
+  calls_remaining_today: Schema.NullOr(Schema.Int),
+  documentation_url: UriString
+}).annotations({ identifier: "ResponseMeta" })
+export type ResponseMeta = typeof ResponseMeta.Type
+
+/**
+ * The list/detail envelope `{success, endpoint, count, data, meta}` (decisions.md: the
+ * `{status: ...}` variant is not used). `count` is the number of rows in `data` (1 for an object).
+ */
+export const Envelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({
+    success: Schema.Boolean,
+    endpoint: Schema.String,
+    count: Schema.Int,
+    data,
+    meta: ResponseMeta
+  })
+
+/**
+ * The paginated player-list envelope: the {@link Envelope} plus `total` (rows matching before
+ * paging), `offset` and `limit` (echo of the request).
+ */
+export const PagedEnvelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({
+    success: Schema.Boolean,
+    endpoint: Schema.String,
+    count: Schema.Int,
+    total: Schema.Int,
+    offset: Schema.Int,
+    limit: Schema.Int,
+    data,
+    meta: ResponseMeta
+  })
+
+/**
+ * The standard error object (specification, "Errors"): `error_code`, `message`,
+ * `documentation_url` always; `upgrade_url` (uri or null); plus the extra fields each error code
+ * lists (decisions.md, "Errors not shown").
+ */
+export const ErrorObject = Schema.Struct(
+  {
+    error_code: Schema.String,
+    message: Schema.String,
+    documentation_url: UriString,
+    upgrade_url: Schema.optional(Schema.NullOr(UriString))
+  },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+).annotations({ identifier: "ErrorObject" })
+export type ErrorObject = typeof ErrorObject.Type
+
+// ---------------------------------------------------------------------------------------------
+// Players
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * PlayerIdentity (specification). Required: playcaller_id (`svc_<sport>_<id>`), full_name,
+ * position, team (abbreviation), sport_key. A player without a position or team (free agent)
+ * carries an empty string there, as the specification does for unresolved teams in Signal.
+ * `team_name`, `conference` and `division` are added on the nfl player detail endpoint.
+ */
+export const PlayerIdentity = Schema.Struct({
+  playcaller_id: Schema.String,
+  full_name: Schema.String,
+  position: Schema.String,
+  team: Schema.String,
+  sport_key: CoreSport,
+  status: PlayerStatus,
+  platform_ids: Schema.Record({ key: Schema.String, value: Schema.String }),
+  team_name: Schema.optional(Schema.String),
+  conference: Schema.optional(Schema.String),
+  division: Schema.optional(Schema.String)
+}).annotations({ identifier: "PlayerIdentity" })
+export type PlayerIdentity = typeof PlayerIdentity.Type
+
+/** Cross-sport search row (specification): playcaller_id, full_name, position, team, sport, status. */
+export const PlayerSearchRow = Schema.Struct({
+  playcaller_id: Schema.String,
+  full_name: Schema.String,
+  position: Schema.String,
+  team: Schema.String,
+  sport: CoreSport,
+  status: PlayerStatus
+}).annotations({ identifier: "PlayerSearchRow" })
+export type PlayerSearchRow = typeof PlayerSearchRow.Type
+
+/**
+ * MLBPlayer (specification). Required: id (`svc_mlb_<id>`), full_name, position (SP, RP, C, 1B,
+ * 2B, 3B, SS, OF, DH as the source gives it), team (3-letter), status. `first_name` and
+ * `last_name` are present when the source has them.
+ */
+export const MLBPlayer = Schema.Struct({
+  id: Schema.String,
+  full_name: Schema.String,
+  first_name: Schema.optional(Schema.String),
+  last_name: Schema.optional(Schema.String),
+  position: Schema.String,
+  team: Schema.String,
+  status: PlayerStatus
+}).annotations({ identifier: "MLBPlayer" })
+export type MLBPlayer = typeof MLBPlayer.Type
+
+/**
+ * Batting object of an mlb stat line. The specification types h, r, hr, rbi, sb, bb as integers;
+ * no ingested source has per-batter game lines (shared/data README, "Coverage by need"), so each
+ * is null where the line lacks it. `ab` and `pa` appear on the player-stats endpoint only.
+ */
+export const MLBBatting = Schema.Struct({
+  h: Schema.NullOr(Schema.Int),
+  r: Schema.NullOr(Schema.Int),
+  hr: Schema.NullOr(Schema.Int),
+  rbi: Schema.NullOr(Schema.Int),
+  sb: Schema.NullOr(Schema.Int),
+  bb: Schema.NullOr(Schema.Int),
+  ab: Schema.optional(Schema.NullOr(Schema.Int)),
+  pa: Schema.optional(Schema.NullOr(Schema.Int))
+}).annotations({ identifier: "MLBBatting" })
+export type MLBBatting = typeof MLBBatting.Type
+
+/**
+ * Pitching object of an mlb stat line: `ip` in baseball notation as a string ("6.2" = 6 innings
+ * and 2 outs); w, k, sv, hld, er integers. `hld` is null: no ingested source records holds.
+ */
+export const MLBPitching = Schema.Struct({
+  ip: Schema.String,
+  w: Schema.NullOr(Schema.Int),
+  k: Schema.NullOr(Schema.Int),
+  sv: Schema.NullOr(Schema.Int),
+  hld: Schema.NullOr(Schema.Int),
+  er: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "MLBPitching" })
+export type MLBPitching = typeof MLBPitching.Type
+
+/**
+ * MLBPlayerStats (specification): a per-game stat line (player-stats endpoint) or a leaders row.
+ * - `rank`, `id`, `player_name`: leaders endpoint only (null on player stats).
+ * - `game_pk`, `is_starter`, `last_updated`: player-stats endpoint only (null on leaders).
+ * - `stat_date`: the game date as a date-time at 00:00 UTC.
+ * - `fantasy_points`: FanDuel points (decisions.md) as a decimal string, null when the line lacks
+ *   a stat the format needs.
+ * - `pitching`: null when the player did not pitch in the game.
+ */
+export const MLBPlayerStats = Schema.Struct({
+  rank: Schema.NullOr(Schema.Int),
+  id: Schema.NullOr(Schema.String),
+  player_name: Schema.NullOr(Schema.String),
+  team: Schema.String,
+  position: Schema.String,
+  stat_date: DateTimeString,
+  game_pk: Schema.NullOr(Schema.String),
+  fantasy_points: Schema.NullOr(Schema.String),
+  is_final: Schema.Boolean,
+  is_starter: Schema.NullOr(Schema.Boolean),
+  last_updated: Schema.NullOr(DateTimeString),
+  batting: MLBBatting,
+  pitching: Schema.NullOr(MLBPitching)
+}).annotations({ identifier: "MLBPlayerStats" })
+export type MLBPlayerStats = typeof MLBPlayerStats.Type
+
+/** Player summary that accompanies `/v1/mlb/players/{id}/stats` (full_name, team, position). */
+export const PlayerSummary = Schema.Struct({
+  id: Schema.String,
+  full_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String
+}).annotations({ identifier: "PlayerSummary" })
+export type PlayerSummary = typeof PlayerSummary.Type
+
+/**
+ * Mlb category row (specification): rank, id, player_name, team, position, value, stat_date;
+ * up to 10 per category. `value` is a count, except innings pitched, given in baseball notation
+ * as a number (6.2 = 6 innings and 2 outs) and ranked by outs.
+ */
+export const MLBCategoryRow = Schema.Struct({
+  rank: Schema.Int,
+  id: Schema.String,
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String,
+  value: Schema.Number,
+  stat_date: DateTimeString
+}).annotations({ identifier: "MLBCategoryRow" })
+export type MLBCategoryRow = typeof MLBCategoryRow.Type
+
+/** `/v1/mlb/scoring/categories` payload: the date and the top rows of each category. */
+export const MLBScoringCategories = Schema.Struct({
+  stat_date: Schema.NullOr(DateTimeString),
+  home_runs: Schema.Array(MLBCategoryRow),
+  rbi: Schema.Array(MLBCategoryRow),
+  stolen_bases: Schema.Array(MLBCategoryRow),
+  runs: Schema.Array(MLBCategoryRow),
+  walks: Schema.Array(MLBCategoryRow),
+  innings_pitched: Schema.Array(MLBCategoryRow),
+  strikeouts: Schema.Array(MLBCategoryRow),
+  saves: Schema.Array(MLBCategoryRow)
+}).annotations({ identifier: "MLBScoringCategories" })
+export type MLBScoringCategories = typeof MLBScoringCategories.Type
+
+/**
+ * Nfl per-game stats row (specification, under HistoricalGameRecord): season, week, yards and
+ * touchdowns, receptions, `snap_pct` (percent 0-100), `target_share` (fraction 0-1), `air_yards`
+ * (yards), `fantasy_points` (ppr, null when the line lacks a stat ppr needs). `game_id`, `team`,
+ * `opponent` and `fantasy_points_formats` (points by every format) are additive.
+ */
+export const NflStatsRow = Schema.Struct({
+  game_id: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  team: Schema.NullOr(Schema.String),
+  opponent: Schema.NullOr(Schema.String),
+  passing_yards: Schema.NullOr(Schema.Int),
+  passing_tds: Schema.NullOr(Schema.Int),
+  rushing_yards: Schema.NullOr(Schema.Int),
+  rushing_tds: Schema.NullOr(Schema.Int),
+  receiving_yards: Schema.NullOr(Schema.Int),
+  receiving_tds: Schema.NullOr(Schema.Int),
+  receptions: Schema.NullOr(Schema.Int),
+  snap_pct: Schema.NullOr(Schema.Number),
+  target_share: Schema.NullOr(Schema.Number),
+  air_yards: Schema.NullOr(Schema.Number),
+  fantasy_points: Schema.NullOr(Schema.Number),
+  fantasy_points_formats: Schema.Record({ key: Schema.String, value: Schema.Number })
+}).annotations({ identifier: "NflStatsRow" })
+export type NflStatsRow = typeof NflStatsRow.Type
+
+/**
+ * Nba per-game row (specification, under HistoricalGameRecord): game_date, season (the year the
+ * season starts: 2023 = 2023-24), counting stats, `minutes_played` (minutes), `usage_rate`
+ * (percent 0-100 or null), `is_starter` (null: no source records starters), `is_back_to_back`
+ * (played the previous calendar day), `fantasy_points` (FanDuel, decisions.md).
+ */
+export const NbaStatsRow = Schema.Struct({
+  game_id: Schema.NullOr(Schema.String),
+  game_date: Schema.NullOr(DateString),
+  season: Schema.Int,
+  team: Schema.NullOr(Schema.String),
+  opponent: Schema.NullOr(Schema.String),
+  points: Schema.NullOr(Schema.Int),
+  rebounds: Schema.NullOr(Schema.Int),
+  assists: Schema.NullOr(Schema.Int),
+  steals: Schema.NullOr(Schema.Int),
+  blocks: Schema.NullOr(Schema.Int),
+  turnovers: Schema.NullOr(Schema.Int),
+  minutes_played: Schema.NullOr(Schema.Number),
+  usage_rate: Schema.NullOr(Schema.Number),
+  is_starter: Schema.NullOr(Schema.Boolean),
+  is_back_to_back: Schema.Boolean,
+  fantasy_points: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "NbaStatsRow" })
+export type NbaStatsRow = typeof NbaStatsRow.Type
+
+/**
+ * Nba game-log row: the per-game row with the shooting lines and the game's result from the
+ * team's side (`result` W or L, `team_score`, `opponent_score`; null when the game is not in the
+ * store), `home` (true at home, null when unknown) and `plus_minus`.
+ */
+export const NbaGameLogRow = Schema.Struct({
+  ...NbaStatsRow.fields,
+  home: Schema.NullOr(Schema.Boolean),
+  result: Schema.NullOr(Schema.Literal("W", "L")),
+  team_score: Schema.NullOr(Schema.Int),
+  opponent_score: Schema.NullOr(Schema.Int),
+  field_goals_made: Schema.NullOr(Schema.Int),
+  field_goals_attempted: Schema.NullOr(Schema.Int),
+  three_pointers_made: Schema.NullOr(Schema.Int),
+  three_pointers_attempted: Schema.NullOr(Schema.Int),
+  free_throws_made: Schema.NullOr(Schema.Int),
+  free_throws_attempted: Schema.NullOr(Schema.Int),
+  offensive_rebounds: Schema.NullOr(Schema.Int),
+  defensive_rebounds: Schema.NullOr(Schema.Int),
+  personal_fouls: Schema.NullOr(Schema.Int),
+  plus_minus: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "NbaGameLogRow" })
+export type NbaGameLogRow = typeof NbaGameLogRow.Type
+
+// ---------------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------------
+
+/** MLBGame side: MLBAM team id (integer), team name, runs (null before the game is scored). */
+export const MLBGameTeam = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  score: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "MLBGameTeam" })
+
+/** MLB game state value set (specification, "Value sets"). */
+export const MLBGameState = Schema.Literal("pre_game", "scheduled", "in_progress", "final", "completed", "postponed")
+export type MLBGameState = typeof MLBGameState.Type
+
+/** Game state of the other sports (specification, "Value sets"). */
+export const GameState = Schema.Literal("scheduled", "in_progress", "final")
+export type GameState = typeof GameState.Type
+
+/**
+ * MLBGame (specification).
+ * - `game_pk` as a string; `game_date` the game's date at 00:00 UTC; `game_time` the first pitch
+ *   (null when the source has no start time).
+ * - `inning`, `inning_state`: null outside live games (no live feed is ingested).
+ * - `lineup_posted`: true once lineups are known; a final game had its lineups.
+ * - `status_code`: MLB Stats API abstract code (S scheduled, P pre-game, I in progress,
+ *   F final, O completed / game over, D postponed).
+ * - `last_polled`: when the data was last ingested.
+ */
+export const MLBGame = Schema.Struct({
+  game_pk: Schema.String,
+  game_date: DateTimeString,
+  game_time: Schema.NullOr(DateTimeString),
+  state: Schema.String,
+  home_team: MLBGameTeam,
+  away_team: MLBGameTeam,
+  inning: Schema.NullOr(Schema.Int),
+  inning_state: Schema.NullOr(Schema.String),
+  lineup_posted: Schema.Boolean,
+  is_final: Schema.Boolean,
+  status_code: Schema.String,
+  last_polled: DateTimeString
+}).annotations({ identifier: "MLBGame" })
+export type MLBGame = typeof MLBGame.Type
+
+/**
+ * Game side (nba, cfb, soccer; used for nfl too): team id (the league's id, or the abbreviation
+ * when unknown), name, abbr, logo (null: no logo source is ingested), score (null until scored).
+ */
+export const GameTeam = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  abbr: Schema.String,
+  logo: Schema.NullOr(UriString),
+  score: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "GameTeam" })
+
+/**
+ * Game (specification; nba, cfb, soccer). `game_date` is the game's date at 00:00 UTC;
+ * `game_time` the start instant, null when the source has none. `period`, `period_label`,
+ * `clock`, `broadcast` are null outside live games (no live feed is ingested); `league` is null
+ * (soccer only).
+ */
+export const Game = Schema.Struct({
+  event_id: Schema.String,
+  league: Schema.NullOr(Schema.String),
+  game_date: DateTimeString,
+  game_time: Schema.NullOr(DateTimeString),
+  state: Schema.String,
+  home_team: GameTeam,
+  away_team: GameTeam,
+  period: Schema.NullOr(Schema.Int),
+  period_label: Schema.NullOr(Schema.String),
+  clock: Schema.NullOr(Schema.String),
+  venue: Schema.NullOr(Schema.String),
+  broadcast: Schema.NullOr(Schema.String),
+  is_final: Schema.Boolean,
+  last_polled: DateTimeString
+}).annotations({ identifier: "Game" })
+export type Game = typeof Game.Type
+
+/**
+ * Nfl game row (fields "not shown" in the specification): the {@link Game} shape plus `season`,
+ * `week`, `season_type` (REG, POST, PRE) and the closing `spread_line` / `total_line` (points,
+ * home-team perspective as nflverse gives it) when the source has them.
+ */
+export const NflGame = Schema.Struct({
+  ...Game.fields,
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  season_type: Schema.NullOr(Schema.String),
+  spread_line: Schema.NullOr(Schema.Number),
+  total_line: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "NflGame" })
+export type NflGame = typeof NflGame.Type
+
+// ---------------------------------------------------------------------------------------------
+// Teams and standings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Nfl or nba team row: abbreviation, full_name, conference, division, `player_count` (players on
+ * the roster in the store) and `roster_url` (path of the roster endpoint; nba row per the
+ * specification, nfl rows take the same shape).
+ */
+export const TeamRow = Schema.Struct({
+  abbreviation: Schema.String,
+  full_name: Schema.String,
+  conference: Schema.NullOr(Schema.String),
+  division: Schema.NullOr(Schema.String),
+  player_count: Schema.Int,
+  roster_url: Schema.String
+}).annotations({ identifier: "TeamRow" })
+export type TeamRow = typeof TeamRow.Type
+
+/**
+ * Mlb team row (specification): abbreviation, full_name, roster_size (players in the store),
+ * active_players (status active), positions (distinct positions on the roster, sorted); plus
+ * `league` (AL, NL) and `division` when known.
+ */
+export const MLBTeamRow = Schema.Struct({
+  abbreviation: Schema.String,
+  full_name: Schema.String,
+  league: Schema.NullOr(Schema.String),
+  division: Schema.NullOr(Schema.String),
+  roster_size: Schema.Int,
+  active_players: Schema.Int,
+  positions: Schema.Array(Schema.String)
+}).annotations({ identifier: "MLBTeamRow" })
+export type MLBTeamRow = typeof MLBTeamRow.Type
+
+/**
+ * Standing (specification; nba, cfb, soccer; nfl and mlb take the same shape).
+ * - `rank`: place in the group the sport's standings are listed by (nfl and mlb: division;
+ *   nba: conference), after the league's tiebreakers (see Standings.ts).
+ * - `ties`: nfl only (tie games); absent elsewhere.
+ * - `win_pct`: 0-1, three decimals; nfl counts a tie as half a win and half a loss.
+ * - `games_back`: games behind the group leader, "-" for the leader.
+ * - `streak`: current run, e.g. W3, L1 (T for an nfl tie).
+ * - `home_record`, `away_record`, `conf_record`: "W-L" ("W-L-T" for nfl); mlb's conference is its
+ *   league. `div_record` is additive.
+ * - `points_for`, `points_against`: points (runs for mlb) in the games counted.
+ * - `tiebreaker`: additive; the tiebreak step that placed the team above the next team with the
+ *   same win_pct, null when no tie had to be broken.
+ */
+export const Standing = Schema.Struct({
+  rank: Schema.Int,
+  ties: Schema.optional(Schema.NullOr(Schema.Int)),
+  team_id: Schema.String,
+  team_name: Schema.String,
+  team_abbr: Schema.String,
+  team_logo: Schema.NullOr(UriString),
+  conference: Schema.NullOr(Schema.String),
+  division: Schema.NullOr(Schema.String),
+  wins: Schema.Int,
+  losses: Schema.Int,
+  win_pct: Schema.Number,
+  games_back: Schema.NullOr(Schema.String),
+  streak: Schema.NullOr(Schema.String),
+  home_record: Schema.NullOr(Schema.String),
+  away_record: Schema.NullOr(Schema.String),
+  conf_record: Schema.NullOr(Schema.String),
+  div_record: Schema.NullOr(Schema.String),
+  points_for: Schema.NullOr(Schema.Number),
+  points_against: Schema.NullOr(Schema.Number),
+  tiebreaker: Schema.NullOr(Schema.String),
+  last_updated: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "Standing" })
+export type Standing = typeof Standing.Type
+
+/** CFBRanking (specification). */
+export const CFBRanking = Schema.Struct({
+  rank: Schema.Int,
+  team_id: Schema.String,
+  team_name: Schema.String,
+  team_abbr: Schema.String,
+  record: Schema.String,
+  points: Schema.NullOr(Schema.Int),
+  first_place_votes: Schema.NullOr(Schema.Int),
+  prev_rank: Schema.NullOr(Schema.Int),
+  week: Schema.Int
+}).annotations({ identifier: "CFBRanking" })
+export type CFBRanking = typeof CFBRanking.Type
+
+// ---------------------------------------------------------------------------------------------
+// History and signals
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * HistoricalGameRecord (specification). `week` nfl and nba only (null for mlb); `game_date` real
+ * for mlb, always null for nfl; `fantasy_points` numeric as a string; batting fields mlb only.
+ */
+export const HistoricalGameRecord = Schema.Struct({
+  id: Schema.Int,
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  game_date: Schema.NullOr(DateTimeString),
+  sport_key: Schema.String,
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String,
+  opponent: Schema.NullOr(Schema.String),
+  fantasy_points: Schema.String,
+  passing_yards: Schema.NullOr(Schema.Int),
+  passing_tds: Schema.NullOr(Schema.Int),
+  rushing_yards: Schema.NullOr(Schema.Int),
+  rushing_tds: Schema.NullOr(Schema.Int),
+  receiving_yards: Schema.NullOr(Schema.Int),
+  receiving_tds: Schema.NullOr(Schema.Int),
+  receptions: Schema.NullOr(Schema.Int),
+  snap_pct: Schema.NullOr(Schema.Int),
+  target_share: Schema.NullOr(Schema.Number),
+  air_yards: Schema.NullOr(Schema.Number),
+  batting_h: Schema.NullOr(Schema.Int),
+  batting_r: Schema.NullOr(Schema.Int),
+  batting_hr: Schema.NullOr(Schema.Int),
+  batting_rbi: Schema.NullOr(Schema.Int),
+  batting_sb: Schema.NullOr(Schema.Int),
+  batting_bb: Schema.NullOr(Schema.Int),
+  batting_ab: Schema.NullOr(Schema.Int),
+  pitching_ip: Schema.NullOr(Schema.Number),
+  pitching_w: Schema.NullOr(Schema.Int),
+  pitching_k: Schema.NullOr(Schema.Int),
+  pitching_sv: Schema.NullOr(Schema.Int),
+  pitching_hld: Schema.NullOr(Schema.Int),
+  pitching_er: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "HistoricalGameRecord" })
+export type HistoricalGameRecord = typeof HistoricalGameRecord.Type
+
+/** HistoricalTrend (specification), one per player. */
+export const HistoricalTrend = Schema.Struct({
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String,
+  sport: Schema.String,
+  games_in_sample: Schema.Int,
+  avg_fantasy_points: Schema.Number,
+  recent_game: HistoricalGameRecord,
+  all_games: Schema.Array(HistoricalGameRecord)
+}).annotations({ identifier: "HistoricalTrend" })
+export type HistoricalTrend = typeof HistoricalTrend.Type
+
+/** Stored signal types (decisions.md, "Signals"). */
+export const SignalType = Schema.Literal(
+  "injury_update",
+  "ir_placement",
+  "return_from_injury",
+  "depth_chart_change",
+  "role_expansion",
+  "role_reduction",
+  "practice_report"
+)
+export type SignalType = typeof SignalType.Type
+
+/** Signal severity, reflecting fantasy impact (specification, "Value sets"). */
+export const Severity = Schema.Literal("high", "medium", "low")
+export type Severity = typeof Severity.Type
+
+/**
+ * Signal (beat reporter signal; specification). Required: id, player_name, team (often an empty
+ * string), signal_type, severity, title, summary, source. `published_at` is returned by
+ * /intelligence/news only, `reported_at` by /intelligence/injuries only; `confidence_score` is an
+ * integer 0..75 for nfl signals, null otherwise (decisions.md, "Models").
+ */
+export const Signal = Schema.Struct({
+  id: Schema.Int,
+  player_name: Schema.String,
+  team: Schema.String,
+  sport: Schema.optional(CoreSport),
+  signal_type: SignalType,
+  severity: Severity,
+  title: Schema.String,
+  summary: Schema.String,
+  source: Schema.String,
+  source_url: Schema.optional(Schema.NullOr(UriString)),
+  published_at: Schema.optional(Schema.NullOr(DateTimeString)),
+  reported_at: Schema.optional(Schema.NullOr(DateTimeString)),
+  confidence_score: Schema.optional(Schema.NullOr(Schema.Int.pipe(Schema.between(0, 75))))
+}).annotations({ identifier: "Signal" })
+export type Signal = typeof Signal.Type
+
+// ---------------------------------------------------------------------------------------------
+// Account and platform
+// ---------------------------------------------------------------------------------------------
+
+/** Reference limits of one tier in `tier_limits` (daily and monthly null = no ceiling). */
+export const TierLimits = Schema.Struct({
+  requests_per_minute: Schema.Int,
+  daily_calls: Schema.NullOr(Schema.Int),
+  monthly_calls: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "TierLimits" })
+
+/** One row of `endpoint_breakdown`: calls and mean latency (ms) of an endpoint over 30 days. */
+export const EndpointBreakdownRow = Schema.Struct({
+  endpoint: Schema.String,
+  calls: Schema.Int,
+  avg_ms: Schema.Number,
+  last_call: DateTimeString
+}).annotations({ identifier: "EndpointBreakdownRow" })
+
+/**
+ * UsageStats (GET /daas/usage; specification). `key_prefix` is the first 12 characters of the key
+ * and three dots; the full key is never returned. `endpoint_breakdown` is an array.
+ */
+export const UsageStats = Schema.Struct({
+  success: Schema.Boolean,
+  key_prefix: Schema.String,
+  tier: Schema.String,
+  tier_limits: Schema.Record({ key: Schema.String, value: TierLimits }),
+  is_trial: Schema.Boolean,
+  trial_starts_at: Schema.NullOr(DateTimeString),
+  trial_ends_at: Schema.NullOr(DateTimeString),
+  trial_days_remaining: Schema.NullOr(Schema.Int),
+  requests_today: Schema.Int,
+  daily_limit: Schema.NullOr(Schema.Int),
+  daily_remaining: Schema.NullOr(Schema.Int),
+  calls_this_period: Schema.Int,
+  calls_this_month: Schema.Int,
+  calls_limit_month: Schema.Int,
+  calls_remaining: Schema.Int,
+  rate_limit_per_min: Schema.Int,
+  rate_limit_remaining: Schema.Int,
+  reset_at: Schema.NullOr(DateTimeString),
+  upgrade_url: Schema.NullOr(UriString),
+  endpoint_breakdown: Schema.Array(EndpointBreakdownRow)
+}).annotations({ identifier: "UsageStats" })
+export type UsageStats = typeof UsageStats.Type
+
+/**
+ * PublicStats (GET /api/public/stats; specification): active_users (active, unexpired API keys),
+ * active_signals (signals held), players_tracked (players in the store), sports_covered (sports
+ * with ingested players), platforms (distinct external platforms in player id maps).
+ */
+export const PublicStats = Schema.Struct({
+  active_users: Schema.Int,
+  active_signals: Schema.Int,
+  players_tracked: Schema.Int,
+  sports_covered: Schema.Int,
+  platforms: Schema.Int
+}).annotations({ identifier: "PublicStats" })
+export type PublicStats = typeof PublicStats.Type
+
+/**
+ * A row of `/v1/sports`: the sport key, its display name, whether this service holds its data,
+ * and the endpoint paths served for it (empty when not available).
+ */
+export const SportInfo = Schema.Struct({
+  sport: Schema.String,
+  name: Schema.String,
+  available: Schema.Boolean,
+  endpoints: Schema.Array(Schema.String)
+}).annotations({ identifier: "SportInfo" })
+export type SportInfo = typeof SportInfo.Type
+
+/**
+ * A row of `/v1/data/status`: per-sport counts and freshness. `last_ingested_at` is when the
+ * sport's last ingestion finished (null if never); `source_updated_at` the newest modification
+ * time of its input files at that ingestion; `last_game_date` the newest game date held;
+ * `last_signal_update` null while no signal source is ingested.
+ */
+export const DataStatusRow = Schema.Struct({
+  sport: CoreSport,
+  players: Schema.Int,
+  teams: Schema.Int,
+  games: Schema.Int,
+  stat_lines: Schema.Int,
+  last_ingested_at: Schema.NullOr(DateTimeString),
+  source_updated_at: Schema.NullOr(DateTimeString),
+  last_game_date: Schema.NullOr(DateString),
+  last_signal_update: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "DataStatusRow" })
+export type DataStatusRow = typeof DataStatusRow.Type
+
+/** A row of `/v1/meta/coverage`: the historical coverage held for a sport. */
+export const CoverageRow = Schema.Struct({
+  sport: CoreSport,
+  seasons: Schema.Array(Schema.Int),
+  first_game_date: Schema.NullOr(DateString),
+  last_game_date: Schema.NullOr(DateString),
+  games: Schema.Int,
+  stat_lines: Schema.Int,
+  players: Schema.Int,
+  teams: Schema.Int
+}).annotations({ identifier: "CoverageRow" })
+export type CoverageRow = typeof CoverageRow.Type
+
+/**
+ * One side of `/v1/players/compare`: the player's identity and a summary of the most recent
+ * season with stat lines: `season` (null when no lines), `games`, `fantasy_points_total` and
+ * `fantasy_points_avg` (default format of the sport, over lines that have points; null when none),
+ * and `averages`: per-game mean of each stat key of the sport over the lines that have it.
+ */
+export const ComparedPlayer = Schema.Struct({
+  player: PlayerSearchRow,
+  season: Schema.NullOr(Schema.Int),
+  games: Schema.Int,
+  fantasy_points_total: Schema.NullOr(Schema.Number),
+  fantasy_points_avg: Schema.NullOr(Schema.Number),
+  averages: Schema.Record({ key: Schema.String, value: Schema.Number })
+}).annotations({ identifier: "ComparedPlayer" })
+export type ComparedPlayer = typeof ComparedPlayer.Type
