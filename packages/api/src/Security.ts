@@ -24,7 +24,15 @@ import type { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
 import type { ApiKey, Plans, UsageCounts } from "@sports-data/domain"
 import { Context, Option } from "effect"
-import { AdmissionFailure } from "./Errors.js"
+import {
+  AdmissionFailure,
+  InternalError,
+  InvalidParameterError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError
+} from "./Errors.js"
 
 /** Name of the header that carries the API key (specification, "Authentication" item 1). */
 export const SERVICE_KEY_HEADER = "X-Service-Key"
@@ -169,3 +177,63 @@ export const endpointTiers = <Id extends string, Groups extends HttpApiGroup.Htt
 
 /** `x-required-tier` in OpenAPI terms: the path with `{param}` instead of `:param`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)\??/g, "{$1}")
+
+/** The version of the interface (specification, "Versioning" item 1). */
+export const API_VERSION = "1.4.0"
+
+/**
+ * Finishes the HttpApi: adds the errors any endpoint may answer (400 INVALID_PARAMETER,
+ * 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 413 PAYLOAD_TOO_LARGE, 500 INTERNAL_ERROR,
+ * 503 SERVICE_UNAVAILABLE) so that the OpenAPI document and the typed client know them, sets the
+ * document's title and version {@link API_VERSION}, and drops the library's default 400
+ * `HttpApiDecodeError` from the document (the server answers decode failures with
+ * INVALID_PARAMETER instead; see runtimes/http Errors.ts).
+ *
+ * ```ts
+ * export const Api = HttpApi.make("sports-data").add(NflGroup).add(...).pipe(serviceContract)
+ * ```
+ */
+export const serviceContract = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+) =>
+  api
+    .addError(InvalidParameterError)
+    .addError(NotFoundError)
+    .addError(MethodNotAllowedError)
+    .addError(PayloadTooLargeError)
+    .addError(InternalError)
+    .addError(ServiceUnavailableError)
+    .annotateContext(OpenApi.annotations({
+      title: "Sports Data Service",
+      version: API_VERSION,
+      description: "Current and historical sports data and derived intelligence. " +
+        "Errors use the standard error object {error_code, message, documentation_url, upgrade_url, ...}.",
+      transform: dropDecodeError
+    }))
+
+/** Removes the library's HttpApiDecodeError (and its Issue schema) from an OpenAPI document. */
+const dropDecodeError = (spec: Record<string, any>): Record<string, any> => {
+  const isDecodeRef = (s: unknown) =>
+    typeof s === "object" && s !== null && "$ref" in s &&
+    String((s as { $ref: unknown }).$ref).endsWith("/HttpApiDecodeError")
+  for (const item of Object.values(spec.paths ?? {}) as Array<Record<string, any>>) {
+    for (const op of Object.values(item)) {
+      const content = op?.responses?.["400"]?.content?.["application/json"]
+      if (content === undefined) continue
+      const schema = content.schema
+      if (Array.isArray(schema?.anyOf)) {
+        const rest = schema.anyOf.filter((s: unknown) => !isDecodeRef(s))
+        content.schema = rest.length === 1 ? rest[0] : { ...schema, anyOf: rest }
+      }
+      if (op.responses["400"].description === "The request did not match the expected schema") {
+        op.responses["400"].description = "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing"
+      }
+    }
+  }
+  const schemas = spec.components?.schemas
+  if (schemas !== undefined) {
+    delete schemas.HttpApiDecodeError
+    delete schemas.Issue
+  }
+  return spec
+}
