@@ -1,0 +1,74 @@
+/**
+ * In-memory {@link KeyStore}: records in a `Ref<HashMap>` keyed by the key's SHA-256.
+ * @module
+ */
+import { type ApiKey, Conflict, type KeyStoreService } from "@sports-data/domain"
+import { Effect, HashMap, Option, Ref } from "effect"
+
+type ApiKeyRecord = ApiKey.ApiKeyRecord
+
+/** Oldest first: by `created_at`, then by hash so equal instants have a stable order. */
+const byAge = (a: ApiKeyRecord, b: ApiKeyRecord): number =>
+  a.created_at.getTime() - b.created_at.getTime() || (a.key_hash < b.key_hash ? -1 : a.key_hash > b.key_hash ? 1 : 0)
+
+const sorted = (records: Iterable<ApiKeyRecord>): ReadonlyArray<ApiKeyRecord> => Array.from(records).sort(byAge)
+
+/**
+ * Makes an empty in-memory KeyStore. Never fails with a StoreError; `create` fails with
+ * Conflict when the hash is already stored.
+ */
+export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*() {
+  const ref = yield* Ref.make(HashMap.empty<string, ApiKeyRecord>())
+
+  const create: KeyStoreService["create"] = (record) =>
+    Ref.modify(ref, (map) =>
+      HashMap.has(map, record.key_hash)
+        ? [false, map] as const
+        : [true, HashMap.set(map, record.key_hash, record)] as const).pipe(
+        Effect.flatMap((created) =>
+          created ? Effect.void : Effect.fail(new Conflict({ message: "An API key with this hash is already stored" }))
+        )
+      )
+
+  const update: KeyStoreService["update"] = (record) =>
+    Ref.modify(ref, (map) => {
+      const stored = HashMap.get(map, record.key_hash)
+      if (Option.isNone(stored)) return [false, map] as const
+      const next: ApiKeyRecord = {
+        ...stored.value,
+        state: record.state,
+        email: record.email,
+        activated_at: record.activated_at,
+        activation_expires_at: record.activation_expires_at,
+        revoked_at: record.revoked_at,
+        trial_starts_at: record.trial_starts_at,
+        trial_ends_at: record.trial_ends_at
+      }
+      return [true, HashMap.set(map, record.key_hash, next)] as const
+    })
+
+  const revoke: KeyStoreService["revoke"] = (prefix, now) =>
+    Ref.modify(ref, (map) => {
+      let changed = 0
+      const next = HashMap.map(map, (record) => {
+        if (record.key_prefix !== prefix || record.state === "revoked") return record
+        changed++
+        return { ...record, state: "revoked" as const, revoked_at: now }
+      })
+      return [changed, next] as const
+    })
+
+  const touch: KeyStoreService["touch"] = (keyHash, now) =>
+    Ref.update(ref, (map) => HashMap.modify(map, keyHash, (record) => ({ ...record, last_used_at: now })))
+
+  return {
+    create,
+    findByHash: (keyHash) => Effect.map(Ref.get(ref), (map) => HashMap.get(map, keyHash)),
+    findByPrefix: (prefix) =>
+      Effect.map(Ref.get(ref), (map) => sorted(HashMap.values(HashMap.filter(map, (r) => r.key_prefix === prefix)))),
+    update,
+    revoke,
+    touch,
+    list: Effect.map(Ref.get(ref), (map) => sorted(HashMap.values(map)))
+  }
+})
