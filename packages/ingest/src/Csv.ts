@@ -7,11 +7,19 @@ import { Data, Effect, Stream } from "effect"
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
 
-/** A CSV record with its header-keyed fields and the 1-based line where it starts in the file. */
+/**
+ * A CSV record with its header-keyed fields and the 1-based line where it starts in the file.
+ * `bytes` is how far into the file the parser has read (for progress); `fieldCount` and
+ * `columnCount` are the number of fields on the line and in the header (they differ on a
+ * malformed line: extra fields are dropped from `fields`, missing ones are absent).
+ */
 export interface CsvRow {
   readonly file: string
   readonly line: number
   readonly fields: Readonly<Record<string, string>>
+  readonly bytes?: number
+  readonly fieldCount?: number
+  readonly columnCount?: number
 }
 
 /** The file could not be opened or is not CSV at all (a whole-file failure, not a bad row). */
@@ -36,12 +44,28 @@ export const readCsv = (file: string): Stream.Stream<CsvRow, CsvFileError> =>
         Stream.fromAsyncIterable(
           createReadStream(file).pipe(
             parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true })
-          ) as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>,
+          ) as AsyncIterable<{
+            record: Record<string, string>
+            info: { lines: number; bytes: number; index: number; columns: ReadonlyArray<unknown> | false }
+          }>,
           (e) => new CsvFileError({ file, reason: String(e) })
-        ).pipe(Stream.map(({ info, record }) => ({ file, line: info.lines, fields: record })))
+        ).pipe(Stream.map(({ info, record }) => ({
+          file,
+          line: info.lines,
+          fields: record,
+          bytes: info.bytes,
+          fieldCount: info.index,
+          columnCount: info.columns === false ? info.index : info.columns.length
+        })))
       )
     )
   )
+
+/** Why a row's field count differs from the header's, or undefined when it matches (or is unknown). */
+export const fieldCountProblem = (row: CsvRow): string | undefined =>
+  row.fieldCount !== undefined && row.columnCount !== undefined && row.fieldCount !== row.columnCount
+    ? `expected ${row.columnCount} fields, found ${row.fieldCount}`
+    : undefined
 
 /** Reads a field; empty strings and the usual missing markers (NA, NULL, nan, None) become undefined. */
 export const field = (row: CsvRow, name: string): string | undefined => {
