@@ -1,0 +1,83 @@
+/**
+ * {@link KeyStore} on @effect/sql (table `api_keys`, keyed by the SHA-256 of the key).
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { ApiKey, Conflict, type KeyStoreService } from "@sports-data/domain"
+import { Effect, Option, Schema } from "effect"
+import { orStoreError } from "./Errors.js"
+
+const COLUMNS = `key_hash, key_prefix, tier, state, email, created_at, activated_at, activation_expires_at,
+  revoked_at, trial_starts_at, trial_ends_at, last_used_at`
+
+const decodeRecords = Schema.decodeUnknown(Schema.Array(ApiKey.ApiKeyRecord))
+
+/** Oldest first, ties by hash (as the memory adapter). */
+const ORDER = `ORDER BY created_at, key_hash COLLATE "C"`
+
+/** Makes the SQL KeyStore over the current SqlClient (migrations applied). */
+export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const create: KeyStoreService["create"] = (r) =>
+    sql<{ key_hash: string }>`
+      INSERT INTO api_keys (key_hash, key_prefix, tier, state, email, created_at, activated_at, activation_expires_at,
+        revoked_at, trial_starts_at, trial_ends_at, last_used_at)
+      VALUES (${r.key_hash}, ${r.key_prefix}, ${r.tier}, ${r.state}, ${r.email}, ${r.created_at}, ${r.activated_at},
+        ${r.activation_expires_at}, ${r.revoked_at}, ${r.trial_starts_at}, ${r.trial_ends_at}, ${r.last_used_at})
+      ON CONFLICT (key_hash) DO NOTHING
+      RETURNING key_hash`.pipe(
+      orStoreError("KeyStore.create"),
+      Effect.flatMap((rows) =>
+        rows.length === 1
+          ? Effect.void
+          : Effect.fail(new Conflict({ message: "An API key with this hash is already stored" }))
+      )
+    )
+
+  const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
+    sql.unsafe(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]).pipe(
+      Effect.flatMap(decodeRecords),
+      Effect.map((rows) => Option.fromNullable(rows[0])),
+      orStoreError("KeyStore.findByHash")
+    )
+
+  const findByPrefix: KeyStoreService["findByPrefix"] = (prefix) =>
+    sql.unsafe(`SELECT ${COLUMNS} FROM api_keys WHERE key_prefix = $1 ${ORDER}`, [prefix]).pipe(
+      Effect.flatMap(decodeRecords),
+      orStoreError("KeyStore.findByPrefix")
+    )
+
+  const update: KeyStoreService["update"] = (r) =>
+    sql<{ key_hash: string }>`
+      UPDATE api_keys SET state = ${r.state}, email = ${r.email}, activated_at = ${r.activated_at},
+        activation_expires_at = ${r.activation_expires_at}, revoked_at = ${r.revoked_at},
+        trial_starts_at = ${r.trial_starts_at}, trial_ends_at = ${r.trial_ends_at}
+      WHERE key_hash = ${r.key_hash}
+      RETURNING key_hash`.pipe(
+      Effect.map((rows) => rows.length > 0),
+      orStoreError("KeyStore.update")
+    )
+
+  const revoke: KeyStoreService["revoke"] = (prefix, now) =>
+    sql<{ key_hash: string }>`
+      UPDATE api_keys SET state = 'revoked', revoked_at = ${now}
+      WHERE key_prefix = ${prefix} AND state <> 'revoked'
+      RETURNING key_hash`.pipe(
+      Effect.map((rows) => rows.length),
+      orStoreError("KeyStore.revoke")
+    )
+
+  const touch: KeyStoreService["touch"] = (keyHash, now) =>
+    sql`UPDATE api_keys SET last_used_at = ${now} WHERE key_hash = ${keyHash}`.pipe(
+      Effect.asVoid,
+      orStoreError("KeyStore.touch")
+    )
+
+  const list: KeyStoreService["list"] = sql.unsafe(`SELECT ${COLUMNS} FROM api_keys ${ORDER}`).pipe(
+    Effect.flatMap(decodeRecords),
+    orStoreError("KeyStore.list")
+  )
+
+  return { create, findByHash, findByPrefix, update, revoke, touch, list }
+})

@@ -1,0 +1,201 @@
+/**
+ * Schema of the SQL store (PostgreSQL dialect; runs on a server and on PGlite) and the
+ * migration runner, on the generic `Migrator.make({})` of @effect/sql (PgMigrator would need
+ * pg_dump and a filesystem).
+ *
+ * Search uses plain `lower(full_name) LIKE` (pg_trgm is not available on PGlite); orders use
+ * `COLLATE "C"` so every server sorts like the memory adapter.
+ * @module
+ */
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect } from "effect"
+
+const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
+
+/** 0001: API keys, usage counters and analytics, canonical sports rows, ingest state. */
+const initial = statements([
+  // --- keys: only the SHA-256 of a key is stored ---
+  `CREATE TABLE api_keys (
+    key_hash text PRIMARY KEY,
+    key_prefix text NOT NULL,
+    tier text NOT NULL,
+    state text NOT NULL,
+    email text,
+    created_at timestamptz NOT NULL,
+    activated_at timestamptz,
+    activation_expires_at timestamptz,
+    revoked_at timestamptz,
+    trial_starts_at timestamptz,
+    trial_ends_at timestamptz,
+    last_used_at timestamptz
+  )`,
+  `CREATE INDEX api_keys_prefix_idx ON api_keys (key_prefix, created_at)`,
+  `CREATE INDEX api_keys_created_idx ON api_keys (created_at, key_hash COLLATE "C")`,
+  // --- usage: one counter row per key; minute_log = admitted call instants in the window ---
+  `CREATE TABLE usage_counters (
+    key_hash text PRIMARY KEY,
+    minute_log timestamptz[] NOT NULL,
+    day date NOT NULL,
+    day_count integer NOT NULL,
+    month date NOT NULL,
+    month_count integer NOT NULL
+  )`,
+  `CREATE TABLE usage_analytics (
+    key_hash text NOT NULL,
+    day date NOT NULL,
+    endpoint text NOT NULL,
+    calls bigint NOT NULL,
+    total_ms double precision NOT NULL,
+    last_call timestamptz NOT NULL,
+    PRIMARY KEY (key_hash, day, endpoint)
+  )`,
+  // --- sports ---
+  `CREATE TABLE players (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    full_name text NOT NULL,
+    first_name text,
+    last_name text,
+    position text,
+    team text,
+    status text NOT NULL,
+    birth_date text,
+    platform_ids jsonb NOT NULL,
+    attributes jsonb NOT NULL
+  )`,
+  `CREATE INDEX players_sport_name_idx ON players (sport, full_name COLLATE "C", id COLLATE "C")`,
+  `CREATE INDEX players_sport_team_idx ON players (sport, lower(team))`,
+  `CREATE INDEX players_sport_position_idx ON players (sport, lower(position))`,
+  `CREATE INDEX players_lower_name_idx ON players (lower(full_name) text_pattern_ops)`,
+  `CREATE INDEX players_platform_ids_idx ON players USING gin (platform_ids jsonb_path_ops)`,
+  `CREATE TABLE teams (
+    sport text NOT NULL,
+    abbr text NOT NULL,
+    name text NOT NULL,
+    conference text,
+    division text,
+    external_id text,
+    attributes jsonb NOT NULL,
+    PRIMARY KEY (sport, abbr)
+  )`,
+  `CREATE TABLE games (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    season integer NOT NULL,
+    week integer,
+    season_type text,
+    game_date date NOT NULL,
+    start_time timestamptz,
+    state text NOT NULL,
+    home_team text NOT NULL,
+    away_team text NOT NULL,
+    home_score integer,
+    away_score integer,
+    venue text,
+    attributes jsonb NOT NULL
+  )`,
+  `CREATE INDEX games_sport_date_idx ON games (sport, game_date, id COLLATE "C")`,
+  `CREATE INDEX games_sport_season_week_idx ON games (sport, season, week)`,
+  `CREATE INDEX games_sport_home_idx ON games (sport, lower(home_team))`,
+  `CREATE INDEX games_sport_away_idx ON games (sport, lower(away_team))`,
+  `CREATE TABLE stat_lines (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    player_id text NOT NULL,
+    game_id text,
+    season integer NOT NULL,
+    week integer,
+    game_date date,
+    team text,
+    opponent text,
+    position text,
+    is_starter boolean,
+    stats jsonb NOT NULL,
+    fantasy_points double precision,
+    fantasy_points_formats jsonb NOT NULL
+  )`,
+  `CREATE INDEX stat_lines_player_idx ON stat_lines (player_id, season, week, game_date)`,
+  `CREATE INDEX stat_lines_sport_season_week_idx ON stat_lines (sport, season, week)`,
+  `CREATE INDEX stat_lines_sport_date_idx ON stat_lines (sport, game_date)`,
+  `CREATE INDEX stat_lines_sport_team_idx ON stat_lines (sport, lower(team))`,
+  `CREATE INDEX stat_lines_sport_position_idx ON stat_lines (sport, lower(position))`,
+  `CREATE INDEX stat_lines_sport_points_idx ON stat_lines (sport, fantasy_points DESC NULLS LAST)`,
+  `CREATE TABLE injuries (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    player_id text NOT NULL,
+    season integer NOT NULL,
+    week integer,
+    team text,
+    report_status text,
+    practice_status text,
+    primary_injury text,
+    secondary_injury text,
+    reported_at timestamptz
+  )`,
+  `CREATE INDEX injuries_player_idx ON injuries (player_id, season, week)`,
+  `CREATE INDEX injuries_sport_season_week_idx ON injuries (sport, season, week)`,
+  `CREATE INDEX injuries_sport_team_idx ON injuries (sport, lower(team))`,
+  `CREATE TABLE depth_charts (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    player_id text NOT NULL,
+    season integer NOT NULL,
+    week integer,
+    team text NOT NULL,
+    position text,
+    depth_position text,
+    depth integer,
+    formation text
+  )`,
+  `CREATE INDEX depth_charts_player_idx ON depth_charts (player_id, season, week)`,
+  `CREATE INDEX depth_charts_sport_season_week_idx ON depth_charts (sport, season, week)`,
+  `CREATE INDEX depth_charts_sport_team_idx ON depth_charts (sport, lower(team))`,
+  `CREATE TABLE ingest_state (
+    sport text PRIMARY KEY,
+    finished_at timestamptz NOT NULL,
+    source_mtime_ms double precision NOT NULL
+  )`
+])
+
+/** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
+export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
+  "1_initial": initial
+}
+
+/** Name of the table recording applied migrations (the @effect/sql default). */
+const MIGRATIONS_TABLE = "effect_sql_migrations"
+
+/**
+ * Arbitrary 64-bit key of the transaction-scoped advisory lock that serialises migrations when
+ * several instances start at once on one server.
+ */
+const MIGRATION_LOCK_KEY = 7_364_210_951
+
+const run = Migrator.make({})({ loader: Migrator.fromRecord(migrations), table: MIGRATIONS_TABLE })
+
+/**
+ * Applies every pending migration; returns the `[id, name]` of those applied now (empty when the
+ * schema was current). Safe when several processes migrate one server at once: the whole run
+ * is one transaction holding an advisory lock, and the migrations table is created inside it.
+ * Fails with SqlError or MigrationError.
+ */
+export const migrate: Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  SqlError | Migrator.MigrationError,
+  SqlClient.SqlClient
+> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql.withTransaction(Effect.gen(function*() {
+    yield* sql.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
+    yield* sql.unsafe(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (
+      migration_id integer PRIMARY KEY,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      name text NOT NULL
+    )`)
+    return yield* run
+  }))
+}).pipe(Effect.withSpan("SqlStore.migrate"))

@@ -1,0 +1,88 @@
+/**
+ * SQL adapters of every storage port (KeyStore, UsageStore, SportsStore) on @effect/sql, in the
+ * PostgreSQL dialect, with two drivers:
+ * - {@link layerPostgres}: a PostgreSQL server through @effect/sql-pg (node-postgres pool);
+ * - {@link layerPglite}: PGlite, PostgreSQL embedded in the process, in a folder or in memory.
+ * Both run the migrations when built and fail with StoreUnavailable when the database cannot be
+ * reached or migrated. No driver error leaves the adapters (see Errors.ts).
+ * @module
+ */
+import * as Reactivity from "@effect/experimental/Reactivity"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { KeyStore, SportsStore, StoreUnavailable, UsageStore } from "@sports-data/domain"
+import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { describe, RETRY_AFTER_SECONDS } from "./Errors.js"
+import { makeKeyStore } from "./KeyStore.js"
+import { migrate } from "./Migrations.js"
+import { makePgliteClient, openPglite } from "./Pglite.js"
+import { makeSportsStore } from "./SportsStore.js"
+import { makeUsageStore } from "./UsageStore.js"
+
+export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
+export { makeKeyStore } from "./KeyStore.js"
+export { migrate, migrations } from "./Migrations.js"
+export { makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
+export { makeSportsStore } from "./SportsStore.js"
+export { makeUsageStore } from "./UsageStore.js"
+
+/** The three SQL stores over the current SqlClient (migrations already applied). */
+export const make: Effect.Effect<Context.Context<KeyStore | UsageStore | SportsStore>, never, SqlClient.SqlClient> =
+  Effect.gen(function*() {
+    const keys = yield* makeKeyStore
+    const usage = yield* makeUsageStore
+    const sports = yield* makeSportsStore
+    return Context.make(KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.add(SportsStore, sports))
+  })
+
+/** Every store over a SqlClient layer, after running the migrations. */
+export const layerStores: Layer.Layer<KeyStore | UsageStore | SportsStore, StoreUnavailable, SqlClient.SqlClient> =
+  Layer.effectContext(
+    Effect.zipRight(Effect.mapError(migrate, (error) => unavailable("migrations failed", error)), make)
+  )
+
+/** Everything a store layer exposes: the ports and the SqlClient it runs on. */
+export type SqlStores = KeyStore | UsageStore | SportsStore | SqlClient.SqlClient
+
+const unavailable = (what: string, error: unknown): StoreUnavailable =>
+  new StoreUnavailable({ retry_after_seconds: RETRY_AFTER_SECONDS, detail: `${what}: ${describe(error)}` })
+
+/**
+ * The stores on a PostgreSQL server at `url` (`postgres://user:password@host:port/database`),
+ * through a node-postgres pool of at most `maxConnections` (default 10) connections. Fails
+ * with StoreUnavailable when the server cannot be reached within `connectTimeout` (default 5 s)
+ * or the migrations fail.
+ */
+export const layerPostgres = (options: {
+  readonly url: string
+  readonly maxConnections?: number | undefined
+  readonly connectTimeout?: Duration.DurationInput | undefined
+}): Layer.Layer<SqlStores, StoreUnavailable> =>
+  layerStores.pipe(
+    Layer.provideMerge(
+      PgClient.layer({
+        url: Redacted.make(options.url),
+        maxConnections: options.maxConnections,
+        connectTimeout: options.connectTimeout ?? Duration.seconds(5),
+        applicationName: "sports-data"
+      }).pipe(Layer.mapError((error) => unavailable("PostgreSQL unreachable", error)))
+    )
+  )
+
+/**
+ * The stores on PGlite in the folder `dataDir` (created when missing), or in memory when
+ * `dataDir` is undefined. One session, guarded by a semaphore. Fails with StoreUnavailable
+ * when the folder cannot be opened or the migrations fail. Cold start: 2-4 s.
+ */
+export const layerPglite = (options: { readonly dataDir?: string | undefined }): Layer.Layer<SqlStores, StoreUnavailable> =>
+  layerStores.pipe(
+    Layer.provideMerge(
+      Layer.scoped(
+        SqlClient.SqlClient,
+        Effect.flatMap(openPglite(options.dataDir), makePgliteClient)
+      ).pipe(
+        Layer.provide(Reactivity.layer),
+        Layer.mapError((error) => unavailable("PGlite unavailable", error))
+      )
+    )
+  )
