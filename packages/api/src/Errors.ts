@@ -16,7 +16,7 @@
  * @module
  */
 import { HttpApiSchema } from "@effect/platform"
-import type { DomainError } from "@sports-data/domain"
+import type { AdmissionError, DomainError } from "@sports-data/domain"
 import { Schema } from "effect"
 
 /** Base of every `documentation_url`: the error reference, one anchor per error code. */
@@ -257,7 +257,9 @@ export const retryAfterOf = (error: ApiError): number | undefined => {
  * StoreFailure, reported as INTERNAL_ERROR's `request_id`; the failure's `detail` is never copied
  * into the body.
  */
-export const fromDomain = (error: DomainError, requestId: string): ApiError => {
+export function fromDomain(error: AdmissionError, requestId: string): AdmissionFailure
+export function fromDomain(error: DomainError, requestId: string): ApiError
+export function fromDomain(error: DomainError, requestId: string): ApiError {
   switch (error._tag) {
     case "MissingApiKey":
       return new MissingApiKeyError()

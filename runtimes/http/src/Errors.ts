@@ -1,0 +1,211 @@
+/**
+ * Error handling at the HTTP edge.
+ *
+ * - {@link errorResponse}: an API error as the response the client sees (standard error object,
+ *   its status, and Retry-After on every 429 and 503).
+ * - {@link mapStoreErrors} / {@link mapDomainErrors}: for handlers, the domain's errors as API
+ *   errors (StoreUnavailable → 503; StoreFailure → a defect, answered 500 INTERNAL_ERROR and logged).
+ * - {@link ErrorsMiddlewareLive}: the API-level middleware that answers everything that is not a
+ *   success: unknown path 404 NOT_FOUND (before any key check: the router fails before any route
+ *   runs), known path with another method 405 METHOD_NOT_ALLOWED, parameter decode failures
+ *   400 INVALID_PARAMETER with `parameter` and `reason`, bodies over 1 MiB 413, API errors with
+ *   their status, and anything else 500 INTERNAL_ERROR with a `request_id` under which the cause
+ *   is logged (the body never carries a stack, SQL or driver message).
+ * @module
+ */
+import {
+  FileSystem,
+  HttpApiBuilder,
+  HttpApiError,
+  HttpIncomingMessage,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse
+} from "@effect/platform"
+import type { HttpMethod } from "@effect/platform/HttpMethod"
+import { ApiErrors } from "@sports-data/api"
+import type { DomainError, StoreError } from "@sports-data/domain"
+import { Cause, Effect, Option, Schema } from "effect"
+
+const ApiErrorSchema = Schema.Union(...ApiErrors.all)
+const encodeApiError = Schema.encodeSync(ApiErrorSchema)
+
+/**
+ * The response of an API error: JSON body = the standard error object, status from the error's
+ * class, and `Retry-After` (integer seconds) for 429 and 503.
+ */
+export const errorResponse = (error: ApiErrors.ApiError): HttpServerResponse.HttpServerResponse => {
+  const retryAfter = ApiErrors.retryAfterOf(error)
+  return HttpServerResponse.unsafeJson(encodeApiError(error), {
+    status: ApiErrors.statusOf(error),
+    ...(retryAfter === undefined ? {} : { headers: { "retry-after": String(retryAfter) } })
+  })
+}
+
+/** A fresh request id for an INTERNAL_ERROR (a UUID; logged with the cause). */
+export const newRequestId = (): string => crypto.randomUUID()
+
+/**
+ * Maps store errors of a handler's effect: StoreUnavailable → 503 ServiceUnavailableError (with
+ * Retry-After); StoreFailure → a defect, which the server answers 500 INTERNAL_ERROR with a
+ * request_id and logs with its detail. Other errors pass through.
+ */
+export const mapStoreErrors = <A, E, R>(
+  self: Effect.Effect<A, E | StoreError, R>
+): Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R> =>
+  Effect.catchIf(
+    self,
+    (e): e is StoreError => isTagged(e, "StoreUnavailable") || isTagged(e, "StoreFailure"),
+    (e) =>
+      e._tag === "StoreUnavailable"
+        ? Effect.fail(new ApiErrors.ServiceUnavailableError({ retry_after_seconds: e.retry_after_seconds }))
+        : Effect.die(e)
+  ) as Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R>
+
+/**
+ * Maps every domain error of an effect to its API error ({@link ApiErrors.fromDomain}), except
+ * StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id).
+ */
+export const mapDomainErrors = <A, E extends DomainError, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<A, ApiErrors.ApiError, R> =>
+  Effect.catchAll(self, (e: DomainError) =>
+    e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, newRequestId())))
+
+const isTagged = (u: unknown, tag: string): boolean =>
+  typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
+
+const DOMAIN_TAGS = new Set([
+  "MissingApiKey",
+  "InvalidApiKey",
+  "TrialExpired",
+  "TierInsufficient",
+  "RateLimitExceeded",
+  "DailyLimitExceeded",
+  "MonthlyQuotaExceeded",
+  "InvalidParameter",
+  "ResourceNotFound",
+  "Conflict",
+  "StoreUnavailable"
+])
+
+/** A route as the router knows it: method and path template (`/v1/nfl/players/:id`). */
+export interface RouteShape {
+  readonly method: HttpMethod
+  readonly path: string
+}
+
+/**
+ * Matches a concrete path against route templates, for 405: the methods of every route whose
+ * template matches `path` (a `:param` segment matches any one non-empty segment).
+ */
+export const makeMethodIndex = (routes: ReadonlyArray<RouteShape>) => {
+  const compiled = routes.map((r) => ({
+    method: r.method,
+    regex: new RegExp(
+      "^" +
+        r.path
+          .split("/")
+          .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+          .join("/") +
+        "/?$"
+    )
+  }))
+  return (path: string): ReadonlyArray<string> => {
+    const methods = new Set<string>()
+    for (const r of compiled) if (r.regex.test(path)) methods.add(r.method)
+    return [...methods].sort()
+  }
+}
+
+/** The 400 of a parameter decode failure: the first issue's path is the parameter, its message the reason. */
+export const invalidParameterOf = (error: HttpApiError.HttpApiDecodeError): ApiErrors.InvalidParameterError => {
+  const issue = error.issues[0]
+  const parameter = issue === undefined || issue.path.length === 0 ? "request" : issue.path.map(String).join(".")
+  const reason = issue?.message ?? "does not match the expected schema"
+  return new ApiErrors.InvalidParameterError({
+    parameter,
+    reason,
+    message: `Invalid parameter ${parameter}: ${reason}`
+  })
+}
+
+const pathOf = (url: string): string => {
+  const q = url.indexOf("?")
+  return q === -1 ? url : url.slice(0, q)
+}
+
+/**
+ * Answers a failed request (see the module description). `allowedMethods` gives the methods of a
+ * path for 405. Interruptions are not answered (re-raised).
+ */
+export const answerCause = (
+  cause: Cause.Cause<unknown>,
+  request: HttpServerRequest.HttpServerRequest,
+  allowedMethods: (path: string) => ReadonlyArray<string>
+): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  // An interruption-only cause carries no failure value, so it is safe to re-raise as Cause<never>.
+  if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
+  // The library reads request bodies with orDie, so a body that is not JSON or is too large
+  // arrives as a defect: look at the first failure, else the first defect.
+  const failure = Option.orElse(Cause.failureOption(cause), () => Cause.dieOption(cause))
+  if (Option.isSome(failure)) {
+    const e = failure.value
+    if (ApiErrors.isApiError(e)) return Effect.succeed(errorResponse(e))
+    if (e instanceof HttpApiError.HttpApiDecodeError) return Effect.succeed(errorResponse(invalidParameterOf(e)))
+    if (e instanceof HttpServerError.RouteNotFound) {
+      const path = pathOf(request.url)
+      const allowed = allowedMethods(path)
+      return Effect.succeed(errorResponse(
+        allowed.length === 0
+          ? new ApiErrors.NotFoundError({ path, message: `No such path: ${path}` })
+          : new ApiErrors.MethodNotAllowedError({
+            allowed,
+            message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`
+          })
+      ).pipe(allowed.length === 0 ? (r) => r : HttpServerResponse.setHeader("allow", allowed.join(", "))))
+    }
+    if (e instanceof HttpServerError.RequestError) {
+      return Effect.succeed(errorResponse(
+        String((e.cause as { message?: unknown } | undefined)?.message ?? "").includes("maxBytes")
+          ? new ApiErrors.PayloadTooLargeError()
+          : new ApiErrors.InvalidParameterError({
+            parameter: "body",
+            reason: "the request body could not be read as JSON",
+            message: "Invalid parameter body: the request body could not be read as JSON"
+          })
+      ))
+    }
+    if (typeof e === "object" && e !== null && "_tag" in e && DOMAIN_TAGS.has(String(e._tag))) {
+      // A domain error a handler let through unmapped (StoreFailure is not in the set: it is a 500 below).
+      return Effect.succeed(errorResponse(ApiErrors.fromDomain(e as DomainError, "")))
+    }
+  }
+  const requestId = newRequestId()
+  return Effect.logError("request failed", cause).pipe(
+    Effect.annotateLogs({ request_id: requestId, "http.method": request.method, "http.path": pathOf(request.url) }),
+    Effect.as(errorResponse(new ApiErrors.InternalError({ request_id: requestId })))
+  )
+}
+
+/**
+ * The API-level error middleware (see the module description). `routes` are every endpoint of
+ * the API, for telling 405 from 404. Also caps request bodies at 1 MiB: a Content-Length above it
+ * is answered 413 before anything else runs; a body that grows past it while read fails the same way.
+ */
+export const ErrorsMiddlewareLive = (routes: ReadonlyArray<RouteShape>) => {
+  const allowedMethods = makeMethodIndex(routes)
+  const maxBody = Option.some(FileSystem.Size(ApiErrors.MAX_BODY_BYTES))
+  return HttpApiBuilder.middleware((app) =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const length = request.headers["content-length"]
+      if (length !== undefined && Number(length) > ApiErrors.MAX_BODY_BYTES) {
+        return Effect.succeed(errorResponse(new ApiErrors.PayloadTooLargeError()))
+      }
+      return app.pipe(
+        HttpIncomingMessage.withMaxBodySize(maxBody),
+        Effect.catchAllCause((cause) => answerCause(cause, request, allowedMethods))
+      )
+    })
+  )
+}

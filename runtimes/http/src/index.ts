@@ -1,0 +1,9 @@
+/**
+ * The HTTP runtime: admission, error mapping, usage analytics, documents and the node server.
+ * @module
+ */
+export * from "./Admission.js"
+export * from "./Docs.js"
+export * from "./Errors.js"
+export * from "./Server.js"
+export * from "./Usage.js"
