@@ -1,0 +1,121 @@
+/**
+ * Reading one source file into parsed rows, with per-file progress and a report of every
+ * malformed row (file, line, reason). Shared by the source adapters (written for nba and mlb;
+ * usable by any).
+ * @module
+ */
+import { Effect, Either, Stream } from "effect"
+import { readdir, stat } from "node:fs/promises"
+import { join } from "node:path"
+import { type CsvFileError, type CsvRow, field, fieldCountProblem, readCsv } from "./Csv.js"
+import { ProgressReporter } from "./Progress.js"
+import type { SkippedRow } from "./Report.js"
+
+/**
+ * A row parser: `Right(value)` keeps the row, `Right(null)` ignores a well-formed row that the
+ * adapter does not need (not counted as skipped), `Left(reason)` reports it as malformed.
+ * Parsers are pure; one that throws has its row reported with the exception's message.
+ */
+export type RowParser<A> = (row: CsvRow) => Either.Either<A | null, string>
+
+/** The parsed rows of one file: kept values (each with its line), rows read, and rows skipped. */
+export interface FileRows<A> {
+  readonly file: string
+  readonly rows: ReadonlyArray<A>
+  readonly read: number
+  readonly skipped: ReadonlyArray<SkippedRow>
+}
+
+/** How many rows between two `fileProgress` events. */
+const progressEvery = 5000
+
+/**
+ * Reads `file` (CSV with a header) through `parse`. Reports `fileStarted` (with the file's size
+ * in bytes), `fileProgress` every 5,000 rows and `fileFinished` to the {@link ProgressReporter}.
+ * A row whose field count differs from the header's is reported as malformed before `parse`
+ * sees it. Fails with CsvFileError only when the file cannot be read or is not CSV.
+ */
+export const readRows = <A>(
+  file: string,
+  parse: RowParser<A>
+): Effect.Effect<FileRows<A>, CsvFileError, ProgressReporter> =>
+  Effect.gen(function*() {
+    const progress = yield* ProgressReporter
+    const size = yield* Effect.promise(() => stat(file).then((s) => s.size, () => 0))
+    yield* progress.fileStarted(file, size)
+    const rows: Array<A> = []
+    const skipped: Array<SkippedRow> = []
+    let read = 0
+    yield* readCsv(file).pipe(
+      Stream.runForEach((row) => {
+        read++
+        const problem = fieldCountProblem(row)
+        if (problem !== undefined) {
+          skipped.push({ file, line: row.line, reason: problem })
+        } else {
+          let verdict: Either.Either<A | null, string>
+          try {
+            verdict = parse(row)
+          } catch (e) {
+            verdict = Either.left(`unexpected: ${e instanceof Error ? e.message : String(e)}`)
+          }
+          if (Either.isLeft(verdict)) skipped.push({ file, line: row.line, reason: verdict.left })
+          else if (verdict.right !== null) rows.push(verdict.right)
+        }
+        return read % progressEvery === 0 ? progress.fileProgress(file, row.bytes ?? 0, read) : Effect.void
+      })
+    )
+    yield* progress.fileFinished(file, read)
+    return { file, rows, read, skipped }
+  })
+
+/**
+ * The files of `dir` whose name matches `pattern`, as full paths sorted by name. A missing or
+ * unreadable folder gives an empty list (logged as a warning): a source that is absent is not
+ * an error, its data is simply not ingested.
+ */
+export const listFiles = (dir: string, pattern: RegExp): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.tryPromise(() => readdir(dir)).pipe(
+    Effect.map((names) => names.filter((n) => pattern.test(n)).sort().map((n) => join(dir, n))),
+    Effect.catchAll((e) =>
+      Effect.logWarning("source folder not readable; its files are not ingested").pipe(
+        Effect.annotateLogs({ dir, reason: String(e.error) }),
+        Effect.as([] as ReadonlyArray<string>)
+      )
+    )
+  )
+
+/** True when `value` is a real calendar date written `YYYY-MM-DD`. */
+export const isIsoDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+}
+
+/** The `YYYY-MM-DD` date `days` days after `date` (negative for before). */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * Reads numeric columns into a record keyed by stat name: `columns` maps each stat key to its
+ * column. A blank or missing-marker cell gives null; a cell that is not a number makes the row
+ * malformed (`Left` with the column and the bad value).
+ */
+export const numbers = <K extends string>(
+  row: CsvRow,
+  columns: Readonly<Record<K, string>>
+): Either.Either<Record<K, number | null>, string> => {
+  const out = {} as Record<K, number | null>
+  for (const key of Object.keys(columns) as Array<K>) {
+    const column = columns[key]
+    const raw = field(row, column)
+    if (raw === undefined) {
+      out[key] = null
+      continue
+    }
+    const n = Number(raw)
+    if (!Number.isFinite(n)) return Either.left(`${column} is not a number: ${JSON.stringify(raw)}`)
+    out[key] = n
+  }
+  return Either.right(out)
+}

@@ -1,0 +1,172 @@
+/**
+ * NBA ingestion: reads the NBA files of the data directory (meharpalbasi_nba_data,
+ * millxing_nba_data, bettormanpicks_bmp_app), joins them (see {@link ./Build.ts} for ids and
+ * rules) and upserts teams, players, games and stat lines into the SportsStore.
+ * @module
+ */
+import { SportsStore, type StoreError, type UpsertResult } from "@sports-data/domain"
+import { Effect, Either } from "effect"
+import { join } from "node:path"
+import type { CsvFileError } from "../Csv.js"
+import type { ProgressReporter } from "../Progress.js"
+import { addUpsert, emptyCounts, type Entity, type EntityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { type FileRows, listFiles, readRows, type RowParser } from "../Rows.js"
+import { buildNba } from "./Build.js"
+import {
+  parseAdvanced,
+  parseBmpPlayerLine,
+  parseLinescore,
+  parseMehPlayerLine,
+  parseMillxingGame,
+  parsePosition,
+  parseStatus,
+  parseTeamGameLog,
+  parseTeamGameTotal,
+  parseUsage,
+  seasonOfFile
+} from "./Sources.js"
+import { nbaTeamRows } from "./Teams.js"
+
+export { buildNba, nbaPlayerId, syntheticGameId } from "./Build.js"
+export { nbaTeamAliases, nbaTeams, normaliseNbaTeam } from "./Teams.js"
+
+/** The NBA source files found under `dataDir`, by role (each list sorted by name). */
+export interface NbaFiles {
+  readonly millxingGames: ReadonlyArray<string>
+  readonly linescores: ReadonlyArray<string>
+  readonly advanced: ReadonlyArray<string>
+  readonly teamLogs: ReadonlyArray<string>
+  readonly playerLogs: ReadonlyArray<string>
+  readonly playerIndex: ReadonlyArray<string>
+  readonly bmpPlayerLogs: ReadonlyArray<string>
+  readonly bmpTeamTotals: ReadonlyArray<string>
+  readonly positions: ReadonlyArray<string>
+  readonly statuses: ReadonlyArray<string>
+}
+
+const season = /\d{4}-\d{2}\.csv$/.source
+
+/** Finds the NBA source files under `dataDir` (a missing folder gives no files). */
+export const nbaFiles = (dataDir: string): Effect.Effect<NbaFiles> =>
+  Effect.gen(function*() {
+    const mx = join(dataDir, "millxing_nba_data")
+    const meh = join(dataDir, "meharpalbasi_nba_data")
+    const bmp = join(dataDir, "bettormanpicks_bmp_app")
+    return {
+      millxingGames: yield* listFiles(mx, new RegExp(`^team_game_logs_${season}`)),
+      linescores: yield* listFiles(mx, new RegExp(`^linescores_${season}`)),
+      advanced: yield* listFiles(mx, new RegExp(`^box_score_advanced_${season}`)),
+      teamLogs: yield* listFiles(meh, new RegExp(`^team_game_logs_${season}`)),
+      playerLogs: yield* listFiles(meh, new RegExp(`^player_game_logs_${season}`)),
+      playerIndex: yield* listFiles(meh, new RegExp(`^player_index_${season}`)),
+      bmpPlayerLogs: yield* listFiles(bmp, /^nba_player_game_logs_\d{4}_\d{2}\.csv$/),
+      bmpTeamTotals: yield* listFiles(bmp, /^nba_team_game_totals_\d{4}_\d{2}\.csv$/),
+      positions: yield* listFiles(bmp, /^nba_player_positions\.csv$/),
+      statuses: yield* listFiles(bmp, /^nba_player_status_history\.csv$/)
+    }
+  })
+
+/** Every NBA source file under `dataDir`, sorted (for freshness checks such as `sourceMtime`). */
+export const nbaSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.map(nbaFiles(dataDir), (f) => Object.values(f).flat().sort())
+
+const readAll = <A>(
+  files: ReadonlyArray<string>,
+  parse: (file: string) => RowParser<A>
+): Effect.Effect<ReadonlyArray<FileRows<A>>, CsvFileError, ProgressReporter> =>
+  Effect.forEach(files, (file) => readRows(file, parse(file)))
+
+const seasonFromName = (file: string): number => seasonOfFile(file) ?? 0
+
+/**
+ * Ingests the NBA data under `dataDir` into the SportsStore: 30 teams, players, games, stat
+ * lines. Malformed rows are reported in `skipped` (file, line, reason) and not written; rows
+ * are written only after every file is read, in batches, so a run never leaves partial rows.
+ * Re-running over unchanged files reports every row unchanged. Fails with CsvFileError when a
+ * file cannot be read, StoreError when the store fails.
+ */
+export const ingestNba = (
+  dataDir: string
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+  Effect.gen(function*() {
+    const store = yield* SportsStore
+    const files = yield* nbaFiles(dataDir)
+
+    const millxingGames = yield* readAll(files.millxingGames, () => parseMillxingGame)
+    const linescores = yield* readAll(files.linescores, () => parseLinescore)
+    const advanced = yield* readAll(files.advanced, () => parseAdvanced)
+    const teamTotals = yield* readAll(files.bmpTeamTotals, () => (row) =>
+      Either.map(parseTeamGameTotal(row), (t) => ({ ...t, file: row.file, line: row.line })))
+    const teamLogs = yield* readAll(files.teamLogs, (file) => (row) =>
+      Either.map(parseTeamGameLog(seasonFromName(file))(row), (t) => ({ ...t, file: row.file, line: row.line })))
+    const mehLines = yield* readAll(files.playerLogs, (file) => parseMehPlayerLine(seasonFromName(file)))
+    const bmpLines = yield* readAll(files.bmpPlayerLogs, () => parseBmpPlayerLine)
+    const usage = yield* readAll(files.playerIndex, (file) => parseUsage(seasonFromName(file)))
+    const positions = yield* readAll(files.positions, () => parsePosition)
+    const statuses = yield* readAll(files.statuses, () => parseStatus)
+
+    const rows = <A>(list: ReadonlyArray<FileRows<A>>): ReadonlyArray<A> => list.flatMap((f) => f.rows)
+    const built = buildNba({
+      millxingGames: rows(millxingGames),
+      linescores: rows(linescores),
+      advanced: rows(advanced),
+      teamTotals: rows(teamTotals),
+      teamLogs: rows(teamLogs),
+      lines: [...rows(mehLines), ...rows(bmpLines)],
+      usage: rows(usage),
+      positions: rows(positions),
+      statuses: rows(statuses)
+    })
+    if (built.conflictingLines > 0) {
+      yield* Effect.logInfo("nba lines in both sources with differing values; meharpalbasi values kept").pipe(
+        Effect.annotateLogs({ lines: built.conflictingLines })
+      )
+    }
+
+    const sourceCounts = (list: ReadonlyArray<ReadonlyArray<FileRows<unknown>>>) => {
+      const all = list.flat()
+      return {
+        read: all.reduce((n, f) => n + f.read, 0),
+        skipped: all.flatMap((f) => f.skipped)
+      }
+    }
+    const gameSrc = sourceCounts([millxingGames, linescores, advanced, teamTotals, teamLogs])
+    const lineSrc = sourceCounts([mehLines, bmpLines, usage])
+    const playerSrc = sourceCounts([positions, statuses])
+
+    const teamsResult = yield* upsertAll(nbaTeamRows, store.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, store.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
+
+    const counts = (read: number, skipped: number, r: UpsertResult): EntityCounts =>
+      addUpsert({ ...emptyCounts, read, skipped }, r)
+    const skipped = [
+      ...gameSrc.skipped,
+      ...built.skippedGames,
+      ...lineSrc.skipped,
+      ...built.skippedLines,
+      ...playerSrc.skipped,
+      ...built.skippedPlayers
+    ]
+    const result: SportIngestResult = {
+      sport: "nba",
+      counts: {
+        teams: counts(nbaTeamRows.length, 0, teamsResult),
+        players: counts(playerSrc.read, playerSrc.skipped.length + built.skippedPlayers.length, playersResult),
+        games: counts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
+        stat_lines: counts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
+      } satisfies Partial<Record<Entity, EntityCounts>>,
+      skipped,
+      files: Object.values(files).flat().sort()
+    }
+    yield* Effect.logInfo("nba ingested").pipe(
+      Effect.annotateLogs({
+        players: built.players.length,
+        games: built.games.length,
+        stat_lines: built.statLines.length,
+        skipped: skipped.length
+      })
+    )
+    return result
+  }).pipe(Effect.withSpan("Ingest.nba"))
