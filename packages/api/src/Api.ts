@@ -1,0 +1,26 @@
+/**
+ * The HttpApi of the service: every group, finished by {@link serviceContract} (the errors any
+ * endpoint may answer, title, version). Shared by the server (runtimes/http), the OpenAPI
+ * document and the typed client (`HttpApiClient.make(Api)`).
+ *
+ * Each endpoint declares its lowest tier from shared/spec/endpoints.json `tier_resolved`
+ * (`requiredTier`, or `noKey` for `/api/public/stats`).
+ * @module
+ */
+import { HttpApi } from "@effect/platform"
+import { MetaGroup, PublicGroup } from "./groups/Meta.js"
+import { MlbGroup } from "./groups/Mlb.js"
+import { NbaGroup } from "./groups/Nba.js"
+import { NflGroup } from "./groups/Nfl.js"
+import { PlayersGroup } from "./groups/Players.js"
+import { serviceContract } from "./Security.js"
+
+export class Api extends HttpApi.make("sports-data")
+  .add(NflGroup)
+  .add(MlbGroup)
+  .add(NbaGroup)
+  .add(PlayersGroup)
+  .add(MetaGroup)
+  .add(PublicGroup)
+  .pipe(serviceContract)
+{}

@@ -1,0 +1,42 @@
+/**
+ * Service metadata endpoints: `/v1/sports`, `/v1/data/status`, `/v1/meta/coverage`
+ * (specification, "Cross-sport"), and the unauthenticated `/api/public/stats`.
+ * @module
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Resources } from "@sports-data/domain"
+import { Schema } from "effect"
+import { noKey } from "../Security.js"
+import { everyTier } from "./Shared.js"
+
+export class MetaGroup extends HttpApiGroup.make("meta")
+  .add(
+    HttpApiEndpoint.get("sports", "/v1/sports")
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.SportInfo)))
+      .annotate(OpenApi.Summary, "Sports and the endpoint families served for each")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("dataStatus", "/v1/data/status")
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.DataStatusRow)))
+      .annotate(OpenApi.Summary, "Per-sport freshness timestamps and player counts")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("coverage", "/v1/meta/coverage")
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.CoverageRow)))
+      .annotate(OpenApi.Summary, "Historical coverage by sport: seasons, date range, counts")
+      .pipe(everyTier)
+  )
+  .annotate(OpenApi.Title, "Meta")
+{}
+
+export class PublicGroup extends HttpApiGroup.make("public")
+  .add(
+    HttpApiEndpoint.get("stats", "/api/public/stats")
+      .addSuccess(Resources.PublicStats)
+      .annotate(OpenApi.Summary, "Platform counters; no key needed")
+      .pipe(noKey)
+  )
+  .annotate(OpenApi.Title, "Public")
+{}

@@ -1,0 +1,103 @@
+/**
+ * MLB data endpoints (specification, "Endpoints / MLB"), under `/v1/mlb`.
+ *
+ * Served: players, player detail, player stats, teams, roster, games, standings, scoring leaders
+ * and categories. Per-batter game lines exist in no ingested source, so batting fields are null
+ * and the batting categories are empty; pitching lines (2024) drive leaders and categories.
+ * Not served: players/{id}/splits (pitch-type mix), depth-chart/changes, transactions.
+ * @module
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Resources } from "@sports-data/domain"
+import { Schema } from "effect"
+import { ResourceNotFoundError } from "../Errors.js"
+import { PlayerIdPath, TeamPath } from "../params/Common.js"
+import {
+  MlbCategoriesParams,
+  MlbGamesParams,
+  MlbLeadersParams,
+  MlbPlayersParams,
+  MlbPlayerStatsParams,
+  MlbRosterParams,
+  MlbStandingsParams
+} from "../params/Mlb.js"
+import { requiredTier } from "../Security.js"
+import { everyTier, StandingsEnvelope, StatsEnvelope } from "./Shared.js"
+
+/** Scoring leaders: the envelope plus `stat_date`, the date ranked (null when no lines are held). */
+export const LeadersEnvelope = Schema.Struct({
+  ...Resources.Envelope(Schema.Array(Resources.MLBPlayerStats)).fields,
+  stat_date: Schema.NullOr(Resources.DateTimeString)
+}).annotations({ identifier: "MLBLeadersResponse" })
+
+export class MlbGroup extends HttpApiGroup.make("mlb")
+  .add(
+    HttpApiEndpoint.get("players", "/players")
+      .setUrlParams(MlbPlayersParams)
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.MLBPlayer)))
+      .annotate(OpenApi.Summary, "MLB players: filter by position, team, status and name, paginated")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("player", "/players/:id")
+      .setPath(PlayerIdPath)
+      .addSuccess(Resources.Envelope(Resources.MLBPlayer))
+      .addError(ResourceNotFoundError)
+      .annotate(OpenApi.Summary, "One MLB player (id svc_mlb_<id>)")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("playerStats", "/players/:id/stats")
+      .setPath(PlayerIdPath)
+      .setUrlParams(MlbPlayerStatsParams)
+      .addSuccess(StatsEnvelope(Schema.Array(Resources.MLBPlayerStats)))
+      .addError(ResourceNotFoundError)
+      .annotate(OpenApi.Summary, "Per-game lines of an MLB player, most recent first")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("teams", "/teams")
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBTeamRow)))
+      .annotate(OpenApi.Summary, "The MLB teams with roster sizes and positions")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("roster", "/teams/:team/roster")
+      .setPath(TeamPath)
+      .setUrlParams(MlbRosterParams)
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBPlayer)))
+      .addError(ResourceNotFoundError)
+      .annotate(OpenApi.Summary, "Players of an MLB team, by position; 404 for an unknown team")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("games", "/games")
+      .setUrlParams(MlbGamesParams)
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBGame)))
+      .annotate(OpenApi.Summary, "MLB games by date and state, most recent first")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("standings", "/standings")
+      .setUrlParams(MlbStandingsParams)
+      .addSuccess(StandingsEnvelope)
+      .annotate(OpenApi.Summary, "MLB standings computed from game results, by league and division")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.get("scoringLeaders", "/scoring/leaders")
+      .setUrlParams(MlbLeadersParams)
+      .addSuccess(LeadersEnvelope)
+      .annotate(OpenApi.Summary, "Fantasy points leaders of one date (default the most recent)")
+      .pipe(requiredTier("pro_insights"))
+  )
+  .add(
+    HttpApiEndpoint.get("scoringCategories", "/scoring/categories")
+      .setUrlParams(MlbCategoriesParams)
+      .addSuccess(Resources.Envelope(Resources.MLBScoringCategories))
+      .annotate(OpenApi.Summary, "Top 10 of each scoring category on one date (default the most recent)")
+      .pipe(requiredTier("pro_insights"))
+  )
+  .prefix("/v1/mlb")
+  .annotate(OpenApi.Title, "MLB")
+{}

@@ -1,0 +1,131 @@
+/**
+ * Query and path parameter schemas shared by the data endpoints.
+ *
+ * Every parameter arrives as a string. Each schema here decodes it strictly (an integer is
+ * digits only, a date is a real calendar date) and fails with a short `reason` the server returns
+ * in 400 INVALID_PARAMETER (`parameter` is the struct key that failed). Unknown query parameters
+ * are ignored (decisions.md, "Paths and parameters"): url-param structs do not reject extra keys.
+ *
+ * Optional parameters are `Schema.optional` so that the typed client may leave them out; their
+ * defaults (documented on the schema and shown in OpenAPI) are applied by the handlers with
+ * {@link withDefault} from the same {@link LimitSpec}, so schema and handler cannot disagree.
+ * @module
+ */
+import { ParseResult, Schema } from "effect"
+
+/** A bounded `limit` parameter: its default and its maximum (the minimum is 1). */
+export interface LimitSpec {
+  readonly default: number
+  readonly max: number
+}
+
+/** An integer written in decimal digits (optional sign), at most 9 digits. */
+export const IntFromString = Schema.transformOrFail(Schema.String, Schema.Int, {
+  strict: true,
+  decode: (s, _, ast) =>
+    /^[+-]?\d{1,9}$/.test(s.trim())
+      ? ParseResult.succeed(Number(s.trim()))
+      : ParseResult.fail(new ParseResult.Type(ast, s, "must be an integer")),
+  encode: (n) => ParseResult.succeed(String(n))
+}).annotations({ identifier: "IntFromString" })
+
+/**
+ * An integer from `min` to `max` inclusive. `doc` adds a description and a default to the
+ * OpenAPI schema of the parameter.
+ */
+export const intBetween = (min: number, max: number, doc?: { readonly description: string; readonly default?: number }) =>
+  IntFromString.pipe(
+    Schema.filter((n) => (n >= min && n <= max) || `must be an integer from ${min} to ${max}`, {
+      jsonSchema: { type: "integer", minimum: min, maximum: max, ...doc }
+    })
+  )
+
+/** `limit`: an integer from 1 to `spec.max`, default `spec.default`. */
+export const limitParam = (spec: LimitSpec) =>
+  Schema.optional(
+    intBetween(1, spec.max, {
+      description: `rows to return, 1 to ${spec.max} (default ${spec.default})`,
+      default: spec.default
+    })
+  )
+
+/** `offset`: rows to skip, an integer of at least 0, default 0. */
+export const offsetParam = Schema.optional(
+  IntFromString.pipe(
+    Schema.filter((n) => n >= 0 || "must be an integer of at least 0", {
+      jsonSchema: { type: "integer", minimum: 0, default: 0, description: "rows to skip (default 0)" }
+    })
+  )
+)
+
+/** The default of an optional numeric parameter. */
+export const withDefault = (value: number | undefined, spec: LimitSpec | number): number =>
+  value ?? (typeof spec === "number" ? spec : spec.default)
+
+/** `season`: a season year (the year the season starts), 1900 to 2100. */
+export const seasonParam = Schema.optional(
+  intBetween(1900, 2100, { description: "season, as the year it starts (2023 = the 2023 or 2023-24 season)" })
+)
+
+const isCalendarDate = (s: string): boolean => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (m === null) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.toISOString().slice(0, 10) === s
+}
+
+/** A calendar date `YYYY-MM-DD`. */
+export const DateParam = Schema.String.pipe(
+  Schema.filter((s) => isCalendarDate(s) || "must be a date YYYY-MM-DD", {
+    jsonSchema: { type: "string", format: "date" }
+  })
+).annotations({ identifier: "DateParam" })
+
+/**
+ * A string matched case-insensitively against a value set; decodes to the canonical spelling
+ * (`fold` upper: "qb" -> "QB"; lower: "AFC" stays as written in `values`).
+ */
+export const oneOf = <const L extends readonly [string, ...Array<string>]>(values: L) => {
+  const byFolded = new Map(values.map((v) => [v.toLowerCase(), v]))
+  return Schema.transformOrFail(Schema.String, Schema.Literal(...values), {
+    strict: true,
+    decode: (s, _, ast) => {
+      const hit = byFolded.get(s.trim().toLowerCase())
+      return hit !== undefined
+        ? ParseResult.succeed(hit as L[number])
+        : ParseResult.fail(new ParseResult.Type(ast, s, `must be one of ${values.join(", ")}`))
+    },
+    encode: (v) => ParseResult.succeed(v)
+  }).annotations({ jsonSchema: { type: "string", enum: values, description: "case-insensitive" } })
+}
+
+/** A team abbreviation: 2 or 3 letters, any case (handlers compare upper case). */
+export const TeamAbbr = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Za-z]{2,3}$/.test(s) || "must be a team abbreviation of 2 or 3 letters", {
+    jsonSchema: { type: "string", pattern: "^[A-Za-z]{2,3}$" }
+  })
+).annotations({ identifier: "TeamAbbr" })
+
+/** A free-text parameter of 1 to 100 characters (search, position, division names). */
+export const Text = Schema.String.pipe(
+  Schema.filter((s) => (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters", {
+    jsonSchema: { type: "string", minLength: 1, maxLength: 100 }
+  })
+)
+
+/** A player id path parameter: the canonical id `svc_<sport>_<id>` (any other string is a 404). */
+export const PlayerIdPath = Schema.Struct({
+  id: Schema.String.annotations({ description: "canonical player id svc_<sport>_<id>" })
+})
+
+/** A team path parameter. */
+export const TeamPath = Schema.Struct({ team: TeamAbbr })
+
+/** Player status filter (specification, "Value sets"). */
+export const StatusParam = oneOf(["active", "injured", "inactive"])
+
+/** Game state of nfl and nba games (specification, "Value sets"). */
+export const GameStateParam = oneOf(["scheduled", "in_progress", "final"])
+
+/** The core sports a cross-sport endpoint can filter on. */
+export const SportParam = oneOf(["nfl", "mlb", "nba"])

@@ -1,0 +1,72 @@
+/**
+ * Parameters of the nba endpoints (specification, "Endpoints / NBA" and "Parameter limits").
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  DateParam,
+  GameStateParam,
+  type LimitSpec,
+  limitParam,
+  offsetParam,
+  oneOf,
+  seasonParam,
+  TeamAbbr,
+  Text
+} from "./Common.js"
+
+/**
+ * Limits: players default 50, max 200; player stats default 30 (specification) with max 200 (not
+ * stated; as mlb player stats); games default 30, max 100 (not stated; as mlb games).
+ */
+export const NbaLimits = {
+  players: { default: 50, max: 200 },
+  stats: { default: 30, max: 200 },
+  games: { default: 30, max: 100 }
+} as const satisfies Record<string, LimitSpec>
+
+/** Positions of the nba player filter (specification). */
+export const NbaPosition = oneOf(["PG", "SG", "SF", "PF", "C"])
+
+/** Conferences, case-insensitive (specification example: east). */
+export const NbaConference = oneOf(["east", "west"])
+
+/** `date` of nba games: a date YYYY-MM-DD or the word `today` (UTC). */
+export const NbaGameDate = Schema.Union(Schema.Literal("today"), DateParam)
+
+/** `GET /v1/nba/games`: date (a date or today); state; limit (default 30, max 100). */
+export const NbaGamesParams = Schema.Struct({
+  date: Schema.optional(NbaGameDate),
+  state: Schema.optional(GameStateParam),
+  limit: limitParam(NbaLimits.games)
+})
+
+/** `GET /v1/nba/standings`: season (default: the latest season held); conference. */
+export const NbaStandingsParams = Schema.Struct({
+  season: seasonParam,
+  conference: Schema.optional(NbaConference)
+})
+
+/** `GET /v1/nba/teams`: conference (east, west). */
+export const NbaTeamsParams = Schema.Struct({ conference: Schema.optional(NbaConference) })
+
+/** `GET /v1/nba/players`: search, position, team, limit (default 50, max 200), offset. */
+export const NbaPlayersParams = Schema.Struct({
+  search: Schema.optional(Text),
+  position: Schema.optional(NbaPosition),
+  team: Schema.optional(TeamAbbr),
+  limit: limitParam(NbaLimits.players),
+  offset: offsetParam
+})
+
+/** `GET /v1/nba/players/{id}/stats`: season (omit for all); limit (default 30). */
+export const NbaPlayerStatsParams = Schema.Struct({
+  season: seasonParam,
+  limit: limitParam(NbaLimits.stats)
+})
+
+/** `GET /v1/nba/players/{id}/game-log`: season (default: the player's latest season). */
+export const NbaGameLogParams = Schema.Struct({ season: seasonParam })
+
+/** `GET /v1/nba/teams/{team}/roster`: position. */
+export const NbaRosterParams = Schema.Struct({ position: Schema.optional(NbaPosition) })
