@@ -2,5 +2,6 @@
  * The HTTP contract shared by the server, the OpenAPI document and the typed client.
  * @module
  */
+export { Api } from "./Api.js"
 export * as ApiErrors from "./Errors.js"
 export * as Security from "./Security.js"
