@@ -150,11 +150,12 @@ export const StatKeys = {
     "rushing_attempts", "rushing_yards", "rushing_tds",
     "targets", "receptions", "receiving_yards", "receiving_tds",
     "two_point_conversions", "fumbles_lost", "return_tds",
-    "offense_snaps", "snap_pct", "target_share", "air_yards",
+    "offense_snaps", "defense_snaps", "st_snaps", "snap_pct", "target_share", "air_yards", "passing_air_yards",
     "fg_made", "fg_attempts", "xp_made", "xp_attempts",
     "xp_missed", "fg_made_0_19", "fg_made_20_29", "fg_made_30_39", "fg_made_40_49", "fg_made_50_plus",
     "fg_missed_0_19", "fg_missed_20_29", "fg_missed_30_39", "fumble_recovery_tds",
-    "tackles", "sacks", "defense_interceptions", "forced_fumbles", "fumble_recoveries", "passes_defended"
+    "tackles", "sacks", "defense_interceptions", "forced_fumbles", "fumble_recoveries", "passes_defended",
+    "tackles_for_loss", "qb_hits", "safeties", "defense_tds"
   ],
   nba: [
     "minutes_played", "points", "rebounds", "offensive_rebounds", "defensive_rebounds", "assists",

@@ -1,0 +1,39 @@
+/**
+ * Player name keys for matching one source's row to another's when they share no id.
+ * @module
+ */
+
+const suffixes = new Set(["jr", "sr", "ii", "iii", "iv", "v"])
+
+/**
+ * A comparable form of a person's name: accents removed, lower case, punctuation dropped
+ * (`Ja'Marr` -> `jamarr`, `A.J.` -> `aj`), generational suffixes (Jr, Sr, II-V) dropped,
+ * single spaces. "Kenneth Walker III" and "Kenneth Walker" give the same key.
+ */
+export const nameKey = (name: string): string => {
+  const words = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[.'`’]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter((w) => w !== "")
+  while (words.length > 1 && suffixes.has(words[words.length - 1]!)) words.pop()
+  return words.join(" ")
+}
+
+/** A looser key: first initial and last name (`"patrick mahomes"` -> `"p mahomes"`). */
+export const initialKey = (name: string): string => {
+  const words = nameKey(name).split(" ")
+  if (words.length < 2) return words.join(" ")
+  return `${words[0]!.slice(0, 1)} ${words[words.length - 1]}`
+}
+
+/** Splits a display name at its first space into first and last name (`"Amon-Ra St. Brown"` -> Amon-Ra / St. Brown). */
+export const splitName = (name: string): { readonly first: string | null; readonly last: string | null } => {
+  const t = name.trim()
+  const i = t.indexOf(" ")
+  return i < 0 ? { first: t === "" ? null : t, last: null } : { first: t.slice(0, i), last: t.slice(i + 1).trim() }
+}
