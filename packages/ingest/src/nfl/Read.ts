@@ -1,18 +1,18 @@
 /**
- * Reads one CSV file into parsed records, reporting progress per file and collecting malformed
- * rows (file, line, reason) instead of failing.
+ * Row parsing for the nfl files, on the shared reader (Rows.ts: progress per file, field-count
+ * check, malformed rows reported with file and line).
  * @module
  */
-import { Effect, Stream } from "effect"
-import { stat } from "node:fs/promises"
-import { type CsvFileError, type CsvRow, fieldCountProblem, num, readCsv } from "../Csv.js"
-import { ProgressReporter } from "../Progress.js"
+import { Effect, Either } from "effect"
+import { type CsvFileError, type CsvRow, num } from "../Csv.js"
+import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow } from "../Report.js"
+import { readRows } from "../Rows.js"
 
-/** What a row parser returns: a record, a malformed-row reason, or `ignore` for a row of no use (e.g. a bye week). */
+/** What a row parser returns: a record, a malformed-row reason, or `ignore` for a row of no use (e.g. an old season). */
 export type ParseResult<A> = { readonly ok: A } | { readonly bad: string } | "ignore"
 
-/** The records of one file, the rows skipped as malformed, and how many data rows it has. */
+/** The records of one file (each with its line) and the rows skipped as malformed. */
 export interface ParsedFile<A> {
   readonly file: string
   readonly records: ReadonlyArray<A & { readonly line: number }>
@@ -20,47 +20,23 @@ export interface ParsedFile<A> {
   readonly rows: number
 }
 
-const progressEvery = 5000
-
-/**
- * Streams `file` through `parse`. A row whose field count differs from the header's is skipped as
- * malformed before `parse` sees it. Fails only when the file cannot be read at all.
- */
+/** Reads `file` through `parse` with {@link readRows}. Fails only when the file cannot be read at all. */
 export const readFile = <A>(
   file: string,
   parse: (row: CsvRow) => ParseResult<A>
 ): Effect.Effect<ParsedFile<A>, CsvFileError, ProgressReporter> =>
-  Effect.gen(function*() {
-    const progress = yield* ProgressReporter
-    const size = yield* Effect.promise(() => stat(file).then((s) => s.size, () => 0))
-    yield* progress.fileStarted(file, size)
-    const records: Array<A & { readonly line: number }> = []
-    const skipped: Array<SkippedRow> = []
-    let rows = 0
-    yield* readCsv(file).pipe(
-      Stream.runForEach((row) => {
-        rows++
-        const shape = fieldCountProblem(row)
-        if (shape !== undefined) {
-          skipped.push({ file, line: row.line, reason: shape })
-        } else {
-          const r = parse(row)
-          if (r !== "ignore") {
-            if ("ok" in r) records.push({ ...r.ok, line: row.line })
-            else skipped.push({ file, line: row.line, reason: r.bad })
-          }
-        }
-        return rows % progressEvery === 0 ? progress.fileProgress(file, row.bytes ?? 0, rows) : Effect.void
-      })
-    )
-    yield* progress.fileFinished(file, rows)
-    if (skipped.length > 0) {
-      yield* Effect.logWarning("malformed rows skipped").pipe(
-        Effect.annotateLogs({ file, skipped: skipped.length })
+  readRows(file, (row) => {
+    const r = parse(row)
+    return r === "ignore" ? Either.right(null) : "ok" in r ? Either.right({ ...r.ok, line: row.line }) : Either.left(r.bad)
+  }).pipe(
+    Effect.map((f) => ({ file, records: f.rows, skipped: f.skipped, rows: f.read })),
+    Effect.tap((f) =>
+      f.skipped.length === 0 ? Effect.void : Effect.logWarning("malformed rows skipped").pipe(
+        Effect.annotateLogs({ file, skipped: f.skipped.length })
       )
-    }
-    return { file, records, skipped, rows }
-  }).pipe(Effect.withSpan("Nfl.readFile", { attributes: { file } }))
+    ),
+    Effect.withSpan("Nfl.readFile", { attributes: { file } })
+  )
 
 /** Thrown inside a row parser to reject the row; caught by {@link parser}. */
 class Bad {

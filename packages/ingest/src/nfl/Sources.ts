@@ -4,9 +4,9 @@
  * @module
  */
 import { Effect } from "effect"
-import { readdir } from "node:fs/promises"
 import { join } from "node:path"
-import { CsvFileError, type CsvRow, field } from "../Csv.js"
+import { type CsvRow, field } from "../Csv.js"
+import { listFiles as list } from "../Rows.js"
 import { bad, optNum, parser, req, reqInt } from "./Read.js"
 import { normaliseTeam } from "./Teams.js"
 
@@ -35,19 +35,14 @@ export interface NflFiles {
   readonly depthCharts: string
 }
 
-const list = (dir: string, pattern: RegExp): Effect.Effect<ReadonlyArray<string>, CsvFileError> =>
-  Effect.tryPromise({
-    try: () => readdir(dir),
-    catch: (e) => new CsvFileError({ file: dir, reason: `cannot list folder: ${String(e)}` })
-  }).pipe(Effect.map((names) => names.filter((n) => pattern.test(n)).sort().map((n) => join(dir, n))))
-
 /**
  * Finds the nfl input files under `dataDir`: fixed names for the crosswalks, teams, scores,
  * injuries and depth charts; `nfl_weekly_{offense,kicker,idp}_<season>.csv` (not the projected
- * ones), `player_stats_weekly_<season>.csv`, `snap_counts_<season>.csv` and `schedules_*.csv`.
- * Fails with CsvFileError when a folder cannot be listed.
+ * ones), `player_stats_weekly_<season>.csv`, `snap_counts_<season>.csv` and `schedules_*.csv`
+ * (a missing folder gives none of its seasonal files; a missing fixed file fails the run when it
+ * is read).
  */
-export const nflFiles = (dataDir: string): Effect.Effect<NflFiles, CsvFileError> =>
+export const nflFiles = (dataDir: string): Effect.Effect<NflFiles> =>
   Effect.gen(function*() {
     const d = (f: keyof typeof folders) => join(dataDir, folders[f])
     return {
