@@ -1,0 +1,334 @@
+/**
+ * SportsStore contract: idempotent upserts, every query filter, paging, ordering,
+ * case-insensitive search, summary counts and ingest state. One suite, run on every adapter.
+ *
+ * The tests of one adapter share one store. The first test loads the fixture into the empty
+ * store; every later test loads it again (an idempotent no-op) so it also runs alone. A test
+ * that changes a row puts it back; the large-batch test comes last because it adds rows.
+ */
+import { describe, expect, layer as layerSuite } from "@effect/vitest"
+import { type Player, SportsStore, type StatLine } from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { storeLayers } from "../harness/stores.js"
+import * as F from "./fixtures.js"
+
+const entries = await storeLayers()
+
+const page = { limit: 50, offset: 0 }
+
+/** Upserts every fixture row; returns the result per entity. */
+const seed = Effect.gen(function*() {
+  const store = yield* SportsStore
+  return {
+    players: yield* store.upsertPlayers(F.players),
+    teams: yield* store.upsertTeams(F.teams),
+    games: yield* store.upsertGames(F.games),
+    statLines: yield* store.upsertStatLines(F.statLines),
+    injuries: yield* store.upsertInjuries(F.injuries),
+    depthCharts: yield* store.upsertDepthCharts(F.depthCharts)
+  }
+})
+
+const ids = <A extends { readonly id: string }>(rows: ReadonlyArray<A>) => rows.map((r) => r.id)
+const names = (rows: ReadonlyArray<Player>) => rows.map((r) => r.full_name)
+const count = <A>(rows: ReadonlyArray<A>, f: (a: A) => boolean) => rows.filter(f).length
+
+describe("SportsStore contract", () => {
+  for (const [label, layer] of entries) {
+    layerSuite(layer, { timeout: "60 seconds", excludeTestServices: true })(label, (it) => {
+      it.effect("the first upsert inserts every row; the same rows again are all unchanged", () =>
+        Effect.gen(function*() {
+          const first = yield* seed
+          expect(first.players).toEqual({ inserted: F.players.length, updated: 0, unchanged: 0 })
+          expect(first.teams).toEqual({ inserted: F.teams.length, updated: 0, unchanged: 0 })
+          expect(first.games).toEqual({ inserted: F.games.length, updated: 0, unchanged: 0 })
+          expect(first.statLines).toEqual({ inserted: F.statLines.length, updated: 0, unchanged: 0 })
+          expect(first.injuries).toEqual({ inserted: F.injuries.length, updated: 0, unchanged: 0 })
+          expect(first.depthCharts).toEqual({ inserted: F.depthCharts.length, updated: 0, unchanged: 0 })
+
+          const second = yield* seed
+          expect(second.players).toEqual({ inserted: 0, updated: 0, unchanged: F.players.length })
+          expect(second.teams).toEqual({ inserted: 0, updated: 0, unchanged: F.teams.length })
+          expect(second.games).toEqual({ inserted: 0, updated: 0, unchanged: F.games.length })
+          expect(second.statLines).toEqual({ inserted: 0, updated: 0, unchanged: F.statLines.length })
+          expect(second.injuries).toEqual({ inserted: 0, updated: 0, unchanged: F.injuries.length })
+          expect(second.depthCharts).toEqual({ inserted: 0, updated: 0, unchanged: F.depthCharts.length })
+        }))
+
+      it.effect("rows read back equal the rows written (dates, instants, json, nulls)", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const mahomes = F.players[0]!
+          expect(yield* store.getPlayer(mahomes.id)).toEqual(Option.some(mahomes))
+          expect(yield* store.getPlayer("svc_nfl_nobody")).toEqual(Option.none())
+          const game = yield* store.findGames({ sport: "nfl", ids: ["2024_01_BAL_KC"], order: "asc", ...page })
+          expect(game.rows).toEqual([F.games[0]])
+          const lines = yield* store.findStatLines({ sport: "nfl", player_id: mahomes.id, season: 2024, week: 1, order: "recent", ...page })
+          expect(lines.rows).toEqual([F.statLines[0]])
+          const injuries = yield* store.findInjuries({ sport: "nfl", season: 2024, week: 1, ...page })
+          expect(injuries.rows).toEqual([F.injuries[0]])
+          expect(yield* store.findTeams("mlb")).toEqual([F.teams[5]])
+        }))
+
+      it.effect("a changed row is updated in place: counted updated, read back changed, total unchanged", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const kelce = F.players[3]!
+          const before = yield* store.findPlayers({ sport: "nfl", ...page })
+          const changed: Player = { ...kelce, status: "active", attributes: { note: "cleared", week: 3 } }
+          const result = yield* store.upsertPlayers([changed, F.players[0]!])
+          expect(result).toEqual({ inserted: 0, updated: 1, unchanged: 1 })
+          expect(yield* store.getPlayer(kelce.id)).toEqual(Option.some(changed))
+          const after = yield* store.findPlayers({ sport: "nfl", ...page })
+          expect(after.total).toBe(before.total)
+          // Only jsonb key order differs: still the same row.
+          expect(yield* store.upsertPlayers([{ ...changed, attributes: { week: 3, note: "cleared" } }])).toEqual({
+            inserted: 0,
+            updated: 0,
+            unchanged: 1
+          })
+          expect(yield* store.upsertPlayers([kelce])).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
+
+          const line = F.statLines[3]!
+          const rescored: StatLine = { ...line, fantasy_points: 11.2, stats: { receptions: 6, receiving_yards: 52 } }
+          expect(yield* store.upsertStatLines([rescored])).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
+          expect(yield* store.upsertStatLines([line])).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
+        }))
+
+      it.effect("a batch repeating an id keeps the last row", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const team = F.teams[0]!
+          const result = yield* store.upsertTeams([{ ...team, name: "Old name" }, team])
+          expect(result).toEqual({ inserted: 0, updated: 0, unchanged: 2 })
+          expect((yield* store.findTeams("nfl")).find((t) => t.abbr === "KC")?.name).toBe("Kansas City Chiefs")
+        }))
+
+      it.effect("players: sport, team, position and status filters; ordered by name then id", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const nfl = yield* store.findPlayers({ sport: "nfl", ...page })
+          expect(names(nfl.rows)).toEqual([
+            "D'Andre Swift",
+            "Ezekiel Elliott",
+            "Isiah Pacheco",
+            "Justin Herbert",
+            "Lamar Jackson",
+            "Patrick Mahomes",
+            "Travis Kelce"
+          ])
+          expect(nfl.total).toBe(7)
+          const kc = yield* store.findPlayers({ sport: "nfl", team: "kc", ...page })
+          expect(names(kc.rows)).toEqual(["Isiah Pacheco", "Patrick Mahomes", "Travis Kelce"])
+          const qbs = yield* store.findPlayers({ sport: "nfl", position: "qb", team: "KC", ...page })
+          expect(names(qbs.rows)).toEqual(["Patrick Mahomes"])
+          expect(names((yield* store.findPlayers({ sport: "nfl", status: "injured", ...page })).rows)).toEqual(["Travis Kelce"])
+          expect(names((yield* store.findPlayers({ sport: "nba", position: "C", ...page })).rows)).toEqual(["Nikola Jokić"])
+          const everyone = yield* store.findPlayers({ ...page })
+          expect(everyone.total).toBe(F.players.length)
+        }))
+
+      it.effect("players: search is a case-insensitive substring of the full name, wildcards taken literally", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          expect(names((yield* store.findPlayers({ search: "MAHO", ...page })).rows)).toEqual(["Patrick Mahomes"])
+          expect(names((yield* store.findPlayers({ search: "ma", sport: "nfl", ...page })).rows)).toEqual([
+            "Lamar Jackson",
+            "Patrick Mahomes"
+          ])
+          expect(names((yield* store.findPlayers({ search: "d'and", ...page })).rows)).toEqual(["D'Andre Swift"])
+          expect(names((yield* store.findPlayers({ search: "DONČIĆ", ...page })).rows)).toEqual(["Luka Dončić"])
+          expect((yield* store.findPlayers({ search: "%", ...page })).total).toBe(0)
+          expect((yield* store.findPlayers({ search: "_", ...page })).total).toBe(0)
+          expect((yield* store.findPlayers({ search: "\\", ...page })).total).toBe(0)
+        }))
+
+      it.effect("players: by ids and by a platform id", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const byIds = yield* store.findPlayers({ ids: ["svc_mlb_592450", "svc_nba_2544", "svc_nfl_unknown"], ...page })
+          expect(names(byIds.rows)).toEqual(["Aaron Judge", "LeBron James"])
+          expect((yield* store.findPlayers({ ids: [], ...page })).total).toBe(0)
+          const sleeper = yield* store.findPlayers({ platform: { name: "sleeper", id: "4046" }, ...page })
+          expect(names(sleeper.rows)).toEqual(["Patrick Mahomes"])
+          expect((yield* store.findPlayers({ platform: { name: "espn", id: "4046" }, ...page })).total).toBe(0)
+          expect(names((yield* store.findPlayers({ platform: { name: "mlbam", id: "660271" }, ...page })).rows)).toEqual([
+            "Shohei Ohtani"
+          ])
+        }))
+
+      it.effect("paging: limit rows from offset, total counts every match", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const first = yield* store.findPlayers({ sport: "nfl", limit: 2, offset: 0 })
+          expect(first.total).toBe(7)
+          expect(names(first.rows)).toEqual(["D'Andre Swift", "Ezekiel Elliott"])
+          const second = yield* store.findPlayers({ sport: "nfl", limit: 2, offset: 2 })
+          expect(names(second.rows)).toEqual(["Isiah Pacheco", "Justin Herbert"])
+          const last = yield* store.findPlayers({ sport: "nfl", limit: 2, offset: 6 })
+          expect(names(last.rows)).toEqual(["Travis Kelce"])
+          const beyond = yield* store.findPlayers({ sport: "nfl", limit: 2, offset: 100 })
+          expect(beyond).toEqual({ total: 7, rows: [] })
+          expect((yield* store.findPlayers({ sport: "nfl", limit: 0, offset: 0 })).total).toBe(7)
+        }))
+
+      it.effect("teams of a sport, by abbreviation", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          expect((yield* store.findTeams("nfl")).map((t) => t.abbr)).toEqual(["BAL", "KC", "LAC"])
+          expect((yield* store.findTeams("nba")).map((t) => t.abbr)).toEqual(["DAL", "LAL"])
+        }))
+
+      it.effect("games: season, week, date, state, team (home or away) and ids; ascending or descending", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const asc = yield* store.findGames({ sport: "nfl", order: "asc", ...page })
+          expect(ids(asc.rows)).toEqual(["2023_01_DET_KC", "2024_01_BAL_KC", "2024_01_LV_LAC", "2024_02_CIN_KC", "2024_03_KC_ATL"])
+          const desc = yield* store.findGames({ sport: "nfl", order: "desc", ...page })
+          expect(ids(desc.rows)).toEqual([...ids(asc.rows)].reverse())
+          expect(ids((yield* store.findGames({ sport: "nfl", season: 2024, week: 1, order: "asc", ...page })).rows)).toEqual([
+            "2024_01_BAL_KC",
+            "2024_01_LV_LAC"
+          ])
+          expect(ids((yield* store.findGames({ sport: "mlb", date: "2024-03-21", order: "asc", ...page })).rows)).toEqual(["745445"])
+          expect((yield* store.findGames({ sport: "mlb", date: "2024-02-30", order: "asc", ...page })).total).toBe(0)
+          expect(ids((yield* store.findGames({ sport: "nfl", state: "scheduled", order: "asc", ...page })).rows)).toEqual([
+            "2024_03_KC_ATL"
+          ])
+          const kc = yield* store.findGames({ sport: "nfl", team: "kc", season: 2024, order: "asc", ...page })
+          expect(ids(kc.rows)).toEqual(["2024_01_BAL_KC", "2024_02_CIN_KC", "2024_03_KC_ATL"])
+          const paged = yield* store.findGames({ sport: "nfl", team: "KC", order: "desc", limit: 1, offset: 1 })
+          expect(paged).toEqual({ total: 4, rows: [F.games[2]] })
+          expect((yield* store.findGames({ sport: "nba", order: "asc", ...page })).total).toBe(1)
+        }))
+
+      it.effect("stat lines: most recent first, or by fantasy points with nulls last; every filter", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const mahomes = "svc_nfl_00-0033873"
+          const recent = yield* store.findStatLines({ sport: "nfl", player_id: mahomes, order: "recent", ...page })
+          expect(ids(recent.rows)).toEqual([`${mahomes}:2024_02_CIN_KC`, `${mahomes}:2024_01_BAL_KC`, `${mahomes}:2023_01_DET_KC`])
+          const best = yield* store.findStatLines({ sport: "nfl", season: 2024, order: "fantasy_points", ...page })
+          expect(best.rows.map((r) => r.fantasy_points)).toEqual([25, 20.5, 18.1, 9.2, null])
+          const top = yield* store.findStatLines({ sport: "nfl", season: 2024, order: "fantasy_points", limit: 2, offset: 0 })
+          expect(top.total).toBe(5)
+          expect(top.rows.map((r) => r.player_id)).toEqual(["svc_nfl_00-0034796", mahomes])
+          expect((yield* store.findStatLines({ sport: "nfl", team: "kc", order: "recent", ...page })).total).toBe(4)
+          expect(ids((yield* store.findStatLines({ sport: "nfl", position: "te", order: "recent", ...page })).rows)).toEqual([
+            "svc_nfl_00-0030506:2024_01_BAL_KC"
+          ])
+          expect((yield* store.findStatLines({ sport: "nfl", season: 2024, week: 2, order: "recent", ...page })).total).toBe(1)
+          expect((yield* store.findStatLines({ sport: "nfl", date: "2024-09-05", order: "recent", ...page })).total).toBe(3)
+          const mlb = yield* store.findStatLines({ sport: "mlb", order: "recent", ...page })
+          expect(ids(mlb.rows)).toEqual(["svc_mlb_660271:745445", "svc_mlb_660271:745444"])
+          expect((yield* store.findStatLines({ sport: "nba", order: "recent", ...page })).total).toBe(0)
+        }))
+
+      it.effect("injuries: newest week first, by team, player, season and week", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const all = yield* store.findInjuries({ sport: "nfl", ...page })
+          expect(ids(all.rows)).toEqual(["2024:2:kelce", "2024:2:lamar", "2024:2:pacheco", "2024:1:kelce"])
+          expect(ids((yield* store.findInjuries({ sport: "nfl", team: "bal", ...page })).rows)).toEqual(["2024:2:lamar"])
+          expect(ids((yield* store.findInjuries({ sport: "nfl", player_id: "svc_nfl_00-0030506", ...page })).rows)).toEqual([
+            "2024:2:kelce",
+            "2024:1:kelce"
+          ])
+          expect((yield* store.findInjuries({ sport: "nfl", season: 2024, week: 2, ...page })).total).toBe(3)
+          expect((yield* store.findInjuries({ sport: "nfl", season: 2023, ...page })).total).toBe(0)
+          expect((yield* store.findInjuries({ sport: "mlb", ...page })).total).toBe(0)
+        }))
+
+      it.effect("depth charts: newest week first, then team, position, depth", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const all = yield* store.findDepthCharts({ sport: "nfl", ...page })
+          expect(ids(all.rows)).toEqual(["2024:2:KC:QB:1", "2024:1:BAL:QB:1", "2024:1:KC:QB:1", "2024:1:KC:TE:1"])
+          expect((yield* store.findDepthCharts({ sport: "nfl", team: "kc", week: 1, season: 2024, ...page })).total).toBe(2)
+          expect(ids((yield* store.findDepthCharts({ sport: "nfl", player_id: "svc_nfl_00-0034796", ...page })).rows)).toEqual([
+            "2024:1:BAL:QB:1"
+          ])
+        }))
+
+      it.effect("summary counts each core sport: rows, seasons, game dates, last ingest", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const finished = new Date("2024-10-01T06:00:00Z")
+          yield* store.setIngestState({ sport: "nfl", finished_at: finished, source_mtime_ms: 1_727_700_000_000 })
+          const summary = yield* store.summary
+          expect(summary.map((s) => s.sport)).toEqual(["nfl", "mlb", "nba"])
+          const nfl = summary[0]!
+          expect(nfl).toEqual({
+            sport: "nfl",
+            players: count(F.players, (p) => p.sport === "nfl"),
+            teams: 3,
+            games: 5,
+            stat_lines: 6,
+            seasons: [2023, 2024],
+            first_game_date: "2023-09-07",
+            last_game_date: "2024-09-22",
+            last_updated: finished
+          })
+          expect(summary[2]).toEqual({
+            sport: "nba",
+            players: 3,
+            teams: 2,
+            games: 1,
+            stat_lines: 0,
+            seasons: [2024],
+            first_game_date: "2024-10-22",
+            last_game_date: "2024-10-22",
+            last_updated: null
+          })
+          expect(summary[1]).toMatchObject({ sport: "mlb", players: 2, teams: 1, games: 2, stat_lines: 2 })
+        }))
+
+      it.effect("ingest state: absent until set, then the last one set", () =>
+        Effect.gen(function*() {
+          const store = yield* SportsStore
+          expect(yield* store.getIngestState("mlb")).toEqual(Option.none())
+          const first = { sport: "mlb" as const, finished_at: new Date("2024-10-01T00:00:00Z"), source_mtime_ms: 1_700_000_000_123.5 }
+          yield* store.setIngestState(first)
+          expect(yield* store.getIngestState("mlb")).toEqual(Option.some(first))
+          const second = { ...first, finished_at: new Date("2024-10-02T00:00:00Z"), source_mtime_ms: 1_700_000_500_000 }
+          yield* store.setIngestState(second)
+          expect(yield* store.getIngestState("mlb")).toEqual(Option.some(second))
+        }))
+
+      it.effect("a batch of 6,000 stat lines (over the 65,535 bind-parameter limit row by row) is one upsert", () =>
+        Effect.gen(function*() {
+          const store = yield* SportsStore
+          const lines: Array<StatLine> = Array.from({ length: 6000 }, (_, i) => ({
+            ...F.statLines[0]!,
+            id: `svc_nba_bulk_${i}:${i}`,
+            sport: "nba",
+            player_id: `svc_nba_bulk_${i % 300}`,
+            game_id: `bulk_${Math.floor(i / 300)}`,
+            season: 2023,
+            week: null,
+            game_date: "2024-01-15",
+            fantasy_points: i % 50
+          }))
+          expect(yield* store.upsertStatLines(lines)).toEqual({ inserted: 6000, updated: 0, unchanged: 0 })
+          const again = lines.map((l, i) => i % 1000 === 0 ? { ...l, fantasy_points: 99 } : l)
+          expect(yield* store.upsertStatLines(again)).toEqual({ inserted: 0, updated: 6, unchanged: 5994 })
+          const top = yield* store.findStatLines({ sport: "nba", season: 2023, order: "fantasy_points", limit: 10, offset: 0 })
+          expect(top.total).toBe(6000)
+          expect(top.rows.filter((r) => r.fantasy_points === 99)).toHaveLength(6)
+        }))
+    })
+  }
+})
