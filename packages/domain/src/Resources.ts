@@ -331,9 +331,12 @@ export type NbaGameLogRow = typeof NbaGameLogRow.Type
 // Games
 // ---------------------------------------------------------------------------------------------
 
-/** MLBGame side: MLBAM team id (integer), team name, runs (null before the game is scored). */
+/**
+ * MLBGame side: MLBAM team id (integer; null when the store holds no MLBAM id for the team),
+ * team name, runs (null before the game is scored).
+ */
 export const MLBGameTeam = Schema.Struct({
-  id: Schema.Int,
+  id: Schema.NullOr(Schema.Int),
   name: Schema.String,
   score: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "MLBGameTeam" })

@@ -1,0 +1,248 @@
+/**
+ * Handlers of the mlb group (`/v1/mlb`) over the SportsStore.
+ *
+ * No ingested source has per-batter game lines, so batting fields are null and the batting
+ * categories (home_runs, rbi, stolen_bases, runs, walks) are empty; the pitching lines drive the
+ * leaders and the pitching categories.
+ * @module
+ */
+import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { Security } from "@sports-data/api"
+import { Api } from "@sports-data/api/Api"
+import { withDefault } from "@sports-data/api/params/Common"
+import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
+import { type Player, type Resources, SportsStore, type SportsStoreService, Standings, type StatLine } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapStoreErrors } from "../Errors.js"
+import {
+  allRows,
+  envelope,
+  gamesById,
+  lastIngested,
+  lastRefreshed,
+  latestResultSeason,
+  pageOf,
+  playersById,
+  requirePlayer,
+  requireTeam,
+  seasonGames,
+  teamMap,
+  teamPlayers
+} from "./Common.js"
+import {
+  dateTime,
+  divisionMatches,
+  intStat,
+  isFinalState,
+  mlbGameRow,
+  mlbLeaderRow,
+  mlbPlayer,
+  mlbStatsRow,
+  playerSummary,
+  positionMatches,
+  standingRow
+} from "./Rows.js"
+
+const sport = "mlb" as const
+const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
+  request,
+  sport,
+  operation: `mlb.${operation}`
+})
+
+/** The most recent game date with stat lines, or null when none are held. */
+const latestLineDate = (store: SportsStoreService) =>
+  Effect.map(
+    store.findStatLines({ sport, order: "recent", limit: 1, offset: 0 }),
+    (page) => page.rows[0]?.game_date ?? null
+  )
+
+/** Every stat line of a date, with the players and games they reference. */
+const linesOfDate = (store: SportsStoreService, date: string, team: string | undefined) =>
+  Effect.gen(function*() {
+    const lines = yield* allRows((page) => store.findStatLines({ sport, date, team, order: "fantasy_points", ...page }))
+    const players = yield* playersById(store, [...new Set(lines.map((l) => l.player_id))])
+    const games = yield* gamesById(store, sport, [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))])
+    const isFinal = (l: StatLine) => {
+      const g = l.game_id === null ? undefined : games.get(l.game_id)
+      return g === undefined ? true : isFinalState(g.state)
+    }
+    return { lines, players, isFinal }
+  })
+
+/** Position of a line: the line's, else the player's. */
+const linePosition = (l: StatLine, players: ReadonlyMap<string, Player>): string | null =>
+  l.position ?? players.get(l.player_id)?.position ?? null
+
+/**
+ * Scoring categories (specification): stat key, and how a line's value is shown. Innings
+ * pitched rank by outs and show in baseball notation (20 outs = 6.2).
+ */
+const categories: ReadonlyArray<{
+  readonly name: Exclude<keyof Resources.MLBScoringCategories, "stat_date">
+  readonly key: string
+  readonly show: (v: number) => number
+}> = [
+  { name: "home_runs", key: "batting_hr", show: (v) => v },
+  { name: "rbi", key: "batting_rbi", show: (v) => v },
+  { name: "stolen_bases", key: "batting_sb", show: (v) => v },
+  { name: "runs", key: "batting_r", show: (v) => v },
+  { name: "walks", key: "batting_bb", show: (v) => v },
+  { name: "innings_pitched", key: "pitching_outs", show: (v) => Math.floor(v / 3) + (v % 3) / 10 },
+  { name: "strikeouts", key: "pitching_k", show: (v) => v },
+  { name: "saves", key: "pitching_sv", show: (v) => v }
+]
+
+/** The mlb handlers. Requires SportsStore when built. */
+export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
+  Effect.gen(function*() {
+    const store = yield* SportsStore
+    return handlers
+      .handle("players", ({ request, urlParams }) =>
+        Effect.gen(function*() {
+          const limit = withDefault(urlParams.limit, MlbLimits.players)
+          const offset = withDefault(urlParams.offset, 0)
+          const query = {
+            sport,
+            search: urlParams.search?.trim(),
+            team: urlParams.team,
+            status: urlParams.status
+          }
+          let total: number
+          let rows: ReadonlyArray<Player>
+          if (urlParams.position === undefined) {
+            const page = yield* store.findPlayers({ ...query, limit, offset })
+            total = page.total
+            rows = page.rows
+          } else {
+            // Stored positions (P, LF, ...) are wider than the filter's: match in memory.
+            const position = urlParams.position
+            const all = (yield* allRows((page) => store.findPlayers({ ...query, ...page }))).filter((p) =>
+              positionMatches(sport, position, p.position)
+            )
+            total = all.length
+            rows = pageOf(all, limit, offset)
+          }
+          return yield* envelope(ctx(request, "players"), rows.map(mlbPlayer), { total, offset, limit })
+        }).pipe(mapStoreErrors))
+      .handle("player", ({ path, request }) =>
+        Effect.gen(function*() {
+          const player = yield* requirePlayer(store, sport, path.id)
+          return yield* envelope(ctx(request, "player"), mlbPlayer(player))
+        }).pipe(mapStoreErrors))
+      .handle("playerStats", ({ path, request, urlParams }) =>
+        Effect.gen(function*() {
+          const player = yield* requirePlayer(store, sport, path.id)
+          const page = yield* store.findStatLines({
+            sport,
+            player_id: player.id,
+            date: urlParams.date,
+            order: "recent",
+            limit: withDefault(urlParams.limit, MlbLimits.stats),
+            offset: 0
+          })
+          const games = yield* gamesById(store, sport, page.rows.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
+          const updated = yield* lastIngested(store, sport)
+          const rows = page.rows.map((l) => {
+            const g = l.game_id === null ? undefined : games.get(l.game_id)
+            return mlbStatsRow(l, player, g === undefined ? true : isFinalState(g.state), updated)
+          })
+          return yield* envelope(ctx(request, "playerStats"), rows, { player: playerSummary(player) })
+        }).pipe(mapStoreErrors))
+      .handle("teams", ({ request }) =>
+        Effect.gen(function*() {
+          const teams = yield* store.findTeams(sport)
+          const rows = yield* Effect.forEach(teams, (t) =>
+            Effect.map(teamPlayers(store, sport, t), (players) => ({
+              abbreviation: t.abbr,
+              full_name: t.name,
+              league: t.conference,
+              division: t.division,
+              roster_size: players.length,
+              active_players: players.filter((p) => p.status === "active").length,
+              positions: [...new Set(players.flatMap((p) => (p.position === null ? [] : [p.position])))].sort()
+            })), { concurrency: 4 })
+          return yield* envelope(ctx(request, "teams"), rows)
+        }).pipe(mapStoreErrors))
+      .handle("roster", ({ path, request, urlParams }) =>
+        Effect.gen(function*() {
+          const team = yield* requireTeam(store, sport, path.team)
+          const position = urlParams.position
+          const players = (yield* teamPlayers(store, sport, team)).filter((p) =>
+            position === undefined || positionMatches(sport, position, p.position)
+          )
+          return yield* envelope(ctx(request, "roster"), players.map(mlbPlayer))
+        }).pipe(mapStoreErrors))
+      .handle("games", ({ request, urlParams }) =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const page = yield* store.findGames({
+            sport,
+            date: urlParams.date,
+            state: urlParams.state,
+            order: "desc",
+            limit: withDefault(urlParams.limit, MlbLimits.games),
+            offset: 0
+          })
+          const teams = yield* teamMap(store, sport)
+          const polled = yield* lastRefreshed(store, sport, caller.now)
+          return yield* envelope(ctx(request, "games"), page.rows.map((g) => mlbGameRow(g, teams, polled)))
+        }).pipe(mapStoreErrors))
+      .handle("standings", ({ request, urlParams }) =>
+        Effect.gen(function*() {
+          const season = urlParams.season ?? (yield* latestResultSeason(store, sport))
+          const teams = yield* store.findTeams(sport)
+          const games = season === null ? [] : yield* seasonGames(store, sport, season)
+          const updated = yield* lastIngested(store, sport)
+          const rows = Standings.computeStandings(sport, teams, games)
+            .filter((s) => urlParams.division === undefined || divisionMatches(s.team, urlParams.division))
+            .map((s) => standingRow(sport, s, updated))
+          return yield* envelope(ctx(request, "standings"), rows, { season })
+        }).pipe(mapStoreErrors))
+      .handle("scoringLeaders", ({ request, urlParams }) =>
+        Effect.gen(function*() {
+          const date = urlParams.date ?? (yield* latestLineDate(store))
+          const limit = withDefault(urlParams.limit, MlbLimits.leaders)
+          if (date === null) return yield* envelope(ctx(request, "scoringLeaders"), [], { stat_date: null })
+          const { isFinal, lines, players } = yield* linesOfDate(store, date, urlParams.team)
+          const position = urlParams.position
+          const rows = lines
+            .filter((l) =>
+              l.fantasy_points !== null &&
+              (position === undefined || positionMatches(sport, position, linePosition(l, players)))
+            )
+            .slice(0, limit)
+            .map((l, i) => mlbLeaderRow(l, i + 1, players.get(l.player_id), isFinal(l)))
+          return yield* envelope(ctx(request, "scoringLeaders"), rows, { stat_date: dateTime(date) })
+        }).pipe(mapStoreErrors))
+      .handle("scoringCategories", ({ request, urlParams }) =>
+        Effect.gen(function*() {
+          const date = urlParams.date ?? (yield* latestLineDate(store))
+          const { lines, players } = date === null
+            ? { lines: [] as ReadonlyArray<StatLine>, players: new Map<string, Player>() }
+            : yield* linesOfDate(store, date, undefined)
+          const data: Record<string, unknown> = { stat_date: date === null ? null : dateTime(date) }
+          for (const c of categories) {
+            data[c.name] = lines
+              .flatMap((l) => {
+                const v = intStat(l, c.key)
+                return v === null || v <= 0 ? [] : [{ l, v }]
+              })
+              .sort((a, b) =>
+                b.v - a.v ||
+                (players.get(a.l.player_id)?.full_name ?? "").localeCompare(players.get(b.l.player_id)?.full_name ?? "")
+              )
+              .slice(0, MLB_CATEGORY_ROWS)
+              .map(({ l, v }, i) => ({
+                rank: i + 1,
+                id: l.player_id,
+                player_name: players.get(l.player_id)?.full_name ?? l.player_id,
+                team: l.team ?? players.get(l.player_id)?.team ?? "",
+                position: linePosition(l, players) ?? "",
+                value: c.show(v),
+                stat_date: dateTime(l.game_date ?? date ?? "")
+              }))
+          }
+          return yield* envelope(ctx(request, "scoringCategories"), data as Resources.MLBScoringCategories)
+        }).pipe(mapStoreErrors))
+  }))

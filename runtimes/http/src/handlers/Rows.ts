@@ -1,0 +1,408 @@
+/**
+ * Canonical rows (packages/domain Canonical.ts) to response rows (Resources.ts). Pure.
+ *
+ * Stat values come from `StatLine.stats` under the keys of `StatKeys`; a missing key is null.
+ * Integer fields are rounded (sources write counts as floats such as `12.0`).
+ * @module
+ */
+import type { CoreSport, Game, Player, Resources, StatLine, Team } from "@sports-data/domain"
+import { Standings } from "@sports-data/domain"
+
+/** `YYYY-MM-DD` as the date-time at 00:00 UTC of that day. */
+export const dateTime = (date: string): string => `${date}T00:00:00.000Z`
+
+/** An instant as ISO 8601, or null. */
+export const iso = (d: Date | null | undefined): string | null => (d === null || d === undefined ? null : d.toISOString())
+
+/** A stat value, or null when absent. */
+export const stat = (line: StatLine, key: string): number | null => {
+  const v = line.stats[key]
+  return v === undefined || v === null || !Number.isFinite(v) ? null : v
+}
+
+/** A stat value rounded to an integer, or null. */
+export const intStat = (line: StatLine, key: string): number | null => {
+  const v = stat(line, key)
+  return v === null ? null : Math.round(v)
+}
+
+/** Rounds to `digits` decimals (for averages and percentages). */
+export const round = (v: number, digits: number): number => {
+  const f = 10 ** digits
+  return Math.round(v * f) / f
+}
+
+/** Fantasy points as the decimal string of the mlb resources ("12.50"), or null. */
+export const pointsString = (v: number | null): string | null => (v === null ? null : v.toFixed(2))
+
+/** Outs recorded as innings in baseball notation: 20 outs = "6.2" (6 innings and 2 outs). */
+export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.${outs % 3}`
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The specification positions a stored position covers, for position filters. Sources write
+ * nba positions as Guard / Forward / Center or G, F, C and hyphenated mixes ("Guard-Forward"),
+ * and mlb positions as P, LF, CF, RF or OF; the filters use PG, SG, SF, PF, C (nba) and SP, RP,
+ * C, 1B, 2B, 3B, SS, OF, DH (mlb).
+ * - nba: G / Guard covers PG and SG; F / Forward covers SF and PF; Center covers C; each part
+ *   of a hyphenated position counts.
+ * - mlb: P / Pitcher covers SP and RP; LF, CF, RF cover OF; TWP (two-way) covers SP, RP and DH.
+ * - any sport: a stored position equal to the filter (case-insensitive) matches.
+ */
+export const positionMatches = (sport: CoreSport, filter: string, stored: string | null): boolean => {
+  if (stored === null) return false
+  const f = filter.toUpperCase()
+  const s = stored.toUpperCase()
+  if (s === f) return true
+  return s.split(/[-/ ]+/).some((part) => (aliases[sport][part] ?? [part]).includes(f))
+}
+
+const aliases: Record<CoreSport, Record<string, ReadonlyArray<string>>> = {
+  nba: {
+    G: ["PG", "SG"],
+    GUARD: ["PG", "SG"],
+    F: ["SF", "PF"],
+    FORWARD: ["SF", "PF"],
+    CENTER: ["C"]
+  },
+  mlb: {
+    P: ["SP", "RP"],
+    PITCHER: ["SP", "RP"],
+    LF: ["OF"],
+    CF: ["OF"],
+    RF: ["OF"],
+    TWP: ["SP", "RP", "DH"]
+  },
+  nfl: {
+    DST: ["DEF"],
+    "D/ST": ["DEF"]
+  }
+}
+
+/**
+ * True when a team's division matches a filter: equal to the stored division, or to
+ * "<conference> <division>", or the stored division ends with the filter as a word
+ * ("East" matches "AFC East"). Case-insensitive.
+ */
+export const divisionMatches = (team: Team, filter: string): boolean => {
+  if (team.division === null) return false
+  const f = filter.trim().toLowerCase()
+  const d = team.division.toLowerCase()
+  const full = `${(team.conference ?? "").toLowerCase()} ${d}`
+  return d === f || full === f || d.endsWith(` ${f}`)
+}
+
+/** True when a team's conference matches a filter: equal, or starts with it ("east" ~ "Eastern"). */
+export const conferenceMatches = (team: Team, filter: string): boolean =>
+  team.conference !== null && team.conference.toLowerCase().startsWith(filter.trim().toLowerCase())
+
+// ---------------------------------------------------------------------------------------------
+// Players
+// ---------------------------------------------------------------------------------------------
+
+/** PlayerIdentity of a player; nfl detail adds team_name, conference, division from `team`. */
+export const playerIdentity = (p: Player, team?: Team | undefined): Resources.PlayerIdentity => ({
+  playcaller_id: p.id,
+  full_name: p.full_name,
+  position: p.position ?? "",
+  team: p.team ?? "",
+  sport_key: p.sport,
+  status: p.status,
+  platform_ids: p.platform_ids,
+  ...(team === undefined ? {} : { team_name: team.name }),
+  ...(team?.conference == null ? {} : { conference: team.conference }),
+  ...(team?.division == null ? {} : { division: team.division })
+})
+
+/** Cross-sport search row. */
+export const searchRow = (p: Player): Resources.PlayerSearchRow => ({
+  playcaller_id: p.id,
+  full_name: p.full_name,
+  position: p.position ?? "",
+  team: p.team ?? "",
+  sport: p.sport,
+  status: p.status
+})
+
+/** MLBPlayer of a player. */
+export const mlbPlayer = (p: Player): Resources.MLBPlayer => ({
+  id: p.id,
+  full_name: p.full_name,
+  ...(p.first_name === null ? {} : { first_name: p.first_name }),
+  ...(p.last_name === null ? {} : { last_name: p.last_name }),
+  position: p.position ?? "",
+  team: p.team ?? "",
+  status: p.status
+})
+
+/** The player summary of a stats response. */
+export const playerSummary = (p: Player): Resources.PlayerSummary => ({
+  id: p.id,
+  full_name: p.full_name,
+  team: p.team ?? "",
+  position: p.position ?? ""
+})
+
+// ---------------------------------------------------------------------------------------------
+// Stat lines
+// ---------------------------------------------------------------------------------------------
+
+/** Nfl per-game stats row. */
+export const nflStatsRow = (l: StatLine): Resources.NflStatsRow => ({
+  game_id: l.game_id,
+  season: l.season,
+  week: l.week,
+  team: l.team,
+  opponent: l.opponent,
+  passing_yards: intStat(l, "passing_yards"),
+  passing_tds: intStat(l, "passing_tds"),
+  rushing_yards: intStat(l, "rushing_yards"),
+  rushing_tds: intStat(l, "rushing_tds"),
+  receiving_yards: intStat(l, "receiving_yards"),
+  receiving_tds: intStat(l, "receiving_tds"),
+  receptions: intStat(l, "receptions"),
+  snap_pct: stat(l, "snap_pct"),
+  target_share: stat(l, "target_share"),
+  air_yards: stat(l, "air_yards"),
+  fantasy_points: l.fantasy_points,
+  fantasy_points_formats: l.fantasy_points_formats
+})
+
+/** Nba per-game row. `is_back_to_back` is false when the line does not say. */
+export const nbaStatsRow = (l: StatLine): Resources.NbaStatsRow => ({
+  game_id: l.game_id,
+  game_date: l.game_date,
+  season: l.season,
+  team: l.team,
+  opponent: l.opponent,
+  points: intStat(l, "points"),
+  rebounds: intStat(l, "rebounds"),
+  assists: intStat(l, "assists"),
+  steals: intStat(l, "steals"),
+  blocks: intStat(l, "blocks"),
+  turnovers: intStat(l, "turnovers"),
+  minutes_played: stat(l, "minutes_played"),
+  usage_rate: stat(l, "usage_rate"),
+  is_starter: l.is_starter,
+  is_back_to_back: stat(l, "is_back_to_back") === 1,
+  fantasy_points: l.fantasy_points
+})
+
+/**
+ * Nba game-log row: the per-game row, shooting lines, and the result from the player's team's
+ * side when the game is in the store (`game`).
+ */
+export const nbaGameLogRow = (l: StatLine, game: Game | undefined): Resources.NbaGameLogRow => {
+  const home = game === undefined || l.team === null ? null : game.home_team === l.team
+  const scored = game !== undefined && game.home_score !== null && game.away_score !== null && home !== null
+  const teamScore = scored ? (home ? game.home_score : game.away_score) : null
+  const oppScore = scored ? (home ? game.away_score : game.home_score) : null
+  return {
+    ...nbaStatsRow(l),
+    home,
+    result: teamScore === null || oppScore === null || teamScore === oppScore ? null : teamScore > oppScore ? "W" : "L",
+    team_score: teamScore,
+    opponent_score: oppScore,
+    field_goals_made: intStat(l, "field_goals_made"),
+    field_goals_attempted: intStat(l, "field_goals_attempted"),
+    three_pointers_made: intStat(l, "three_pointers_made"),
+    three_pointers_attempted: intStat(l, "three_pointers_attempted"),
+    free_throws_made: intStat(l, "free_throws_made"),
+    free_throws_attempted: intStat(l, "free_throws_attempted"),
+    offensive_rebounds: intStat(l, "offensive_rebounds"),
+    defensive_rebounds: intStat(l, "defensive_rebounds"),
+    personal_fouls: intStat(l, "personal_fouls"),
+    plus_minus: intStat(l, "plus_minus")
+  }
+}
+
+/** Batting object of an mlb line; `withPlateAppearances` adds ab and pa (player-stats endpoint). */
+export const mlbBatting = (l: StatLine, withPlateAppearances: boolean): Resources.MLBBatting => ({
+  h: intStat(l, "batting_h"),
+  r: intStat(l, "batting_r"),
+  hr: intStat(l, "batting_hr"),
+  rbi: intStat(l, "batting_rbi"),
+  sb: intStat(l, "batting_sb"),
+  bb: intStat(l, "batting_bb"),
+  ...(withPlateAppearances ? { ab: intStat(l, "batting_ab"), pa: intStat(l, "batting_pa") } : {})
+})
+
+/** Pitching object of an mlb line, null when the player recorded no pitching line. */
+export const mlbPitching = (l: StatLine): Resources.MLBPitching | null => {
+  const outs = intStat(l, "pitching_outs")
+  if (outs === null) return null
+  return {
+    ip: inningsString(outs),
+    w: intStat(l, "pitching_w"),
+    k: intStat(l, "pitching_k"),
+    sv: intStat(l, "pitching_sv"),
+    hld: intStat(l, "pitching_hld"),
+    er: intStat(l, "pitching_er")
+  }
+}
+
+/** MLBPlayerStats row of the player-stats endpoint. */
+export const mlbStatsRow = (
+  l: StatLine,
+  player: Player,
+  isFinal: boolean,
+  lastUpdated: string | null
+): Resources.MLBPlayerStats => ({
+  rank: null,
+  id: null,
+  player_name: null,
+  team: l.team ?? player.team ?? "",
+  position: l.position ?? player.position ?? "",
+  stat_date: dateTime(l.game_date ?? `${l.season}-01-01`),
+  game_pk: l.game_id,
+  fantasy_points: pointsString(l.fantasy_points),
+  is_final: isFinal,
+  is_starter: l.is_starter,
+  last_updated: lastUpdated,
+  batting: mlbBatting(l, true),
+  pitching: mlbPitching(l)
+})
+
+/** MLBPlayerStats row of the leaders endpoint (rank, id and player_name set). */
+export const mlbLeaderRow = (
+  l: StatLine,
+  rank: number,
+  player: Player | undefined,
+  isFinal: boolean
+): Resources.MLBPlayerStats => ({
+  rank,
+  id: l.player_id,
+  player_name: player?.full_name ?? l.player_id,
+  team: l.team ?? player?.team ?? "",
+  position: l.position ?? player?.position ?? "",
+  stat_date: dateTime(l.game_date ?? `${l.season}-01-01`),
+  game_pk: null,
+  fantasy_points: pointsString(l.fantasy_points),
+  is_final: isFinal,
+  is_starter: null,
+  last_updated: null,
+  batting: mlbBatting(l, false),
+  pitching: mlbPitching(l)
+})
+
+// ---------------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------------
+
+/** True for a finished game (final, or mlb completed). */
+export const isFinalState = (state: string): boolean => state === "final" || state === "completed"
+
+const gameTeam = (abbr: string, score: number | null, teams: ReadonlyMap<string, Team>): Resources.Game["home_team"] => {
+  const t = teams.get(abbr)
+  return { id: t?.external_id ?? abbr, name: t?.name ?? abbr, abbr, logo: null, score }
+}
+
+/** Game row (nba; the base of nfl rows). */
+export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => ({
+  event_id: g.id,
+  league: null,
+  game_date: dateTime(g.game_date),
+  game_time: iso(g.start_time),
+  state: g.state,
+  home_team: gameTeam(g.home_team, g.home_score, teams),
+  away_team: gameTeam(g.away_team, g.away_score, teams),
+  period: null,
+  period_label: null,
+  clock: null,
+  venue: g.venue,
+  broadcast: null,
+  is_final: isFinalState(g.state),
+  last_polled: lastPolled
+})
+
+const numberAttribute = (g: Game, key: string): number | null => {
+  const v = g.attributes[key]
+  return typeof v === "number" && Number.isFinite(v) ? v : null
+}
+
+/** Nfl game row. */
+export const nflGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.NflGame => ({
+  ...gameRow(g, teams, lastPolled),
+  season: g.season,
+  week: g.week,
+  season_type: g.season_type,
+  spread_line: numberAttribute(g, "spread_line"),
+  total_line: numberAttribute(g, "total_line")
+})
+
+/** MLB Stats API abstract game status codes by state. */
+export const MLB_STATUS_CODES: Readonly<Record<string, string>> = {
+  scheduled: "S",
+  pre_game: "P",
+  in_progress: "I",
+  final: "F",
+  completed: "O",
+  postponed: "D"
+}
+
+const mlbTeam = (abbr: string, score: number | null, teams: ReadonlyMap<string, Team>): Resources.MLBGame["home_team"] => {
+  const t = teams.get(abbr)
+  const id = t?.external_id === null || t?.external_id === undefined ? NaN : Number(t.external_id)
+  return { id: Number.isSafeInteger(id) ? id : null, name: t?.name ?? abbr, score }
+}
+
+/**
+ * MLBGame row. `lineup_posted` is the game's `lineup_posted` attribute when the source sets it,
+ * else true once the game has started (in progress, final, completed).
+ */
+export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.MLBGame => {
+  const posted = g.attributes["lineup_posted"]
+  return {
+    game_pk: g.id,
+    game_date: dateTime(g.game_date),
+    game_time: iso(g.start_time),
+    state: g.state,
+    home_team: mlbTeam(g.home_team, g.home_score, teams),
+    away_team: mlbTeam(g.away_team, g.away_score, teams),
+    inning: null,
+    inning_state: null,
+    lineup_posted: typeof posted === "boolean" ? posted : g.state === "in_progress" || isFinalState(g.state),
+    is_final: isFinalState(g.state),
+    status_code: MLB_STATUS_CODES[g.state] ?? g.state,
+    last_polled: lastPolled
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standings
+// ---------------------------------------------------------------------------------------------
+
+/** Standing row of a computed standing; nfl rows carry ties and W-L-T records. */
+export const standingRow = (
+  sport: CoreSport,
+  s: Standings.TeamStanding,
+  lastUpdated: string | null
+): Resources.Standing => {
+  const withTies = sport === "nfl"
+  return {
+    rank: s.rank,
+    ...(withTies ? { ties: s.ties } : {}),
+    team_id: s.team.external_id ?? s.team.abbr,
+    team_name: s.team.name,
+    team_abbr: s.team.abbr,
+    team_logo: null,
+    conference: s.team.conference,
+    division: s.team.division,
+    wins: s.wins,
+    losses: s.losses,
+    win_pct: round(s.win_pct, 3),
+    games_back: Standings.formatGamesBack(s.games_back),
+    streak: s.streak,
+    home_record: Standings.formatRecord(s.home, withTies),
+    away_record: Standings.formatRecord(s.away, withTies),
+    conf_record: Standings.formatRecord(s.conference_record, withTies),
+    div_record: Standings.formatRecord(s.division_record, withTies),
+    points_for: s.points_for,
+    points_against: s.points_against,
+    tiebreaker: s.tiebreaker,
+    last_updated: lastUpdated
+  }
+}
