@@ -119,3 +119,16 @@ export const numbers = <K extends string>(
   }
   return Either.right(out)
 }
+
+/** A column's trimmed value, or `Left("<column> is missing")` when blank or a missing marker. */
+export const required = (row: CsvRow, column: string): Either.Either<string, string> => {
+  const v = field(row, column)
+  return v === undefined ? Either.left(`${column} is missing`) : Either.right(v)
+}
+
+/** A required `YYYY-MM-DD` date column (see {@link isIsoDate}). */
+export const requiredDate = (row: CsvRow, column: string): Either.Either<string, string> =>
+  Either.flatMap(
+    required(row, column),
+    (v) => isIsoDate(v) ? Either.right(v) : Either.left(`${column} is not a date: ${JSON.stringify(v)}`)
+  )

@@ -18,7 +18,7 @@
  */
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import { isIsoDate, numbers } from "../Rows.js"
+import { isIsoDate, numbers, required, requiredDate } from "../Rows.js"
 import { normaliseNbaTeam } from "./Teams.js"
 
 /** Season type of a game or line: regular season, playoffs, play-in, NBA Cup final. */
@@ -142,13 +142,8 @@ export interface StatusRow {
   readonly firstSeen: string | null
 }
 
-const need = (row: CsvRow, column: string): Either.Either<string, string> => {
-  const v = field(row, column)
-  return v === undefined ? Either.left(`${column} is missing`) : Either.right(v)
-}
-
-const needDate = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(need(row, column), (v) => isIsoDate(v) ? Either.right(v) : Either.left(`${column} is not a date: ${JSON.stringify(v)}`))
+const need = required
+const needDate = requiredDate
 
 const needTeam = (row: CsvRow, column: string): Either.Either<string, string> =>
   Either.flatMap(need(row, column), (v) => {
