@@ -307,7 +307,7 @@ export const ingestNfl = (
         return found
       }
       const p = reg.create(ids, r.name)!
-      p.position = r.slot
+      p.position = slotPosition(r.slot)
       return p
     }
     const depthPersons = depthRecords.map(depthPerson)
@@ -683,6 +683,22 @@ const localIdCached = (p: Person): string => {
   let id = localIds.get(p)
   if (id === undefined) localIds.set(p, id = localId(p))
   return id
+}
+
+/**
+ * The position a depth chart slot implies (LDT -> DT, RCB -> CB, WLB -> LB, FS -> S), or
+ * undefined for roles that are not positions (KR, PR, H = holder).
+ */
+const slotPosition = (slot: string): string | undefined => {
+  const s = slot.toUpperCase()
+  if (["KR", "PR", "H"].includes(s)) return undefined
+  if (["WLB", "SLB", "MLB", "LILB", "RILB", "LOLB", "ROLB", "ILB", "OLB"].includes(s)) return "LB"
+  if (["SS", "FS"].includes(s)) return "S"
+  if (["NB", "LCB", "RCB"].includes(s)) return "CB"
+  if (["LT", "RT"].includes(s)) return "T"
+  if (["LG", "RG"].includes(s)) return "G"
+  const m = /^[LR](DT|DE|CB|WR)$/.exec(s)
+  return m !== null ? m[1] : s
 }
 
 const kindOf = (position: string): HvRow["kind"] => {
