@@ -16,6 +16,7 @@ import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Stream } from "effect"
+import { mkdir } from "node:fs/promises"
 
 const keepText = (value: string): string => value
 
@@ -73,14 +74,19 @@ export const makePgliteClient = (db: PGlite): Effect.Effect<SqlClient.SqlClient,
   })
 
 /**
- * Opens PGlite in `dataDir` (created when missing; undefined = in memory) with the parsers of
- * {@link pgliteParsers}, and closes it when the scope closes. Fails with SqlError when the
- * folder cannot be opened. Cold start takes 2-4 s.
+ * Opens PGlite in the folder `dataDir` (created with its parents when missing; undefined = in
+ * memory) with the parsers of {@link pgliteParsers}, and closes it when the scope closes.
+ * Fails with SqlError when the folder cannot be opened. Cold start takes 2-4 s. One process
+ * at a time may open a folder.
  */
 export const openPglite = (dataDir: string | undefined) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      try: () => PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers }),
+      try: async () => {
+        // A plain folder path (not memory:// or another PGlite scheme): create it and its parents.
+        if (dataDir !== undefined && !/^[a-z]+:\/\//.test(dataDir)) await mkdir(dataDir, { recursive: true })
+        return PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers })
+      },
       catch: (cause) => new SqlError({ cause, message: "Failed to connect: PGlite could not open its data folder" })
     }),
     (db) => Effect.tryPromise(() => db.close()).pipe(Effect.ignore)
