@@ -1,0 +1,168 @@
+/**
+ * The in-process library: `createEngine(options)` opens a store inside a ManagedRuntime and
+ * exposes typed async functions over it, for applications that embed the service without HTTP.
+ *
+ * ```ts
+ * import { createEngine } from "@sports-data/embedded"
+ *
+ * const engine = createEngine({ store: { pglite: "./.data/pglite" } })
+ * await engine.ingest({ sports: ["nfl"] })
+ * const { rows } = await engine.players({ sport: "nfl", team: "KC", limit: 10 })
+ * await engine.dispose()
+ * ```
+ *
+ * Every function rejects with the typed error of the failing step (a `StoreUnavailable`,
+ * `StoreFailure`, `UnknownTier`, `KeyNotFound`, `CsvFileError`, ...), never a wrapped fiber failure.
+ * @module
+ */
+import type {
+  CoreSport,
+  DepthChartEntry,
+  DepthChartQuery,
+  Game,
+  GameQuery,
+  IngestState,
+  InjuryQuery,
+  InjuryReport,
+  Paged,
+  Player,
+  PlayerQuery,
+  SportsStoreService,
+  SportSummary,
+  StatLine,
+  StatLineQuery,
+  Team
+} from "@sports-data/domain"
+import { coreSports, Plans, SportsStore, type StoreUnavailable } from "@sports-data/domain"
+import { ProgressReporter, type ProgressReporterService, silent } from "@sports-data/ingest/Progress"
+import type { SportIngestResult } from "@sports-data/ingest/Report"
+import { runIngest } from "@sports-data/ingest/Runner"
+import { Cause, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
+import { createKey, type KeyInfo, listKeys, revokeKey } from "./Keys.js"
+import * as Settings from "./Settings.js"
+import { type StoreChoice, storeLayer, type Stores } from "./Store.js"
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  /** Which store to open (see StoreChoice); default PGlite in SPORTS_DATA_STORE. */
+  readonly store?: StoreChoice | undefined
+  /** Folder of the source datasets for {@link Engine.ingest}; default SPORTS_DATA_DIR. */
+  readonly dataDir?: string | undefined
+  /** The plan catalog keys are issued against; default the catalog of decisions.md. */
+  readonly plans?: Plans.PlanCatalog | undefined
+  /** The least severe Effect log level that is written (default Warning: a library stays quiet). */
+  readonly logLevel?: LogLevel.LogLevel | undefined
+}
+
+/** Paging made optional: `limit` defaults to 50, `offset` to 0. */
+type Paging<Q> = Omit<Q, "limit" | "offset"> & {
+  readonly limit?: number | undefined
+  readonly offset?: number | undefined
+}
+
+/** The embedded engine. Every function is safe to call concurrently; call `dispose` once when done. */
+export interface Engine {
+  /** Players matching the query, ordered by name; `total` counts all matches before paging. */
+  readonly players: (query?: Paging<PlayerQuery>) => Promise<Paged<Player>>
+  /** One player by canonical id (`svc_<sport>_<id>`), or undefined. */
+  readonly player: (id: string) => Promise<Player | undefined>
+  /** Teams of a sport. */
+  readonly teams: (sport: CoreSport) => Promise<ReadonlyArray<Team>>
+  /** Games of a sport; `order` defaults to "asc" (by date). */
+  readonly games: (query: Paging<Omit<GameQuery, "order">> & { readonly order?: GameQuery["order"] }) => Promise<
+    Paged<Game>
+  >
+  /** Stat lines of a sport; `order` defaults to "recent". */
+  readonly statLines: (
+    query: Paging<Omit<StatLineQuery, "order">> & { readonly order?: StatLineQuery["order"] }
+  ) => Promise<Paged<StatLine>>
+  /** Injury reports, newest first. */
+  readonly injuries: (query: Paging<InjuryQuery>) => Promise<Paged<InjuryReport>>
+  /** Depth chart entries, newest first. */
+  readonly depthCharts: (query: Paging<DepthChartQuery>) => Promise<Paged<DepthChartEntry>>
+  /** What the store holds per core sport. */
+  readonly summary: () => Promise<ReadonlyArray<SportSummary>>
+  /** The last ingestion of a sport, or undefined if it was never ingested. */
+  readonly ingestState: (sport: CoreSport) => Promise<IngestState | undefined>
+  /**
+   * Reads the source datasets of `sports` (default all core sports) from `dataDir` (default the
+   * engine's) into the store; idempotent. `progress` receives per-file events (default: none).
+   */
+  readonly ingest: (options?: {
+    readonly sports?: ReadonlyArray<CoreSport> | undefined
+    readonly dataDir?: string | undefined
+    readonly progress?: ProgressReporterService | undefined
+  }) => Promise<ReadonlyArray<SportIngestResult>>
+  /** API key management. The key is returned once, by `create`; `list` never shows keys or hashes. */
+  readonly keys: {
+    readonly create: (options: { readonly tier: string; readonly email?: string | undefined }) => Promise<{
+      readonly key: string
+      readonly info: KeyInfo
+    }>
+    readonly list: () => Promise<ReadonlyArray<KeyInfo>>
+    /** Revokes the keys with this 12-character prefix; rejects with KeyNotFound when none was active. */
+    readonly revoke: (prefix: string) => Promise<number>
+  }
+  /** The runtime holding the store, to run your own Effects against the storage ports. */
+  readonly runtime: ManagedRuntime.ManagedRuntime<Stores, StoreUnavailable>
+  /** Closes the store (and its database connection). */
+  readonly dispose: () => Promise<void>
+}
+
+const page = <Q extends { readonly limit?: number | undefined; readonly offset?: number | undefined }>(query: Q) => ({
+  ...query,
+  limit: query.limit ?? 50,
+  offset: query.offset ?? 0
+})
+
+/**
+ * Creates an engine over `options.store`. The store opens lazily, on the first call (PGlite takes
+ * a few seconds to start; SQL stores run their migrations then).
+ */
+export const createEngine = (options: EngineOptions = {}): Engine => {
+  const choice: StoreChoice = options.store ?? { pglite: Effect.runSync(Settings.storeDir) }
+  const dataDir = options.dataDir ?? Effect.runSync(Settings.dataDir)
+  const catalog = options.plans ?? Plans.defaultPlans
+  const runtime = ManagedRuntime.make(
+    Layer.merge(storeLayer(choice), Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
+  )
+
+  /** Runs an effect on the engine's runtime; rejects with the failure itself (not a FiberFailure). */
+  const run = <A, E>(effect: Effect.Effect<A, E, Stores>): Promise<A> =>
+    runtime.runPromiseExit(effect).then((exit) => {
+      if (Exit.isSuccess(exit)) return exit.value
+      throw Cause.squash(exit.cause)
+    })
+  const sports = <A, E>(f: (store: SportsStoreService) => Effect.Effect<A, E>) => run(Effect.flatMap(SportsStore, f))
+
+  return {
+    players: (query = {}) => sports((s) => s.findPlayers(page(query))),
+    player: (id) => sports((s) => Effect.map(s.getPlayer(id), Option.getOrUndefined)),
+    teams: (sport) => sports((s) => s.findTeams(sport)),
+    games: (query) => sports((s) => s.findGames({ order: "asc", ...page(query) })),
+    statLines: (query) => sports((s) => s.findStatLines({ order: "recent", ...page(query) })),
+    injuries: (query) => sports((s) => s.findInjuries(page(query))),
+    depthCharts: (query) => sports((s) => s.findDepthCharts(page(query))),
+    summary: () => sports((s) => s.summary),
+    ingestState: (sport) => sports((s) => Effect.map(s.getIngestState(sport), Option.getOrUndefined)),
+    ingest: (o = {}) =>
+      run(
+        runIngest({ sports: o.sports ?? coreSports, dataDir: o.dataDir ?? dataDir }).pipe(
+          Effect.provide(o.progress === undefined ? silent : Layer.succeed(ProgressReporter, o.progress))
+        )
+      ),
+    keys: {
+      create: (o) =>
+        run(
+          Effect.map(createKey({ catalog, tier: o.tier, email: o.email }), (c) => ({
+            key: Redacted.value(c.key),
+            info: c.info
+          }))
+        ),
+      list: () => run(listKeys),
+      revoke: (prefix) => run(revokeKey(prefix))
+    },
+    runtime,
+    dispose: () => runtime.dispose()
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Operator key management over the KeyStore port: issue, list and revoke API keys, and the demo
+ * keys that `serve` ensures. The key itself is returned once, at issue, as a `Redacted` value; what
+ * is listed ({@link KeyInfo}) never holds the key or its hash.
+ * @module
+ */
+import { ApiKey, type Conflict, KeyStore, Plans, type StoreError } from "@sports-data/domain"
+import { Clock, Data, Effect, type Redacted, Schema } from "effect"
+
+/** The tier named is not a tier of the catalog. */
+export class UnknownTier extends Data.TaggedError("UnknownTier")<{
+  readonly tier: string
+  readonly known: ReadonlyArray<string>
+}> {
+  override get message(): string {
+    return `unknown tier "${this.tier}" (expected one of: ${this.known.join(", ")})`
+  }
+}
+
+/** The e-mail given is not an address of the form `local@domain`. */
+export class InvalidEmail extends Data.TaggedError("InvalidEmail")<{ readonly email: string }> {
+  override get message(): string {
+    return `invalid e-mail address "${this.email}"`
+  }
+}
+
+/** No key that is not yet revoked has this 12-character prefix. */
+export class KeyNotFound extends Data.TaggedError("KeyNotFound")<{ readonly prefix: string }> {
+  override get message(): string {
+    return `no active or pending key has the prefix "${this.prefix}"`
+  }
+}
+
+/**
+ * What an operator may see of a key: its 12-character display prefix, tier, lifecycle state,
+ * owner e-mail, and UTC instants (created, trial end for sandbox keys, last use). Never the key
+ * or its hash.
+ */
+export interface KeyInfo {
+  readonly prefix: string
+  readonly tier: Plans.Tier
+  readonly state: ApiKey.KeyState
+  readonly email: string | null
+  readonly created_at: Date
+  readonly trial_ends_at: Date | null
+  readonly last_used_at: Date | null
+}
+
+/** The operator's view of a stored record (drops the hash). */
+export const keyInfo = (record: ApiKey.ApiKeyRecord): KeyInfo => ({
+  prefix: record.key_prefix,
+  tier: record.tier,
+  state: record.state,
+  email: record.email,
+  created_at: record.created_at,
+  trial_ends_at: record.trial_ends_at,
+  last_used_at: record.last_used_at
+})
+
+/** A key just issued: the key (shown once, never stored) and what is stored of it. */
+export interface CreatedKey {
+  readonly key: Redacted.Redacted<string>
+  readonly info: KeyInfo
+}
+
+const decodeTier = Schema.decodeUnknownEither(Plans.Tier)
+const EMAIL = /^[^\s@]+@[^\s@]+$/
+
+/** Checks a tier name against the catalog. Fails with UnknownTier. */
+export const parseTier = (catalog: Plans.PlanCatalog, tier: string): Effect.Effect<Plans.Tier, UnknownTier> => {
+  const known = catalog.map((p) => p.tier)
+  const decoded = decodeTier(tier)
+  return decoded._tag === "Right" && known.includes(decoded.right)
+    ? Effect.succeed(decoded.right)
+    : Effect.fail(new UnknownTier({ tier, known }))
+}
+
+/**
+ * Issues an active key of `tier` (sandbox keys start their 14-day trial now) and stores its
+ * record. Time is the Effect `Clock`. Fails with UnknownTier, InvalidEmail, Conflict (a hash
+ * collision, practically impossible) or a StoreError.
+ */
+export const createKey = (options: {
+  readonly catalog: Plans.PlanCatalog
+  readonly tier: string
+  readonly email?: string | null | undefined
+}): Effect.Effect<CreatedKey, UnknownTier | InvalidEmail | Conflict | StoreError, KeyStore> =>
+  Effect.gen(function*() {
+    const tier = yield* parseTier(options.catalog, options.tier)
+    const email = options.email ?? null
+    if (email !== null && !EMAIL.test(email)) return yield* Effect.fail(new InvalidEmail({ email }))
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const issued = yield* ApiKey.issueKey({ catalog: options.catalog, tier, now, email })
+    const store = yield* KeyStore
+    yield* store.create(issued.record)
+    yield* Effect.logInfo("key issued").pipe(Effect.annotateLogs({ tier, prefix: issued.record.key_prefix }))
+    return { key: issued.key, info: keyInfo(issued.record) }
+  }).pipe(Effect.withSpan("Keys.createKey"))
+
+/** Every stored key, oldest first, as {@link KeyInfo}. */
+export const listKeys: Effect.Effect<ReadonlyArray<KeyInfo>, StoreError, KeyStore> = Effect.flatMap(
+  KeyStore,
+  (store) => store.list
+).pipe(Effect.map((records) => records.map(keyInfo)), Effect.withSpan("Keys.listKeys"))
+
+/**
+ * Revokes every key with this 12-character prefix that is not already revoked; returns how many
+ * were revoked. Fails with KeyNotFound when none was.
+ */
+export const revokeKey = (prefix: string): Effect.Effect<number, KeyNotFound | StoreError, KeyStore> =>
+  Effect.gen(function*() {
+    const store = yield* KeyStore
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const revoked = yield* store.revoke(prefix, now)
+    if (revoked === 0) return yield* Effect.fail(new KeyNotFound({ prefix }))
+    yield* Effect.logInfo("key revoked").pipe(Effect.annotateLogs({ prefix, count: revoked }))
+    return revoked
+  }).pipe(Effect.withSpan("Keys.revokeKey"))
+
+/** The owner e-mail that marks the demo keys of `serve` (the `.invalid` domain is reserved, RFC 2606). */
+export const DEMO_EMAIL = "demo@sports-data.invalid"
+
+/** The demo key of one tier: newly issued (with its key, shown once) or already stored (key unknown). */
+export type DemoKey =
+  | { readonly _tag: "Created"; readonly key: Redacted.Redacted<string>; readonly info: KeyInfo }
+  | { readonly _tag: "Existing"; readonly info: KeyInfo }
+
+/**
+ * Ensures one usable demo key per current tier (sandbox to syndicate_alpha): a stored key owned by
+ * {@link DEMO_EMAIL} that is active and, for a trial, not yet ended. Tiers without one get a new key.
+ * Only new keys carry the key itself: it is never stored, so an existing demo key cannot be shown again.
+ */
+export const ensureDemoKeys = (
+  catalog: Plans.PlanCatalog
+): Effect.Effect<ReadonlyArray<DemoKey>, UnknownTier | InvalidEmail | Conflict | StoreError, KeyStore> =>
+  Effect.gen(function*() {
+    const store = yield* KeyStore
+    const now = yield* Clock.currentTimeMillis
+    const records = yield* store.list
+    const usable = (r: ApiKey.ApiKeyRecord) =>
+      r.email === DEMO_EMAIL && r.state === "active" && (r.trial_ends_at === null || r.trial_ends_at.getTime() > now)
+    return yield* Effect.forEach(Plans.CurrentTier.literals, (tier) => {
+      const existing = records.filter((r) => r.tier === tier && usable(r)).at(-1)
+      return existing !== undefined
+        ? Effect.succeed<DemoKey>({ _tag: "Existing", info: keyInfo(existing) })
+        : Effect.map(createKey({ catalog, tier, email: DEMO_EMAIL }), (c): DemoKey => ({ _tag: "Created", ...c }))
+    })
+  }).pipe(Effect.withSpan("Keys.ensureDemoKeys"))

@@ -1,0 +1,93 @@
+/**
+ * Keeping the store current with the source datasets: which sports are stale (never ingested, or
+ * their source files changed since), and a background loop that ingests them on an interval.
+ * `serve` refreshes once at start (with progress on the terminal) and then runs the loop; the
+ * worker runtime runs only the loop.
+ * @module
+ */
+import { type CoreSport, coreSports, SportsStore, type StoreError } from "@sports-data/domain"
+import type { CsvFileError } from "@sports-data/ingest/Csv"
+import { silent } from "@sports-data/ingest/Progress"
+import { isStale, runIngest, sourceMtime } from "@sports-data/ingest/Runner"
+import { type Duration, Effect, Either, Layer, Option } from "effect"
+import { existsSync } from "node:fs"
+
+/** A sport to ingest again and why. */
+export interface StaleSport {
+  readonly sport: CoreSport
+  readonly reason: "never ingested" | "source files changed"
+}
+
+/** What {@link staleSports} found: sports to ingest, and sports whose source files cannot be read. */
+export interface Staleness {
+  readonly stale: ReadonlyArray<StaleSport>
+  readonly unreadable: ReadonlyArray<{ readonly sport: CoreSport; readonly error: CsvFileError }>
+}
+
+/**
+ * The core sports whose stored data is missing or older than their source files (the ingest
+ * Runner's `isStale` over the recorded IngestState and `sourceMtime`, the newest modification time
+ * of the files the sport reads in `dataDir`). A sport whose files cannot be read (a dataset
+ * folder missing from `dataDir`) is reported apart, so the other sports still refresh.
+ */
+export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreError, SportsStore> =>
+  Effect.gen(function*() {
+    const store = yield* SportsStore
+    const stale: Array<StaleSport> = []
+    const unreadable: Array<{ readonly sport: CoreSport; readonly error: CsvFileError }> = []
+    for (const sport of coreSports) {
+      const state = yield* store.getIngestState(sport)
+      const mtime = yield* Effect.either(sourceMtime(dataDir, sport))
+      if (Either.isLeft(mtime)) unreadable.push({ sport, error: mtime.left })
+      else if (isStale(state, mtime.right)) {
+        stale.push({ sport, reason: Option.isNone(state) ? "never ingested" : "source files changed" })
+      }
+    }
+    return { stale, unreadable }
+  }).pipe(Effect.withSpan("Refresh.staleSports"))
+
+/** One pass: ingests the stale sports (if any) without progress output and logs what it did. */
+export const refreshOnce = (dataDir: string) =>
+  Effect.gen(function*() {
+    if (!existsSync(dataDir)) {
+      return yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
+    }
+    const { stale, unreadable } = yield* staleSports(dataDir)
+    for (const u of unreadable) {
+      yield* Effect.logWarning("source files unreadable").pipe(
+        Effect.annotateLogs({ sport: u.sport, file: u.error.file, reason: u.error.reason })
+      )
+    }
+    if (stale.length === 0) return
+    yield* Effect.logInfo("refreshing stale sports").pipe(
+      Effect.annotateLogs({ sports: stale.map((s) => s.sport).join(",") })
+    )
+    const results = yield* runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(Effect.provide(silent))
+    for (const result of results) {
+      yield* Effect.logInfo("sport refreshed").pipe(
+        Effect.annotateLogs({ sport: result.sport, skipped: result.skipped.length, files: result.files.length })
+      )
+    }
+  }).pipe(Effect.withSpan("Refresh.refreshOnce"))
+
+/**
+ * A background fiber that runs {@link refreshOnce} every `interval` (the first pass after one
+ * interval) for as long as the layer lives. A failed pass is logged and the next one runs as
+ * planned.
+ */
+export const RefreshLive = (options: {
+  readonly dataDir: string
+  readonly interval: Duration.DurationInput
+}): Layer.Layer<never, never, SportsStore> =>
+  Layer.scopedDiscard(
+    Effect.forkScoped(
+      Effect.sleep(options.interval).pipe(
+        Effect.zipRight(
+          refreshOnce(options.dataDir).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
+          )
+        ),
+        Effect.forever
+      )
+    )
+  )

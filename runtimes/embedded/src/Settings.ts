@@ -1,0 +1,109 @@
+/**
+ * Settings of the runtimes, read through Effect's `Config` (environment variables by default).
+ *
+ * | variable                     | meaning                                            | default                 |
+ * |------------------------------|----------------------------------------------------|-------------------------|
+ * | DATABASE_URL                 | PostgreSQL URL; when set, the store is PostgreSQL  | unset (PGlite)          |
+ * | SPORTS_DATA_STORE            | folder of the embedded PGlite database             | `<root>/.data/pglite`   |
+ * | SPORTS_DATA_DIR              | folder of the source datasets (one per dataset)    | `<root>/../shared/data` |
+ * | PORT                         | TCP port of the HTTP server                        | 8080                    |
+ * | SPORTS_DATA_REFRESH_INTERVAL | how often changed source files are looked for      | 5 minutes               |
+ *
+ * `<root>` is the project root: the nearest folder, upward from this module, whose package.json
+ * is named `sports-data` (so the defaults do not depend on the directory a command runs from).
+ * A relative value that you set is resolved against the current directory, as a shell user expects.
+ * @module
+ */
+import { Config, Duration, Option, type Redacted } from "effect"
+import { existsSync, readFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+/** The name in the root package.json that marks the project root. */
+const ROOT_PACKAGE_NAME = "sports-data"
+
+/**
+ * The project root: the nearest ancestor of `from` (default: this module's folder) holding a
+ * package.json named `sports-data`; the current directory when there is none (for example when
+ * the runtime is bundled into another application).
+ */
+export const projectRoot = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
+  let dir = resolve(from)
+  for (;;) {
+    const manifest = join(dir, "package.json")
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === ROOT_PACKAGE_NAME) return dir
+      } catch {
+        // an unreadable manifest is not the root; keep looking upward
+      }
+    }
+    const parent = dirname(dir)
+    if (parent === dir) return process.cwd()
+    dir = parent
+  }
+}
+
+/** A path setting: a value you set is resolved against the current directory, the default against the root. */
+const pathSetting = (name: string, defaultFromRoot: string, description: string): Config.Config<string> =>
+  Config.option(Config.string(name)).pipe(
+    Config.map(Option.match({
+      onNone: () => resolve(projectRoot(), defaultFromRoot),
+      onSome: (value) => resolve(value)
+    })),
+    Config.withDescription(description)
+  )
+
+/** DATABASE_URL: a PostgreSQL URL (redacted: it may hold a password). When set, PostgreSQL is the store. */
+export const databaseUrl: Config.Config<Option.Option<Redacted.Redacted<string>>> = Config.option(
+  Config.redacted("DATABASE_URL")
+).pipe(
+  Config.withDescription("PostgreSQL connection URL (postgres://user:pass@host:5432/db); unset to use PGlite")
+)
+
+/** SPORTS_DATA_STORE: folder of the embedded PGlite database, absolute. Default `<root>/.data/pglite`. */
+export const storeDir: Config.Config<string> = pathSetting(
+  "SPORTS_DATA_STORE",
+  ".data/pglite",
+  "Folder of the embedded PGlite database (used when DATABASE_URL is unset)"
+)
+
+/** SPORTS_DATA_DIR: folder of the source datasets, absolute. Default `<root>/../shared/data`. */
+export const dataDir: Config.Config<string> = pathSetting(
+  "SPORTS_DATA_DIR",
+  "../shared/data",
+  "Folder of the source datasets (one sub-folder per dataset, each with PROVENANCE.md)"
+)
+
+/** PORT: TCP port of the HTTP server, 1-65535. Default 8080. */
+export const port: Config.Config<number> = Config.port("PORT").pipe(
+  Config.withDefault(8080),
+  Config.withDescription("TCP port of the HTTP server")
+)
+
+/**
+ * SPORTS_DATA_REFRESH_INTERVAL: how often `serve` and the worker look for changed source files
+ * (an Effect duration such as `5 minutes` or `30 seconds`). Default 5 minutes.
+ */
+export const refreshInterval: Config.Config<Duration.Duration> = Config.duration("SPORTS_DATA_REFRESH_INTERVAL").pipe(
+  Config.withDefault(Duration.minutes(5)),
+  Config.withDescription("How often serve and the worker look for changed source files, e.g. `5 minutes`")
+)
+
+/** Every setting, resolved. Paths are absolute. */
+export interface Settings {
+  readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
+  readonly storeDir: string
+  readonly dataDir: string
+  readonly port: number
+  readonly refreshInterval: Duration.Duration
+}
+
+/** All settings at once. Fails with a ConfigError naming the variable when a value is malformed (e.g. PORT=abc). */
+export const settings: Config.Config<Settings> = Config.all({
+  databaseUrl,
+  storeDir,
+  dataDir,
+  port,
+  refreshInterval
+})

@@ -1,0 +1,219 @@
+/**
+ * The `sports-data` command line (bin/sports-data.mjs runs this module through tsx).
+ *
+ * ```
+ * sports-data migrate                               create or update the database schema
+ * sports-data keys create --tier growth [--email E]  issue a key; the key alone is the last line of stdout
+ * sports-data keys list                             prefix, tier, state, dates (never the key or its hash)
+ * sports-data keys revoke svc_grw_AbCd              revoke by 12-character prefix
+ * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
+ * sports-data serve [--port N]                      migrate, ingest if stale, demo keys, HTTP server
+ * ```
+ *
+ * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
+ * Settings.ts). A failure prints one line, `error: ...`, on stderr and exits with status 1.
+ * @module
+ */
+import { Args, Command, Options, ValidationError } from "@effect/cli"
+import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { type CoreSport, coreSports, Plans } from "@sports-data/domain"
+import { runIngest } from "@sports-data/ingest/Runner"
+import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import { existsSync } from "node:fs"
+import { resolve } from "node:path"
+import { createKey, listKeys, revokeKey } from "./Keys.js"
+import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
+import * as Settings from "./Settings.js"
+import { describeStore, migrateStore, storeChoice, storeLayer } from "./Store.js"
+
+/** The plan catalog keys are issued against. */
+const catalog = Plans.defaultPlans
+
+/** Runs `effect` with the store the settings choose (built once, closed at the end). */
+const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(Settings.settings, (settings) => Effect.provide(effect, storeLayer(storeChoice(settings))))
+
+// --- migrate ------------------------------------------------------------------------------------
+
+const migrate = Command.make("migrate", {}, () =>
+  Effect.gen(function*() {
+    const settings = yield* Settings.settings
+    const choice = storeChoice(settings)
+    const applied = yield* migrateStore(choice)
+    yield* line(
+      applied.length === 0
+        ? `${describeStore(choice)}: schema is up to date`
+        : `${describeStore(choice)}: applied ${applied.length} migration(s): ${applied.join(", ")}`
+    )
+  })).pipe(Command.withDescription("Create or update the database schema (a no-op when it is up to date)."))
+
+// --- keys ---------------------------------------------------------------------------------------
+
+const tierOption = Options.choice("tier", Plans.Tier.literals).pipe(
+  Options.withDescription("Tier of the new key: sandbox, starter, build, growth, pro_insights, syndicate_alpha")
+)
+const emailOption = Options.text("email").pipe(
+  Options.optional,
+  Options.withDescription("Owner e-mail, for notices (optional)")
+)
+
+const keysCreate = Command.make("create", { tier: tierOption, email: emailOption }, ({ email, tier }) =>
+  withStore(
+    Effect.gen(function*() {
+      const created = yield* createKey({ catalog, tier, email: Option.getOrUndefined(email) })
+      const trial = created.info.trial_ends_at === null
+        ? ""
+        : `, trial ends ${created.info.trial_ends_at.toISOString()}`
+      yield* line(`created ${created.info.tier} key ${created.info.prefix}...${trial}`)
+      yield* line("the key is shown once, below; only its hash is stored:")
+      yield* line(Redacted.value(created.key))
+    })
+  )).pipe(Command.withDescription("Issue an API key; the key is printed once, alone on the last line."))
+
+const keysList = Command.make("list", {}, () =>
+  withStore(
+    Effect.gen(function*() {
+      const keys = yield* listKeys
+      if (keys.length === 0) return yield* line("no keys")
+      const date = (d: Date | null) => d === null ? "-" : d.toISOString().replace(/\.\d{3}Z$/, "Z")
+      yield* line(
+        table(
+          ["prefix", "tier", "state", "created", "trial ends", "last used"],
+          keys.map((k) => [k.prefix, k.tier, k.state, date(k.created_at), date(k.trial_ends_at), date(k.last_used_at)])
+        )
+      )
+    })
+  )).pipe(Command.withDescription("List keys: prefix, tier, state and dates (never the key or its hash)."))
+
+const keysRevoke = Command.make(
+  "revoke",
+  { prefix: Args.text({ name: "prefix" }).pipe(Args.withDescription("The key's 12-character prefix")) },
+  ({ prefix }) =>
+    withStore(
+      Effect.gen(function*() {
+        const count = yield* revokeKey(prefix)
+        yield* line(`revoked ${count} key(s) with prefix ${prefix}`)
+      })
+    )
+).pipe(Command.withDescription("Revoke the key(s) with this prefix."))
+
+const keys = Command.make("keys").pipe(
+  Command.withDescription("Manage API keys."),
+  Command.withSubcommands([keysCreate, keysList, keysRevoke])
+)
+
+// --- ingest -------------------------------------------------------------------------------------
+
+const sportOption = Options.choice("sport", ["all", ...coreSports]).pipe(
+  Options.withDefault("all"),
+  Options.withDescription("Sport to ingest (default all)")
+)
+const dataDirOption = Options.text("data-dir").pipe(
+  Options.optional,
+  Options.withDescription("Folder of the source datasets (default SPORTS_DATA_DIR)")
+)
+
+/** The data folder, checked to exist. */
+const resolveDataDir = (flag: Option.Option<string>) =>
+  Effect.gen(function*() {
+    const dir = Option.isSome(flag) ? resolve(flag.value) : yield* Settings.dataDir
+    if (!existsSync(dir)) {
+      return yield* Effect.fail(new UsageError({ message: `data directory not found: ${dir}` }))
+    }
+    return dir
+  })
+
+const ingest = Command.make(
+  "ingest",
+  { sport: sportOption, dataDir: dataDirOption },
+  ({ dataDir, sport }) =>
+    Effect.gen(function*() {
+      const dir = yield* resolveDataDir(dataDir)
+      const sports: ReadonlyArray<CoreSport> = sport === "all" ? coreSports : [sport]
+      const results = yield* withStore(
+        runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
+      )
+      yield* line("")
+      yield* line(ingestTable(results))
+      const skipped = skippedLines(results, dir)
+      if (skipped.length > 0) {
+        yield* line("")
+        yield* line("skipped rows:")
+        for (const s of skipped) yield* line(s)
+      }
+    })
+).pipe(Command.withDescription("Read the source datasets into the store (idempotent)."))
+
+// --- serve --------------------------------------------------------------------------------------
+
+const portOption = Options.integer("port").pipe(
+  Options.optional,
+  Options.withDescription("TCP port (default PORT, else 8080)")
+)
+
+const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
+  Effect.gen(function*() {
+    const settings = yield* Settings.settings
+    // loaded on demand: the other commands start faster without the HTTP stack
+    const { serve } = yield* Effect.promise(() => import("./Serve.js"))
+    yield* serve({
+      settings: Option.isSome(port) ? { ...settings, port: port.value } : settings,
+      catalog
+    })
+  })).pipe(Command.withDescription("Serve the API: migrate, ingest when the data changed, ensure demo keys, listen."))
+
+// --- root ---------------------------------------------------------------------------------------
+
+const root = Command.make("sports-data").pipe(
+  Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
+  Command.withSubcommands([migrate, keys, ingest, serveCommand])
+)
+
+/** A mistake in how the command was called (a bad flag value, a missing folder). */
+class UsageError extends Error {
+  readonly _tag = "UsageError"
+  constructor(options: { readonly message: string }) {
+    super(options.message)
+  }
+}
+
+/** One line for a failure: the error's own message, or what the store or driver said. */
+export const describeFailure = (error: unknown): string => {
+  const e = error as { _tag?: unknown; message?: unknown; detail?: unknown; operation?: unknown; file?: unknown }
+  const firstLine = (s: unknown) => String(s).split("\n")[0]!.trim()
+  switch (e?._tag) {
+    case "StoreUnavailable":
+      return `store unavailable: ${firstLine(e.detail)}`
+    case "StoreFailure":
+      return `store operation ${String(e.operation)} failed: ${firstLine(e.detail)}`
+    case "CsvFileError":
+      return `cannot read ${String(e.file)}: ${firstLine((e as { reason?: unknown }).reason)}`
+    case "Conflict":
+      return firstLine(e.message)
+  }
+  if (error instanceof Error || (typeof e?.message === "string" && e.message !== "")) return firstLine(e.message)
+  return firstLine(error)
+}
+
+const cli = Command.run(root, { name: "sports-data", version: "0.1.0" })
+
+/** Runs the CLI on `argv` (without node and script); failures become one `error:` line on stderr. */
+export const main = (argv: ReadonlyArray<string>): Effect.Effect<void, "failed"> =>
+  cli(["node", "sports-data", ...argv]).pipe(
+    Effect.catchAllCause((cause) => {
+      if (Cause.isInterruptedOnly(cause)) return Effect.void
+      const failure = Cause.squash(cause)
+      // @effect/cli has already printed its own message for a bad command line
+      if (ValidationError.isValidationError(failure)) return Effect.fail("failed" as const)
+      const message = failure !== null && typeof failure === "object" && "_tag" in failure &&
+          failure._tag === "ConfigError"
+        ? `invalid setting: ${String(failure)}`
+        : describeFailure(failure)
+      return Effect.zipRight(errorLine(`error: ${message}`), Effect.fail("failed" as const))
+    }),
+    Effect.provide(Layer.mergeAll(NodeContext.layer, stderrLogger, Logger.minimumLogLevel(LogLevel.Warning)))
+  )
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("sports-data.mjs")) {
+  NodeRuntime.runMain(main(process.argv.slice(2)), { disableErrorReporting: true, disablePrettyLogger: true })
+}

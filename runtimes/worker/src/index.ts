@@ -1,0 +1,5 @@
+/**
+ * The worker runtime (see main.ts).
+ * @module
+ */
+export { WorkerLive } from "./main.js"
