@@ -64,7 +64,14 @@ describe("SportsStore contract", () => {
           expect(yield* store.getPlayer("svc_nfl_nobody")).toEqual(Option.none())
           const game = yield* store.findGames({ sport: "nfl", ids: ["2024_01_BAL_KC"], order: "asc", ...page })
           expect(game.rows).toEqual([F.games[0]])
-          const lines = yield* store.findStatLines({ sport: "nfl", player_id: mahomes.id, season: 2024, week: 1, order: "recent", ...page })
+          const lines = yield* store.findStatLines({
+            sport: "nfl",
+            player_id: mahomes.id,
+            season: 2024,
+            week: 1,
+            order: "recent",
+            ...page
+          })
           expect(lines.rows).toEqual([F.statLines[0]])
           const injuries = yield* store.findInjuries({ sport: "nfl", season: 2024, week: 1, ...page })
           expect(injuries.rows).toEqual([F.injuries[0]])
@@ -126,8 +133,12 @@ describe("SportsStore contract", () => {
           expect(names(kc.rows)).toEqual(["Isiah Pacheco", "Patrick Mahomes", "Travis Kelce"])
           const qbs = yield* store.findPlayers({ sport: "nfl", position: "qb", team: "KC", ...page })
           expect(names(qbs.rows)).toEqual(["Patrick Mahomes"])
-          expect(names((yield* store.findPlayers({ sport: "nfl", status: "injured", ...page })).rows)).toEqual(["Travis Kelce"])
-          expect(names((yield* store.findPlayers({ sport: "nba", position: "C", ...page })).rows)).toEqual(["Nikola Jokić"])
+          expect(names((yield* store.findPlayers({ sport: "nfl", status: "injured", ...page })).rows)).toEqual([
+            "Travis Kelce"
+          ])
+          expect(names((yield* store.findPlayers({ sport: "nba", position: "C", ...page })).rows)).toEqual([
+            "Nikola Jokić"
+          ])
           const everyone = yield* store.findPlayers({ ...page })
           expect(everyone.total).toBe(F.players.length)
         }))
@@ -152,15 +163,19 @@ describe("SportsStore contract", () => {
         Effect.gen(function*() {
           yield* seed
           const store = yield* SportsStore
-          const byIds = yield* store.findPlayers({ ids: ["svc_mlb_592450", "svc_nba_2544", "svc_nfl_unknown"], ...page })
+          const byIds = yield* store.findPlayers({
+            ids: ["svc_mlb_592450", "svc_nba_2544", "svc_nfl_unknown"],
+            ...page
+          })
           expect(names(byIds.rows)).toEqual(["Aaron Judge", "LeBron James"])
           expect((yield* store.findPlayers({ ids: [], ...page })).total).toBe(0)
           const sleeper = yield* store.findPlayers({ platform: { name: "sleeper", id: "4046" }, ...page })
           expect(names(sleeper.rows)).toEqual(["Patrick Mahomes"])
           expect((yield* store.findPlayers({ platform: { name: "espn", id: "4046" }, ...page })).total).toBe(0)
-          expect(names((yield* store.findPlayers({ platform: { name: "mlbam", id: "660271" }, ...page })).rows)).toEqual([
-            "Shohei Ohtani"
-          ])
+          expect(names((yield* store.findPlayers({ platform: { name: "mlbam", id: "660271" }, ...page })).rows))
+            .toEqual([
+              "Shohei Ohtani"
+            ])
         }))
 
       it.effect("paging: limit rows from offset, total counts every match", () =>
@@ -192,18 +207,27 @@ describe("SportsStore contract", () => {
           yield* seed
           const store = yield* SportsStore
           const asc = yield* store.findGames({ sport: "nfl", order: "asc", ...page })
-          expect(ids(asc.rows)).toEqual(["2023_01_DET_KC", "2024_01_BAL_KC", "2024_01_LV_LAC", "2024_02_CIN_KC", "2024_03_KC_ATL"])
-          const desc = yield* store.findGames({ sport: "nfl", order: "desc", ...page })
-          expect(ids(desc.rows)).toEqual([...ids(asc.rows)].reverse())
-          expect(ids((yield* store.findGames({ sport: "nfl", season: 2024, week: 1, order: "asc", ...page })).rows)).toEqual([
+          expect(ids(asc.rows)).toEqual([
+            "2023_01_DET_KC",
             "2024_01_BAL_KC",
-            "2024_01_LV_LAC"
-          ])
-          expect(ids((yield* store.findGames({ sport: "mlb", date: "2024-03-21", order: "asc", ...page })).rows)).toEqual(["745445"])
-          expect((yield* store.findGames({ sport: "mlb", date: "2024-02-30", order: "asc", ...page })).total).toBe(0)
-          expect(ids((yield* store.findGames({ sport: "nfl", state: "scheduled", order: "asc", ...page })).rows)).toEqual([
+            "2024_01_LV_LAC",
+            "2024_02_CIN_KC",
             "2024_03_KC_ATL"
           ])
+          const desc = yield* store.findGames({ sport: "nfl", order: "desc", ...page })
+          expect(ids(desc.rows)).toEqual([...ids(asc.rows)].reverse())
+          expect(ids((yield* store.findGames({ sport: "nfl", season: 2024, week: 1, order: "asc", ...page })).rows))
+            .toEqual([
+              "2024_01_BAL_KC",
+              "2024_01_LV_LAC"
+            ])
+          expect(ids((yield* store.findGames({ sport: "mlb", date: "2024-03-21", order: "asc", ...page })).rows))
+            .toEqual(["745445"])
+          expect((yield* store.findGames({ sport: "mlb", date: "2024-02-30", order: "asc", ...page })).total).toBe(0)
+          expect(ids((yield* store.findGames({ sport: "nfl", state: "scheduled", order: "asc", ...page })).rows))
+            .toEqual([
+              "2024_03_KC_ATL"
+            ])
           const kc = yield* store.findGames({ sport: "nfl", team: "kc", season: 2024, order: "asc", ...page })
           expect(ids(kc.rows)).toEqual(["2024_01_BAL_KC", "2024_02_CIN_KC", "2024_03_KC_ATL"])
           const paged = yield* store.findGames({ sport: "nfl", team: "KC", order: "desc", limit: 1, offset: 1 })
@@ -217,18 +241,31 @@ describe("SportsStore contract", () => {
           const store = yield* SportsStore
           const mahomes = "svc_nfl_00-0033873"
           const recent = yield* store.findStatLines({ sport: "nfl", player_id: mahomes, order: "recent", ...page })
-          expect(ids(recent.rows)).toEqual([`${mahomes}:2024_02_CIN_KC`, `${mahomes}:2024_01_BAL_KC`, `${mahomes}:2023_01_DET_KC`])
+          expect(ids(recent.rows)).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${mahomes}:2024_01_BAL_KC`,
+            `${mahomes}:2023_01_DET_KC`
+          ])
           const best = yield* store.findStatLines({ sport: "nfl", season: 2024, order: "fantasy_points", ...page })
           expect(best.rows.map((r) => r.fantasy_points)).toEqual([25, 20.5, 18.1, 9.2, null])
-          const top = yield* store.findStatLines({ sport: "nfl", season: 2024, order: "fantasy_points", limit: 2, offset: 0 })
+          const top = yield* store.findStatLines({
+            sport: "nfl",
+            season: 2024,
+            order: "fantasy_points",
+            limit: 2,
+            offset: 0
+          })
           expect(top.total).toBe(5)
           expect(top.rows.map((r) => r.player_id)).toEqual(["svc_nfl_00-0034796", mahomes])
           expect((yield* store.findStatLines({ sport: "nfl", team: "kc", order: "recent", ...page })).total).toBe(4)
-          expect(ids((yield* store.findStatLines({ sport: "nfl", position: "te", order: "recent", ...page })).rows)).toEqual([
-            "svc_nfl_00-0030506:2024_01_BAL_KC"
-          ])
-          expect((yield* store.findStatLines({ sport: "nfl", season: 2024, week: 2, order: "recent", ...page })).total).toBe(1)
-          expect((yield* store.findStatLines({ sport: "nfl", date: "2024-09-05", order: "recent", ...page })).total).toBe(3)
+          expect(ids((yield* store.findStatLines({ sport: "nfl", position: "te", order: "recent", ...page })).rows))
+            .toEqual([
+              "svc_nfl_00-0030506:2024_01_BAL_KC"
+            ])
+          expect((yield* store.findStatLines({ sport: "nfl", season: 2024, week: 2, order: "recent", ...page })).total)
+            .toBe(1)
+          expect((yield* store.findStatLines({ sport: "nfl", date: "2024-09-05", order: "recent", ...page })).total)
+            .toBe(3)
           const mlb = yield* store.findStatLines({ sport: "mlb", order: "recent", ...page })
           expect(ids(mlb.rows)).toEqual(["svc_mlb_660271:745445", "svc_mlb_660271:745444"])
           expect((yield* store.findStatLines({ sport: "nba", order: "recent", ...page })).total).toBe(0)
@@ -240,11 +277,14 @@ describe("SportsStore contract", () => {
           const store = yield* SportsStore
           const all = yield* store.findInjuries({ sport: "nfl", ...page })
           expect(ids(all.rows)).toEqual(["2024:2:kelce", "2024:2:lamar", "2024:2:pacheco", "2024:1:kelce"])
-          expect(ids((yield* store.findInjuries({ sport: "nfl", team: "bal", ...page })).rows)).toEqual(["2024:2:lamar"])
-          expect(ids((yield* store.findInjuries({ sport: "nfl", player_id: "svc_nfl_00-0030506", ...page })).rows)).toEqual([
-            "2024:2:kelce",
-            "2024:1:kelce"
+          expect(ids((yield* store.findInjuries({ sport: "nfl", team: "bal", ...page })).rows)).toEqual([
+            "2024:2:lamar"
           ])
+          expect(ids((yield* store.findInjuries({ sport: "nfl", player_id: "svc_nfl_00-0030506", ...page })).rows))
+            .toEqual([
+              "2024:2:kelce",
+              "2024:1:kelce"
+            ])
           expect((yield* store.findInjuries({ sport: "nfl", season: 2024, week: 2, ...page })).total).toBe(3)
           expect((yield* store.findInjuries({ sport: "nfl", season: 2023, ...page })).total).toBe(0)
           expect((yield* store.findInjuries({ sport: "mlb", ...page })).total).toBe(0)
@@ -256,10 +296,12 @@ describe("SportsStore contract", () => {
           const store = yield* SportsStore
           const all = yield* store.findDepthCharts({ sport: "nfl", ...page })
           expect(ids(all.rows)).toEqual(["2024:2:KC:QB:1", "2024:1:BAL:QB:1", "2024:1:KC:QB:1", "2024:1:KC:TE:1"])
-          expect((yield* store.findDepthCharts({ sport: "nfl", team: "kc", week: 1, season: 2024, ...page })).total).toBe(2)
-          expect(ids((yield* store.findDepthCharts({ sport: "nfl", player_id: "svc_nfl_00-0034796", ...page })).rows)).toEqual([
-            "2024:1:BAL:QB:1"
-          ])
+          expect((yield* store.findDepthCharts({ sport: "nfl", team: "kc", week: 1, season: 2024, ...page })).total)
+            .toBe(2)
+          expect(ids((yield* store.findDepthCharts({ sport: "nfl", player_id: "svc_nfl_00-0034796", ...page })).rows))
+            .toEqual([
+              "2024:1:BAL:QB:1"
+            ])
         }))
 
       it.effect("summary counts each core sport: rows, seasons, game dates, last ingest", () =>
@@ -300,7 +342,11 @@ describe("SportsStore contract", () => {
         Effect.gen(function*() {
           const store = yield* SportsStore
           expect(yield* store.getIngestState("mlb")).toEqual(Option.none())
-          const first = { sport: "mlb" as const, finished_at: new Date("2024-10-01T00:00:00Z"), source_mtime_ms: 1_700_000_000_123.5 }
+          const first = {
+            sport: "mlb" as const,
+            finished_at: new Date("2024-10-01T00:00:00Z"),
+            source_mtime_ms: 1_700_000_000_123.5
+          }
           yield* store.setIngestState(first)
           expect(yield* store.getIngestState("mlb")).toEqual(Option.some(first))
           const second = { ...first, finished_at: new Date("2024-10-02T00:00:00Z"), source_mtime_ms: 1_700_000_500_000 }
@@ -325,7 +371,13 @@ describe("SportsStore contract", () => {
           expect(yield* store.upsertStatLines(lines)).toEqual({ inserted: 6000, updated: 0, unchanged: 0 })
           const again = lines.map((l, i) => i % 1000 === 0 ? { ...l, fantasy_points: 99 } : l)
           expect(yield* store.upsertStatLines(again)).toEqual({ inserted: 0, updated: 6, unchanged: 5994 })
-          const top = yield* store.findStatLines({ sport: "nba", season: 2023, order: "fantasy_points", limit: 10, offset: 0 })
+          const top = yield* store.findStatLines({
+            sport: "nba",
+            season: 2023,
+            order: "fantasy_points",
+            limit: 10,
+            offset: 0
+          })
           expect(top.total).toBe(6000)
           expect(top.rows.filter((r) => r.fantasy_points === 99)).toHaveLength(6)
         }))

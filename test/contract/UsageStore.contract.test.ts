@@ -25,12 +25,20 @@ describe("UsageStore contract", () => {
           const perMinute = limits({ per_minute: 3 })
           const t = at("2024-05-01T12:00:00.000Z")
           const first = yield* usage.consume(key, perMinute, t)
-          expect(first).toEqual({ admitted: true, blocked_by: null, counts: { minute: 1, day: 1, month: 1, minute_oldest: t } })
+          expect(first).toEqual({
+            admitted: true,
+            blocked_by: null,
+            counts: { minute: 1, day: 1, month: 1, minute_oldest: t }
+          })
           expect((yield* usage.consume(key, perMinute, plusSeconds(t, 10))).counts.minute).toBe(2)
           expect((yield* usage.consume(key, perMinute, plusSeconds(t, 20))).counts.minute).toBe(3)
 
           const blocked = yield* usage.consume(key, perMinute, plusSeconds(t, 59))
-          expect(blocked).toEqual({ admitted: false, blocked_by: "minute", counts: { minute: 3, day: 3, month: 3, minute_oldest: t } })
+          expect(blocked).toEqual({
+            admitted: false,
+            blocked_by: "minute",
+            counts: { minute: 3, day: 3, month: 3, minute_oldest: t }
+          })
 
           const freed = yield* usage.consume(key, perMinute, plusSeconds(t, 60))
           expect(freed.admitted).toBe(true)
@@ -69,7 +77,12 @@ describe("UsageStore contract", () => {
           expect(nextDay.counts.day).toBe(1)
           expect(nextDay.counts.month).toBe(3)
           expect(nextDay.counts.minute).toBe(1)
-          expect(yield* usage.peek(key, at("2024-05-16T09:00:00Z"))).toEqual({ minute: 0, day: 0, month: 3, minute_oldest: null })
+          expect(yield* usage.peek(key, at("2024-05-16T09:00:00Z"))).toEqual({
+            minute: 0,
+            day: 0,
+            month: 3,
+            minute_oldest: null
+          })
         }))
 
       it.effect("the month resets at 00:00 UTC on the 1st", () =>
@@ -111,8 +124,18 @@ describe("UsageStore contract", () => {
             expect((yield* usage.consume(key, limits({}), plusSeconds(t, i))).admitted).toBe(true)
           }
           yield* usage.consume(other, limits({}), t)
-          expect(yield* usage.peek(key, plusSeconds(t, 30))).toEqual({ minute: 25, day: 25, month: 25, minute_oldest: t })
-          expect(yield* usage.peek(other, plusSeconds(t, 30))).toEqual({ minute: 1, day: 1, month: 1, minute_oldest: t })
+          expect(yield* usage.peek(key, plusSeconds(t, 30))).toEqual({
+            minute: 25,
+            day: 25,
+            month: 25,
+            minute_oldest: t
+          })
+          expect(yield* usage.peek(other, plusSeconds(t, 30))).toEqual({
+            minute: 1,
+            day: 1,
+            month: 1,
+            minute_oldest: t
+          })
           expect(yield* usage.peek(randomKeyHash(), t)).toEqual({ minute: 0, day: 0, month: 0, minute_oldest: null })
         }))
 
@@ -134,13 +157,43 @@ describe("UsageStore contract", () => {
           const key = randomKeyHash()
           const other = randomKeyHash()
           yield* usage.recordCalls([
-            { key_hash: key, endpoint: "/v1/nfl/players", calls: 3, total_ms: 150, last_call: at("2024-06-10T10:00:00Z") },
-            { key_hash: key, endpoint: "/v1/nba/games", calls: 6, total_ms: 600, last_call: at("2024-06-10T10:00:01Z") },
-            { key_hash: other, endpoint: "/v1/nfl/players", calls: 50, total_ms: 50, last_call: at("2024-06-10T10:00:00Z") }
+            {
+              key_hash: key,
+              endpoint: "/v1/nfl/players",
+              calls: 3,
+              total_ms: 150,
+              last_call: at("2024-06-10T10:00:00Z")
+            },
+            {
+              key_hash: key,
+              endpoint: "/v1/nba/games",
+              calls: 6,
+              total_ms: 600,
+              last_call: at("2024-06-10T10:00:01Z")
+            },
+            {
+              key_hash: other,
+              endpoint: "/v1/nfl/players",
+              calls: 50,
+              total_ms: 50,
+              last_call: at("2024-06-10T10:00:00Z")
+            }
           ])
           yield* usage.recordCalls([
-            { key_hash: key, endpoint: "/v1/nfl/players", calls: 1, total_ms: 50, last_call: at("2024-06-11T09:00:00Z") },
-            { key_hash: key, endpoint: "/v1/nba/games", calls: 4, total_ms: 200, last_call: at("2024-06-10T11:00:00Z") },
+            {
+              key_hash: key,
+              endpoint: "/v1/nfl/players",
+              calls: 1,
+              total_ms: 50,
+              last_call: at("2024-06-11T09:00:00Z")
+            },
+            {
+              key_hash: key,
+              endpoint: "/v1/nba/games",
+              calls: 4,
+              total_ms: 200,
+              last_call: at("2024-06-10T11:00:00Z")
+            },
             { key_hash: key, endpoint: "/v1/mlb/games", calls: 2, total_ms: 10, last_call: at("2024-04-01T00:00:00Z") }
           ])
           yield* usage.recordCalls([])

@@ -24,7 +24,11 @@ describe("SQL store layers", () => {
   it.live("PGlite in a folder keeps its data across restarts and migrates once", () =>
     Effect.gen(function*() {
       const dir = join(yield* tempDir, "nested", "store")
-      const state = { sport: "nba" as const, finished_at: new Date("2024-10-30T05:00:00Z"), source_mtime_ms: 1_730_000_000_000 }
+      const state = {
+        sport: "nba" as const,
+        finished_at: new Date("2024-10-30T05:00:00Z"),
+        source_mtime_ms: 1_730_000_000_000
+      }
       yield* Effect.flatMap(SportsStore, (store) => store.setIngestState(state)).pipe(
         Effect.provide(layerPglite({ dataDir: dir }))
       )
@@ -76,7 +80,9 @@ describe("SQL store layers", () => {
         const error = yield* Effect.flip(store.upsertGames([bad]))
         expect(error._tag).toBe("StoreFailure")
         expect(error._tag === "StoreFailure" && error.operation).toBe("SportsStore.upsertGames")
-        expect((yield* store.findGames({ sport: "nfl", ids: ["bad"], order: "asc", limit: 10, offset: 0 })).total).toBe(0)
+        expect((yield* store.findGames({ sport: "nfl", ids: ["bad"], order: "asc", limit: 10, offset: 0 })).total).toBe(
+          0
+        )
       }))
   })
 })

@@ -49,7 +49,9 @@ export const dockerAnswers: Effect.Effect<boolean> = Effect.suspend(() => {
     const url = new URL(host.replace(/^tcp:/, "http:"))
     target = { host: url.hostname, port: url.port === "" ? 2375 : Number(url.port) }
   } else {
-    const socketPath = host !== undefined && host.startsWith("unix://") ? host.slice("unix://".length) : "/var/run/docker.sock"
+    const socketPath = host !== undefined && host.startsWith("unix://")
+      ? host.slice("unix://".length)
+      : "/var/run/docker.sock"
     if (!existsSync(socketPath)) return Effect.succeed(false)
     target = { socketPath }
   }

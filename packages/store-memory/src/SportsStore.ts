@@ -78,13 +78,17 @@ const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string) => (rows: Rea
 
 const makeTable = <A>(): Effect.Effect<Table<A>> => Ref.make(HashMap.empty<string, A>())
 
-const valuesOf = <A>(table: Table<A>): Effect.Effect<Array<A>> => Effect.map(Ref.get(table), (m) => Array.from(HashMap.values(m)))
+const valuesOf = <A>(table: Table<A>): Effect.Effect<Array<A>> =>
+  Effect.map(Ref.get(table), (m) => Array.from(HashMap.values(m)))
 
 // ---------------------------------------------------------------------------------------------
 // Orders of the queries (see Ports.ts)
 // ---------------------------------------------------------------------------------------------
 
-const playerOrder: Order.Order<Player> = Order.combine(by((p) => p.full_name, Order.string), by((p) => p.id, Order.string))
+const playerOrder: Order.Order<Player> = Order.combine(
+  by((p) => p.full_name, Order.string),
+  by((p) => p.id, Order.string)
+)
 
 const gameOrder = (direction: "asc" | "desc"): Order.Order<Game> => {
   const asc = Order.combine(by((g: Game) => g.game_date, Order.string), by((g: Game) => g.id, Order.string))

@@ -101,7 +101,8 @@ const decide = (
   ]
 }
 
-const analyticsKey = (keyHash: string, day: string, endpoint: string): string => `${keyHash}\u0000${day}\u0000${endpoint}`
+const analyticsKey = (keyHash: string, day: string, endpoint: string): string =>
+  `${keyHash}\u0000${day}\u0000${endpoint}`
 
 /**
  * Makes an empty in-memory UsageStore. Analytics rows are summed per key, endpoint and UTC day
@@ -149,7 +150,9 @@ export const makeUsageStore: Effect.Effect<UsageStoreService> = Effect.gen(funct
         byEndpoint.set(row.endpoint, {
           calls: (acc?.calls ?? 0) + row.calls,
           total_ms: (acc?.total_ms ?? 0) + row.total_ms,
-          last_call: acc !== undefined && acc.last_call.getTime() > row.last_call.getTime() ? acc.last_call : row.last_call
+          last_call: acc !== undefined && acc.last_call.getTime() > row.last_call.getTime()
+            ? acc.last_call
+            : row.last_call
         })
       }
       return Array.from(byEndpoint, ([endpoint, acc]): EndpointUsage => ({

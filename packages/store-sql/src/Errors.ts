@@ -75,6 +75,7 @@ export const toStoreError = (operation: string, error: unknown): StoreError =>
  * Replaces SqlError and ParseError of `self` by the StoreError of {@link toStoreError}, in a
  * span named after the operation (`Service.method`).
  */
-export const orStoreError = (operation: string) =>
-<A, R>(self: Effect.Effect<A, SqlError | ParseResult.ParseError, R>): Effect.Effect<A, StoreError, R> =>
-  Effect.mapError(self, (error) => toStoreError(operation, error)).pipe(Effect.withSpan(operation))
+export const orStoreError =
+  (operation: string) =>
+  <A, R>(self: Effect.Effect<A, SqlError | ParseResult.ParseError, R>): Effect.Effect<A, StoreError, R> =>
+    Effect.mapError(self, (error) => toStoreError(operation, error)).pipe(Effect.withSpan(operation))

@@ -9,12 +9,12 @@
  * drivers.
  * @module
  */
-import { PGlite, type Results, types } from "@electric-sql/pglite"
 import type * as Reactivity from "@effect/experimental/Reactivity"
+import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
-import * as PgClient from "@effect/sql-pg/PgClient"
+import { PGlite, type Results, types } from "@electric-sql/pglite"
 import { Effect, Stream } from "effect"
 import { mkdir } from "node:fs/promises"
 
@@ -38,7 +38,10 @@ const makeConnection = (db: PGlite): Connection => {
     execute,
     executeRaw: (sql, params) => query(sql, params),
     executeValues: (sql, params) =>
-      Effect.map(query(sql, params, "array"), (result) => result.rows as unknown as ReadonlyArray<ReadonlyArray<unknown>>),
+      Effect.map(
+        query(sql, params, "array"),
+        (result) => result.rows as unknown as ReadonlyArray<ReadonlyArray<unknown>>
+      ),
     // Without parameters, the simple protocol: several statements at once (BEGIN, COMMIT, scripts).
     executeUnprepared: (sql, params, transformRows) =>
       params.length > 0

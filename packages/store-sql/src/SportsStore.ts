@@ -172,7 +172,10 @@ const isIsoDate = (value: string): boolean => {
 }
 
 /** Normalised paging: negative limit or offset read as 0. */
-const pageOf = (page: Page) => ({ limit: Math.max(0, Math.trunc(page.limit)), offset: Math.max(0, Math.trunc(page.offset)) })
+const pageOf = (page: Page) => ({
+  limit: Math.max(0, Math.trunc(page.limit)),
+  offset: Math.max(0, Math.trunc(page.offset))
+})
 
 // ---------------------------------------------------------------------------------------------
 // The store
@@ -212,7 +215,9 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     const condition = sql.and(where)
     const decode = Schema.decodeUnknown(Schema.Array(schema))
     return Effect.gen(function*() {
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${sql(t.table)} WHERE ${condition}`
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${
+        sql(t.table)
+      } WHERE ${condition}`
       const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${condition}
         ORDER BY ${sql.literal(orderBy)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
       return { total: count?.total ?? 0, rows }
@@ -244,7 +249,14 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
     if (q.ids !== undefined) where.push(sql`id IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.ids)}::jsonb))`)
     const direction = q.order === "desc" ? "DESC" : "ASC"
-    return findPaged(games, Game, where, `game_date ${direction}, id COLLATE "C" ${direction}`, q, "SportsStore.findGames")
+    return findPaged(
+      games,
+      Game,
+      where,
+      `game_date ${direction}, id COLLATE "C" ${direction}`,
+      q,
+      "SportsStore.findGames"
+    )
   }
 
   const findStatLines: SportsStoreService["findStatLines"] = (q) => {

@@ -11,9 +11,9 @@
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import type { ConsumeOutcome, UsageCounts, UsageLimits, UsageStoreService } from "@sports-data/domain"
 import { Effect } from "effect"
-import type { SqlError } from "@effect/sql/SqlError"
 import { orStoreError } from "./Errors.js"
 
 /** UTC date and first day of the UTC month of the timestamptz parameter `$2`. */
@@ -124,7 +124,8 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
     })
 
   return {
-    consume: (keyHash, limits, now) => attempt(keyHash, limits, now, MAX_ATTEMPTS).pipe(orStoreError("UsageStore.consume")),
+    consume: (keyHash, limits, now) =>
+      attempt(keyHash, limits, now, MAX_ATTEMPTS).pipe(orStoreError("UsageStore.consume")),
     peek: (keyHash, now) => peekRow(keyHash, now).pipe(orStoreError("UsageStore.peek")),
     recordCalls: (rows) =>
       rows.length === 0
@@ -138,7 +139,12 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
         Effect.map((rows) =>
           rows.map((r) => {
             const calls = Number(r.calls)
-            return { endpoint: r.endpoint, calls, avg_ms: calls === 0 ? 0 : Number(r.total_ms) / calls, last_call: r.last_call }
+            return {
+              endpoint: r.endpoint,
+              calls,
+              avg_ms: calls === 0 ? 0 : Number(r.total_ms) / calls,
+              last_call: r.last_call
+            }
           })
         ),
         orStoreError("UsageStore.endpointBreakdown")

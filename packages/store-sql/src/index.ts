@@ -8,8 +8,8 @@
  * @module
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { KeyStore, SportsStore, StoreUnavailable, UsageStore } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { describe, RETRY_AFTER_SECONDS } from "./Errors.js"
@@ -74,7 +74,9 @@ export const layerPostgres = (options: {
  * `dataDir` is undefined. One session, guarded by a semaphore. Fails with StoreUnavailable
  * when the folder cannot be opened or the migrations fail. Cold start: 2-4 s.
  */
-export const layerPglite = (options: { readonly dataDir?: string | undefined }): Layer.Layer<SqlStores, StoreUnavailable> =>
+export const layerPglite = (
+  options: { readonly dataDir?: string | undefined }
+): Layer.Layer<SqlStores, StoreUnavailable> =>
   layerStores.pipe(
     Layer.provideMerge(
       Layer.scoped(
