@@ -52,7 +52,7 @@
  * when inactive. `position`: SP when he started 5+ regular-season games in the newest season
  * with starting pitchers; else the position with the most games in the Retrosheet appearance
  * lists (SP or RP by starts vs relief games, C, 1B, 2B, 3B, SS, OF, DH), or in the playing
- * lines; else SP when he started any game; else null.
+ * lines; else SP when he started any regular-season or postseason game; else null.
  * @module
  */
 import { type Game, type Player, Scoring, type StatLine, StatKeys } from "@sports-data/domain"
@@ -468,6 +468,7 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
   }
   // Starts as the schedule's starting pitcher in regular-season and postseason games.
   const starts = new Map<string, Map<number, number>>()
+  const startedAny = new Set<string>()
   for (const g of games.values()) {
     if (g.season_type !== "REG" && g.season_type !== "POST") continue
     if (g.state !== "final" && g.state !== "completed") continue
@@ -476,6 +477,7 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
       if (typeof mlbam !== "string") continue
       see(mlbam, g.game_date, team)
       seenIn(mlbam, g.season)
+      startedAny.add(mlbam)
       if (g.season_type !== "REG") continue
       const bySeason = starts.get(mlbam) ?? new Map<number, number>()
       bySeason.set(g.season, (bySeason.get(g.season) ?? 0) + 1)
@@ -504,7 +506,8 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
   const positionOf = (mlbam: string): string | null => {
     const s = starts.get(mlbam)
     if ((s?.get(newestStartSeason) ?? 0) >= 5) return "SP"
-    return mostGames(positionGames.get(mlbam)) ?? mostGames(lineCounts.get(mlbam)) ?? (s !== undefined ? "SP" : null)
+    return mostGames(positionGames.get(mlbam)) ?? mostGames(lineCounts.get(mlbam)) ??
+      (startedAny.has(mlbam) ? "SP" : null)
   }
 
   const withLines = new Set(statLines.map((l) => l.player_id))
