@@ -31,12 +31,18 @@ const fixtureCopy = Effect.acquireRelease(
 /** The ingest day: after every game of the fixture, so unplayed dates are `postponed`. */
 const afterSeason = TestClock.setTime(Date.parse("2026-01-15T12:00:00Z"))
 
-const allLines = Effect.flatMap(SportsStore, (s) =>
-  s.findStatLines({ sport: "mlb", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows)))
-const allGames = Effect.flatMap(SportsStore, (s) =>
-  s.findGames({ sport: "mlb", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows)))
-const allPlayers = Effect.flatMap(SportsStore, (s) =>
-  s.findPlayers({ sport: "mlb", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows)))
+const allLines = Effect.flatMap(
+  SportsStore,
+  (s) => s.findStatLines({ sport: "mlb", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
+)
+const allGames = Effect.flatMap(
+  SportsStore,
+  (s) => s.findGames({ sport: "mlb", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows))
+)
+const allPlayers = Effect.flatMap(
+  SportsStore,
+  (s) => s.findPlayers({ sport: "mlb", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
+)
 const line = (id: string) =>
   Effect.map(allLines, (rows) => {
     const l = rows.find((r) => r.id === id)
@@ -62,8 +68,19 @@ const totals = (r: Report.SportIngestResult) =>
   Object.fromEntries(Object.entries(r.counts).map(([k, c]) => [k, c.inserted + c.updated + c.unchanged]))
 
 const batting = [
-  "batting_ab", "batting_pa", "batting_h", "batting_1b", "batting_2b", "batting_3b", "batting_hr",
-  "batting_r", "batting_rbi", "batting_bb", "batting_hbp", "batting_sb", "batting_so"
+  "batting_ab",
+  "batting_pa",
+  "batting_h",
+  "batting_1b",
+  "batting_2b",
+  "batting_3b",
+  "batting_hr",
+  "batting_r",
+  "batting_rbi",
+  "batting_bb",
+  "batting_hbp",
+  "batting_sb",
+  "batting_so"
 ]
 
 const LOPEZ = "svc_mlb_641154"
@@ -86,7 +103,12 @@ describe("mlb ingestion: source mappings", () => {
         attributes: { retro: "NYA", mlbam: "147" }
       })
       expect(teams.find((t) => t.abbr === "ATH")).toMatchObject({ name: "Athletics", division: "AL West" })
-      for (const [alias, code] of [["NYA", "NYY"], ["KC", "KCR"], ["SDN", "SDP"], ["OAK", "ATH"], ["CHW", "CWS"], ["was", "WSH"]]) {
+      for (
+        const [alias, code] of [["NYA", "NYY"], ["KC", "KCR"], ["SDN", "SDP"], ["OAK", "ATH"], ["CHW", "CWS"], [
+          "was",
+          "WSH"
+        ]]
+      ) {
         expect(normaliseMlbTeam(alias)).toBe(code)
       }
       expect(normaliseMlbTeam("ALS")).toBeUndefined()
@@ -164,7 +186,12 @@ describe("mlb ingestion: source mappings", () => {
   it.effect("2025 season types come from the calendar: Tokyo opener REG, spring PRE, World Series POST", () =>
     Effect.gen(function*() {
       yield* ingestMlb(fixture)
-      expect(yield* game("778563")).toMatchObject({ season_type: "REG", home_team: "CHC", away_team: "LAD", venue: "Tokyo Dome" })
+      expect(yield* game("778563")).toMatchObject({
+        season_type: "REG",
+        home_team: "CHC",
+        away_team: "LAD",
+        venue: "Tokyo Dome"
+      })
       expect((yield* game("778788")).season_type).toBe("PRE")
       expect(yield* game("813024")).toMatchObject({ season_type: "POST", state: "final", home_score: 4, away_score: 5 })
     }).pipe(Effect.provide(TestLayer)))
@@ -243,7 +270,11 @@ describe("mlb ingestion: source mappings", () => {
       })
       expect(yield* player(OHTANI)).toMatchObject({ position: "DH", team: "LAD", status: "active" })
       // Retired long ago: inactive, no team.
-      expect(yield* player("svc_mlb_605152")).toMatchObject({ full_name: "Jed Bradley", status: "inactive", team: null })
+      expect(yield* player("svc_mlb_605152")).toMatchObject({
+        full_name: "Jed Bradley",
+        status: "inactive",
+        team: null
+      })
       // Last MLB season 2024 (register) and nothing in 2025: inactive.
       expect(yield* player("svc_mlb_666745")).toMatchObject({ status: "inactive", team: null })
       // Never injured: no MLB injury source.
@@ -365,8 +396,10 @@ describe("mlb ingestion: ids, malformed rows, re-runs", () => {
 
 describe("mlb ingestion: retrosplits playing-<year>.csv adapter", () => {
   /** The fixture plus the hand-written playing file in the retrosplits folder. */
-  const withPlaying = Effect.tap(fixtureCopy, (dir) =>
-    Effect.sync(() => cpSync(playingFile, join(dir, "chadwickbureau_retrosplits", "playing-2024.csv"))))
+  const withPlaying = Effect.tap(
+    fixtureCopy,
+    (dir) => Effect.sync(() => cpSync(playingFile, join(dir, "chadwickbureau_retrosplits", "playing-2024.csv")))
+  )
 
   it.scoped("batting lines: event-file record preferred, slots summed, FanDuel hitting points", () =>
     Effect.gen(function*() {

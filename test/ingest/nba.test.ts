@@ -25,12 +25,18 @@ const fixtureCopy = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-const allLines = Effect.flatMap(SportsStore, (s) =>
-  s.findStatLines({ sport: "nba", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows)))
-const allGames = Effect.flatMap(SportsStore, (s) =>
-  s.findGames({ sport: "nba", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows)))
-const allPlayers = Effect.flatMap(SportsStore, (s) =>
-  s.findPlayers({ sport: "nba", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows)))
+const allLines = Effect.flatMap(
+  SportsStore,
+  (s) => s.findStatLines({ sport: "nba", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
+)
+const allGames = Effect.flatMap(
+  SportsStore,
+  (s) => s.findGames({ sport: "nba", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows))
+)
+const allPlayers = Effect.flatMap(
+  SportsStore,
+  (s) => s.findPlayers({ sport: "nba", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
+)
 const line = (id: string) =>
   Effect.map(allLines, (rows) => {
     const l = rows.find((r) => r.id === id)
@@ -240,7 +246,12 @@ describe("nba ingestion: source mappings", () => {
         attributes: { injury: { code: "Q", updated_at: "2026-02-20 16:59:56" } }
       })
       // Ruled out on Feb 6 (the entry has an id), played again on Feb 22: active.
-      expect(yield* player(LUKA)).toMatchObject({ full_name: "Luka Dončić", position: "F-G", status: "active", team: "LAL" })
+      expect(yield* player(LUKA)).toMatchObject({
+        full_name: "Luka Dončić",
+        position: "F-G",
+        status: "active",
+        team: "LAL"
+      })
       // Out on Feb 19 and no game since: injured; no line this season, so no current team.
       expect(yield* player(DAVIS)).toMatchObject({ status: "injured", team: null, position: "F-C" })
       // No line in the newest season (2025-26): inactive.

@@ -55,7 +55,7 @@
  * lines; else SP when he started any regular-season or postseason game; else null.
  * @module
  */
-import { type Game, type Player, Scoring, type StatLine, StatKeys } from "@sports-data/domain"
+import { type Game, type Player, Scoring, StatKeys, type StatLine } from "@sports-data/domain"
 import type { SkippedRow } from "../Report.js"
 import { seasonTypeByCalendar } from "./Calendar.js"
 import type {
@@ -198,7 +198,14 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
   // the visiting club as home for a makeup game that Retrosheet lists at the real park).
   const scoredMatches = (g: RetroGame): Array<string> => {
     const out: Array<string> = []
-    for (const [home, away, hr, ar] of [[g.home, g.away, g.homeRuns, g.awayRuns], [g.away, g.home, g.awayRuns, g.homeRuns]] as const) {
+    for (
+      const [home, away, hr, ar] of [[g.home, g.away, g.homeRuns, g.awayRuns], [
+        g.away,
+        g.home,
+        g.awayRuns,
+        g.homeRuns
+      ]] as const
+    ) {
       for (const pk of pksByMatchup.get(`${g.date}|${home}|${away}`) ?? []) {
         const s = chosen.get(pk)!
         if (hasScore(s) && s.home === home && s.homeRuns === hr && s.awayRuns === ar && !pkToGid.has(pk)) out.push(pk)
@@ -224,14 +231,19 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
       line: g.line,
       reason: candidates.length === 0
         ? `Retrosheet game ${g.gid} matches no schedule game_pk`
-        : `Retrosheet game ${g.gid} matches ${candidates.length} schedule games (${candidates.sort().join(", ")}); not linked`
+        : `Retrosheet game ${g.gid} matches ${candidates.length} schedule games (${
+          candidates.sort().join(", ")
+        }); not linked`
     })
   }
 
   // ---------------------------------------------------------------- games
   const info = new Map(input.gameInfo.map((i) => [i.gid, i]))
   const games = new Map<string, Game>()
-  const pks = new Set<string>([...chosen.keys(), ...[...gidToPk.values()].filter((pk) => retroGames.has(pkToGid.get(pk)!))])
+  const pks = new Set<string>([
+    ...chosen.keys(),
+    ...[...gidToPk.values()].filter((pk) => retroGames.has(pkToGid.get(pk)!))
+  ])
   for (const pk of pks) {
     const s = chosen.get(pk)
     const gid = pkToGid.get(pk)
@@ -323,7 +335,11 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
     }
     const mlbam = retroToMlbam.get(l.retroId)
     if (mlbam === undefined) {
-      skippedLines.push({ file: l.file, line: l.line, reason: `Retrosheet id ${l.retroId} has no MLBAM id in the register` })
+      skippedLines.push({
+        file: l.file,
+        line: l.line,
+        reason: `Retrosheet id ${l.retroId} has no MLBAM id in the register`
+      })
       return undefined
     }
     if (game.home_team !== l.team && game.away_team !== l.team) {
@@ -472,7 +488,12 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
   for (const g of games.values()) {
     if (g.season_type !== "REG" && g.season_type !== "POST") continue
     if (g.state !== "final" && g.state !== "completed") continue
-    for (const [attr, team] of [["home_starting_pitcher_mlbam", g.home_team], ["away_starting_pitcher_mlbam", g.away_team]] as const) {
+    for (
+      const [attr, team] of [["home_starting_pitcher_mlbam", g.home_team], [
+        "away_starting_pitcher_mlbam",
+        g.away_team
+      ]] as const
+    ) {
       const mlbam = g.attributes[attr]
       if (typeof mlbam !== "string") continue
       see(mlbam, g.game_date, team)
@@ -485,10 +506,14 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
     }
   }
   let newestStartSeason = -Infinity
-  for (const bySeason of starts.values()) for (const s of bySeason.keys()) newestStartSeason = Math.max(newestStartSeason, s)
+  for (const bySeason of starts.values()) {
+    for (const s of bySeason.keys()) newestStartSeason = Math.max(newestStartSeason, s)
+  }
   let newestSeason = -Infinity
   for (const g of games.values()) {
-    if (g.season_type === "REG" && (g.state === "final" || g.state === "completed")) newestSeason = Math.max(newestSeason, g.season)
+    if (g.season_type === "REG" && (g.state === "final" || g.state === "completed")) {
+      newestSeason = Math.max(newestSeason, g.season)
+    }
   }
 
   const mostGames = (counts: Record<string, number> | undefined): string | null => {

@@ -27,7 +27,14 @@ export interface MlbTeamInfo {
   readonly division: string
 }
 
-const t = (abbr: string, mlbam: number, retro: string, name: string, league: "AL" | "NL", division: string): MlbTeamInfo => ({
+const t = (
+  abbr: string,
+  mlbam: number,
+  retro: string,
+  name: string,
+  league: "AL" | "NL",
+  division: string
+): MlbTeamInfo => ({
   abbr,
   mlbam: String(mlbam),
   retro,

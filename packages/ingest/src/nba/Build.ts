@@ -46,9 +46,9 @@
  * ignored) when exactly one player has that name.
  * @module
  */
-import { type Game, type Player, Scoring, type StatLine, StatKeys } from "@sports-data/domain"
-import type { SkippedRow } from "../Report.js"
+import { type Game, type Player, Scoring, StatKeys, type StatLine } from "@sports-data/domain"
 import { nameKey, splitName } from "../nfl/Names.js"
+import type { SkippedRow } from "../Report.js"
 import { addDays } from "../Rows.js"
 import type {
   Advanced,
@@ -200,7 +200,11 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       attributes: { source: "bettormanpicks_bmp_app" }
     })
     if (taken !== undefined) {
-      skippedGames.push({ file: first.file, line: first.line, reason: `game ${id} clashes with game ${taken} on the same date` })
+      skippedGames.push({
+        file: first.file,
+        line: first.line,
+        reason: `game ${id} clashes with game ${taken} on the same date`
+      })
     }
   }
 
@@ -278,7 +282,11 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       continue
     }
     if (existing.sources.has(l.source)) {
-      skippedLines.push({ file: l.file, line: l.line, reason: `second line of player ${l.playerId} in game ${game.id}` })
+      skippedLines.push({
+        file: l.file,
+        line: l.line,
+        reason: `second line of player ${l.playerId} in game ${game.id}`
+      })
       continue
     }
     existing.sources.add(l.source)

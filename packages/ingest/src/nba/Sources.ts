@@ -154,7 +154,9 @@ const needTeam = (row: CsvRow, column: string): Either.Either<string, string> =>
 const needPersonId = (row: CsvRow, column: string): Either.Either<string, string> =>
   Either.flatMap(need(row, column), (v) => {
     const n = Number(v)
-    return Number.isInteger(n) && n > 0 ? Either.right(String(n)) : Either.left(`${column} is not a person id: ${JSON.stringify(v)}`)
+    return Number.isInteger(n) && n > 0
+      ? Either.right(String(n))
+      : Either.left(`${column} is not a person id: ${JSON.stringify(v)}`)
   })
 
 /**
@@ -380,7 +382,8 @@ export const parseBmpPlayerLine = (row: CsvRow): Either.Either<PlayerLine, strin
     const team = yield* needTeam(row, "TEAM_ABBREVIATION")
     const m = yield* parseMatchup(row, team)
     const seasonRaw = field(row, "Season")
-    const season = (seasonRaw === undefined ? undefined : seasonStartYear(seasonRaw)) ?? 2000 + Number(gameId.slice(3, 5))
+    const season = (seasonRaw === undefined ? undefined : seasonStartYear(seasonRaw)) ??
+      2000 + Number(gameId.slice(3, 5))
     const stats = yield* numbers(row, {
       minutes_played: "MIN",
       points: "PTS",

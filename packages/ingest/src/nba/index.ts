@@ -95,10 +95,15 @@ export const ingestNba = (
     const millxingGames = yield* readAll(files.millxingGames, () => parseMillxingGame)
     const linescores = yield* readAll(files.linescores, () => parseLinescore)
     const advanced = yield* readAll(files.advanced, () => parseAdvanced)
-    const teamTotals = yield* readAll(files.bmpTeamTotals, () => (row) =>
-      Either.map(parseTeamGameTotal(row), (t) => ({ ...t, file: row.file, line: row.line })))
-    const teamLogs = yield* readAll(files.teamLogs, (file) => (row) =>
-      Either.map(parseTeamGameLog(seasonFromName(file))(row), (t) => ({ ...t, file: row.file, line: row.line })))
+    const teamTotals = yield* readAll(
+      files.bmpTeamTotals,
+      () => (row) => Either.map(parseTeamGameTotal(row), (t) => ({ ...t, file: row.file, line: row.line }))
+    )
+    const teamLogs = yield* readAll(
+      files.teamLogs,
+      (file) => (row) =>
+        Either.map(parseTeamGameLog(seasonFromName(file))(row), (t) => ({ ...t, file: row.file, line: row.line }))
+    )
     const mehLines = yield* readAll(files.playerLogs, (file) => parseMehPlayerLine(seasonFromName(file)))
     const bmpLines = yield* readAll(files.bmpPlayerLogs, () => parseBmpPlayerLine)
     const usage = yield* readAll(files.playerIndex, (file) => parseUsage(seasonFromName(file)))
