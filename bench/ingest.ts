@@ -16,8 +16,8 @@
  * Run: `npx tsx bench/ingest.ts`.
  * @module
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
+import * as SqlClient from "@effect/sql/SqlClient"
 import type { CoreSport } from "@sports-data/domain"
 import { silent } from "@sports-data/ingest/Progress"
 import { runIngest, sourceFiles } from "@sports-data/ingest/Runner"
@@ -84,14 +84,18 @@ const copyAll = (files: ReadonlyArray<string>) =>
           fallbacks.push(t.file)
           // one line per row: a delimiter and a quote that never occur in the data
           return sql.unsafe(
-            `COPY ${t.table}_lines FROM ${quoteLiteral(t.file)} WITH (FORMAT csv, HEADER true, DELIMITER E'\\x1f', QUOTE E'\\x1e')`
+            `COPY ${t.table}_lines FROM ${
+              quoteLiteral(t.file)
+            } WITH (FORMAT csv, HEADER true, DELIMITER E'\\x1f', QUOTE E'\\x1e')`
           )
         })
       )))
     const counts = yield* Effect.forEach(tables, (t) =>
       sql.unsafe<{ n: string }>(
         `SELECT (SELECT count(*) FROM ${t.table}) + (SELECT count(*) FROM ${t.table}_lines) AS n`
-      ).pipe(Effect.map((rows) => Number(rows[0]?.n ?? 0))))
+      ).pipe(Effect.map((rows) =>
+        Number(rows[0]?.n ?? 0)
+      )))
     return { rows: counts.reduce((a, b) => a + b, 0), seconds: timed.seconds, fallbacks }
   })
 
@@ -129,9 +133,15 @@ const main = Effect.gen(function*() {
         `${Math.round(copyRate).toLocaleString("en-US")} rows/s`
     )
     if (copy.fallbacks.length > 0) {
-      console.log(`  (copied line by line, ragged field counts: ${copy.fallbacks.map((f) => f.slice(dataDir.length + 1)).join(", ")})`)
+      console.log(
+        `  (copied line by line, ragged field counts: ${
+          copy.fallbacks.map((f) => f.slice(dataDir.length + 1)).join(", ")
+        })`
+      )
     }
-    console.log(`ratio ingest/COPY: ${(ingestRate / copyRate).toFixed(3)} (COPY is ${(copyRate / ingestRate).toFixed(1)}x faster)`)
+    console.log(
+      `ratio ingest/COPY: ${(ingestRate / copyRate).toFixed(3)} (COPY is ${(copyRate / ingestRate).toFixed(1)}x faster)`
+    )
   })
   yield* run.pipe(Effect.provide(Layer.mergeAll(layerPostgres({ url }), silent)), Effect.scoped)
 })
@@ -139,9 +149,11 @@ const main = Effect.gen(function*() {
 main.pipe(
   Effect.scoped,
   Logger.withMinimumLogLevel(LogLevel.Warning),
-  Effect.catchAllCause((cause) => Effect.sync(() => {
-    console.error("bench/ingest failed:", cause.toString())
-    process.exitCode = 1
-  })),
+  Effect.catchAllCause((cause) =>
+    Effect.sync(() => {
+      console.error("bench/ingest failed:", cause.toString())
+      process.exitCode = 1
+    })
+  ),
   Effect.runPromise
 )

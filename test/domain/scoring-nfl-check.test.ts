@@ -20,11 +20,11 @@
  *   misses beyond 39 yards that the file does not list, and adds a bonus on some 50+ yard kicks.
  * Individual defensive players have no format in decisions.md, so their lines are not compared.
  */
+import { describe, expect, it } from "@effect/vitest"
 import { Scoring } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
 import { readFile } from "@sports-data/ingest/nfl/Read"
 import { type HvRow, nflFiles, parseHv } from "@sports-data/ingest/nfl/Sources"
-import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -50,8 +50,11 @@ const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
 const hvRows = (dir: string, kind: "offense" | "kicker") =>
   Effect.gen(function*() {
     const files = yield* nflFiles(dir)
-    const parsed = yield* Effect.forEach(kind === "offense" ? files.offense : files.kicker, (f) => readFile(f, parseHv(kind)))
-    return parsed.flatMap((p) => p.records)
+    const parsed = yield* Effect.forEach(kind === "offense" ? files.offense : files.kicker, (f) =>
+      readFile(f, parseHv(kind)))
+    return parsed.flatMap((p) =>
+      p.records
+    )
   }).pipe(Effect.provide(Progress.silent))
 
 describe("nfl scoring against NFL.com TotalPoints", () => {

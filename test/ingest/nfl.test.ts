@@ -25,18 +25,21 @@ const fixtureCopy = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-const allLines = Effect.flatMap(SportsStore, (s) =>
-  s.findStatLines({ sport: "nfl", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows)))
-const allPlayers = Effect.flatMap(SportsStore, (s) =>
-  s.findPlayers({ sport: "nfl", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows)))
+const allLines = Effect.flatMap(
+  SportsStore,
+  (s) => s.findStatLines({ sport: "nfl", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
+)
+const allPlayers = Effect.flatMap(
+  SportsStore,
+  (s) => s.findPlayers({ sport: "nfl", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
+)
 const line = (id: string) =>
   Effect.map(allLines, (rows) => {
     const l = rows.find((r) => r.id === id)
     if (l === undefined) throw new Error(`no stat line ${id}`)
     return l
   })
-const player = (id: string) =>
-  Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
+const player = (id: string) => Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
 
 const totals = (r: Report.SportIngestResult) =>
   Object.fromEntries(Object.entries(r.counts).map(([k, c]) => [k, c.inserted + c.updated + c.unchanged]))
@@ -67,12 +70,25 @@ describe("nfl ingestion: source mappings", () => {
       expect(games).toHaveLength(8)
       const opener = games.find((g) => g.id === "2024_01_ARI_BUF")!
       expect(opener).toMatchObject({
-        season: 2024, week: 1, season_type: "REG", game_date: "2024-09-08", state: "final",
-        home_team: "BUF", away_team: "ARI", home_score: 34, away_score: 28, venue: "New Era Field"
+        season: 2024,
+        week: 1,
+        season_type: "REG",
+        game_date: "2024-09-08",
+        state: "final",
+        home_team: "BUF",
+        away_team: "ARI",
+        home_score: 34,
+        away_score: 28,
+        venue: "New Era Field"
       })
       // 13:00 US Eastern (daylight time) = 17:00 UTC
       expect(opener.start_time?.toISOString()).toBe("2024-09-08T17:00:00.000Z")
-      expect(opener.attributes).toMatchObject({ spread_line: 6.5, total_line: 46, game_type: "REG", home_moneyline: -310 })
+      expect(opener.attributes).toMatchObject({
+        spread_line: 6.5,
+        total_line: 46,
+        game_type: "REG",
+        home_moneyline: -310
+      })
       // Thursday night 20:15 ET = 00:15 UTC the next day
       expect(games.find((g) => g.id === "2024_02_BUF_MIA")?.start_time?.toISOString()).toBe("2024-09-13T00:15:00.000Z")
       expect(games.find((g) => g.id === "2024_02_LA_ARI")).toMatchObject({ home_team: "ARI", away_team: "LAR" })
@@ -80,7 +96,9 @@ describe("nfl ingestion: source mappings", () => {
       // humidity is only in spreadspoke: its row was matched to the nflverse game
       expect(games.find((g) => g.id === "2025_01_BAL_BUF")?.attributes).toMatchObject({ humidity: 61 })
       expect(games.find((g) => g.id === "2026_01_BUF_HOU")).toMatchObject({
-        state: "scheduled", home_score: null, away_score: null
+        state: "scheduled",
+        home_score: null,
+        away_score: null
       })
     }).pipe(Effect.provide(TestLayer)))
 
@@ -89,12 +107,25 @@ describe("nfl ingestion: source mappings", () => {
       yield* ingestNfl(fixture)
       const allen = yield* player(ALLEN)
       expect(allen).toMatchObject({
-        full_name: "Josh Allen", first_name: "Josh", last_name: "Allen", position: "QB", team: "BUF",
-        status: "active", birth_date: "1996-05-21"
+        full_name: "Josh Allen",
+        first_name: "Josh",
+        last_name: "Allen",
+        position: "QB",
+        team: "BUF",
+        status: "active",
+        birth_date: "1996-05-21"
       })
       expect(allen.platform_ids).toMatchObject({
-        gsis: "00-0034857", nfl: "2560955", sleeper: "4984", espn: "3918298", yahoo: "30977", pfr: "AlleJo02",
-        mfl: "13589", sportradar: "3069db07-aa43-4503-ab11-2ae5c0002721", fantasypros: "17298", nffc: "16074",
+        gsis: "00-0034857",
+        nfl: "2560955",
+        sleeper: "4984",
+        espn: "3918298",
+        yahoo: "30977",
+        pfr: "AlleJo02",
+        mfl: "13589",
+        sportradar: "3069db07-aa43-4503-ab11-2ae5c0002721",
+        fantasypros: "17298",
+        nffc: "16074",
         nfl_dp: "46076"
       })
       for (const v of Object.values(allen.platform_ids)) expect(typeof v).toBe("string")
@@ -110,7 +141,11 @@ describe("nfl ingestion: source mappings", () => {
     Effect.gen(function*() {
       yield* ingestNfl(fixture)
       // Out in 2025 week 1, no 2025 line after it
-      expect(yield* player("svc_nfl_00-0036162")).toMatchObject({ full_name: "Tyler Bass", status: "injured", team: "BUF" })
+      expect(yield* player("svc_nfl_00-0036162")).toMatchObject({
+        full_name: "Tyler Bass",
+        status: "injured",
+        team: "BUF"
+      })
       // Out weeks 2 and 3
       expect((yield* player("svc_nfl_00-0035230")).status).toBe("injured")
       // Doubtful in week 1, then Questionable in week 2: not injured
@@ -130,13 +165,26 @@ describe("nfl ingestion: source mappings", () => {
       yield* ingestNfl(fixture)
       const l = yield* line(`${ALLEN}:2024_01_ARI_BUF`)
       expect(l).toMatchObject({
-        player_id: ALLEN, game_id: "2024_01_ARI_BUF", season: 2024, week: 1, game_date: "2024-09-08",
-        team: "BUF", opponent: "ARI", position: "QB"
+        player_id: ALLEN,
+        game_id: "2024_01_ARI_BUF",
+        season: 2024,
+        week: 1,
+        game_date: "2024-09-08",
+        team: "BUF",
+        opponent: "ARI",
+        position: "QB"
       })
       expect(l.stats).toMatchObject({
-        passing_yards: 232, passing_tds: 2, rushing_yards: 39, rushing_tds: 2, fumbles_lost: 1, // hvpkod
-        passing_attempts: 23, passing_completions: 18, passing_air_yards: 166, // nflverse
-        offense_snaps: 62, snap_pct: 100 // snap counts, percent 0-100
+        passing_yards: 232,
+        passing_tds: 2,
+        rushing_yards: 39,
+        rushing_tds: 2,
+        fumbles_lost: 1, // hvpkod
+        passing_attempts: 23,
+        passing_completions: 18,
+        passing_air_yards: 166, // nflverse
+        offense_snaps: 62,
+        snap_pct: 100 // snap counts, percent 0-100
       })
       // 232 * 0.04 + 2 * 4 + 39 * 0.1 + 2 * 6 - 2 = 31.18 (NFL.com's TotalPoints for the line)
       expect(l.fantasy_points).toBe(31.18)
@@ -189,9 +237,19 @@ describe("nfl ingestion: source mappings", () => {
       const rows = (yield* Effect.flatMap(SportsStore, (s) =>
         s.findDepthCharts({ sport: "nfl", team: "BUF", limit: 100, offset: 0 }))).rows
       // week 1: the 2025-08-27 snapshot (13 slots) replaces 2025-08-26's; week 2: 2025-09-09 (2 slots)
-      expect(rows.filter((r) => r.week === 1)).toHaveLength(13)
-      expect(rows.filter((r) => r.week === 2).map((r) => r.depth_position).sort()).toEqual(["H", "P"])
-      expect(rows.find((r) => r.depth_position === "RDT")).toMatchObject({ depth: 5, formation: "Base 4-3 D", season: 2025 })
+      expect(rows.filter((r) =>
+        r.week === 1
+      )).toHaveLength(13)
+      expect(
+        rows.filter((r) =>
+          r.week === 2
+        ).map((r) => r.depth_position).sort()
+      ).toEqual(["H", "P"])
+      expect(rows.find((r) => r.depth_position === "RDT")).toMatchObject({
+        depth: 5,
+        formation: "Base 4-3 D",
+        season: 2025
+      })
     }).pipe(Effect.provide(TestLayer)))
 })
 
@@ -249,9 +307,9 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const result = yield* ingestNfl(dir).pipe(Effect.provide(TestLayer))
       const ours = result.skipped.filter((s) => s.file === offense || s.file === injuries)
       expect(ours).toEqual([
-        { file: offense, line: offenseLines + 1, reason: 'PassingYDS is not a number: "abc"' },
+        { file: offense, line: offenseLines + 1, reason: "PassingYDS is not a number: \"abc\"" },
         { file: offense, line: offenseLines + 2, reason: "expected 31 fields, found 6" },
-        { file: offense, line: offenseLines + 3, reason: 'unknown team "XYZ"' },
+        { file: offense, line: offenseLines + 3, reason: "unknown team \"XYZ\"" },
         { file: injuries, line: 10, reason: "missing gsis_id" }
       ])
       expect(result.counts.stat_lines?.skipped).toBe((baseline.counts.stat_lines?.skipped ?? 0) + 3)
@@ -289,7 +347,10 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const offense = join(dir, "hvpkod_nfl_data", "nfl_weekly_offense_2024.csv")
       writeFileSync(
         offense,
-        readFileSync(offense, "utf8").replace("2024,1,Josh Allen,2560955,QB,BUF,ARI,232,", "2024,1,Josh Allen,2560955,QB,BUF,ARI,250,")
+        readFileSync(offense, "utf8").replace(
+          "2024,1,Josh Allen,2560955,QB,BUF,ARI,232,",
+          "2024,1,Josh Allen,2560955,QB,BUF,ARI,250,"
+        )
       )
       const again = yield* ingestNfl(dir)
       expect(again.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1 })

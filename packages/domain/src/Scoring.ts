@@ -164,8 +164,7 @@ export const mlbFormats: ReadonlyArray<Format> = [
   {
     name: "fanduel",
     sport: "mlb",
-    description:
-      "MLB FanDuel (decisions.md): hitters 1B 3, 2B 6, 3B 9, HR 12, RBI 3.5, R 3.2, BB 3, HBP 3, SB 6; " +
+    description: "MLB FanDuel (decisions.md): hitters 1B 3, 2B 6, 3B 9, HR 12, RBI 3.5, R 3.2, BB 3, HBP 3, SB 6; " +
       "pitchers W 6, QS 4, ER -3, K 3, out 1 (IP 3).",
     groups: [
       {

@@ -3,7 +3,7 @@
  * input files were, so `serve` can tell whether the data directory changed since.
  * @module
  */
-import { type CoreSport, type IngestState, type StoreError, SportsStore } from "@sports-data/domain"
+import { type CoreSport, type IngestState, SportsStore, type StoreError } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { CsvFileError } from "./Csv.js"

@@ -25,7 +25,16 @@
  */
 
 /** Platforms in the order of preference for the canonical id (see module doc). */
-export const idPreference: ReadonlyArray<string> = ["gsis", "pfr", "sportradar", "nfl", "espn", "sleeper", "mfl", "yahoo"]
+export const idPreference: ReadonlyArray<string> = [
+  "gsis",
+  "pfr",
+  "sportradar",
+  "nfl",
+  "espn",
+  "sleeper",
+  "mfl",
+  "yahoo"
+]
 
 /** One person as assembled from the sources. */
 export interface Person {

@@ -27,7 +27,11 @@ export const readFile = <A>(
 ): Effect.Effect<ParsedFile<A>, CsvFileError, ProgressReporter> =>
   readRows(file, (row) => {
     const r = parse(row)
-    return r === "ignore" ? Either.right(null) : "ok" in r ? Either.right({ ...r.ok, line: row.line }) : Either.left(r.bad)
+    return r === "ignore"
+      ? Either.right(null)
+      : "ok" in r
+      ? Either.right({ ...r.ok, line: row.line })
+      : Either.left(r.bad)
   }).pipe(
     Effect.map((f) => ({ file, records: f.rows, skipped: f.skipped, rows: f.read })),
     Effect.tap((f) =>

@@ -62,9 +62,21 @@ export const nflFiles = (dataDir: string): Effect.Effect<NflFiles> =>
   })
 
 /** Every file of {@link NflFiles}, in reading order. */
-export const allFiles = (f: NflFiles): ReadonlyArray<string> => [
-  f.teams, f.schedules, f.scores, f.dpIds, f.ffbIds, f.weekly, f.snaps, f.injuries, f.depthCharts, f.offense, f.kicker, f.idp
-].flat()
+export const allFiles = (f: NflFiles): ReadonlyArray<string> =>
+  [
+    f.teams,
+    f.schedules,
+    f.scores,
+    f.dpIds,
+    f.ffbIds,
+    f.weekly,
+    f.snaps,
+    f.injuries,
+    f.depthCharts,
+    f.offense,
+    f.kicker,
+    f.idp
+  ].flat()
 
 const team = (row: CsvRow, name: string): string => {
   const raw = req(row, name)
@@ -73,7 +85,9 @@ const team = (row: CsvRow, name: string): string => {
 
 const isoDate = (row: CsvRow, name: string): string => {
   const v = req(row, name)
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : bad(`${name} is not a date: ${JSON.stringify(v)}`)
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))
+    ? v
+    : bad(`${name} is not a date: ${JSON.stringify(v)}`)
 }
 
 // -------------------------------------------------------------------------------------------
@@ -82,17 +96,38 @@ const isoDate = (row: CsvRow, name: string): string => {
 
 /** DynastyProcess db_playerids column -> platform name. `nfl_id` there is not the NFL.com fantasy id: see Identity.ts. */
 export const dpPlatforms: ReadonlyArray<readonly [string, string]> = [
-  ["gsis_id", "gsis"], ["pfr_id", "pfr"], ["sportradar_id", "sportradar"], ["mfl_id", "mfl"],
-  ["sleeper_id", "sleeper"], ["espn_id", "espn"], ["yahoo_id", "yahoo"], ["fantasypros_id", "fantasypros"],
-  ["pff_id", "pff"], ["nfl_id", "nfl_dp"], ["fleaflicker_id", "fleaflicker"], ["cbs_id", "cbs"],
-  ["cfbref_id", "cfbref"], ["rotowire_id", "rotowire"], ["rotoworld_id", "rotoworld"], ["ktc_id", "ktc"],
-  ["stats_id", "stats"], ["stats_global_id", "stats_global"], ["fantasy_data_id", "fantasy_data"], ["swish_id", "swish"]
+  ["gsis_id", "gsis"],
+  ["pfr_id", "pfr"],
+  ["sportradar_id", "sportradar"],
+  ["mfl_id", "mfl"],
+  ["sleeper_id", "sleeper"],
+  ["espn_id", "espn"],
+  ["yahoo_id", "yahoo"],
+  ["fantasypros_id", "fantasypros"],
+  ["pff_id", "pff"],
+  ["nfl_id", "nfl_dp"],
+  ["fleaflicker_id", "fleaflicker"],
+  ["cbs_id", "cbs"],
+  ["cfbref_id", "cfbref"],
+  ["rotowire_id", "rotowire"],
+  ["rotoworld_id", "rotoworld"],
+  ["ktc_id", "ktc"],
+  ["stats_id", "stats"],
+  ["stats_global_id", "stats_global"],
+  ["fantasy_data_id", "fantasy_data"],
+  ["swish_id", "swish"]
 ]
 
 /** mayscopeland ffb_ids column -> platform name; `nfl_id` is the NFL.com fantasy id (hvpkod `PlayerId`). */
 export const ffbPlatforms: ReadonlyArray<readonly [string, string]> = [
-  ["sleeper_id", "sleeper"], ["espn_id", "espn"], ["yahoo_id", "yahoo"], ["nfl_id", "nfl"],
-  ["fantasypros_id", "fantasypros"], ["cbs_id", "cbs"], ["nffc_id", "nffc"], ["fftoday_id", "fftoday"],
+  ["sleeper_id", "sleeper"],
+  ["espn_id", "espn"],
+  ["yahoo_id", "yahoo"],
+  ["nfl_id", "nfl"],
+  ["fantasypros_id", "fantasypros"],
+  ["cbs_id", "cbs"],
+  ["nffc_id", "nffc"],
+  ["fftoday_id", "fftoday"],
   ["footballguys_id", "footballguys"]
 ]
 
@@ -121,7 +156,9 @@ export const parseDp = parser<DpRow>((row) => {
   const i = ids(row, dpPlatforms)
   if (Object.keys(i).length === 0) bad("no platform id")
   const birth = field(row, "birthdate")
-  if (birth !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(birth)) bad(`birthdate is not a date: ${JSON.stringify(birth)}`)
+  if (birth !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(birth)) {
+    bad(`birthdate is not a date: ${JSON.stringify(birth)}`)
+  }
   const attributes: Record<string, unknown> = {}
   for (const k of ["height", "weight", "draft_year", "draft_round", "draft_pick", "draft_ovr"] as const) {
     const n = optNum(row, k)
@@ -194,17 +231,42 @@ export interface ScheduleRow {
 }
 
 const scheduleNumbers = [
-  "spread_line", "total_line", "home_moneyline", "away_moneyline", "home_spread_odds", "away_spread_odds",
-  "over_odds", "under_odds", "overtime", "div_game", "temp", "wind", "home_rest", "away_rest"
+  "spread_line",
+  "total_line",
+  "home_moneyline",
+  "away_moneyline",
+  "home_spread_odds",
+  "away_spread_odds",
+  "over_odds",
+  "under_odds",
+  "overtime",
+  "div_game",
+  "temp",
+  "wind",
+  "home_rest",
+  "away_rest"
 ] as const
-const scheduleTexts = ["roof", "surface", "location", "old_game_id", "gsis", "pfr", "espn", "referee", "home_coach", "away_coach"] as const
+const scheduleTexts = [
+  "roof",
+  "surface",
+  "location",
+  "old_game_id",
+  "gsis",
+  "pfr",
+  "espn",
+  "referee",
+  "home_coach",
+  "away_coach"
+] as const
 
 export const parseSchedule = parser<ScheduleRow>((row) => {
   const homeScore = optNum(row, "home_score")
   const awayScore = optNum(row, "away_score")
   if ((homeScore === undefined) !== (awayScore === undefined)) bad("only one of home_score, away_score")
   const gametime = field(row, "gametime")
-  if (gametime !== undefined && !/^\d{1,2}:\d{2}$/.test(gametime)) bad(`gametime is not HH:MM: ${JSON.stringify(gametime)}`)
+  if (gametime !== undefined && !/^\d{1,2}:\d{2}$/.test(gametime)) {
+    bad(`gametime is not HH:MM: ${JSON.stringify(gametime)}`)
+  }
   const attributes: Record<string, unknown> = {}
   for (const k of scheduleNumbers) {
     const n = optNum(row, k)
@@ -262,7 +324,12 @@ export const parseScore = (minSeason: number, teamByName: ReadonlyMap<string, st
     }
     const fav = field(row, "team_favorite_id")
     const weather: Record<string, unknown> = {}
-    for (const [col, key] of [["weather_temperature", "temp"], ["weather_wind_mph", "wind"], ["weather_humidity", "humidity"]] as const) {
+    for (
+      const [col, key] of [["weather_temperature", "temp"], ["weather_wind_mph", "wind"], [
+        "weather_humidity",
+        "humidity"
+      ]] as const
+    ) {
       const n = optNum(row, col)
       if (n !== undefined) weather[key] = n
     }
@@ -273,7 +340,9 @@ export const parseScore = (minSeason: number, teamByName: ReadonlyMap<string, st
       date,
       home: name("team_home"),
       away: name("team_away"),
-      favorite: fav === undefined || fav.toUpperCase() === "PICK" ? fav : (normaliseTeam(fav) ?? bad(`unknown team_favorite_id ${fav}`)),
+      favorite: fav === undefined || fav.toUpperCase() === "PICK"
+        ? fav
+        : (normaliseTeam(fav) ?? bad(`unknown team_favorite_id ${fav}`)),
       spreadFavorite: optNum(row, "spread_favorite"),
       overUnder: optNum(row, "over_under_line"),
       weather
@@ -299,22 +368,43 @@ export interface HvRow {
 }
 
 const hvOffense: ReadonlyArray<readonly [string, string]> = [
-  ["PassingYDS", "passing_yards"], ["PassingTD", "passing_tds"], ["PassingInt", "interceptions"],
-  ["RushingYDS", "rushing_yards"], ["RushingTD", "rushing_tds"], ["ReceivingRec", "receptions"],
-  ["ReceivingYDS", "receiving_yards"], ["ReceivingTD", "receiving_tds"], ["RetTD", "return_tds"],
-  ["FumTD", "fumble_recovery_tds"], ["2PT", "two_point_conversions"], ["Fum", "fumbles_lost"],
-  ["TouchCarries", "rushing_attempts"], ["Targets", "targets"]
+  ["PassingYDS", "passing_yards"],
+  ["PassingTD", "passing_tds"],
+  ["PassingInt", "interceptions"],
+  ["RushingYDS", "rushing_yards"],
+  ["RushingTD", "rushing_tds"],
+  ["ReceivingRec", "receptions"],
+  ["ReceivingYDS", "receiving_yards"],
+  ["ReceivingTD", "receiving_tds"],
+  ["RetTD", "return_tds"],
+  ["FumTD", "fumble_recovery_tds"],
+  ["2PT", "two_point_conversions"],
+  ["Fum", "fumbles_lost"],
+  ["TouchCarries", "rushing_attempts"],
+  ["Targets", "targets"]
 ]
 const hvKicker: ReadonlyArray<readonly [string, string]> = [
-  ["PatMade", "xp_made"], ["PatMissed", "xp_missed"], ["FgMade_0-19", "fg_made_0_19"],
-  ["FgMade_20-29", "fg_made_20_29"], ["FgMade_30-39", "fg_made_30_39"], ["FgMade_40-49", "fg_made_40_49"],
-  ["FgMade_50", "fg_made_50_plus"], ["FgMiss_0-19", "fg_missed_0_19"], ["FgMiss_20-29", "fg_missed_20_29"],
+  ["PatMade", "xp_made"],
+  ["PatMissed", "xp_missed"],
+  ["FgMade_0-19", "fg_made_0_19"],
+  ["FgMade_20-29", "fg_made_20_29"],
+  ["FgMade_30-39", "fg_made_30_39"],
+  ["FgMade_40-49", "fg_made_40_49"],
+  ["FgMade_50", "fg_made_50_plus"],
+  ["FgMiss_0-19", "fg_missed_0_19"],
+  ["FgMiss_20-29", "fg_missed_20_29"],
   ["FgMiss_30-39", "fg_missed_30_39"]
 ]
 const hvIdp: ReadonlyArray<readonly [string, string]> = [
-  ["TacklesTot", "tackles"], ["TacklesSck", "sacks"], ["TacklesTfl", "tackles_for_loss"], ["TurnoverInt", "defense_interceptions"],
-  ["TurnoverFrcFum", "forced_fumbles"], ["TurnoverFumRec", "fumble_recoveries"], ["PDef", "passes_defended"],
-  ["QBHit", "qb_hits"], ["ScoreSaf", "safeties"]
+  ["TacklesTot", "tackles"],
+  ["TacklesSck", "sacks"],
+  ["TacklesTfl", "tackles_for_loss"],
+  ["TurnoverInt", "defense_interceptions"],
+  ["TurnoverFrcFum", "forced_fumbles"],
+  ["TurnoverFumRec", "fumble_recoveries"],
+  ["PDef", "passes_defended"],
+  ["QBHit", "qb_hits"],
+  ["ScoreSaf", "safeties"]
 ]
 
 /**
@@ -326,7 +416,9 @@ export const parseHv = (kind: HvRow["kind"]) =>
   parser<HvRow>((row) => {
     const opp = req(row, "PlayerOpponent")
     const isBye = opp.toLowerCase() === "bye"
-    const oppCode = isBye ? undefined : (normaliseTeam(opp.replace(/^@/, "")) ?? bad(`unknown opponent ${JSON.stringify(opp)}`))
+    const oppCode = isBye
+      ? undefined
+      : (normaliseTeam(opp.replace(/^@/, "")) ?? bad(`unknown opponent ${JSON.stringify(opp)}`))
     const rawTeam = req(row, "Team")
     const t = normaliseTeam(rawTeam)
     if (t === undefined && rawTeam.toUpperCase() !== "FA") bad(`unknown team ${JSON.stringify(rawTeam)}`)

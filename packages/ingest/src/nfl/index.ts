@@ -49,17 +49,25 @@ import {
   type Player,
   type PlayerStatus,
   Scoring,
+  SportsStore,
   type StatLine,
   type StoreError,
-  SportsStore,
   type Team,
   type UpsertResult
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import type { CsvFileError, CsvRow } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { addUpsert, emptyCounts, type Entity, type EntityCounts, type SkippedRow, type SportIngestResult, upsertAll } from "../Report.js"
-import { type Person, Registry, localId } from "./Identity.js"
+import {
+  addUpsert,
+  emptyCounts,
+  type Entity,
+  type EntityCounts,
+  type SkippedRow,
+  type SportIngestResult,
+  upsertAll
+} from "../Report.js"
+import { localId, type Person, Registry } from "./Identity.js"
 import { initialKey, nameKey, splitName } from "./Names.js"
 import { type ParsedFile, type ParseResult, readFile } from "./Read.js"
 import {
@@ -83,9 +91,9 @@ import {
 import { canonicalTeams, currentTeamNames } from "./Teams.js"
 import { zonedToUtc } from "./Time.js"
 
-export { nflFiles, allFiles } from "./Sources.js"
-export { normaliseTeam, teamAliases, canonicalTeams } from "./Teams.js"
-export { localId, idPreference } from "./Identity.js"
+export { idPreference, localId } from "./Identity.js"
+export { allFiles, nflFiles } from "./Sources.js"
+export { canonicalTeams, normaliseTeam, teamAliases } from "./Teams.js"
 
 const readMany = <A>(
   paths: ReadonlyArray<string>,
@@ -93,7 +101,8 @@ const readMany = <A>(
 ): Effect.Effect<ReadonlyArray<ParsedFile<A>>, CsvFileError, ProgressReporter> =>
   Effect.forEach(paths, (p) => readFile(p, parse))
 
-const records = <A>(files: ReadonlyArray<ParsedFile<A>>) => files.flatMap((f) => f.records.map((r) => ({ ...r, file: f.file })))
+const records = <A>(files: ReadonlyArray<ParsedFile<A>>) =>
+  files.flatMap((f) => f.records.map((r) => ({ ...r, file: f.file })))
 
 const offensePositions = new Set(["QB", "RB", "WR", "TE", "FB", "HB"])
 const specialPositions = new Set(["K", "PK", "P", "LS"])
@@ -141,7 +150,12 @@ export const ingestNfl = (
     const files = yield* nflFiles(dataDir)
     const store = yield* SportsStore
     const skippedBy: Record<Entity, Array<SkippedRow>> = {
-      players: [], teams: [], games: [], stat_lines: [], injuries: [], depth_charts: []
+      players: [],
+      teams: [],
+      games: [],
+      stat_lines: [],
+      injuries: [],
+      depth_charts: []
     }
     const skip = (entity: Entity, row: SkippedRow) => skippedBy[entity].push(row)
     const collect = <A>(entity: Entity, parsed: ReadonlyArray<ParsedFile<A>>) => {
@@ -207,7 +221,11 @@ export const ingestNfl = (
       const g = matchScore(s.season, s.date, s.home, s.away)
       if (g === undefined) {
         if (s.season <= Math.max(...[...schedule.values()].map((r) => r.season))) {
-          skip("games", { file: s.file, line: s.line, reason: `no nflverse game on ${s.date} between ${s.home} and ${s.away}` })
+          skip("games", {
+            file: s.file,
+            line: s.line,
+            reason: `no nflverse game on ${s.date} between ${s.home} and ${s.away}`
+          })
         }
         continue
       }
@@ -422,13 +440,21 @@ export const ingestNfl = (
       if (game === undefined) {
         // a row of zeros for a game not in the schedule (the cancelled 2022 BUF-CIN game) is no line
         if (Object.values(r.stats).every((v) => v === 0)) continue
-        skip("stat_lines", { file: r.file, line: r.line, reason: `no game for ${r.team ?? "FA"} v ${r.opponent} in ${r.season} week ${r.week}` })
+        skip("stat_lines", {
+          file: r.file,
+          line: r.line,
+          reason: `no game for ${r.team ?? "FA"} v ${r.opponent} in ${r.season} week ${r.week}`
+        })
         continue
       }
       const team = r.team ?? (game.home_team === r.opponent ? game.away_team : game.home_team)
       const opponent = game.home_team === team ? game.away_team : game.home_team
       if (opponent !== r.opponent || (game.home_team !== team && game.away_team !== team)) {
-        skip("stat_lines", { file: r.file, line: r.line, reason: `opponent ${r.opponent} does not match the schedule (${game.id})` })
+        skip("stat_lines", {
+          file: r.file,
+          line: r.line,
+          reason: `opponent ${r.opponent} does not match the schedule (${game.id})`
+        })
         continue
       }
       const line = lineFor(person, game, team, r.position)
@@ -443,7 +469,11 @@ export const ingestNfl = (
       const person = reg.find("gsis", r.gsis)!
       const game = gameByTeamWeek.get(`${r.season}|${r.week}|${r.team}`)
       if (game === undefined) {
-        skip("stat_lines", { file: r.file, line: r.line, reason: `no game for ${r.team} in ${r.season} week ${r.week}` })
+        skip("stat_lines", {
+          file: r.file,
+          line: r.line,
+          reason: `no game for ${r.team} in ${r.season} week ${r.week}`
+        })
         continue
       }
       const line = lineFor(person, game, r.team, r.position)
@@ -483,14 +513,18 @@ export const ingestNfl = (
     for (const perPlayer of lines.values()) {
       for (const l of perPlayer.values()) {
         const t = l.stats.targets
-        if (typeof t === "number") teamTargets.set(`${l.game.id}|${l.team}`, (teamTargets.get(`${l.game.id}|${l.team}`) ?? 0) + t)
+        if (typeof t === "number") {
+          teamTargets.set(`${l.game.id}|${l.team}`, (teamTargets.get(`${l.game.id}|${l.team}`) ?? 0) + t)
+        }
       }
     }
     for (const perPlayer of lines.values()) {
       for (const l of perPlayer.values()) {
         const t = l.stats.targets
         const total = teamTargets.get(`${l.game.id}|${l.team}`) ?? 0
-        if (l.stats.target_share === null && typeof t === "number" && total > 0) l.stats.target_share = round(t / total, 4)
+        if (l.stats.target_share === null && typeof t === "number" && total > 0) {
+          l.stats.target_share = round(t / total, 4)
+        }
       }
     }
 
@@ -670,7 +704,12 @@ export const ingestNfl = (
 
     const skipped = Object.values(skippedBy).flat()
     yield* Effect.logInfo("nfl ingested").pipe(Effect.annotateLogs(Object.fromEntries(
-      Object.entries(counts).map(([k, c]) => [k, `${c.read} rows: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged; ${c.skipped} skipped`])
+      Object.entries(counts).map((
+        [k, c]
+      ) => [
+        k,
+        `${c.read} rows: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged; ${c.skipped} skipped`
+      ])
     )))
     return { sport: "nfl" as const, counts, skipped, files: allFiles(files) }
   }).pipe(Effect.withSpan("Nfl.ingest", { attributes: { dataDir } }))
