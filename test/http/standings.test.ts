@@ -60,7 +60,11 @@ const order = (rows: ReadonlyArray<Standings.TeamStanding>, conference: string |
 
 describe("Standings: records", () => {
   it("counts wins, losses, ties, points, splits and the streak of final regular-season games only", () => {
-    const teams = [team("nfl", "AAA", "AFC", "East"), team("nfl", "BBB", "AFC", "East"), team("nfl", "CCC", "NFC", "West")]
+    const teams = [
+      team("nfl", "AAA", "AFC", "East"),
+      team("nfl", "BBB", "AFC", "East"),
+      team("nfl", "CCC", "NFC", "West")
+    ]
     const games = [
       beat("nfl", "AAA", "BBB", 3), // AAA home win 23-20
       game("nfl", "CCC", 17, "AAA", 17), // tie at CCC
@@ -108,7 +112,11 @@ describe("Standings: records", () => {
 
 describe("Standings: NFL division tiebreaks", () => {
   it("two clubs: head-to-head decides", () => {
-    const teams = [team("nfl", "AAA", "AFC", "East"), team("nfl", "BBB", "AFC", "East"), team("nfl", "XXX", "NFC", "West")]
+    const teams = [
+      team("nfl", "AAA", "AFC", "East"),
+      team("nfl", "BBB", "AFC", "East"),
+      team("nfl", "XXX", "NFC", "West")
+    ]
     const games = [beat("nfl", "BBB", "AAA"), beat("nfl", "XXX", "BBB"), beat("nfl", "AAA", "XXX")]
     // AAA 1-1, BBB 1-1; BBB beat AAA
     const rows = Standings.computeStandings("nfl", teams, games)
@@ -259,7 +267,9 @@ describe("Standings: NBA conference tiebreaks", () => {
 
 describe("Standings: MLB division tiebreaks", () => {
   it("two clubs: head-to-head, then intradivision record", () => {
-    const teams = ["AAA", "BBB", "CCC"].map((t) => team("mlb", t, "AL", "East")).concat(team("mlb", "NNN", "NL", "West"))
+    const teams = ["AAA", "BBB", "CCC"].map((t) => team("mlb", t, "AL", "East")).concat(
+      team("mlb", "NNN", "NL", "West")
+    )
     const games = [
       beat("mlb", "AAA", "BBB"),
       beat("mlb", "BBB", "AAA"), // split
@@ -276,7 +286,9 @@ describe("Standings: MLB division tiebreaks", () => {
   })
 
   it("three clubs: combined head-to-head orders all three at once", () => {
-    const teams = ["AAA", "BBB", "CCC"].map((t) => team("mlb", t, "AL", "East")).concat(team("mlb", "NNN", "NL", "West"))
+    const teams = ["AAA", "BBB", "CCC"].map((t) => team("mlb", t, "AL", "East")).concat(
+      team("mlb", "NNN", "NL", "West")
+    )
     const games = [
       beat("mlb", "AAA", "BBB"),
       beat("mlb", "AAA", "CCC"),

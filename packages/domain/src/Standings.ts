@@ -281,7 +281,10 @@ const combinedRank = (name: string, conferenceOnly: boolean): Criterion => ({
   }
 })
 
-const netPoints = (name: string, keep: (tied: ReadonlyArray<string>, ctx: Ctx) => ((r: Result) => boolean) | undefined): Criterion => ({
+const netPoints = (
+  name: string,
+  keep: (tied: ReadonlyArray<string>, ctx: Ctx) => ((r: Result) => boolean) | undefined
+): Criterion => ({
   name,
   score: (tied, ctx) => {
     const filter = keep(tied, ctx)
@@ -396,7 +399,12 @@ const nbaConference: Procedure = {
   ]
 }
 
-const mlbSteps: ReadonlyArray<Criterion> = [headToHead, divisionRecord, conferenceRecord("league_record"), lastHalfLeague]
+const mlbSteps: ReadonlyArray<Criterion> = [
+  headToHead,
+  divisionRecord,
+  conferenceRecord("league_record"),
+  lastHalfLeague
+]
 const mlbDivision: Procedure = { mode: "partition", two: mlbSteps, many: mlbSteps }
 
 interface Placed {
@@ -470,7 +478,12 @@ const resolveTie = (set: ReadonlyArray<string>, proc: Procedure, ctx: Ctx): Arra
 }
 
 /** Orders a group of teams by win pct, breaking equal win pct with `proc`. */
-const rankGroup = (abbrs: ReadonlyArray<string>, pct: ReadonlyMap<string, number>, proc: Procedure, ctx: Ctx): Array<Placed> => {
+const rankGroup = (
+  abbrs: ReadonlyArray<string>,
+  pct: ReadonlyMap<string, number>,
+  proc: Procedure,
+  ctx: Ctx
+): Array<Placed> => {
   const values = [...new Set(abbrs.map((t) => pct.get(t)!))].sort((a, b) => b - a)
   return values.flatMap((v) => resolveTie(abbrs.filter((t) => pct.get(t) === v), proc, ctx))
 }

@@ -33,7 +33,11 @@ export const IntFromString = Schema.transformOrFail(Schema.String, Schema.Int, {
  * An integer from `min` to `max` inclusive. `doc` adds a description and a default to the
  * OpenAPI schema of the parameter.
  */
-export const intBetween = (min: number, max: number, doc?: { readonly description: string; readonly default?: number }) =>
+export const intBetween = (
+  min: number,
+  max: number,
+  doc?: { readonly description: string; readonly default?: number }
+) =>
   IntFromString.pipe(
     Schema.filter((n) => (n >= min && n <= max) || `must be an integer from ${min} to ${max}`, {
       jsonSchema: { type: "integer", minimum: min, maximum: max, ...doc }

@@ -5,8 +5,8 @@
 import { Schema } from "effect"
 import {
   DateParam,
-  type LimitSpec,
   limitParam,
+  type LimitSpec,
   offsetParam,
   oneOf,
   seasonParam,

@@ -6,8 +6,8 @@ import { Schema } from "effect"
 import {
   DateParam,
   GameStateParam,
-  type LimitSpec,
   limitParam,
+  type LimitSpec,
   offsetParam,
   oneOf,
   seasonParam,

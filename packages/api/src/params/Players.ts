@@ -3,7 +3,7 @@
  * @module
  */
 import { Schema } from "effect"
-import { type LimitSpec, limitParam, SportParam, Text } from "./Common.js"
+import { limitParam, type LimitSpec, SportParam, Text } from "./Common.js"
 
 /** `/v1/players/search` limit: default 20, max 100 (specification). */
 export const SearchLimit = { default: 20, max: 100 } as const satisfies LimitSpec

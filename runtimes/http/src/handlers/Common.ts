@@ -35,7 +35,10 @@ export const requestPath = (request: HttpServerRequest.HttpServerRequest): strin
  * ResponseMeta for the admitted caller: `sport` as given, the caller's tier and remaining daily
  * and monthly calls (null when the plan has no such ceiling).
  */
-export const meta = (sport: string, operationId: string): Effect.Effect<Resources.ResponseMeta, never, Security.Caller> =>
+export const meta = (
+  sport: string,
+  operationId: string
+): Effect.Effect<Resources.ResponseMeta, never, Security.Caller> =>
   Effect.map(Security.Caller, (caller) => ({
     sport,
     tier: caller.key.tier,

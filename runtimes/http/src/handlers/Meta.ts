@@ -9,11 +9,11 @@ import { Api } from "@sports-data/api/Api"
 import {
   coreSports,
   KeyStore,
+  type KeyStoreService,
   type Resources,
   SportKey,
   SportsStore,
-  type SportsStoreService,
-  type KeyStoreService
+  type SportsStoreService
 } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { mapStoreErrors } from "../Errors.js"

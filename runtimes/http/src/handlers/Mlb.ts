@@ -11,7 +11,14 @@ import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
-import { type Player, type Resources, SportsStore, type SportsStoreService, Standings, type StatLine } from "@sports-data/domain"
+import {
+  type Player,
+  type Resources,
+  SportsStore,
+  type SportsStoreService,
+  Standings,
+  type StatLine
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import {
@@ -62,7 +69,9 @@ const linesOfDate = (store: SportsStoreService, date: string, team: string | und
   Effect.gen(function*() {
     const lines = yield* allRows((page) => store.findStatLines({ sport, date, team, order: "fantasy_points", ...page }))
     const players = yield* playersById(store, [...new Set(lines.map((l) => l.player_id))])
-    const games = yield* gamesById(store, sport, [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))])
+    const games = yield* gamesById(store, sport, [
+      ...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
+    ])
     const isFinal = (l: StatLine) => {
       const g = l.game_id === null ? undefined : games.get(l.game_id)
       return g === undefined ? true : isFinalState(g.state)
@@ -141,7 +150,11 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
             limit: withDefault(urlParams.limit, MlbLimits.stats),
             offset: 0
           })
-          const games = yield* gamesById(store, sport, page.rows.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
+          const games = yield* gamesById(
+            store,
+            sport,
+            page.rows.flatMap((l) => (l.game_id === null ? [] : [l.game_id]))
+          )
           const updated = yield* lastIngested(store, sport)
           const rows = page.rows.map((l) => {
             const g = l.game_id === null ? undefined : games.get(l.game_id)

@@ -3,6 +3,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
+import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NflLimits } from "@sports-data/api/params/Nfl"
@@ -11,9 +12,9 @@ import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import {
   envelope,
-  latestResultSeason,
   lastIngested,
   lastRefreshed,
+  latestResultSeason,
   requirePlayer,
   requireTeam,
   seasonGames,
@@ -21,7 +22,6 @@ import {
   teamPlayers
 } from "./Common.js"
 import { divisionMatches, nflGameRow, nflStatsRow, playerIdentity, playerSummary, standingRow } from "./Rows.js"
-import { Security } from "@sports-data/api"
 
 const sport = "nfl" as const
 const ctx = (request: Parameters<typeof envelope>[0]["request"], operation: string) => ({

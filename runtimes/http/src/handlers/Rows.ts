@@ -12,7 +12,9 @@ import { Standings } from "@sports-data/domain"
 export const dateTime = (date: string): string => `${date}T00:00:00.000Z`
 
 /** An instant as ISO 8601, or null. */
-export const iso = (d: Date | null | undefined): string | null => (d === null || d === undefined ? null : d.toISOString())
+export const iso = (
+  d: Date | null | undefined
+): string | null => (d === null || d === undefined ? null : d.toISOString())
 
 /** A stat value, or null when absent. */
 export const stat = (line: StatLine, key: string): number | null => {
@@ -295,7 +297,11 @@ export const mlbLeaderRow = (
 /** True for a finished game (final, or mlb completed). */
 export const isFinalState = (state: string): boolean => state === "final" || state === "completed"
 
-const gameTeam = (abbr: string, score: number | null, teams: ReadonlyMap<string, Team>): Resources.Game["home_team"] => {
+const gameTeam = (
+  abbr: string,
+  score: number | null,
+  teams: ReadonlyMap<string, Team>
+): Resources.Game["home_team"] => {
   const t = teams.get(abbr)
   return { id: t?.external_id ?? abbr, name: t?.name ?? abbr, abbr, logo: null, score }
 }
@@ -343,7 +349,11 @@ export const MLB_STATUS_CODES: Readonly<Record<string, string>> = {
   postponed: "D"
 }
 
-const mlbTeam = (abbr: string, score: number | null, teams: ReadonlyMap<string, Team>): Resources.MLBGame["home_team"] => {
+const mlbTeam = (
+  abbr: string,
+  score: number | null,
+  teams: ReadonlyMap<string, Team>
+): Resources.MLBGame["home_team"] => {
   const t = teams.get(abbr)
   const id = t?.external_id === null || t?.external_id === undefined ? NaN : Number(t.external_id)
   return { id: Number.isSafeInteger(id) ? id : null, name: t?.name ?? abbr, score }
