@@ -22,10 +22,10 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import type { HttpMethod } from "@effect/platform/HttpMethod"
+import * as HttpMethod from "@effect/platform/HttpMethod"
 import { ApiErrors } from "@sports-data/api"
 import type { DomainError, StoreError } from "@sports-data/domain"
-import { Cause, Effect, Option, Schema } from "effect"
+import { Cause, Effect, Option, Schema, Stream } from "effect"
 
 const ApiErrorSchema = Schema.Union(...ApiErrors.all)
 const encodeApiError = Schema.encodeSync(ApiErrorSchema)
@@ -91,7 +91,7 @@ const DOMAIN_TAGS = new Set([
 
 /** A route as the router knows it: method and path template (`/v1/nfl/players/:id`). */
 export interface RouteShape {
-  readonly method: HttpMethod
+  readonly method: HttpMethod.HttpMethod
   readonly path: string
 }
 
@@ -155,7 +155,10 @@ export const answerCause = (
     if (e instanceof HttpApiError.HttpApiDecodeError) return Effect.succeed(errorResponse(invalidParameterOf(e)))
     if (e instanceof HttpServerError.RouteNotFound) {
       const path = pathOf(request.url)
-      const allowed = allowedMethods(path)
+      // A template of this very method matching means the router refused the path for another
+      // reason (a segment that is not valid percent-encoding): no such path, not 405.
+      const candidates = allowedMethods(path)
+      const allowed = candidates.includes(request.method) ? [] : candidates
       return Effect.succeed(errorResponse(
         allowed.length === 0
           ? new ApiErrors.NotFoundError({ path, message: `No such path: ${path}` })
@@ -188,23 +191,71 @@ export const answerCause = (
   )
 }
 
+/** How much of an over-limit chunked body is read and discarded so the 413 reaches the client. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
+
+/**
+ * Reads a body sent without Content-Length (chunked) up to {@link ApiErrors.MAX_BODY_BYTES}: Some
+ * with the bytes when it fits, None when it is larger. A larger body is read on and discarded up
+ * to 16 MiB, so the connection stays usable and the client reads the 413 (the library's own limit
+ * destroys the socket mid-upload); past that the read stops and the connection is dropped.
+ */
+const readChunkedBody = (request: HttpServerRequest.HttpServerRequest) =>
+  request.stream.pipe(
+    Stream.runFoldWhile(
+      { chunks: [] as Array<Uint8Array>, size: 0 },
+      (s) => s.size <= DRAIN_LIMIT_BYTES,
+      (s, chunk) => {
+        s.size += chunk.length
+        if (s.size <= ApiErrors.MAX_BODY_BYTES) s.chunks.push(chunk)
+        return s
+      }
+    ),
+    Effect.map((s) => s.size > ApiErrors.MAX_BODY_BYTES ? Option.none() : Option.some(Buffer.concat(s.chunks)))
+  )
+
+/** The request with its body replaced by `body` (already read), for the handlers to decode. */
+const withBody = (request: HttpServerRequest.HttpServerRequest, body: Uint8Array) => {
+  const headers = Object.entries(request.headers).filter(([name]) => name !== "transfer-encoding")
+  const replaced = HttpServerRequest.fromWeb(
+    new Request(`http://localhost${request.url}`, { method: request.method, headers, body })
+  )
+  return Option.match(request.remoteAddress, {
+    onNone: () => replaced,
+    onSome: (remoteAddress) => replaced.modify({ remoteAddress })
+  })
+}
+
 /**
  * The API-level error middleware (see the module description). `routes` are every endpoint of
  * the API, for telling 405 from 404. Also caps request bodies at 1 MiB: a Content-Length above it
- * is answered 413 before anything else runs; a body that grows past it while read fails the same way.
+ * is answered 413 before anything else runs; a chunked body is read first and answered 413 when
+ * it grows past the cap.
  */
 export const ErrorsMiddlewareLive = (routes: ReadonlyArray<RouteShape>) => {
   const allowedMethods = makeMethodIndex(routes)
   const maxBody = Option.some(FileSystem.Size(ApiErrors.MAX_BODY_BYTES))
   return HttpApiBuilder.middleware((app) =>
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-      const length = request.headers["content-length"]
-      if (length !== undefined && Number(length) > ApiErrors.MAX_BODY_BYTES) {
-        return Effect.succeed(errorResponse(new ApiErrors.PayloadTooLargeError()))
-      }
-      return app.pipe(
+      const answer = app.pipe(
         HttpIncomingMessage.withMaxBodySize(maxBody),
         Effect.catchAllCause((cause) => answerCause(cause, request, allowedMethods))
+      )
+      const length = request.headers["content-length"]
+      if (length !== undefined) {
+        return Number(length) > ApiErrors.MAX_BODY_BYTES
+          ? Effect.succeed(errorResponse(new ApiErrors.PayloadTooLargeError()))
+          : answer
+      }
+      if (request.headers["transfer-encoding"] === undefined || !HttpMethod.hasBody(request.method)) return answer
+      return readChunkedBody(request).pipe(
+        Effect.matchCauseEffect({
+          onFailure: (cause) => answerCause(cause, request, allowedMethods),
+          onSuccess: Option.match({
+            onNone: () => Effect.succeed(errorResponse(new ApiErrors.PayloadTooLargeError())),
+            onSome: (body) => Effect.provideService(answer, HttpServerRequest.HttpServerRequest, withBody(request, body))
+          })
+        })
       )
     })
   )

@@ -15,13 +15,14 @@
 import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import type { HttpApi, HttpApiGroup } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Security } from "@sports-data/api"
+import { Api, Security } from "@sports-data/api"
 import type { Plans } from "@sports-data/domain"
 import { Config, Effect, Layer, Option } from "effect"
-import { createServer } from "node:http"
+import { createServer, type Server } from "node:http"
 import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admission.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
+import { HandlersLive } from "./handlers/index.js"
 import { UsageRecorderLive } from "./Usage.js"
 
 /** Options of the API layer. */
@@ -56,6 +57,25 @@ export const otelEndpointConfig = Config.option(
   )
 )
 
+/**
+ * While the server drains at shutdown, closes keep-alive connections as soon as they are idle
+ * (node's `close()` closes the idle ones once, then waits for the others' keep-alive timeout).
+ * Built after the node server, so its finalizer runs before the server's close.
+ */
+const closeIdleOnShutdown = (server: Server) =>
+  Layer.scopedDiscard(
+    Effect.zipRight(
+      HttpServer.HttpServer,
+      Effect.addFinalizer(() =>
+        Effect.sync(() => {
+          const timer = setInterval(() => server.closeIdleConnections(), 50)
+          timer.unref()
+          server.once("close", () => clearInterval(timer))
+        })
+      )
+    )
+  )
+
 /** Options of the server. */
 export interface ServerOptions extends ApiOptions {
   /** TCP port; 0 picks a free one (read it from `HttpServer.HttpServer`'s address). */
@@ -71,10 +91,11 @@ export interface ServerOptions extends ApiOptions {
 export const makeHttpServer = <E, R>(apiLive: Layer.Layer<HttpApi.Api, E, R>, options: ServerOptions) =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const otel = yield* otelEndpointConfig
-    const serve = HttpApiBuilder.serve().pipe(
+    const server = createServer()
+    const serve = Layer.merge(HttpApiBuilder.serve(), closeIdleOnShutdown(server)).pipe(
       HttpServer.withLogAddress,
       Layer.provideMerge(
-        NodeHttpServer.layer(() => createServer(), {
+        NodeHttpServer.layer(() => server, {
           port: options.port,
           ...(options.host === undefined ? {} : { host: options.host })
         })
@@ -86,3 +107,27 @@ export const makeHttpServer = <E, R>(apiLive: Layer.Layer<HttpApi.Api, E, R>, op
     }
     return HttpMiddleware.withTracerDisabledWhen(serve, () => true)
   })).pipe(Layer.provide(apiLive))
+
+// ---------------------------------------------------------------------------------------------
+// The service
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The service's API layer with options: `Api` with every handler (see {@link makeApiLive}).
+ * Requires KeyStore, UsageStore and SportsStore; fails with PlanCatalogError when the
+ * SPORTS_DATA_PLANS catalog is not usable.
+ */
+export const ApiLiveWith = (options?: ApiOptions) => makeApiLive(Api, HandlersLive, options)
+
+/**
+ * The service's API layer (plans from SPORTS_DATA_PLANS or the defaults), for
+ * `HttpApiBuilder.toWebHandler(Layer.mergeAll(ApiLive, HttpServer.layerContext).pipe(Layer.provide(stores)))`.
+ */
+export const ApiLive = ApiLiveWith()
+
+/**
+ * The HTTP server of the service on `port` (0 = a free port, see the `HttpServer` address),
+ * serving until interrupted, then draining in-flight requests. Requires the three stores; build
+ * the stores first (provide them to this layer) so the listener opens on a ready service.
+ */
+export const HttpServerLive = (options: ServerOptions) => makeHttpServer(ApiLiveWith(options), options)

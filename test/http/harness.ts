@@ -1,0 +1,365 @@
+/**
+ * Test harness for the HTTP runtime: starts the real node server on a free port over a store
+ * (by default the in-memory store of `@sports-data/store-memory`), seeds a few canonical rows of
+ * nfl, nba and mlb, issues one active key per tier into the KeyStore, and hands back the base
+ * URL, the keys, a raw `request` helper (headers and status as sent) and a typed client.
+ *
+ * ```ts
+ * it.layer(Harness.layer())("players", (it) => {
+ *   it.effect("lists KC", () => Effect.gen(function*() {
+ *     const h = yield* Harness
+ *     const res = yield* h.request("GET", "/v1/nfl/players?team=KC", { key: h.keys.sandbox })
+ *     expect(res.status).toBe(200)
+ *   }))
+ * })
+ * ```
+ *
+ * Everything is scoped: the server stops and the store is released when the scope closes.
+ * @module
+ */
+import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import type { HttpApi } from "@effect/platform"
+import { Api } from "@sports-data/api"
+import {
+  ApiKey,
+  type Game,
+  KeyStore,
+  type Player,
+  Plans,
+  Scoring,
+  SportsStore,
+  type StatLine,
+  type Team,
+  UsageStore
+} from "@sports-data/domain"
+import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
+import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
+import { NodeRuntime } from "@effect/platform-node"
+import { Context, Effect, Layer, Redacted, type Scope } from "effect"
+
+/** The stores the server runs on. */
+export type Stores = KeyStore | UsageStore | SportsStore
+
+/** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
+export interface TestResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: any
+  readonly text: string
+}
+
+/** Options of a raw request. `key` is sent as X-Service-Key; `headers` are added as given. */
+export interface RequestInit {
+  readonly key?: string | undefined
+  readonly headers?: Record<string, string> | undefined
+  readonly body?: string | undefined
+}
+
+/** Options of a key issued by {@link HttpHarness.issueKey}. */
+export interface IssueOptions {
+  readonly tier: Plans.Tier
+  /** Issue time (default now). A sandbox key issued 15 days ago has an ended trial. */
+  readonly issuedAt?: Date | undefined
+  readonly state?: "active" | "pending_activation" | undefined
+  /** Revoke it right after issuing. */
+  readonly revoked?: boolean | undefined
+}
+
+/** What a test gets. */
+export interface HttpHarness {
+  /** `http://127.0.0.1:<port>` */
+  readonly baseUrl: string
+  readonly port: number
+  /** One active key per tier (current and legacy), issued at start. */
+  readonly keys: Readonly<Record<Plans.Tier, string>>
+  /** The plan catalog in force. */
+  readonly plans: Plans.PlanCatalog
+  /** Issues another key into the KeyStore and returns it. */
+  readonly issueKey: (options: IssueOptions) => Effect.Effect<string>
+  /** Sends a raw request (for status and headers exactly as sent). */
+  readonly request: (method: string, path: string, init?: RequestInit) => Effect.Effect<TestResponse>
+  /** A typed client of `Api` that sends `key` (the sandbox key by default). */
+  readonly client: (key?: string) => Effect.Effect<ApiClient>
+  /** The stores, for seeding more rows or inspecting counters. */
+  readonly stores: Context.Context<Stores>
+}
+
+/** Options of {@link start}. */
+export interface HarnessOptions {
+  /** Stores to run on (default: a fresh in-memory store). */
+  readonly stores?: Layer.Layer<Stores, unknown> | undefined
+  /** Plan catalog (default: the default plans). */
+  readonly plans?: Plans.PlanCatalog | undefined
+  /** The served API layer (default: `ApiLive` of `@sports-data/http` with `plans`). */
+  readonly apiLive?: Layer.Layer<HttpApi.Api, unknown, Stores> | undefined
+  /** Seed the canonical rows below (default true). */
+  readonly seed?: boolean | undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed rows: a few real players of each core sport, their teams, one game and a stat line each.
+// ---------------------------------------------------------------------------------------------
+
+const player = (
+  sport: Player["sport"],
+  local: string,
+  full_name: string,
+  position: string,
+  team: string
+): Player => {
+  const [first, ...rest] = full_name.split(" ")
+  return {
+    id: `svc_${sport}_${local}`,
+    sport,
+    full_name,
+    first_name: first ?? null,
+    last_name: rest.length === 0 ? null : rest.join(" "),
+    position,
+    team,
+    status: "active",
+    birth_date: null,
+    platform_ids: {},
+    attributes: {}
+  }
+}
+
+const team = (sport: Team["sport"], abbr: string, name: string): Team => ({
+  sport,
+  abbr,
+  name,
+  conference: null,
+  division: null,
+  external_id: null,
+  attributes: {}
+})
+
+const game = (
+  sport: Game["sport"],
+  id: string,
+  season: number,
+  week: number | null,
+  game_date: string,
+  away_team: string,
+  home_team: string,
+  away_score: number,
+  home_score: number
+): Game => ({
+  id,
+  sport,
+  season,
+  week,
+  season_type: "REG",
+  game_date,
+  start_time: null,
+  state: "final",
+  home_team,
+  away_team,
+  home_score,
+  away_score,
+  venue: null,
+  attributes: {}
+})
+
+const statLine = (
+  p: Player,
+  g: Game,
+  stats: Record<string, number>
+): StatLine => {
+  const scored = Scoring.score(p.sport, stats, p.position)
+  return {
+    id: `${g.id}_${p.id}`,
+    sport: p.sport,
+    player_id: p.id,
+    game_id: g.id,
+    season: g.season,
+    week: g.week,
+    game_date: g.game_date,
+    team: p.team,
+    opponent: p.team === g.home_team ? g.away_team : g.home_team,
+    position: p.position,
+    is_starter: true,
+    stats,
+    fantasy_points: scored.fantasy_points,
+    fantasy_points_formats: scored.formats
+  }
+}
+
+/** The seeded players (nfl: KC and BUF; nba: LAL and BOS; mlb: NYY and LAD). */
+export const seedPlayers = {
+  mahomes: player("nfl", "00-0033873", "Patrick Mahomes", "QB", "KC"),
+  kelce: player("nfl", "00-0030506", "Travis Kelce", "TE", "KC"),
+  allen: player("nfl", "00-0034857", "Josh Allen", "QB", "BUF"),
+  lebron: player("nba", "2544", "LeBron James", "SF", "LAL"),
+  tatum: player("nba", "1628369", "Jayson Tatum", "PF", "BOS"),
+  judge: player("mlb", "592450", "Aaron Judge", "RF", "NYY"),
+  ohtani: player("mlb", "660271", "Shohei Ohtani", "DH", "LAD")
+} as const
+
+/** The seeded teams. */
+export const seedTeams: ReadonlyArray<Team> = [
+  team("nfl", "KC", "Kansas City Chiefs"),
+  team("nfl", "BUF", "Buffalo Bills"),
+  team("nba", "LAL", "Los Angeles Lakers"),
+  team("nba", "BOS", "Boston Celtics"),
+  team("mlb", "NYY", "New York Yankees"),
+  team("mlb", "LAD", "Los Angeles Dodgers")
+]
+
+/** The seeded games (one per sport, final). */
+export const seedGames = {
+  nfl: game("nfl", "2024_11_BUF_KC", 2024, 11, "2024-11-17", "KC", "BUF", 21, 30),
+  nba: game("nba", "0022400061", 2024, null, "2024-10-22", "BOS", "LAL", 132, 109),
+  mlb: game("mlb", "775296", 2024, null, "2024-10-30", "LAD", "NYY", 7, 6)
+} as const
+
+/** The seeded stat lines (one per player, in the game of its sport). */
+export const seedStatLines: ReadonlyArray<StatLine> = [
+  statLine(seedPlayers.mahomes, seedGames.nfl, {
+    passing_attempts: 38,
+    passing_completions: 24,
+    passing_yards: 196,
+    passing_tds: 2,
+    interceptions: 2,
+    rushing_yards: 33
+  }),
+  statLine(seedPlayers.kelce, seedGames.nfl, { targets: 7, receptions: 6, receiving_yards: 48 }),
+  statLine(seedPlayers.allen, seedGames.nfl, {
+    passing_attempts: 27,
+    passing_completions: 18,
+    passing_yards: 262,
+    passing_tds: 1,
+    rushing_yards: 55,
+    rushing_tds: 1
+  }),
+  statLine(seedPlayers.lebron, seedGames.nba, { points: 16, rebounds: 5, assists: 5, steals: 1, turnovers: 4 }),
+  statLine(seedPlayers.tatum, seedGames.nba, { points: 37, rebounds: 10, assists: 4, blocks: 1, turnovers: 2 }),
+  statLine(seedPlayers.judge, seedGames.mlb, { batting_ab: 4, batting_h: 1, batting_1b: 1, batting_r: 1 }),
+  statLine(seedPlayers.ohtani, seedGames.mlb, { batting_ab: 4, batting_h: 0, batting_bb: 1 })
+]
+
+/** Writes the seed rows into a SportsStore. */
+export const seed = Effect.gen(function*() {
+  const store = yield* SportsStore
+  yield* store.upsertTeams(seedTeams)
+  yield* store.upsertPlayers(Object.values(seedPlayers))
+  yield* store.upsertGames(Object.values(seedGames))
+  yield* store.upsertStatLines(seedStatLines)
+})
+
+// ---------------------------------------------------------------------------------------------
+// The harness
+// ---------------------------------------------------------------------------------------------
+
+/** Issues a key into the KeyStore (see {@link IssueOptions}) and returns the key. */
+export const issueKeyInto = (plans: Plans.PlanCatalog, options: IssueOptions) =>
+  Effect.gen(function*() {
+    const keys = yield* KeyStore
+    const issuedAt = options.issuedAt ?? new Date()
+    const issued = yield* ApiKey.issueKey({
+      catalog: plans,
+      tier: options.tier,
+      now: issuedAt,
+      state: options.state
+    })
+    yield* keys.create(issued.record)
+    if (options.revoked === true) yield* keys.revoke(issued.record.key_prefix, issuedAt)
+    return Redacted.value(issued.key)
+  })
+
+/** A typed client of `Api` at `baseUrl` sending `key` as X-Service-Key (fetch-based). */
+export const makeClient = (baseUrl: string, key: string) =>
+  HttpApiClient.make(Api, {
+    baseUrl,
+    transformClient: HttpClient.mapRequest(HttpClientRequest.setHeader("x-service-key", key))
+  }).pipe(Effect.provide(FetchHttpClient.layer))
+
+/** The typed client of `Api`. */
+export type ApiClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
+
+/** Sends a raw HTTP request with fetch. */
+export const rawRequest = (baseUrl: string, method: string, path: string, init?: RequestInit) =>
+  Effect.promise(async (): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...init?.headers }
+    if (init?.key !== undefined) headers["x-service-key"] = init.key
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      ...(init?.body === undefined ? {} : { body: init.body })
+    })
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body, text }
+  })
+
+/**
+ * Starts the server on a free port (see the module description). Fails the test (dies) when the
+ * server or the store cannot start.
+ */
+export const start = (options?: HarnessOptions): Effect.Effect<HttpHarness, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const plans = options?.plans ?? Plans.defaultPlans
+    const stores = options?.stores ?? memoryStore
+    const apiLive = options?.apiLive ?? ApiLiveWith({ plans })
+    const context = yield* Layer.build(
+      makeHttpServer(apiLive, { port: 0, host: "127.0.0.1" }).pipe(Layer.provideMerge(stores))
+    ).pipe(Effect.orDie)
+    const server = Context.get(context, HttpServer.HttpServer)
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const baseUrl = `http://127.0.0.1:${port}`
+    const storeContext = context as Context.Context<Stores>
+
+    const issueKey = (o: IssueOptions) =>
+      issueKeyInto(plans, o).pipe(Effect.provide(storeContext), Effect.orDie)
+    if (options?.seed !== false) yield* seed.pipe(Effect.provide(storeContext), Effect.orDie)
+    const keys = {} as Record<Plans.Tier, string>
+    for (const tier of Plans.Tier.literals) keys[tier] = yield* issueKey({ tier })
+
+    const client = (key?: string) => makeClient(baseUrl, key ?? keys.sandbox)
+
+    return {
+      baseUrl,
+      port,
+      keys,
+      plans,
+      issueKey,
+      request: (method, path, init) => rawRequest(baseUrl, method, path, init),
+      client,
+      stores: storeContext
+    } satisfies HttpHarness
+  })
+
+/** The harness as a service, for `it.layer(Harness.layer(options))`. */
+export class Harness extends Context.Tag("test/http/Harness")<Harness, HttpHarness>() {
+  static layer(options?: HarnessOptions): Layer.Layer<Harness> {
+    return Layer.scoped(Harness, start(options))
+  }
+}
+
+/**
+ * A server process for the shutdown test: memory store whose SportsStore reads take `delayMs`
+ * (printing `slow:start` when one begins), one growth key. Prints `{"port":..,"key":".."}` once
+ * listening and serves until SIGTERM (NodeRuntime.runMain interrupts it; exit code 0).
+ */
+export const slowServerMain = (delayMs: number): void => {
+  const slowStores = Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
+    const sports = Context.get(ctx, SportsStore)
+    const slow = <A, E>(effect: Effect.Effect<A, E>) =>
+      Effect.sync(() => console.log("slow:start")).pipe(Effect.zipRight(Effect.sleep(delayMs)), Effect.zipRight(effect))
+    return Context.add(ctx, SportsStore, {
+      ...sports,
+      findPlayers: (q) => slow(sports.findPlayers(q)),
+      getPlayer: (id) => slow(sports.getPlayer(id))
+    })
+  }))
+  const program = Effect.gen(function*() {
+    const h = yield* start({ stores: slowStores })
+    console.log(JSON.stringify({ port: h.port, key: h.keys.growth }))
+    return yield* Effect.never
+  }).pipe(Effect.scoped)
+  NodeRuntime.runMain(program)
+}
