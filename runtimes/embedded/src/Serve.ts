@@ -5,10 +5,11 @@
  * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see Refresh.ts).
  * @module
  */
+import { HttpServer } from "@effect/platform"
 import { coreSports, type Plans } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { runIngest } from "@sports-data/ingest/Runner"
-import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { ensureDemoKeys } from "./Keys.js"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
@@ -70,13 +71,15 @@ export const serve = (options: { readonly settings: Settings; readonly catalog: 
     yield* line(`store: ${describeStore(choice)} (migrated)`)
     yield* refresh(options.settings.dataDir)
     yield* demoKeys(options.catalog)
-    yield* Layer.build(
+    const context = yield* Layer.build(
       Layer.merge(
-        HttpServerLive({ port: options.settings.port }),
+        HttpServerLive({ port: options.settings.port, plans: options.catalog }),
         RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
       )
     )
-    yield* line(`listening on http://localhost:${options.settings.port} (Ctrl+C to stop)`)
+    const address = Context.get(context, HttpServer.HttpServer).address
+    const port = address._tag === "TcpAddress" ? address.port : options.settings.port
+    yield* line(`listening on http://localhost:${port} (Ctrl+C to stop)`)
     return yield* Effect.never
   }).pipe(Effect.scoped)
   return Effect.zipRight(

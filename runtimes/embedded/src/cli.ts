@@ -26,8 +26,14 @@ import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger
 import * as Settings from "./Settings.js"
 import { describeStore, migrateStore, storeChoice, storeLayer } from "./Store.js"
 
-/** The plan catalog keys are issued against. */
-const catalog = Plans.defaultPlans
+/**
+ * The plan catalog keys are issued against: the one the HTTP server admits with (SPORTS_DATA_PLANS
+ * or the default plans), loaded on demand so that commands without keys skip the HTTP modules.
+ */
+const planCatalog = Effect.gen(function*() {
+  const { PlanCatalogFromEnv, PlanCatalogService } = yield* Effect.promise(() => import("@sports-data/http/Admission"))
+  return yield* Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
+})
 
 /** Runs `effect` with the store the settings choose (built once, closed at the end). */
 const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -49,8 +55,9 @@ const migrate = Command.make("migrate", {}, () =>
 
 // --- keys ---------------------------------------------------------------------------------------
 
-const tierOption = Options.choice("tier", Plans.Tier.literals).pipe(
-  Options.withDescription("Tier of the new key: sandbox, starter, build, growth, pro_insights, syndicate_alpha")
+/** Checked against the plan catalog by `createKey`, which names the tiers when the value is not one. */
+const tierOption = Options.text("tier").pipe(
+  Options.withDescription(`Tier of the new key: ${Plans.Tier.literals.join(", ")}`)
 )
 const emailOption = Options.text("email").pipe(
   Options.optional,
@@ -60,7 +67,7 @@ const emailOption = Options.text("email").pipe(
 const keysCreate = Command.make("create", { tier: tierOption, email: emailOption }, ({ email, tier }) =>
   withStore(
     Effect.gen(function*() {
-      const created = yield* createKey({ catalog, tier, email: Option.getOrUndefined(email) })
+      const created = yield* createKey({ catalog: yield* planCatalog, tier, email: Option.getOrUndefined(email) })
       const trial = created.info.trial_ends_at === null
         ? ""
         : `, trial ends ${created.info.trial_ends_at.toISOString()}`
@@ -132,6 +139,9 @@ const ingest = Command.make(
       const sports: ReadonlyArray<CoreSport> = sport === "all" ? coreSports : [sport]
       const results = yield* withStore(
         runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
+      ).pipe(
+        // the skipped rows are listed below the table: the ingesters' warnings about them would repeat it
+        Effect.provide(Logger.minimumLogLevel(LogLevel.Error))
       )
       yield* line("")
       yield* line(ingestTable(results))
@@ -158,7 +168,7 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
     const { serve } = yield* Effect.promise(() => import("./Serve.js"))
     yield* serve({
       settings: Option.isSome(port) ? { ...settings, port: port.value } : settings,
-      catalog
+      catalog: yield* planCatalog
     })
   })).pipe(Command.withDescription("Serve the API: migrate, ingest when the data changed, ensure demo keys, listen."))
 
@@ -177,22 +187,37 @@ class UsageError extends Error {
   }
 }
 
-/** One line for a failure: the error's own message, or what the store or driver said. */
+const firstLine = (s: unknown): string => String(s).split("\n")[0]!.trim()
+
+/** The first non-empty message along an error's `cause` chain (a wrapper often has none of its own). */
+const innermostMessage = (error: unknown): string => {
+  let current = error
+  for (let depth = 0; depth < 5 && current !== null && current !== undefined; depth++) {
+    const message = typeof current === "object" ? (current as { message?: unknown }).message : current
+    if (typeof message === "string" && message.trim() !== "") return firstLine(message)
+    current = typeof current === "object" ? (current as { cause?: unknown }).cause : undefined
+  }
+  return firstLine(error)
+}
+
+/** One line for a failure: the error's own message, or what the store, driver or server said. */
 export const describeFailure = (error: unknown): string => {
-  const e = error as { _tag?: unknown; message?: unknown; detail?: unknown; operation?: unknown; file?: unknown }
-  const firstLine = (s: unknown) => String(s).split("\n")[0]!.trim()
+  const e = error as { _tag?: unknown; detail?: unknown; operation?: unknown; file?: unknown; reason?: unknown }
   switch (e?._tag) {
     case "StoreUnavailable":
       return `store unavailable: ${firstLine(e.detail)}`
     case "StoreFailure":
       return `store operation ${String(e.operation)} failed: ${firstLine(e.detail)}`
     case "CsvFileError":
-      return `cannot read ${String(e.file)}: ${firstLine((e as { reason?: unknown }).reason)}`
-    case "Conflict":
-      return firstLine(e.message)
+      return `cannot read ${String(e.file)}: ${firstLine(e.reason)}`
+    case "ServeError":
+      return `cannot serve: ${innermostMessage((error as { cause?: unknown }).cause)}`
+    case "PlanCatalogError": {
+      const p = e as { source?: unknown; problems?: ReadonlyArray<unknown> }
+      return `invalid plan catalog (${String(p.source)}): ${(p.problems ?? []).map(firstLine).join("; ")}`
+    }
   }
-  if (error instanceof Error || (typeof e?.message === "string" && e.message !== "")) return firstLine(e.message)
-  return firstLine(error)
+  return innermostMessage(error)
 }
 
 const cli = Command.run(root, { name: "sports-data", version: "0.1.0" })

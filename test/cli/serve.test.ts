@@ -1,0 +1,104 @@
+/**
+ * `sports-data serve` as an operator runs it: the real bin in a child process on a fresh PGlite
+ * folder and the nfl fixture datasets. The first start ingests, prints one demo key per current
+ * tier and serves them; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
+ * and says that the earlier keys are not shown again.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const bin = join(root, "bin", "sports-data.mjs")
+const fixtures = join(root, "test", "fixtures", "nfl")
+const tiers = ["sandbox", "starter", "build", "growth", "pro_insights", "syndicate_alpha"]
+
+interface Server {
+  readonly child: ChildProcess
+  readonly stdout: () => string
+  readonly stderr: () => string
+  readonly port: number
+  /** Sends SIGINT and resolves with the exit code. */
+  readonly stop: () => Promise<number | null>
+}
+
+/** Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first). */
+const start = (store: string): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const { DATABASE_URL: _ignored, ...env } = process.env
+    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], {
+      cwd: root,
+      env: { ...env, SPORTS_DATA_STORE: store, SPORTS_DATA_DIR: fixtures }
+    })
+    let out = ""
+    let err = ""
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
+    child.stderr.on("data", (d) => (err += String(d)))
+    child.stdout.on("data", (d) => {
+      out += String(d)
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(out)
+      if (match !== null) {
+        resolve({
+          child,
+          stdout: () => out,
+          stderr: () => err,
+          port: Number(match[1]),
+          stop: () => {
+            child.kill("SIGINT")
+            return exited
+          }
+        })
+      }
+    })
+    void exited.then((code) => reject(new Error(`serve exited (${code}) before listening:\n${out}\n${err}`)))
+  })
+
+describe("sports-data serve", () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "serve-"))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it("first start: ingests, prints demo keys that work; restart: nothing new, keys not shown again", async () => {
+    const store = join(dir, "store")
+    const first = await start(store)
+    let keys: Record<string, string> = {}
+    try {
+      expect(first.stdout()).toMatch(/data: ingesting nfl \(never ingested\)/)
+      expect(first.stdout()).toMatch(/^nfl\s+players\s+\d+\s+\d+/m)
+      keys = Object.fromEntries(
+        [...first.stdout().matchAll(/^ {2}(\w+)\s+(svc_[a-z]{3}_[0-9A-Za-z]{43})$/gm)].map((m) => [m[1]!, m[2]!])
+      )
+      expect(Object.keys(keys).sort()).toEqual([...tiers].sort())
+
+      const base = `http://localhost:${first.port}`
+      const ok = await fetch(`${base}/v1/nfl/players`, { headers: { "X-Service-Key": keys.growth! } })
+      expect(ok.status).toBe(200)
+      expect(ok.headers.get("x-service-tier")).toBe("growth")
+      const body = (await ok.json()) as { total: number }
+      expect(body.total).toBeGreaterThan(0)
+      expect((await fetch(`${base}/v1/nfl/players`)).status).toBe(401)
+    } finally {
+      expect(await first.stop()).toBe(0)
+    }
+
+    const second = await start(store)
+    try {
+      const out = second.stdout()
+      expect(out).toMatch(/data: the store is current/)
+      expect(out).toMatch(/demo keys from an earlier start: sandbox svc_sbx_/)
+      expect(out).not.toMatch(/svc_[a-z]{3}_[0-9A-Za-z]{43}/)
+      // the keys printed at the first start still work
+      const res = await fetch(`http://localhost:${second.port}/v1/nfl/players`, {
+        headers: { "X-Service-Key": keys.build! }
+      })
+      expect(res.status).toBe(200)
+    } finally {
+      expect(await second.stop()).toBe(0)
+    }
+  }, 240_000)
+})
