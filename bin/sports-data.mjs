@@ -6,4 +6,5 @@
 import { register } from "tsx/esm/api"
 
 register()
-await import("../runtimes/embedded/src/cli.ts")
+const { runCli } = await import("../runtimes/embedded/src/cli.ts")
+runCli(process.argv.slice(2))

@@ -171,6 +171,22 @@ describe("sports-data on PGlite", () => {
   )
 })
 
+describe("npx sports-data", () => {
+  it.live("runs the bin the root package.json declares", () =>
+    Effect.async<Run>((resume) => {
+      const child = execFile(
+        "npx",
+        ["sports-data", "--version"],
+        { cwd: root, timeout: 60_000 },
+        (error, stdout, stderr) => resume(Effect.succeed({ code: error === null ? 0 : 1, stdout, stderr }))
+      )
+      return Effect.sync(() => child.kill())
+    }).pipe(Effect.map((run) => {
+      expect(run.code).toBe(0)
+      expect(lastLine(run.stdout)).toMatch(/^\d+\.\d+\.\d+$/)
+    })), { timeout: 90_000 })
+})
+
 describe("sports-data on PostgreSQL", () => {
   it.scopedLive("migrate, keys create, list and revoke on a fresh database", () =>
     Effect.gen(function*() {

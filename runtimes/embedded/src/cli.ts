@@ -19,8 +19,9 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { type CoreSport, coreSports, Plans } from "@sports-data/domain"
 import { runIngest } from "@sports-data/ingest/Runner"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
-import { existsSync } from "node:fs"
-import { resolve } from "node:path"
+import { existsSync, readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
 import { createKey, listKeys, revokeKey } from "./Keys.js"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
 import * as Settings from "./Settings.js"
@@ -220,7 +221,19 @@ export const describeFailure = (error: unknown): string => {
   return innermostMessage(error)
 }
 
-const cli = Command.run(root, { name: "sports-data", version: "0.1.0" })
+/** The version of the root package.json. */
+const version = (() => {
+  try {
+    const manifest = JSON.parse(readFileSync(join(Settings.projectRoot(), "package.json"), "utf8")) as {
+      version?: unknown
+    }
+    return typeof manifest.version === "string" ? manifest.version : "unknown"
+  } catch {
+    return "unknown"
+  }
+})()
+
+const cli = Command.run(root, { name: "sports-data", version })
 
 /** Runs the CLI on `argv` (without node and script); failures become one `error:` line on stderr. */
 export const main = (argv: ReadonlyArray<string>): Effect.Effect<void, "failed"> =>
@@ -239,6 +252,14 @@ export const main = (argv: ReadonlyArray<string>): Effect.Effect<void, "failed">
     Effect.provide(Layer.mergeAll(NodeContext.layer, stderrLogger, Logger.minimumLogLevel(LogLevel.Warning)))
   )
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("sports-data.mjs")) {
-  NodeRuntime.runMain(main(process.argv.slice(2)), { disableErrorReporting: true, disablePrettyLogger: true })
+/**
+ * Runs the CLI as the process's main program: exit status 0 on success, 1 on failure, and
+ * Ctrl+C interrupts the running command (the server drains and closes its store).
+ */
+export const runCli = (argv: ReadonlyArray<string>): void =>
+  NodeRuntime.runMain(main(argv), { disableErrorReporting: true, disablePrettyLogger: true })
+
+// `node --import tsx runtimes/embedded/src/cli.ts ...` (bin/sports-data.mjs calls runCli itself)
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runCli(process.argv.slice(2))
 }
