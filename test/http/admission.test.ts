@@ -9,7 +9,12 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Admission, ApiKey, Plans, UsageStore } from "@sports-data/domain"
 import { Api, Security } from "@sports-data/api"
-import { Context, Effect, Option, Schedule } from "effect"
+import { ApiLiveWith, PlanCatalogError } from "@sports-data/http"
+import { layer as memoryStore } from "@sports-data/store-memory"
+import { Cause, ConfigProvider, Context, Effect, Exit, Layer, Option, Schedule } from "effect"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { Harness, start, type TestResponse } from "./harness.js"
 
 const OPEN = "/v1/nfl/players"
@@ -273,6 +278,44 @@ describe("admission: limits", () => {
       )
       const byEndpoint = Object.fromEntries(rows.map((r) => [r.endpoint, r.calls]))
       expect(byEndpoint).toEqual({ [OPEN]: 3, [GATED]: 1 })
+    }).pipe(Effect.scoped))
+})
+
+describe("admission: plans are data", () => {
+  const catalogFile = (catalog: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), "plans-"))
+    const file = join(dir, "plans.json")
+    writeFileSync(file, JSON.stringify(catalog))
+    return file
+  }
+
+  it.live("SPORTS_DATA_PLANS replaces the default plans without a release", () =>
+    Effect.gen(function*() {
+      const file = catalogFile(Plans.defaultPlans.map((p) => p.tier === "sandbox" ? { ...p, per_minute: 2, per_day: 50 } : p))
+      const h = yield* start({ seed: false }).pipe(
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["SPORTS_DATA_PLANS", file]])))
+      )
+      const key = yield* h.issueKey({ tier: "sandbox" })
+      const first = yield* h.request("GET", OPEN, { key })
+      expect(first.headers.get("x-ratelimit-policy")).toBe("50/day;w=86400, 2/min;w=60")
+      expect((yield* h.request("GET", OPEN, { key })).status).toBe(200)
+      const third = yield* h.request("GET", OPEN, { key })
+      standardError(third, 429, "RATE_LIMIT_EXCEEDED")
+      expect(third.body.limit_per_minute).toBe(2)
+    }).pipe(Effect.scoped))
+
+  it.live("an unusable catalog stops the server from starting, saying why", () =>
+    Effect.gen(function*() {
+      const missingTier = catalogFile(Plans.defaultPlans.filter((p) => p.tier !== "growth"))
+      const exit = yield* Layer.build(ApiLiveWith()).pipe(
+        Effect.provide(memoryStore),
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["SPORTS_DATA_PLANS", missingTier]]))),
+        Effect.exit
+      )
+      expect(Exit.isFailure(exit)).toBe(true)
+      const error = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+      expect(error).toBeInstanceOf(PlanCatalogError)
+      expect(String((error as PlanCatalogError).message)).toContain("growth")
     }).pipe(Effect.scoped))
 })
 

@@ -88,7 +88,7 @@ export interface HttpHarness {
 export interface HarnessOptions {
   /** Stores to run on (default: a fresh in-memory store). */
   readonly stores?: Layer.Layer<Stores, unknown> | undefined
-  /** Plan catalog (default: the default plans). */
+  /** Plan catalog (default: the SPORTS_DATA_PLANS setting, else the default plans). */
   readonly plans?: Plans.PlanCatalog | undefined
   /** The served API layer (default: `ApiLive` of `@sports-data/http` with `plans`). */
   readonly apiLive?: Layer.Layer<HttpApi.Api, unknown, Stores> | undefined
@@ -304,7 +304,8 @@ export const start = (options?: HarnessOptions): Effect.Effect<HttpHarness, neve
   Effect.gen(function*() {
     const plans = options?.plans ?? Plans.defaultPlans
     const stores = options?.stores ?? memoryStore
-    const apiLive = options?.apiLive ?? ApiLiveWith({ plans })
+    // without `plans`, the server reads SPORTS_DATA_PLANS like in production (defaults when unset)
+    const apiLive = options?.apiLive ?? ApiLiveWith(options?.plans === undefined ? {} : { plans })
     const context = yield* Layer.build(
       makeHttpServer(apiLive, { port: 0, host: "127.0.0.1" }).pipe(Layer.provideMerge(stores))
     ).pipe(Effect.orDie)
