@@ -71,23 +71,21 @@ export const refreshOnce = (dataDir: string) =>
   }).pipe(Effect.withSpan("Refresh.refreshOnce"))
 
 /**
- * A background fiber that runs {@link refreshOnce} every `interval` (the first pass after one
- * interval) for as long as the layer lives. A failed pass is logged and the next one runs as
- * planned.
+ * A background fiber that runs {@link refreshOnce} every `interval` for as long as the layer lives:
+ * the first pass at once when `immediate`, else after one interval. A failed pass is logged and the
+ * next one runs as planned.
  */
 export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
-}): Layer.Layer<never, never, SportsStore> =>
-  Layer.scopedDiscard(
-    Effect.forkScoped(
-      Effect.sleep(options.interval).pipe(
-        Effect.zipRight(
-          refreshOnce(options.dataDir).pipe(
-            Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
-          )
-        ),
-        Effect.forever
-      )
-    )
+  readonly immediate?: boolean | undefined
+}): Layer.Layer<never, never, SportsStore> => {
+  const pass = refreshOnce(options.dataDir).pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
   )
+  const wait = Effect.sleep(options.interval)
+  const loop = options.immediate === true
+    ? Effect.forever(Effect.zipRight(pass, wait))
+    : Effect.forever(Effect.zipRight(wait, pass))
+  return Layer.scopedDiscard(Effect.forkScoped(loop))
+}

@@ -2,9 +2,9 @@
  * The worker runtime: background jobs beside the HTTP instances, sharing their store (PostgreSQL
  * through DATABASE_URL, else PGlite in SPORTS_DATA_STORE; see runtimes/embedded Settings.ts).
  *
- * Today it runs one job: every SPORTS_DATA_REFRESH_INTERVAL it ingests the sports whose source
- * files in SPORTS_DATA_DIR are newer than their last ingestion (embedded Refresh.ts). Composition
- * only: settings in, layers merged, launched until interrupted.
+ * Today it runs one job: at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
+ * sports whose source files in SPORTS_DATA_DIR are newer than their last ingestion (embedded
+ * Refresh.ts). Composition only: settings in, layers merged, launched until interrupted.
  *
  * Run: `node --import tsx runtimes/worker/src/main.ts`
  * @module
@@ -17,7 +17,7 @@ import { Effect, Layer } from "effect"
 
 /** The worker's layer for the given settings: the refresh job over the chosen store. */
 export const WorkerLive = (settings: Settings.Settings) =>
-  RefreshLive({ dataDir: settings.dataDir, interval: settings.refreshInterval }).pipe(
+  RefreshLive({ dataDir: settings.dataDir, interval: settings.refreshInterval, immediate: true }).pipe(
     Layer.provide(storeLayer(storeChoice(settings)))
   )
 

@@ -1,0 +1,78 @@
+/**
+ * Keeping the store current (runtimes/embedded/src/Refresh.ts): a sport is stale until ingested,
+ * and again when one of its source files changes; the background loop picks the change up.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { SportsStore } from "@sports-data/domain"
+import { RefreshLive, staleSports } from "@sports-data/embedded/Refresh"
+import { silent } from "@sports-data/ingest/Progress"
+import { runIngest } from "@sports-data/ingest/Runner"
+import * as StoreMemory from "@sports-data/store-memory"
+import { Effect, Layer, Option, Schedule } from "effect"
+import { cpSync, mkdtempSync, rmSync, utimesSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const fixtures = fileURLToPath(new URL("../fixtures/nfl", import.meta.url))
+
+/** A private copy of the nfl fixtures (their modification times are changed by the tests). */
+const copyOfFixtures = Effect.acquireRelease(
+  Effect.sync(() => {
+    const dir = mkdtempSync(join(tmpdir(), "refresh-"))
+    cpSync(fixtures, dir, { recursive: true })
+    return dir
+  }),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
+
+/** Marks a source file of the nfl adapter as modified one minute from now. */
+const touch = (dir: string) => {
+  const later = new Date(Date.now() + 60_000)
+  utimesSync(join(dir, "spreadspoke_nfl", "spreadspoke_scores.csv"), later, later)
+}
+
+describe("staleSports", () => {
+  it.scoped("a sport is stale until ingested, then again when a source file changes", () =>
+    Effect.gen(function*() {
+      const dir = yield* copyOfFixtures
+      const before = yield* staleSports(dir)
+      expect(before.stale.find((s) => s.sport === "nfl")).toEqual({ sport: "nfl", reason: "never ingested" })
+
+      yield* runIngest({ sports: ["nfl"], dataDir: dir }).pipe(Effect.provide(silent))
+      const after = yield* staleSports(dir)
+      expect(after.stale.map((s) => s.sport)).not.toContain("nfl")
+
+      touch(dir)
+      const changed = yield* staleSports(dir)
+      expect(changed.stale.find((s) => s.sport === "nfl")).toEqual({ sport: "nfl", reason: "source files changed" })
+    }).pipe(Effect.provide(StoreMemory.layer)))
+})
+
+describe("RefreshLive", () => {
+  it.scopedLive("ingests at start when immediate, and again after a source file changes", () =>
+    Effect.gen(function*() {
+      const dir = yield* copyOfFixtures
+      const context = yield* Layer.build(
+        RefreshLive({ dataDir: dir, interval: "100 millis", immediate: true }).pipe(
+          Layer.provideMerge(StoreMemory.layer)
+        )
+      )
+      const store = yield* Effect.provide(SportsStore, context)
+      const finishedAt = store.getIngestState("nfl").pipe(
+        Effect.map(Option.map((s) => s.finished_at.getTime())),
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail("not yet" as const), onSome: Effect.succeed }))
+      )
+      const poll = Schedule.intersect(Schedule.spaced("50 millis"), Schedule.recurs(400))
+
+      const first = yield* Effect.retry(finishedAt, poll)
+      expect((yield* store.findPlayers({ sport: "nfl", limit: 1, offset: 0 })).total).toBeGreaterThan(0)
+
+      touch(dir)
+      const second = yield* Effect.retry(
+        Effect.filterOrFail(finishedAt, (t) => t > first, () => "not yet" as const),
+        poll
+      )
+      expect(second).toBeGreaterThan(first)
+    }), { timeout: 60_000 })
+})
