@@ -11,10 +11,10 @@
  * @module
  */
 import { HttpServer } from "@effect/platform"
-import { ApiKey, KeyStore, type Player, Plans, SportsStore } from "@sports-data/domain"
+import { ApiKey, KeyStore, Plans, type Player, SportsStore } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
-import { runIngest } from "@sports-data/ingest/Runner"
 import { silent } from "@sports-data/ingest/Progress"
+import { runIngest } from "@sports-data/ingest/Runner"
 import { layer as memoryStore } from "@sports-data/store-memory"
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
@@ -96,7 +96,9 @@ const program = Effect.gen(function*() {
   const headers = { "x-service-key": Redacted.value(issued.key) }
   const url = `http://127.0.0.1:${port}${PATH}`
 
-  const sample = yield* Effect.promise(() => fetch(url, { headers }).then(async (r) => ({ status: r.status, body: await r.text() })))
+  const sample = yield* Effect.promise(() =>
+    fetch(url, { headers }).then(async (r) => ({ status: r.status, body: await r.text() }))
+  )
   if (sample.status !== 200) return yield* Effect.dieMessage(`service answered ${sample.status}: ${sample.body}`)
 
   // warm up, then measure the service
@@ -114,11 +116,19 @@ const program = Effect.gen(function*() {
   yield* Effect.async<void>((resume) => void raw.close(() => resume(Effect.void)))
 
   const row = (r: Result) =>
-    `${r.label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`
-  console.log(`\nGET ${PATH}  (${source}; body ${sample.body.length} bytes; ${connections} connections, ${seconds} s each)`)
+    `${r.label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${
+      String(r.p99).padStart(4)
+    } ms   errors ${r.errors}   non-2xx ${r.non2xx}`
+  console.log(
+    `\nGET ${PATH}  (${source}; body ${sample.body.length} bytes; ${connections} connections, ${seconds} s each)`
+  )
   console.log(row(service))
   console.log(row(bare))
-  console.log(`service / raw: ${(service.rps / bare.rps).toFixed(3)} of the throughput, p99 ${(service.p99 / Math.max(1, bare.p99)).toFixed(1)}x`)
+  console.log(
+    `service / raw: ${(service.rps / bare.rps).toFixed(3)} of the throughput, p99 ${
+      (service.p99 / Math.max(1, bare.p99)).toFixed(1)
+    }x`
+  )
 }).pipe(Effect.scoped, Effect.provide(Layer.merge(memoryStore, Logger.minimumLogLevel(LogLevel.Warning))))
 
 Effect.runPromise(program).catch((e) => {

@@ -7,8 +7,8 @@
  * parameters whose lowest tier is above sandbox (GATED, its tier REQUIRED).
  */
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Admission, ApiKey, Plans, UsageStore } from "@sports-data/domain"
 import { Api, Security } from "@sports-data/api"
+import { Admission, ApiKey, Plans, UsageStore } from "@sports-data/domain"
 import { ApiLiveWith, PlanCatalogError } from "@sports-data/http"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Cause, ConfigProvider, Context, Effect, Exit, Layer, Option, Schedule } from "effect"
@@ -38,7 +38,13 @@ const standardError = (res: TestResponse, status: number, code: string) => {
   expect(res.body).not.toHaveProperty("_tag")
 }
 
-const RATE_HEADERS = ["x-service-tier", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-ratelimit-policy"]
+const RATE_HEADERS = [
+  "x-service-tier",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "x-ratelimit-policy"
+]
 
 const expectRateHeaders = (res: TestResponse) => {
   for (const h of RATE_HEADERS) expect(res.headers.get(h), h).not.toBeNull()
@@ -291,7 +297,9 @@ describe("admission: plans are data", () => {
 
   it.live("SPORTS_DATA_PLANS replaces the default plans without a release", () =>
     Effect.gen(function*() {
-      const file = catalogFile(Plans.defaultPlans.map((p) => p.tier === "sandbox" ? { ...p, per_minute: 2, per_day: 50 } : p))
+      const file = catalogFile(
+        Plans.defaultPlans.map((p) => p.tier === "sandbox" ? { ...p, per_minute: 2, per_day: 50 } : p)
+      )
       const h = yield* start({ seed: false }).pipe(
         Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["SPORTS_DATA_PLANS", file]])))
       )

@@ -4,8 +4,8 @@
  * stack, SQL or driver detail in a body; and a graceful shutdown that lets an in-flight request
  * finish after SIGTERM.
  */
-import { describe, expect, it, layer } from "@effect/vitest"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { Security } from "@sports-data/api"
 import { KeyStore, SportsStore, StoreFailure, StoreUnavailable } from "@sports-data/domain"
 import { makeApiLive } from "@sports-data/http"
@@ -30,7 +30,10 @@ const storesWith = (patch: (context: Context.Context<Stores>) => Context.Context
   Layer.effectContext(Effect.map(makeMemoryStores, patch))
 
 const unavailable = new StoreUnavailable({ retry_after_seconds: 7, detail: "connect ECONNREFUSED 10.0.0.5:5432" })
-const failure = new StoreFailure({ operation: "findPlayers", detail: "syntax error at SELECT secret_column FROM players" })
+const failure = new StoreFailure({
+  operation: "findPlayers",
+  detail: "syntax error at SELECT secret_column FROM players"
+})
 
 /**
  * A one-endpoint API that reads a JSON body, served by the same runtime (admission, error
@@ -134,12 +137,15 @@ describe("errors: request bodies", () => {
         })
         standardError(declared, 413, "PAYLOAD_TOO_LARGE")
         const chunked = yield* Effect.promise(() =>
-          fetch(h.baseUrl + path, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-service-key": h.keys.syndicate_alpha },
-            body: new Blob([big]).stream(),
-            duplex: "half"
-          } as RequestInit & { duplex: "half" }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
+          fetch(
+            h.baseUrl + path,
+            {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-service-key": h.keys.syndicate_alpha },
+              body: new Blob([big]).stream(),
+              duplex: "half"
+            } as RequestInit & { duplex: "half" }
+          ).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
         )
         expect(chunked.status).toBe(413)
         expect(chunked.body.error_code).toBe("PAYLOAD_TOO_LARGE")
@@ -176,7 +182,6 @@ describe("errors: request bodies", () => {
         standardError(res, 400, "INVALID_PARAMETER")
         expect(res.body.parameter).toBe("body")
       }))
-
   })
 
   it.live("a declared Content-Length over 1 MiB is 413 on any path, before routing and admission", () =>

@@ -19,13 +19,14 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import type { HttpApi } from "@effect/platform"
+import { NodeRuntime } from "@effect/platform-node"
 import { Api } from "@sports-data/api"
 import {
   ApiKey,
   type Game,
   KeyStore,
-  type Player,
   Plans,
+  type Player,
   Scoring,
   SportsStore,
   type StatLine,
@@ -34,7 +35,6 @@ import {
 } from "@sports-data/domain"
 import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
 import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
-import { NodeRuntime } from "@effect/platform-node"
 import { Context, Effect, Layer, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
@@ -314,8 +314,7 @@ export const start = (options?: HarnessOptions): Effect.Effect<HttpHarness, neve
     const baseUrl = `http://127.0.0.1:${port}`
     const storeContext = context as Context.Context<Stores>
 
-    const issueKey = (o: IssueOptions) =>
-      issueKeyInto(plans, o).pipe(Effect.provide(storeContext), Effect.orDie)
+    const issueKey = (o: IssueOptions) => issueKeyInto(plans, o).pipe(Effect.provide(storeContext), Effect.orDie)
     if (options?.seed !== false) yield* seed.pipe(Effect.provide(storeContext), Effect.orDie)
     const keys = {} as Record<Plans.Tier, string>
     for (const tier of Plans.Tier.literals) keys[tier] = yield* issueKey({ tier })

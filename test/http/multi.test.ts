@@ -13,7 +13,9 @@ import { start } from "./harness.js"
 
 const available = await Effect.runPromise(postgresAvailable)
 if (!available) {
-  console.warn("multi.test.ts skipped: no PostgreSQL (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)")
+  console.warn(
+    "multi.test.ts skipped: no PostgreSQL (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)"
+  )
 }
 
 describe("two instances on one PostgreSQL", () => {

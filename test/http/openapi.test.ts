@@ -43,9 +43,7 @@ describe("OpenAPI document", () => {
   it("declares the lowest tier of every operation as endpoints.json tier_resolved", () => {
     expect(operations.length).toBeGreaterThan(0)
     for (const { method, op, path } of operations) {
-      const listed = endpointsJson.find((e) =>
-        e.method === method && shape(e.path) === shape(unaliased(path))
-      )
+      const listed = endpointsJson.find((e) => e.method === method && shape(e.path) === shape(unaliased(path)))
       expect(listed, `${method} ${path} is not in endpoints.json`).toBeDefined()
       expect(op["x-required-tier"], `${method} ${path}`).toBe(tierOf(listed!.tier_resolved))
     }
@@ -71,14 +69,26 @@ describe("OpenAPI document", () => {
     const errorNames = Object.keys(schemas).filter((n) => schemas[n].properties?.error_code !== undefined)
     // every error of decisions.md and the specification (409 CONFLICT appears once an endpoint answers it)
     expect(errorNames).toEqual(expect.arrayContaining([
-      "InvalidParameterError", "MissingApiKeyError", "InvalidApiKeyError", "TrialExpiredError",
-      "TierInsufficientError", "NotFoundError", "ResourceNotFoundError", "MethodNotAllowedError",
-      "PayloadTooLargeError", "RateLimitExceededError", "DailyLimitExceededError",
-      "MonthlyQuotaExceededError", "InternalError", "ServiceUnavailableError"
+      "InvalidParameterError",
+      "MissingApiKeyError",
+      "InvalidApiKeyError",
+      "TrialExpiredError",
+      "TierInsufficientError",
+      "NotFoundError",
+      "ResourceNotFoundError",
+      "MethodNotAllowedError",
+      "PayloadTooLargeError",
+      "RateLimitExceededError",
+      "DailyLimitExceededError",
+      "MonthlyQuotaExceededError",
+      "InternalError",
+      "ServiceUnavailableError"
     ]))
     for (const name of errorNames) {
       const s = schemas[name]
-      expect(s.required, name).toEqual(expect.arrayContaining(["error_code", "message", "documentation_url", "upgrade_url"]))
+      expect(s.required, name).toEqual(
+        expect.arrayContaining(["error_code", "message", "documentation_url", "upgrade_url"])
+      )
       expect(s.properties._tag, name).toBeUndefined()
     }
     expect(JSON.stringify(spec)).not.toContain("HttpApiDecodeError")

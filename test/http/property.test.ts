@@ -12,7 +12,23 @@ import { start } from "./harness.js"
 const routes = Security.endpointTiers(Api)
 
 /** Query parameter names each route declares (from the OpenAPI document of the contract). */
-const junkValues = ["", "-1", "0", "1", "1.5", "1e309", "NaN", "abc", "%", "%zz", "null", "[]", "{}", "'", "x".repeat(300)]
+const junkValues = [
+  "",
+  "-1",
+  "0",
+  "1",
+  "1.5",
+  "1e309",
+  "NaN",
+  "abc",
+  "%",
+  "%zz",
+  "null",
+  "[]",
+  "{}",
+  "'",
+  "x".repeat(300)
+]
 
 const value = fc.oneof(
   fc.constantFrom(...junkValues),
@@ -21,7 +37,25 @@ const value = fc.oneof(
   fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String)
 )
 
-const knownNames = ["limit", "offset", "team", "position", "season", "week", "date", "q", "sport", "status", "ids", "format", "search", "sort", "order", "state", "page"]
+const knownNames = [
+  "limit",
+  "offset",
+  "team",
+  "position",
+  "season",
+  "week",
+  "date",
+  "q",
+  "sport",
+  "status",
+  "ids",
+  "format",
+  "search",
+  "sort",
+  "order",
+  "state",
+  "page"
+]
 
 const query = fc.array(
   fc.tuple(fc.oneof(fc.constantFrom(...knownNames), fc.string({ minLength: 1, maxLength: 8 })), value),
@@ -44,7 +78,13 @@ const request = fc.record({
   query,
   method: fc.oneof(fc.constant("GET"), fc.constantFrom("POST", "PUT", "DELETE", "PATCH", "OPTIONS")),
   key: fc.oneof(fc.constant("valid" as const), fc.constant("none" as const), fc.string({ maxLength: 60 })),
-  header: fc.option(fc.tuple(fc.constantFrom("accept", "content-type", "x-forwarded-for", "if-none-match"), fc.string({ maxLength: 30 })), { nil: undefined }),
+  header: fc.option(
+    fc.tuple(
+      fc.constantFrom("accept", "content-type", "x-forwarded-for", "if-none-match"),
+      fc.string({ maxLength: 30 })
+    ),
+    { nil: undefined }
+  ),
   body: fc.option(fc.oneof(fc.string({ maxLength: 50 }), fc.json({ maxDepth: 2 })), { nil: undefined })
 })
 

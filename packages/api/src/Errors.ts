@@ -44,11 +44,17 @@ const standard = <const Code extends string>(code: Code, message: string, upgrad
 })
 
 /** 400 INVALID_PARAMETER: `parameter` is malformed, out of range or missing; `reason` says how. */
-export class InvalidParameterError extends Schema.Class<InvalidParameterError>("InvalidParameterError")({
-  ...standard("INVALID_PARAMETER", "A parameter is malformed, out of range or missing.", false),
-  parameter: Schema.String,
-  reason: Schema.String
-}, HttpApiSchema.annotations({ status: 400, description: "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing" })) {}
+export class InvalidParameterError extends Schema.Class<InvalidParameterError>("InvalidParameterError")(
+  {
+    ...standard("INVALID_PARAMETER", "A parameter is malformed, out of range or missing.", false),
+    parameter: Schema.String,
+    reason: Schema.String
+  },
+  HttpApiSchema.annotations({
+    status: 400,
+    description: "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing"
+  })
+) {}
 
 /** 401 MISSING_API_KEY: the X-Service-Key header is absent or empty (a key in the query string does not count). */
 export class MissingApiKeyError extends Schema.Class<MissingApiKeyError>("MissingApiKeyError")({
@@ -109,46 +115,76 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * 429 RATE_LIMIT_EXCEEDED: the per-minute limit (sliding 60 s window) is used up. The response
  * also carries the header Retry-After = `retry_after_seconds`.
  */
-export class RateLimitExceededError extends Schema.Class<RateLimitExceededError>("RateLimitExceededError")({
-  ...standard("RATE_LIMIT_EXCEEDED", "Per-minute rate limit exceeded.", true),
-  calls_this_minute: Schema.Int,
-  limit_per_minute: Schema.Int,
-  retry_after_seconds: Schema.Int
-}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+export class RateLimitExceededError extends Schema.Class<RateLimitExceededError>("RateLimitExceededError")(
+  {
+    ...standard("RATE_LIMIT_EXCEEDED", "Per-minute rate limit exceeded.", true),
+    calls_this_minute: Schema.Int,
+    limit_per_minute: Schema.Int,
+    retry_after_seconds: Schema.Int
+  },
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After"
+  })
+) {}
 
 /** 429 DAILY_LIMIT_EXCEEDED: the daily ceiling is used up until `resets_on` (next 00:00 UTC). Header Retry-After. */
-export class DailyLimitExceededError extends Schema.Class<DailyLimitExceededError>("DailyLimitExceededError")({
-  ...standard("DAILY_LIMIT_EXCEEDED", "Daily call limit exceeded.", true),
-  calls_today: Schema.Int,
-  daily_limit: Schema.Int,
-  resets_on: Schema.String,
-  retry_after_seconds: Schema.Int
-}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+export class DailyLimitExceededError extends Schema.Class<DailyLimitExceededError>("DailyLimitExceededError")(
+  {
+    ...standard("DAILY_LIMIT_EXCEEDED", "Daily call limit exceeded.", true),
+    calls_today: Schema.Int,
+    daily_limit: Schema.Int,
+    resets_on: Schema.String,
+    retry_after_seconds: Schema.Int
+  },
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After"
+  })
+) {}
 
 /**
  * 429 MONTHLY_QUOTA_EXCEEDED: the monthly quota is used up until `resets_on` (00:00 UTC on the
  * 1st). `retry_after_seconds` (seconds until then) is an extra beyond the specification's fields,
  * as on every 429; it is also the Retry-After header.
  */
-export class MonthlyQuotaExceededError extends Schema.Class<MonthlyQuotaExceededError>("MonthlyQuotaExceededError")({
-  ...standard("MONTHLY_QUOTA_EXCEEDED", "Monthly quota used up.", true),
-  calls_used: Schema.Int,
-  calls_limit: Schema.Int,
-  resets_on: Schema.String,
-  retry_after_seconds: Schema.Int
-}, HttpApiSchema.annotations({ status: 429, description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After" })) {}
+export class MonthlyQuotaExceededError extends Schema.Class<MonthlyQuotaExceededError>("MonthlyQuotaExceededError")(
+  {
+    ...standard("MONTHLY_QUOTA_EXCEEDED", "Monthly quota used up.", true),
+    calls_used: Schema.Int,
+    calls_limit: Schema.Int,
+    resets_on: Schema.String,
+    retry_after_seconds: Schema.Int
+  },
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "RATE_LIMIT_EXCEEDED, DAILY_LIMIT_EXCEEDED or MONTHLY_QUOTA_EXCEEDED; header Retry-After"
+  })
+) {}
 
 /** 500 INTERNAL_ERROR: anything else. `request_id` finds the logged cause; no stack or SQL is ever sent. */
-export class InternalError extends Schema.Class<InternalError>("InternalError")({
-  ...standard("INTERNAL_ERROR", "Internal error; retry with exponential backoff.", false),
-  request_id: Schema.String
-}, HttpApiSchema.annotations({ status: 500, description: "INTERNAL_ERROR: server error; retry with exponential backoff" })) {}
+export class InternalError extends Schema.Class<InternalError>("InternalError")(
+  {
+    ...standard("INTERNAL_ERROR", "Internal error; retry with exponential backoff.", false),
+    request_id: Schema.String
+  },
+  HttpApiSchema.annotations({
+    status: 500,
+    description: "INTERNAL_ERROR: server error; retry with exponential backoff"
+  })
+) {}
 
 /** 503 SERVICE_UNAVAILABLE: storage unreachable; retry after `retry_after_seconds` (also the Retry-After header). */
-export class ServiceUnavailableError extends Schema.Class<ServiceUnavailableError>("ServiceUnavailableError")({
-  ...standard("SERVICE_UNAVAILABLE", "The service is temporarily unavailable.", false),
-  retry_after_seconds: Schema.Int
-}, HttpApiSchema.annotations({ status: 503, description: "SERVICE_UNAVAILABLE: storage unreachable; header Retry-After" })) {}
+export class ServiceUnavailableError extends Schema.Class<ServiceUnavailableError>("ServiceUnavailableError")(
+  {
+    ...standard("SERVICE_UNAVAILABLE", "The service is temporarily unavailable.", false),
+    retry_after_seconds: Schema.Int
+  },
+  HttpApiSchema.annotations({
+    status: 503,
+    description: "SERVICE_UNAVAILABLE: storage unreachable; header Retry-After"
+  })
+) {}
 
 /** Every API error. */
 export type ApiError =

@@ -226,7 +226,8 @@ const dropDecodeError = (spec: Record<string, any>): Record<string, any> => {
         content.schema = rest.length === 1 ? rest[0] : { ...schema, anyOf: rest }
       }
       if (op.responses["400"].description === "The request did not match the expected schema") {
-        op.responses["400"].description = "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing"
+        op.responses["400"].description =
+          "INVALID_PARAMETER: a parameter or body field is malformed, out of range or missing"
       }
     }
   }

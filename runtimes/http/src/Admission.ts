@@ -93,7 +93,9 @@ export const PlanCatalogFromEnv = Layer.effect(
       catch: () => new PlanCatalogError({ source: path, problems: ["not JSON"] })
     })
     const catalog = yield* checkCatalog(json, path)
-    yield* Effect.logInfo("plan catalog loaded from SPORTS_DATA_PLANS").pipe(Effect.annotateLogs({ plans: catalog.length }))
+    yield* Effect.logInfo("plan catalog loaded from SPORTS_DATA_PLANS").pipe(
+      Effect.annotateLogs({ plans: catalog.length })
+    )
     return catalog
   })
 )
@@ -163,8 +165,11 @@ export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmissi
         if (Either.isLeft(decided)) return yield* Effect.fail(ApiErrors.fromDomain(decided.left, ""))
 
         yield* HttpApp.appendPreResponseHandler((_request, response) =>
-          Effect.flatMap(Clock.currentTimeMillis, (finished) =>
-            Effect.as(recorder.record(keyHash, target.endpoint, finished - started, new Date(finished)), response))
+          Effect.flatMap(
+            Clock.currentTimeMillis,
+            (finished) =>
+              Effect.as(recorder.record(keyHash, target.endpoint, finished - started, new Date(finished)), response)
+          )
         )
         return Security.Caller.make(grant.key, grant.plan, decided.right, now)
       }).pipe(mapStoreErrors)

@@ -69,8 +69,10 @@ export const mapStoreErrors = <A, E, R>(
 export const mapDomainErrors = <A, E extends DomainError, R>(
   self: Effect.Effect<A, E, R>
 ): Effect.Effect<A, ApiErrors.ApiError, R> =>
-  Effect.catchAll(self, (e: DomainError) =>
-    e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, newRequestId())))
+  Effect.catchAll(
+    self,
+    (e: DomainError) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
+  )
 
 const isTagged = (u: unknown, tag: string): boolean =>
   typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
@@ -159,14 +161,16 @@ export const answerCause = (
       // reason (a segment that is not valid percent-encoding): no such path, not 405.
       const candidates = allowedMethods(path)
       const allowed = candidates.includes(request.method) ? [] : candidates
-      return Effect.succeed(errorResponse(
-        allowed.length === 0
-          ? new ApiErrors.NotFoundError({ path, message: `No such path: ${path}` })
-          : new ApiErrors.MethodNotAllowedError({
-            allowed,
-            message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`
-          })
-      ).pipe(allowed.length === 0 ? (r) => r : HttpServerResponse.setHeader("allow", allowed.join(", "))))
+      return Effect.succeed(
+        errorResponse(
+          allowed.length === 0
+            ? new ApiErrors.NotFoundError({ path, message: `No such path: ${path}` })
+            : new ApiErrors.MethodNotAllowedError({
+              allowed,
+              message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`
+            })
+        ).pipe(allowed.length === 0 ? (r) => r : HttpServerResponse.setHeader("allow", allowed.join(", ")))
+      )
     }
     if (e instanceof HttpServerError.RequestError) {
       return Effect.succeed(errorResponse(
@@ -253,7 +257,8 @@ export const ErrorsMiddlewareLive = (routes: ReadonlyArray<RouteShape>) => {
           onFailure: (cause) => answerCause(cause, request, allowedMethods),
           onSuccess: Option.match({
             onNone: () => Effect.succeed(errorResponse(new ApiErrors.PayloadTooLargeError())),
-            onSome: (body) => Effect.provideService(answer, HttpServerRequest.HttpServerRequest, withBody(request, body))
+            onSome: (body) =>
+              Effect.provideService(answer, HttpServerRequest.HttpServerRequest, withBody(request, body))
           })
         })
       )
