@@ -56,6 +56,9 @@ describe("nfl ingestion: source mappings", () => {
       expect(teams).toHaveLength(32)
       const buf = teams.find((t) => t.abbr === "BUF")!
       expect(buf).toMatchObject({ name: "Buffalo Bills", conference: "AFC", division: "AFC East", external_id: "BUF" })
+      // the file's team_conference column says NFC for the Jets; their division says AFC East
+      expect(teams.find((t) => t.abbr === "NYJ")).toMatchObject({ conference: "AFC", division: "AFC East" })
+      expect(teams.filter((t) => t.conference === "AFC")).toHaveLength(16)
       expect(teams.find((t) => t.abbr === "LV")?.name).toBe("Las Vegas Raiders")
       expect(teams.find((t) => t.abbr === "WAS")?.name).toBe("Washington Commanders")
       expect(teams.map((t) => t.abbr)).toContain("LAR")

@@ -206,14 +206,23 @@ export interface TeamRow {
   readonly division: string | undefined
 }
 
-export const parseTeam = parser<TeamRow>((row) => ({
-  fullName: req(row, "team_name"),
-  shortName: field(row, "team_name_short"),
-  abbr: team(row, "team_id"),
-  pfrId: field(row, "team_id_pfr"),
-  conference: field(row, "team_conference"),
-  division: field(row, "team_division")
-}))
+/**
+ * A team row of spreadspoke's nfl_teams.csv. The conference is taken from the division's prefix
+ * ("AFC East" → AFC) when it has one, because the file's own `team_conference` column is wrong for
+ * at least one club (it lists the Jets, of the AFC East, in the NFC); the column is the fallback.
+ */
+export const parseTeam = parser<TeamRow>((row) => {
+  const division = field(row, "team_division")
+  const prefix = division?.split(" ")[0]
+  return {
+    fullName: req(row, "team_name"),
+    shortName: field(row, "team_name_short"),
+    abbr: team(row, "team_id"),
+    pfrId: field(row, "team_id_pfr"),
+    conference: prefix === "AFC" || prefix === "NFC" ? prefix : field(row, "team_conference"),
+    division
+  }
+})
 
 export interface ScheduleRow {
   readonly gameId: string
