@@ -105,6 +105,31 @@ describe.each(stores)("engine on %s", (_label, make) => {
   })
 })
 
+describe("engine.webHandler", () => {
+  it("serves the HTTP API over the engine's own store, with admission", async () => {
+    const engine = createEngine({ store: "memory", dataDir: fixtures })
+    try {
+      await engine.ingest({ sports: ["nfl"] })
+      const { key } = await engine.keys.create({ tier: "build" })
+      const players = await engine.players({ sport: "nfl" })
+
+      const res = await engine.webHandler(
+        new Request("http://localhost/v1/nfl/players", { headers: { "X-Service-Key": key } })
+      )
+      expect(res.status).toBe(200)
+      expect(res.headers.get("x-service-tier")).toBe("build")
+      const body = (await res.json()) as { total: number }
+      expect(body.total).toBe(players.total)
+
+      const anonymous = await engine.webHandler(new Request("http://localhost/v1/nfl/players"))
+      expect(anonymous.status).toBe(401)
+      expect(((await anonymous.json()) as { error_code: string }).error_code).toBe("MISSING_API_KEY")
+    } finally {
+      await engine.dispose()
+    }
+  })
+})
+
 describe("engine on a PGlite folder", () => {
   it("keeps keys across engines (the folder is the database)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "engine-persist-"))

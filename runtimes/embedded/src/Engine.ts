@@ -103,6 +103,12 @@ export interface Engine {
     /** Revokes the keys with this 12-character prefix; rejects with KeyNotFound when none was active. */
     readonly revoke: (prefix: string) => Promise<number>
   }
+  /**
+   * The HTTP API as a web handler (`Request` in, `Response` out), over the engine's store, for
+   * hosting the API inside another server (a framework route, a serverless function). Admission,
+   * limits and errors are the same as the HTTP server's; the plan catalog is the engine's.
+   */
+  readonly webHandler: (request: Request) => Promise<Response>
   /** The runtime holding the store, to run your own Effects against the storage ports. */
   readonly runtime: ManagedRuntime.ManagedRuntime<Stores, StoreUnavailable>
   /** Closes the store (and its database connection). */
@@ -123,9 +129,30 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
   const choice: StoreChoice = options.store ?? { pglite: Effect.runSync(Settings.storeDir) }
   const dataDir = options.dataDir ?? Effect.runSync(Settings.dataDir)
   const catalog = options.plans ?? Plans.defaultPlans
+  const stores = storeLayer(choice)
   const runtime = ManagedRuntime.make(
-    Layer.merge(storeLayer(choice), Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
+    Layer.merge(stores, Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
   )
+
+  /**
+   * The web handler, made on first use (so an engine that never serves HTTP never loads the HTTP
+   * modules). The store is built in the engine's runtime first and the handler shares its memo
+   * map, so the handler runs on the very store the engine opened.
+   */
+  const makeWebHandler = async () => {
+    await runtime.runtime()
+    const [platform, http] = await Promise.all([import("@effect/platform"), import("@sports-data/http")])
+    const api = Layer.mergeAll(http.ApiLiveWith({ plans: catalog }), platform.HttpServer.layerContext).pipe(
+      Layer.provide(stores),
+      Layer.provide(Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
+    )
+    return platform.HttpApiBuilder.toWebHandler(api, { memoMap: runtime.memoMap })
+  }
+  let web: ReturnType<typeof makeWebHandler> | undefined
+  const webHandler = (request: Request): Promise<Response> => {
+    web ??= makeWebHandler()
+    return web.then((w) => w.handler(request))
+  }
 
   /** Runs an effect on the engine's runtime; rejects with the failure itself (not a FiberFailure). */
   const run = <A, E>(effect: Effect.Effect<A, E, Stores>): Promise<A> =>
@@ -162,7 +189,11 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
       list: () => run(listKeys),
       revoke: (prefix) => run(revokeKey(prefix))
     },
+    webHandler,
     runtime,
-    dispose: () => runtime.dispose()
+    dispose: async () => {
+      if (web !== undefined) await web.then((w) => w.dispose())
+      await runtime.dispose()
+    }
   }
 }
