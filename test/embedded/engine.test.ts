@@ -52,6 +52,14 @@ describe.each(stores)("engine on %s", (_label, make) => {
     await expect(engine.keys.revoke(created.info.prefix)).rejects.toMatchObject({ _tag: "KeyNotFound" })
   })
 
+  it("revokes by the whole key without echoing it", async () => {
+    const { info, key } = await engine.keys.create({ tier: "starter" })
+    expect(await engine.keys.revoke(key)).toBe(1)
+    const error = await engine.keys.revoke(key).catch((e: unknown) => e)
+    expect(error).toMatchObject({ _tag: "KeyNotFound", prefix: info.prefix })
+    expect(String((error as Error).message)).not.toContain(key)
+  })
+
   it("refuses an unknown tier and a malformed e-mail with typed errors", async () => {
     await expect(engine.keys.create({ tier: "platinum" })).rejects.toMatchObject({ _tag: "UnknownTier" })
     await expect(engine.keys.create({ tier: "build", email: "not-an-address" })).rejects.toMatchObject({

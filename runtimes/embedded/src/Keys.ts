@@ -105,10 +105,12 @@ export const listKeys: Effect.Effect<ReadonlyArray<KeyInfo>, StoreError, KeyStor
 
 /**
  * Revokes every key with this 12-character prefix that is not already revoked; returns how many
- * were revoked. Fails with KeyNotFound when none was.
+ * were revoked. A whole key is accepted too: only its prefix is used (and echoed), so a pasted
+ * key never appears in the output. Fails with KeyNotFound when no key was revoked.
  */
-export const revokeKey = (prefix: string): Effect.Effect<number, KeyNotFound | StoreError, KeyStore> =>
+export const revokeKey = (prefixOrKey: string): Effect.Effect<number, KeyNotFound | StoreError, KeyStore> =>
   Effect.gen(function*() {
+    const prefix = ApiKey.keyPrefix(prefixOrKey.trim())
     const store = yield* KeyStore
     const now = new Date(yield* Clock.currentTimeMillis)
     const revoked = yield* store.revoke(prefix, now)

@@ -16,7 +16,7 @@
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { type CoreSport, coreSports, Plans } from "@sports-data/domain"
+import { ApiKey, type CoreSport, coreSports, Plans } from "@sports-data/domain"
 import { runIngest } from "@sports-data/ingest/Runner"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
@@ -95,12 +95,16 @@ const keysList = Command.make("list", {}, () =>
 
 const keysRevoke = Command.make(
   "revoke",
-  { prefix: Args.text({ name: "prefix" }).pipe(Args.withDescription("The key's 12-character prefix")) },
+  {
+    prefix: Args.text({ name: "prefix" }).pipe(
+      Args.withDescription("The key's 12-character prefix (or the whole key: only its prefix is used)")
+    )
+  },
   ({ prefix }) =>
     withStore(
       Effect.gen(function*() {
         const count = yield* revokeKey(prefix)
-        yield* line(`revoked ${count} key(s) with prefix ${prefix}`)
+        yield* line(`revoked ${count} key(s) with prefix ${ApiKey.keyPrefix(prefix.trim())}`)
       })
     )
 ).pipe(Command.withDescription("Revoke the key(s) with this prefix."))
