@@ -21,7 +21,7 @@ import {
   TierInsufficient,
   TrialExpired
 } from "./Errors.js"
-import { type Plan, planOf, type PlanCatalog, type Tier } from "./Plans.js"
+import { type Plan, type PlanCatalog, planOf, type Tier } from "./Plans.js"
 import type { ConsumeOutcome, UsageCounts, UsageLimits } from "./Ports.js"
 
 const MINUTE_MS = 60_000
@@ -166,4 +166,3 @@ export const trialDaysRemaining = (key: ApiKeyRecord, now: Date): number | null 
   key.trial_ends_at === null
     ? null
     : Math.max(0, Math.ceil((key.trial_ends_at.getTime() - now.getTime()) / DAY_MS))
-

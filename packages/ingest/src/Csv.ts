@@ -43,7 +43,14 @@ export const readCsv = (file: string): Stream.Stream<CsvRow, CsvFileError> =>
       Effect.as(
         Stream.fromAsyncIterable(
           createReadStream(file).pipe(
-            parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true })
+            parse({
+              columns: true,
+              bom: true,
+              skip_empty_lines: true,
+              relax_column_count: true,
+              relax_quotes: true,
+              info: true
+            })
           ) as AsyncIterable<{
             record: Record<string, string>
             info: { lines: number; bytes: number; index: number; columns: ReadonlyArray<unknown> | false }

@@ -53,7 +53,10 @@ export const upsertAll = <A, E, R>(
   batchSize = 1000
 ): Effect.Effect<UpsertResult, E, R> =>
   Effect.reduce(
-    Array.from({ length: Math.ceil(rows.length / batchSize) }, (_, i) => rows.slice(i * batchSize, (i + 1) * batchSize)),
+    Array.from(
+      { length: Math.ceil(rows.length / batchSize) },
+      (_, i) => rows.slice(i * batchSize, (i + 1) * batchSize)
+    ),
     { inserted: 0, updated: 0, unchanged: 0 } as UpsertResult,
     (acc, batch) =>
       Effect.map(upsert(batch), (r) => ({
