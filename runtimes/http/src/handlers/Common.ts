@@ -54,6 +54,19 @@ export interface EnvelopeContext {
   readonly operation: string
 }
 
+/** The context of an operation of a sport's group: the meta's sport is the group's. */
+export interface SportContext extends EnvelopeContext {
+  readonly sport: CoreSport
+}
+
+/** The {@link SportContext} builder of `sport`'s group (operation id `<sport>.<operation>`). */
+export const sportContext =
+  (sport: CoreSport) => (request: HttpServerRequest.HttpServerRequest, operation: string): SportContext => ({
+    request,
+    sport,
+    operation: `${sport}.${operation}`
+  })
+
 /**
  * The envelope `{success, endpoint, count, data, meta}` of `data` (count = rows, 1 for an
  * object), with `extra` fields merged in (total/offset/limit, query, player, season...).

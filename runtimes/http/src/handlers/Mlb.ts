@@ -6,19 +6,12 @@
  * leaders and the pitching categories.
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
-import {
-  type Player,
-  type Resources,
-  SportsStore,
-  type SportsStoreService,
-  Standings,
-  type StatLine
-} from "@sports-data/domain"
+import { type Player, type Resources, SportsStore, type SportsStoreService, type StatLine } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import {
@@ -26,14 +19,9 @@ import {
   envelope,
   gamesById,
   lastIngested,
-  lastRefreshed,
-  latestResultSeason,
-  pageOf,
   playersById,
   requirePlayer,
-  requireTeam,
-  seasonGames,
-  teamMap,
+  sportContext,
   teamPlayers
 } from "./Common.js"
 import {
@@ -46,16 +34,12 @@ import {
   mlbPlayer,
   mlbStatsRow,
   playerSummary,
-  positionMatches,
-  standingRow
+  positionMatches
 } from "./Rows.js"
+import { gameList, playerLines, playerList, roster, standings } from "./Sport.js"
 
 const sport = "mlb" as const
-const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
-  request,
-  sport,
-  operation: `mlb.${operation}`
-})
+const ctx = sportContext(sport)
 
 /** The most recent game date with stat lines, or null when none are held. */
 const latestLineDate = (store: SportsStoreService) =>
@@ -108,32 +92,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
     const store = yield* SportsStore
     return handlers
       .handle("players", ({ request, urlParams }) =>
-        Effect.gen(function*() {
-          const limit = withDefault(urlParams.limit, MlbLimits.players)
-          const offset = withDefault(urlParams.offset, 0)
-          const query = {
-            sport,
-            search: urlParams.search?.trim(),
-            team: urlParams.team,
-            status: urlParams.status
-          }
-          let total: number
-          let rows: ReadonlyArray<Player>
-          if (urlParams.position === undefined) {
-            const page = yield* store.findPlayers({ ...query, limit, offset })
-            total = page.total
-            rows = page.rows
-          } else {
-            // Stored positions (P, LF, ...) are wider than the filter's: match in memory.
-            const position = urlParams.position
-            const all = (yield* allRows((page) => store.findPlayers({ ...query, ...page }))).filter((p) =>
-              positionMatches(sport, position, p.position)
-            )
-            total = all.length
-            rows = pageOf(all, limit, offset)
-          }
-          return yield* envelope(ctx(request, "players"), rows.map(mlbPlayer), { total, offset, limit })
-        }).pipe(mapStoreErrors))
+        playerList(store, ctx(request, "players"), urlParams, MlbLimits.players, mlbPlayer).pipe(mapStoreErrors))
       .handle("player", ({ path, request }) =>
         Effect.gen(function*() {
           const player = yield* requirePlayer(store, sport, path.id)
@@ -141,22 +100,13 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
         }).pipe(mapStoreErrors))
       .handle("playerStats", ({ path, request, urlParams }) =>
         Effect.gen(function*() {
-          const player = yield* requirePlayer(store, sport, path.id)
-          const page = yield* store.findStatLines({
-            sport,
-            player_id: player.id,
+          const { lines, player } = yield* playerLines(store, sport, path.id, {
             date: urlParams.date,
-            order: "recent",
-            limit: withDefault(urlParams.limit, MlbLimits.stats),
-            offset: 0
+            limit: withDefault(urlParams.limit, MlbLimits.stats)
           })
-          const games = yield* gamesById(
-            store,
-            sport,
-            page.rows.flatMap((l) => (l.game_id === null ? [] : [l.game_id]))
-          )
+          const games = yield* gamesById(store, sport, lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
           const updated = yield* lastIngested(store, sport)
-          const rows = page.rows.map((l) => {
+          const rows = lines.map((l) => {
             const g = l.game_id === null ? undefined : games.get(l.game_id)
             return mlbStatsRow(l, player, g === undefined ? true : isFinalState(g.state), updated)
           })
@@ -172,51 +122,35 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
               league: t.conference,
               division: t.division,
               roster_size: players.length,
-              active_players: players.filter((p) => p.status === "active").length,
+              active_players: players.filter((p) =>
+                p.status === "active"
+              ).length,
               positions: [...new Set(players.flatMap((p) => (p.position === null ? [] : [p.position])))].sort()
             })), { concurrency: 4 })
           return yield* envelope(ctx(request, "teams"), rows)
         }).pipe(mapStoreErrors))
       .handle("roster", ({ path, request, urlParams }) =>
-        Effect.gen(function*() {
-          const team = yield* requireTeam(store, sport, path.team)
-          const position = urlParams.position
-          const players = (yield* teamPlayers(store, sport, team)).filter((p) =>
-            position === undefined || positionMatches(sport, position, p.position)
-          )
-          return yield* envelope(ctx(request, "roster"), players.map(mlbPlayer))
-        }).pipe(mapStoreErrors))
+        roster(store, ctx(request, "roster"), path.team, urlParams.position, mlbPlayer).pipe(mapStoreErrors))
       .handle("games", ({ request, urlParams }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
-          const page = yield* store.findGames({
-            sport,
+          const { data } = yield* gameList(store, sport, caller.now, {
             date: urlParams.date,
             state: urlParams.state,
-            order: "desc",
-            limit: withDefault(urlParams.limit, MlbLimits.games),
-            offset: 0
-          })
-          const teams = yield* teamMap(store, sport)
-          const polled = yield* lastRefreshed(store, sport, caller.now)
-          return yield* envelope(ctx(request, "games"), page.rows.map((g) => mlbGameRow(g, teams, polled)))
+            limit: withDefault(urlParams.limit, MlbLimits.games)
+          }, mlbGameRow)
+          return yield* envelope(ctx(request, "games"), data)
         }).pipe(mapStoreErrors))
       .handle("standings", ({ request, urlParams }) =>
-        Effect.gen(function*() {
-          const season = urlParams.season ?? (yield* latestResultSeason(store, sport))
-          const teams = yield* store.findTeams(sport)
-          const games = season === null ? [] : yield* seasonGames(store, sport, season)
-          const updated = yield* lastIngested(store, sport)
-          const rows = Standings.computeStandings(sport, teams, games)
-            .filter((s) => urlParams.division === undefined || divisionMatches(s.team, urlParams.division))
-            .map((s) => standingRow(sport, s, updated))
-          return yield* envelope(ctx(request, "standings"), rows, { season })
-        }).pipe(mapStoreErrors))
+        standings(store, ctx(request, "standings"), urlParams.season, (t) =>
+          urlParams.division === undefined || divisionMatches(t, urlParams.division)).pipe(mapStoreErrors))
       .handle("scoringLeaders", ({ request, urlParams }) =>
         Effect.gen(function*() {
           const date = urlParams.date ?? (yield* latestLineDate(store))
           const limit = withDefault(urlParams.limit, MlbLimits.leaders)
-          if (date === null) return yield* envelope(ctx(request, "scoringLeaders"), [], { stat_date: null })
+          if (date === null) {
+            return yield* envelope(ctx(request, "scoringLeaders"), [], { stat_date: null })
+          }
           const { isFinal, lines, players } = yield* linesOfDate(store, date, urlParams.team)
           const position = urlParams.position
           const rows = lines
@@ -225,7 +159,9 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
               (position === undefined || positionMatches(sport, position, linePosition(l, players)))
             )
             .slice(0, limit)
-            .map((l, i) => mlbLeaderRow(l, i + 1, players.get(l.player_id), isFinal(l)))
+            .map((l, i) =>
+              mlbLeaderRow(l, i + 1, players.get(l.player_id), isFinal(l))
+            )
           return yield* envelope(ctx(request, "scoringLeaders"), rows, { stat_date: dateTime(date) })
         }).pipe(mapStoreErrors))
       .handle("scoringCategories", ({ request, urlParams }) =>

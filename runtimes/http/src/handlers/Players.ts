@@ -17,8 +17,8 @@ import {
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { mapStoreErrors } from "../Errors.js"
-import { envelope, notFound } from "./Common.js"
-import { round, searchRow, stat } from "./Rows.js"
+import { allRows, envelope, notFound } from "./Common.js"
+import { positionMatches, round, searchRow, stat } from "./Rows.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
   request,
@@ -108,16 +108,17 @@ export const PlayersLive = HttpApiBuilder.group(Api, "players", (handlers) =>
       .handle("search", ({ request, urlParams }) =>
         Effect.gen(function*() {
           const q = urlParams.q.trim()
-          const page = yield* store.findPlayers({
-            sport: urlParams.sport,
-            search: q,
-            position: urlParams.position,
-            limit: withDefault(urlParams.limit, SearchLimit),
-            offset: 0
-          })
-          return yield* envelope(ctx(request, urlParams.sport ?? "all", "search"), page.rows.map(searchRow), {
-            query: q
-          })
+          const limit = withDefault(urlParams.limit, SearchLimit)
+          const query = { sport: urlParams.sport, search: q }
+          const position = urlParams.position
+          // Stored positions are wider than the sports' filter values (G, PK, LF...): match them
+          // as the sport lists do, over every name match.
+          const rows = position === undefined
+            ? (yield* store.findPlayers({ ...query, limit, offset: 0 })).rows
+            : (yield* allRows((page) => store.findPlayers({ ...query, ...page })))
+              .filter((p) => positionMatches(p.sport, position, p.position))
+              .slice(0, limit)
+          return yield* envelope(ctx(request, urlParams.sport ?? "all", "search"), rows.map(searchRow), { query: q })
         }).pipe(mapStoreErrors))
       .handle("compare", ({ request, urlParams }) =>
         Effect.gen(function*() {

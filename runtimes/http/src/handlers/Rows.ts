@@ -52,6 +52,7 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
  * - nba: G / Guard covers PG and SG; F / Forward covers SF and PF; Center covers C; each part
  *   of a hyphenated position counts.
  * - mlb: P / Pitcher covers SP and RP; LF, CF, RF cover OF; TWP (two-way) covers SP, RP and DH.
+ * - nfl: PK (as the ffb id sources write kickers) covers K; DST and D/ST cover DEF.
  * - any sport: a stored position equal to the filter (case-insensitive) matches.
  */
 export const positionMatches = (sport: CoreSport, filter: string, stored: string | null): boolean => {
@@ -79,6 +80,7 @@ const aliases: Record<CoreSport, Record<string, ReadonlyArray<string>>> = {
     TWP: ["SP", "RP", "DH"]
   },
   nfl: {
+    PK: ["K"],
     DST: ["DEF"],
     "D/ST": ["DEF"]
   }

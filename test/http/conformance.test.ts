@@ -1,0 +1,77 @@
+/**
+ * Conformance of the data endpoints with the specification (shared/spec), found by calling the
+ * service on the real data as a client would and cut down here to a few hand-made rows over the
+ * harness's in-memory store. Each test names the specification line it holds the service to.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { type Player, SportsStore } from "@sports-data/domain"
+import { Effect, Layer } from "effect"
+import { Harness, seedPlayers } from "./harness.js"
+
+const player = (sport: Player["sport"], local: string, full_name: string, position: string, team: string): Player => ({
+  ...seedPlayers.mahomes,
+  id: `svc_${sport}_${local}`,
+  sport,
+  full_name,
+  first_name: null,
+  last_name: null,
+  position,
+  team
+})
+
+/** Real source spellings: ffb ids write kickers as PK; the nba sources write guards as G. */
+const extra = {
+  butker: player("nfl", "00-0033303", "Harrison Butker", "PK", "KC"),
+  kicker: player("nfl", "00-0099999", "Kai Kicker", "K", "KC"),
+  brunson: player("nba", "1628973", "Jalen Brunson", "G", "BOS")
+} as const
+
+const TestLayer = Layer.effectDiscard(
+  Effect.gen(function*() {
+    const h = yield* Harness
+    yield* Effect.flatMap(SportsStore, (store) => store.upsertPlayers(Object.values(extra))).pipe(
+      Effect.provide(h.stores),
+      Effect.orDie
+    )
+  })
+).pipe(Layer.provideMerge(Harness.layer()))
+
+const get = (path: string) => Effect.flatMap(Harness, (h) => h.request("GET", path, { key: h.keys.syndicate_alpha }))
+
+const names = (res: { readonly body: any }): ReadonlyArray<string> =>
+  res.body.data.map((r: { readonly full_name: string }) => r.full_name)
+
+describe("conformance", () => {
+  layer(TestLayer, { excludeTestServices: true })((it) => {
+    it.effect("nfl position K covers the kickers stored as PK (spec: nfl players position QB, RB, WR, TE, K, DEF)", () =>
+      Effect.gen(function*() {
+        const players = yield* get("/v1/nfl/players?position=K")
+        expect(players.status).toBe(200)
+        expect(names(players)).toEqual(["Harrison Butker", "Kai Kicker"])
+        expect(players.body.total).toBe(2)
+        const paged = yield* get("/v1/nfl/players?position=k&limit=1&offset=1")
+        expect(paged.body).toMatchObject({ count: 1, total: 2, offset: 1, limit: 1 })
+        expect(names(paged)).toEqual(["Kai Kicker"])
+        const roster = yield* get("/v1/nfl/teams/KC/roster?position=K")
+        expect(names(roster)).toEqual(["Harrison Butker", "Kai Kicker"])
+      }))
+
+    it.effect("players search: position covers the source spellings as the sport lists do (PG covers G, K covers PK)", () =>
+      Effect.gen(function*() {
+        expect(names(yield* get("/v1/players/search?q=ja&position=PG"))).toEqual(["Jalen Brunson"])
+        expect(names(yield* get("/v1/players/search?q=er&position=K"))).toEqual(["Harrison Butker", "Kai Kicker"])
+        expect(names(yield* get("/v1/players/search?q=er&position=k&limit=1"))).toEqual(["Harrison Butker"])
+      }))
+
+    it.effect("standings of a season with no games held are empty, not every team at 0-0", () =>
+      Effect.gen(function*() {
+        for (const sport of ["nfl", "nba", "mlb"]) {
+          const res = yield* get(`/v1/${sport}/standings?season=1999`)
+          expect(res.status).toBe(200)
+          expect(res.body).toMatchObject({ success: true, count: 0, data: [], season: 1999 })
+        }
+        // a season that is held still lists its teams
+        expect((yield* get("/v1/nfl/standings?season=2024")).body.count).toBeGreaterThan(0)
+      }))
+  })
+})
