@@ -354,6 +354,54 @@ describe("SportsStore contract", () => {
           expect(yield* store.getIngestState("mlb")).toEqual(Option.some(second))
         }))
 
+      it.effect("data version: moved by an upsert that inserts or changes a row, kept by an unchanged one", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const start = yield* store.dataVersion
+
+          // the whole fixture again, and ingest state: nothing a query returns changed
+          yield* seed
+          yield* store.setIngestState({
+            sport: "nba",
+            finished_at: new Date("2024-10-03T00:00:00Z"),
+            source_mtime_ms: 1
+          })
+          expect(yield* store.dataVersion).toBe(start)
+
+          const kelce = F.players[3]!
+          expect(yield* store.upsertPlayers([{ ...kelce, team: "LV" }])).toMatchObject({ updated: 1 })
+          const changed = yield* store.dataVersion
+          expect(changed).not.toBe(start)
+          expect(yield* store.dataVersion).toBe(changed)
+
+          expect(yield* store.upsertPlayers([kelce])).toMatchObject({ updated: 1 })
+          const restored = yield* store.dataVersion
+          expect([start, changed]).not.toContain(restored)
+
+          const rookie: Player = { ...kelce, id: "svc_nfl_version_rookie", full_name: "Version Rookie" }
+          expect(yield* store.upsertPlayers([rookie])).toMatchObject({ inserted: 1 })
+          const inserted = yield* store.dataVersion
+          expect([start, changed, restored]).not.toContain(inserted)
+          expect(yield* store.upsertPlayers([rookie])).toMatchObject({ unchanged: 1 })
+          expect(yield* store.dataVersion).toBe(inserted)
+
+          for (
+            const [label, upsert] of [
+              ["games", store.upsertGames([{ ...F.games[0]!, venue: "Version Field" }])],
+              ["stat lines", store.upsertStatLines([{ ...F.statLines[0]!, fantasy_points: 1.5 }])],
+              ["injuries", store.upsertInjuries([{ ...F.injuries[0]!, practice_status: "Version" }])],
+              ["depth charts", store.upsertDepthCharts([{ ...F.depthCharts[0]!, depth: 9 }])],
+              ["teams", store.upsertTeams([{ ...F.teams[0]!, name: "Version Chiefs" }])]
+            ] as const
+          ) {
+            const before = yield* store.dataVersion
+            yield* upsert
+            expect(yield* store.dataVersion, label).not.toBe(before)
+          }
+          yield* seed
+        }))
+
       it.effect("a batch of 6,000 stat lines (over the 65,535 bind-parameter limit row by row) is one upsert", () =>
         Effect.gen(function*() {
           const store = yield* SportsStore

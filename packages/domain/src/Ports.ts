@@ -236,6 +236,16 @@ export interface SportsStoreService {
   readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>
   readonly getIngestState: (sport: CoreSport) => Effect.Effect<Option.Option<IngestState>, StoreError>
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
+
+  /**
+   * An opaque version of the canonical rows (players, teams, games, stat lines, injuries, depth
+   * charts). It changes whenever an upsert inserts or changes at least one row, and only then: an
+   * upsert whose rows are all unchanged leaves it as it was. Seen by every instance sharing the
+   * store (on PostgreSQL it moves in the same transaction as the rows, so a reader that sees the
+   * new version sees the new rows). Ingest state is not part of it (`setIngestState` leaves it).
+   * Callers compare versions for equality only; a cache of query results keys on it.
+   */
+  readonly dataVersion: Effect.Effect<string, StoreError>
 }
 
 export class SportsStore extends Context.Tag("@sports-data/SportsStore")<SportsStore, SportsStoreService>() {}

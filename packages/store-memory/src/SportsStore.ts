@@ -56,7 +56,10 @@ type Table<A> = Ref.Ref<HashMap.HashMap<string, A>>
  * unchanged and not rewritten. When a batch repeats a key, the last row wins and the earlier
  * ones count as unchanged (as in the SQL adapter).
  */
-const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string) => (rows: ReadonlyArray<A>) =>
+const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string, version: Ref.Ref<number>) =>
+(
+  rows: ReadonlyArray<A>
+) =>
   Ref.modify(table, (map): readonly [UpsertResult, HashMap.HashMap<string, A>] => {
     const last = new Map<string, A>()
     for (const row of rows) last.set(keyOf(row), row)
@@ -74,7 +77,10 @@ const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string) => (rows: Rea
       }
     }
     return [{ inserted, updated, unchanged: rows.length - inserted - updated }, next]
-  })
+  }).pipe(
+    // the version moves after the rows: a reader that sees the new version sees the new rows
+    Effect.tap((result) => result.inserted + result.updated > 0 ? Ref.update(version, (n) => n + 1) : Effect.void)
+  )
 
 const makeTable = <A>(): Effect.Effect<Table<A>> => Ref.make(HashMap.empty<string, A>())
 
@@ -135,6 +141,8 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
   const injuries = yield* makeTable<InjuryReport>()
   const depthCharts = yield* makeTable<DepthChartEntry>()
   const ingest = yield* Ref.make(HashMap.empty<CoreSport, IngestState>())
+  /** Data version: counts the upserts that inserted or changed a row. */
+  const version = yield* Ref.make(0)
 
   const findPlayers: SportsStoreService["findPlayers"] = (q) =>
     Effect.map(valuesOf(players), (rows) => {
@@ -246,12 +254,12 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
   })
 
   return {
-    upsertPlayers: upsertInto(players, (p) => p.id),
-    upsertTeams: upsertInto(teams, (t) => `${t.sport}\u0000${t.abbr}`),
-    upsertGames: upsertInto(games, (g) => g.id),
-    upsertStatLines: upsertInto(statLines, (s) => s.id),
-    upsertInjuries: upsertInto(injuries, (r) => r.id),
-    upsertDepthCharts: upsertInto(depthCharts, (d) => d.id),
+    upsertPlayers: upsertInto(players, (p) => p.id, version),
+    upsertTeams: upsertInto(teams, (t) => `${t.sport}\u0000${t.abbr}`, version),
+    upsertGames: upsertInto(games, (g) => g.id, version),
+    upsertStatLines: upsertInto(statLines, (s) => s.id, version),
+    upsertInjuries: upsertInto(injuries, (r) => r.id, version),
+    upsertDepthCharts: upsertInto(depthCharts, (d) => d.id, version),
     findPlayers,
     getPlayer: (id) => Effect.map(Ref.get(players), (m) => HashMap.get(m, id)),
     findTeams: (sport) => Effect.map(valuesOf(teams), (rows) => rows.filter((t) => t.sport === sport).sort(teamOrder)),
@@ -261,6 +269,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
     findDepthCharts,
     summary,
     getIngestState: (sport) => Effect.map(Ref.get(ingest), (m) => HashMap.get(m, sport)),
-    setIngestState: (state) => Ref.update(ingest, (m) => HashMap.set(m, state.sport, state))
+    setIngestState: (state) => Ref.update(ingest, (m) => HashMap.set(m, state.sport, state)),
+    dataVersion: Effect.map(Ref.get(version), String)
   }
 })

@@ -161,9 +161,44 @@ const initial = statements([
   )`
 ])
 
+/** The tables whose rows make up the data version (every canonical sports table). */
+const versionedTables = ["players", "teams", "games", "stat_lines", "injuries", "depth_charts"] as const
+
+/**
+ * 0002: the data version (SportsStore.dataVersion), one counter row. Statement-level triggers
+ * with transition tables add 1 after each INSERT, UPDATE or DELETE statement on a sports table
+ * that touched at least one row, in the same transaction as the rows. An upsert whose rows are
+ * all unchanged touches no row (its `DO UPDATE ... WHERE ... IS DISTINCT FROM`), so it leaves the
+ * version. The trigger runs once per statement, not per row, whatever the upsert's batch size.
+ */
+const dataVersion = statements([
+  `CREATE TABLE data_version (
+    id integer PRIMARY KEY CHECK (id = 1),
+    version bigint NOT NULL
+  )`,
+  `INSERT INTO data_version (id, version) VALUES (1, 0)`,
+  `CREATE FUNCTION bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM changed) THEN
+      UPDATE data_version SET version = version + 1 WHERE id = 1;
+    END IF;
+    RETURN NULL;
+  END
+  $$`,
+  ...versionedTables.flatMap((table) => [
+    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
+  ])
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
-  "1_initial": initial
+  "1_initial": initial,
+  "2_data_version": dataVersion
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -382,6 +382,19 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})
         ON CONFLICT (sport) DO UPDATE SET finished_at = EXCLUDED.finished_at, source_mtime_ms = EXCLUDED.source_mtime_ms`
-        .pipe(Effect.asVoid, orStoreError("SportsStore.setIngestState"))
+        .pipe(Effect.asVoid, orStoreError("SportsStore.setIngestState")),
+    dataVersion: readDataVersion(sql)
   }
 })
+
+/**
+ * The data version: the counter row of migration 0002, moved by triggers in the same transaction
+ * as every statement that inserts, updates or deletes sports rows (see Migrations.ts). One
+ * primary-key read. bigint comes back as a string from node-postgres (and a number or bigint from
+ * PGlite): the version is its decimal text.
+ */
+const readDataVersion = (sql: SqlClient.SqlClient): Effect.Effect<string, StoreError> =>
+  sql<{ version: string | number | bigint }>`SELECT version FROM data_version WHERE id = 1`.pipe(
+    Effect.map(([row]) => String(row?.version ?? 0)),
+    orStoreError("SportsStore.dataVersion")
+  )
