@@ -1,34 +1,56 @@
 /**
  * HTTP throughput of the real service against a raw node:http server, in the same run.
  *
- * Starts the service (HttpServerLive over the in-memory store, nfl data ingested from
- * SPORTS_DATA_DIR when it is there, else a handful of seeded rows), issues a syndicate_alpha key
- * (no ceilings, so admission runs in full but never refuses), and drives
- * `GET /v1/nfl/players?team=KC` with autocannon. Then serves the very same body from a bare
- * node:http handler and drives that. Prints req/s and p99 latency of both and their ratio.
+ * For each store (BENCH_STORES, default `memory,pglite`):
+ * - memory: the in-memory store with nfl and nba ingested from SPORTS_DATA_DIR (a handful of
+ *   seeded rows when the directory is not there);
+ * - pglite: a COPY of the prepared PGlite folder BENCH_PGLITE_SOURCE (default /tmp/pgl1, all
+ *   three sports ingested; the source folder itself is never opened), or, without it, an
+ *   in-memory PGlite with nfl and nba ingested.
+ * it starts the service (HttpServerLive), issues a syndicate_alpha key (no ceilings, so admission
+ * runs in full but never refuses) and drives each endpoint with autocannon:
+ * - `GET /v1/nfl/players?team=KC` (a filtered, sorted list),
+ * - `GET /v1/nfl/players/{id}` (player detail: a lookup by id plus the team map),
+ * - `GET /v1/nba/games` (the newest 30 nba games, with teams and the last refresh).
+ * Then it serves the very same body from a bare node:http handler and drives that. Prints req/s
+ * and p99 latency of both and their ratio.
  *
- * Run: `npx tsx bench/http.ts` (options: BENCH_SECONDS, default 8; BENCH_CONNECTIONS, default 20).
+ * Run: `npx tsx bench/http.ts` (options: BENCH_SECONDS, default 8; BENCH_CONNECTIONS, default 20;
+ * BENCH_STORES; BENCH_ENDPOINTS, a comma list of `players,player,nba-games`).
  * @module
  */
 import { HttpServer } from "@effect/platform"
-import { ApiKey, KeyStore, Plans, type Player, SportsStore } from "@sports-data/domain"
+import {
+  ApiKey,
+  KeyStore,
+  Plans,
+  type Player,
+  SportsStore,
+  type StoreError,
+  type StoreUnavailable,
+  type UsageStore
+} from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { silent } from "@sports-data/ingest/Progress"
 import { runIngest } from "@sports-data/ingest/Runner"
 import { layer as memoryStore } from "@sports-data/store-memory"
+import { layerPglite } from "@sports-data/store-sql"
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { existsSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
-import { dirname, resolve } from "node:path"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 8)
 const connections = Number(process.env["BENCH_CONNECTIONS"] ?? 20)
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data")
-const PATH = "/v1/nfl/players?team=KC"
+const pgliteSource = process.env["BENCH_PGLITE_SOURCE"] ?? "/tmp/pgl1"
+const stores = (process.env["BENCH_STORES"] ?? "memory,pglite").split(",").map((s) => s.trim())
+const endpointNames = (process.env["BENCH_ENDPOINTS"] ?? "players,player,nba-games").split(",").map((s) => s.trim())
 
 interface Result {
   readonly label: string
@@ -38,10 +60,10 @@ interface Result {
   readonly non2xx: number
 }
 
-/** Runs autocannon against `url` and summarises it. */
-const drive = (label: string, url: string, headers: Record<string, string>) =>
+/** Runs autocannon against `url` for `duration` seconds and summarises it. */
+const drive = (label: string, url: string, headers: Record<string, string>, duration = seconds) =>
   Effect.promise(async (): Promise<Result> => {
-    const result = await autocannon({ url, connections, duration: seconds, headers })
+    const result = await autocannon({ url, connections, duration, headers })
     return {
       label,
       rps: result.requests.average,
@@ -65,16 +87,15 @@ const kc = (id: string, full_name: string, position: string): Player => ({
   attributes: {}
 })
 
-/** Fills the store: real nfl data when the data directory is there, else a few KC rows. */
+/** Fills an empty store: real nfl and nba data when the data directory is there, else a few KC rows. */
 const fill = Effect.gen(function*() {
   if (existsSync(dataDir)) {
-    yield* Effect.log(`ingesting nfl from ${dataDir}`)
-    const ok = yield* runIngest({ sports: ["nfl"], dataDir }).pipe(
+    const ok = yield* runIngest({ sports: ["nfl", "nba"], dataDir }).pipe(
       Effect.provide(silent),
       Effect.as(true),
       Effect.catchAll((e) => Effect.as(Effect.logWarning(`ingest failed (${e._tag}); seeding rows`), false))
     )
-    if (ok) return "real nfl data"
+    if (ok) return "real nfl+nba data"
   }
   const store = yield* SportsStore
   yield* store.upsertPlayers([
@@ -86,50 +107,106 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-const program = Effect.gen(function*() {
-  const source = yield* fill
-  const context = yield* Layer.build(HttpServerLive({ port: 0, host: "127.0.0.1" }))
-  const server = Context.get(context, HttpServer.HttpServer)
-  const port = server.address._tag === "TcpAddress" ? server.address.port : 0
-  const issued = yield* ApiKey.issueKey({ catalog: Plans.defaultPlans, tier: "syndicate_alpha", now: new Date() })
-  yield* (yield* KeyStore).create(issued.record)
-  const headers = { "x-service-key": Redacted.value(issued.key) }
-  const url = `http://127.0.0.1:${port}${PATH}`
+type Stores = KeyStore | UsageStore | SportsStore
 
-  const sample = yield* Effect.promise(() =>
-    fetch(url, { headers }).then(async (r) => ({ status: r.status, body: await r.text() }))
+/** A store to bench: its layer, a description of its data and how to fill it. */
+interface StoreSetup {
+  readonly layer: Layer.Layer<Stores, StoreUnavailable>
+  readonly prepare: Effect.Effect<string, StoreError, SportsStore>
+  readonly cleanup: () => void
+}
+
+const setupOf = (name: string): StoreSetup => {
+  if (name === "memory") return { layer: memoryStore, prepare: fill, cleanup: () => undefined }
+  if (name === "pglite") {
+    if (existsSync(pgliteSource)) {
+      const copy = mkdtempSync(join(tmpdir(), "bench-pglite-"))
+      cpSync(pgliteSource, copy, { recursive: true })
+      return {
+        layer: layerPglite({ dataDir: copy }),
+        prepare: Effect.succeed(`copy of ${pgliteSource}`),
+        cleanup: () => rmSync(copy, { recursive: true, force: true })
+      }
+    }
+    return { layer: layerPglite({}), prepare: fill, cleanup: () => undefined }
+  }
+  throw new Error(`unknown store ${name} (memory or pglite)`)
+}
+
+const row = (r: Result) =>
+  `  ${r.label.padEnd(14)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${
+    String(r.p99).padStart(4)
+  } ms   errors ${r.errors}   non-2xx ${r.non2xx}`
+
+/** Benches every endpoint on the store named `name`. */
+const benchStore = (name: string) => {
+  const setup = setupOf(name)
+  return Effect.gen(function*() {
+    const started = Date.now()
+    const source = yield* setup.prepare
+    console.log(`\n== store ${name} (${source}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    const context = yield* Layer.build(HttpServerLive({ port: 0, host: "127.0.0.1" }))
+    const server = Context.get(context, HttpServer.HttpServer)
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const issued = yield* ApiKey.issueKey({ catalog: Plans.defaultPlans, tier: "syndicate_alpha", now: new Date() })
+    yield* (yield* KeyStore).create(issued.record)
+    const headers = { "x-service-key": Redacted.value(issued.key) }
+    const get = (path: string) =>
+      Effect.promise(() =>
+        fetch(`http://127.0.0.1:${port}${path}`, { headers }).then(async (r) => ({
+          status: r.status,
+          body: await r.text()
+        }))
+      )
+
+    const kcPlayers = yield* get("/v1/nfl/players?team=KC")
+    const firstId =
+      (JSON.parse(kcPlayers.body) as { data?: Array<{ playcaller_id?: string }> }).data?.[0]?.playcaller_id ??
+        "svc_nfl_none"
+    const paths: Record<string, string> = {
+      "players": "/v1/nfl/players?team=KC",
+      "player": `/v1/nfl/players/${firstId}`,
+      "nba-games": "/v1/nba/games"
+    }
+
+    for (const endpoint of endpointNames) {
+      const path = paths[endpoint]
+      if (path === undefined) return yield* Effect.dieMessage(`unknown endpoint ${endpoint}`)
+      const sample = yield* get(path)
+      if (sample.status !== 200) return yield* Effect.dieMessage(`service answered ${sample.status}: ${sample.body}`)
+      const url = `http://127.0.0.1:${port}${path}`
+      yield* drive("warm-up", url, headers, Math.min(3, seconds)).pipe(Effect.asVoid)
+      const service = yield* drive("service", url, headers)
+
+      // the same body from a bare node:http handler
+      const raw = createServer((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(sample.body) })
+        res.end(sample.body)
+      })
+      yield* Effect.async<void>((resume) => void raw.listen(0, "127.0.0.1", () => resume(Effect.void)))
+      const rawPort = (raw.address() as { port: number }).port
+      const bare = yield* drive("raw node:http", `http://127.0.0.1:${rawPort}${path}`, {})
+      yield* Effect.async<void>((resume) => void raw.close(() => resume(Effect.void)))
+
+      console.log(`GET ${path}  (body ${sample.body.length} bytes; ${connections} connections, ${seconds} s each)`)
+      console.log(row(service))
+      console.log(row(bare))
+      console.log(
+        `  service / raw: ${(service.rps / bare.rps).toFixed(3)} of the throughput, p99 ${
+          (service.p99 / Math.max(1, bare.p99)).toFixed(1)
+        }x`
+      )
+    }
+  }).pipe(
+    Effect.scoped,
+    Effect.provide(setup.layer),
+    Effect.ensuring(Effect.sync(setup.cleanup))
   )
-  if (sample.status !== 200) return yield* Effect.dieMessage(`service answered ${sample.status}: ${sample.body}`)
+}
 
-  // warm up, then measure the service
-  yield* drive("warm-up", url, headers).pipe(Effect.asVoid)
-  const service = yield* drive("service", url, headers)
-
-  // the same body from a bare node:http handler
-  const raw = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(sample.body) })
-    res.end(sample.body)
-  })
-  yield* Effect.async<void>((resume) => void raw.listen(0, "127.0.0.1", () => resume(Effect.void)))
-  const rawPort = (raw.address() as { port: number }).port
-  const bare = yield* drive("raw node:http", `http://127.0.0.1:${rawPort}${PATH}`, {})
-  yield* Effect.async<void>((resume) => void raw.close(() => resume(Effect.void)))
-
-  const row = (r: Result) =>
-    `${r.label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${
-      String(r.p99).padStart(4)
-    } ms   errors ${r.errors}   non-2xx ${r.non2xx}`
-  console.log(
-    `\nGET ${PATH}  (${source}; body ${sample.body.length} bytes; ${connections} connections, ${seconds} s each)`
-  )
-  console.log(row(service))
-  console.log(row(bare))
-  console.log(
-    `service / raw: ${(service.rps / bare.rps).toFixed(3)} of the throughput, p99 ${
-      (service.p99 / Math.max(1, bare.p99)).toFixed(1)
-    }x`
-  )
-}).pipe(Effect.scoped, Effect.provide(Layer.merge(memoryStore, Logger.minimumLogLevel(LogLevel.Warning))))
+const program = Effect.forEach(stores, benchStore, { discard: true }).pipe(
+  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+)
 
 Effect.runPromise(program).catch((e) => {
   console.error(e)

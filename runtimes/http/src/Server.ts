@@ -3,7 +3,9 @@
  *
  * - {@link makeApiLive}: an HttpApi with its handlers, the admission middleware, the error
  *   middleware, usage analytics and the documents, as one layer providing `HttpApi.Api` (what
- *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores.
+ *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
+ *   handlers read the SportsStore through a cache keyed by its data version (StoreCache.ts);
+ *   admission and usage go to their stores on every request.
  * - {@link makeHttpServer}: serves such a layer on node:http. The API is built first and the
  *   listener after it, so no request reaches a half-built service. On interruption (SIGTERM under
  *   `NodeRuntime.runMain`) the server stops accepting connections, lets in-flight requests finish,
@@ -23,17 +25,25 @@ import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admis
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { HandlersLive } from "./handlers/index.js"
+import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
 
 /** Options of the API layer. */
 export interface ApiOptions {
   /** A plan catalog to use instead of the SPORTS_DATA_PLANS setting / the default plans. */
   readonly plans?: Plans.PlanCatalog | undefined
+  /**
+   * The cache of SportsStore reads in front of the handlers (StoreCache.ts): its options, or
+   * false to read the store on every request. Default: on, with the default options (the data
+   * version read at most once a second).
+   */
+  readonly cache?: StoreCacheOptions | false | undefined
 }
 
 /**
  * The layer serving `api` with `handlers` (a layer of every group's handlers, which may require
  * `Security.Authorization`): admission, error mapping, usage analytics, `/openapi.json`, `/docs`.
+ * The handlers' SportsStore is the context's, behind the read cache unless `options.cache` is false.
  */
 export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R, HE, HR>(
   api: HttpApi.HttpApi<Id, Groups, E, R>,
@@ -41,7 +51,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   options?: ApiOptions
 ) => {
   const endpoints = Security.endpointTiers(api)
-  const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(handlers))
+  const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, storeCacheLayer(options?.cache))))
   return Layer.mergeAll(ErrorsMiddlewareLive([...endpoints, ...docsRoutes]), DocsLive).pipe(
     Layer.provideMerge(apiLayer),
     Layer.provide(AuthorizationLive(endpoints)),
