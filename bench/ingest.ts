@@ -13,13 +13,17 @@
  *    row into a single text column instead (and named in the output).
  * 3. Prints both rates and their ratio, then drops the database.
  *
+ * The ingest time is also split into phases: reading and parsing the files (between each file's
+ * `fileStarted` and `fileFinished` progress events), writing (time inside the store's upsert
+ * calls) and the rest (joining, scoring, building canonical rows).
+ *
  * Run: `npx tsx bench/ingest.ts`.
  * @module
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { CoreSport } from "@sports-data/domain"
-import { silent } from "@sports-data/ingest/Progress"
+import { type CoreSport, SportsStore, type SportsStoreService } from "@sports-data/domain"
+import { ProgressReporter } from "@sports-data/ingest/Progress"
 import { runIngest, sourceFiles } from "@sports-data/ingest/Runner"
 import { layerPostgres } from "@sports-data/store-sql"
 import { parse } from "csv-parse/sync"
@@ -54,6 +58,43 @@ const headerOf = (file: string): ReadonlyArray<string> => {
     closeSync(fd)
   }
 }
+
+/** Seconds spent in each timed phase of the ingestion. */
+const phases = { read: 0, write: 0 }
+
+/** A progress reporter that adds each file's time from start to finish to `phases.read`. */
+const timedProgress = Layer.sync(ProgressReporter, () => {
+  const started = new Map<string, number>()
+  return {
+    fileStarted: (file) => Effect.sync(() => void started.set(file, performance.now())),
+    fileProgress: () => Effect.void,
+    fileFinished: (file) =>
+      Effect.sync(() => {
+        phases.read += (performance.now() - (started.get(file) ?? performance.now())) / 1000
+      })
+  }
+})
+
+/** The store below with each upsert's time added to `phases.write`. */
+const timedStore = Layer.effect(
+  SportsStore,
+  Effect.map(SportsStore, (store): SportsStoreService => {
+    const timed = <A, B, E>(f: (rows: A) => Effect.Effect<B, E>) => (rows: A) =>
+      Effect.suspend(() => {
+        const start = performance.now()
+        return Effect.ensuring(f(rows), Effect.sync(() => void (phases.write += (performance.now() - start) / 1000)))
+      })
+    return {
+      ...store,
+      upsertPlayers: timed(store.upsertPlayers),
+      upsertTeams: timed(store.upsertTeams),
+      upsertGames: timed(store.upsertGames),
+      upsertStatLines: timed(store.upsertStatLines),
+      upsertInjuries: timed(store.upsertInjuries),
+      upsertDepthCharts: timed(store.upsertDepthCharts)
+    }
+  })
+)
 
 const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`
 
@@ -119,6 +160,8 @@ const main = Effect.gen(function*() {
       (acc, r) => acc + Object.values(r.counts).reduce((a, c) => a + c.inserted + c.updated + c.unchanged, 0),
       0
     )
+    const phaseLine = `  phases: read+parse ${phases.read.toFixed(2)} s, write ${phases.write.toFixed(2)} s, ` +
+      `join+score ${(ingest.seconds - phases.read - phases.write).toFixed(2)} s`
     const copy = yield* copyAll(files)
     const ingestRate = copy.rows / ingest.seconds
     const copyRate = copy.rows / copy.seconds
@@ -128,6 +171,7 @@ const main = Effect.gen(function*() {
         `${Math.round(ingestRate).toLocaleString("en-US")} source rows/s ` +
         `(${written.toLocaleString("en-US")} canonical rows written)`
     )
+    console.log(phaseLine)
     console.log(
       `PostgreSQL COPY of the same rows into text columns: ${copy.seconds.toFixed(2)} s, ` +
         `${Math.round(copyRate).toLocaleString("en-US")} rows/s`
@@ -143,7 +187,11 @@ const main = Effect.gen(function*() {
       `ratio ingest/COPY: ${(ingestRate / copyRate).toFixed(3)} (COPY is ${(copyRate / ingestRate).toFixed(1)}x faster)`
     )
   })
-  yield* run.pipe(Effect.provide(Layer.mergeAll(layerPostgres({ url }), silent)), Effect.scoped)
+  const store = layerPostgres({ url })
+  yield* run.pipe(
+    Effect.provide(Layer.mergeAll(Layer.provideMerge(timedStore, store), timedProgress)),
+    Effect.scoped
+  )
 })
 
 main.pipe(

@@ -31,7 +31,8 @@ const progressEvery = 5000
 
 /**
  * Reads `file` (CSV with a header) through `parse`. Reports `fileStarted` (with the file's size
- * in bytes), `fileProgress` every 5,000 rows and `fileFinished` to the {@link ProgressReporter}.
+ * in bytes), `fileProgress` each time the count of rows read passes a multiple of 5,000 (with
+ * the bytes and rows read so far) and `fileFinished` to the {@link ProgressReporter}.
  * A row whose field count differs from the header's is reported as malformed before `parse`
  * sees it. Fails with CsvFileError only when the file cannot be read or is not CSV.
  */
@@ -47,12 +48,17 @@ export const readRows = <A>(
     const skipped: Array<SkippedRow> = []
     let read = 0
     yield* readCsv(file).pipe(
-      Stream.runForEach((row) => {
-        read++
-        const problem = fieldCountProblem(row)
-        if (problem !== undefined) {
-          skipped.push({ file, line: row.line, reason: problem })
-        } else {
+      Stream.runForEachChunk((chunk) => {
+        const before = read
+        let bytes = 0
+        for (const row of chunk) {
+          read++
+          bytes = row.bytes ?? bytes
+          const problem = fieldCountProblem(row)
+          if (problem !== undefined) {
+            skipped.push({ file, line: row.line, reason: problem })
+            continue
+          }
           let verdict: Either.Either<A | null, string>
           try {
             verdict = parse(row)
@@ -62,7 +68,10 @@ export const readRows = <A>(
           if (Either.isLeft(verdict)) skipped.push({ file, line: row.line, reason: verdict.left })
           else if (verdict.right !== null) rows.push(verdict.right)
         }
-        return read % progressEvery === 0 ? progress.fileProgress(file, row.bytes ?? 0, read) : Effect.void
+        // one event per chunk that crosses a multiple of progressEvery
+        return Math.floor(read / progressEvery) > Math.floor(before / progressEvery)
+          ? progress.fileProgress(file, bytes, read)
+          : Effect.void
       })
     )
     yield* progress.fileFinished(file, read)
