@@ -10,8 +10,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
-import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath, TeamPath } from "../params/Common.js"
 import {
   MlbCategoriesParams,
   MlbGamesParams,
@@ -22,7 +20,15 @@ import {
   MlbStandingsParams
 } from "../params/Mlb.js"
 import { requiredTier } from "../Security.js"
-import { everyTier, StandingsEnvelope, StatsEnvelope } from "./Shared.js"
+import {
+  everyTier,
+  gamesEndpoint,
+  playerEndpoint,
+  playersEndpoint,
+  playerStatsEndpoint,
+  rosterEndpoint,
+  standingsEndpoint
+} from "./Shared.js"
 
 /** Scoring leaders: the envelope plus `stat_date`, the date ranked (null when no lines are held). */
 export const LeadersEnvelope = Schema.Struct({
@@ -32,28 +38,19 @@ export const LeadersEnvelope = Schema.Struct({
 
 export class MlbGroup extends HttpApiGroup.make("mlb")
   .add(
-    HttpApiEndpoint.get("players", "/players")
-      .setUrlParams(MlbPlayersParams)
-      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.MLBPlayer)))
-      .annotate(OpenApi.Summary, "MLB players: filter by position, team, status and name, paginated")
-      .pipe(everyTier)
+    playersEndpoint(
+      MlbPlayersParams,
+      Resources.MLBPlayer,
+      "MLB players: filter by position, team, status and name, paginated"
+    )
   )
+  .add(playerEndpoint(Resources.MLBPlayer, "One MLB player (id svc_mlb_<id>)"))
   .add(
-    HttpApiEndpoint.get("player", "/players/:id")
-      .setPath(PlayerIdPath)
-      .addSuccess(Resources.Envelope(Resources.MLBPlayer))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "One MLB player (id svc_mlb_<id>)")
-      .pipe(everyTier)
-  )
-  .add(
-    HttpApiEndpoint.get("playerStats", "/players/:id/stats")
-      .setPath(PlayerIdPath)
-      .setUrlParams(MlbPlayerStatsParams)
-      .addSuccess(StatsEnvelope(Schema.Array(Resources.MLBPlayerStats)))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "Per-game lines of an MLB player, most recent first")
-      .pipe(everyTier)
+    playerStatsEndpoint(
+      MlbPlayerStatsParams,
+      Resources.MLBPlayerStats,
+      "Per-game lines of an MLB player, most recent first"
+    )
   )
   .add(
     HttpApiEndpoint.get("teams", "/teams")
@@ -62,28 +59,14 @@ export class MlbGroup extends HttpApiGroup.make("mlb")
       .pipe(everyTier)
   )
   .add(
-    HttpApiEndpoint.get("roster", "/teams/:team/roster")
-      .setPath(TeamPath)
-      .setUrlParams(MlbRosterParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBPlayer)))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "Players of an MLB team, by position; 404 for an unknown team")
-      .pipe(everyTier)
+    rosterEndpoint(
+      MlbRosterParams,
+      Resources.MLBPlayer,
+      "Players of an MLB team, by position; 404 for an unknown team"
+    )
   )
-  .add(
-    HttpApiEndpoint.get("games", "/games")
-      .setUrlParams(MlbGamesParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBGame)))
-      .annotate(OpenApi.Summary, "MLB games by date and state, most recent first")
-      .pipe(everyTier)
-  )
-  .add(
-    HttpApiEndpoint.get("standings", "/standings")
-      .setUrlParams(MlbStandingsParams)
-      .addSuccess(StandingsEnvelope)
-      .annotate(OpenApi.Summary, "MLB standings computed from game results, by league and division")
-      .pipe(everyTier)
-  )
+  .add(gamesEndpoint(MlbGamesParams, Resources.MLBGame, "MLB games by date and state, most recent first"))
+  .add(standingsEndpoint(MlbStandingsParams, "MLB standings computed from game results, by league and division"))
   .add(
     HttpApiEndpoint.get("scoringLeaders", "/scoring/leaders")
       .setUrlParams(MlbLeadersParams)

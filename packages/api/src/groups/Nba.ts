@@ -7,9 +7,8 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
-import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath, TeamPath } from "../params/Common.js"
+import { PlayerIdPath } from "../params/Common.js"
 import {
   NbaGameLogParams,
   NbaGamesParams,
@@ -20,57 +19,38 @@ import {
   NbaTeamsParams
 } from "../params/Nba.js"
 import { requiredTier } from "../Security.js"
-import { everyTier, GameLogEnvelope, StandingsEnvelope, StatsEnvelope } from "./Shared.js"
+import {
+  GameLogEnvelope,
+  gamesEndpoint,
+  playerEndpoint,
+  playersEndpoint,
+  playerStatsEndpoint,
+  rosterEndpoint,
+  standingsEndpoint,
+  teamsEndpoint
+} from "./Shared.js"
 
 export class NbaGroup extends HttpApiGroup.make("nba")
   .add(
-    HttpApiEndpoint.get("games", "/games")
-      .setUrlParams(NbaGamesParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.Game)))
-      .annotate(OpenApi.Summary, "NBA games by date (or today) and state, most recent first")
-      .annotate(
-        OpenApi.Description,
-        "Cache-Control: max-age=30 while a listed game is in progress, 120 otherwise."
-      )
-      .pipe(everyTier)
+    gamesEndpoint(NbaGamesParams, Resources.Game, "NBA games by date (or today) and state, most recent first")
+      .annotate(OpenApi.Description, "Cache-Control: max-age=30 while a listed game is in progress, 120 otherwise.")
   )
+  .add(standingsEndpoint(NbaStandingsParams, "NBA standings computed from game results, by conference"))
+  .add(teamsEndpoint(NbaTeamsParams, "NBA teams with player_count and roster_url"))
   .add(
-    HttpApiEndpoint.get("standings", "/standings")
-      .setUrlParams(NbaStandingsParams)
-      .addSuccess(StandingsEnvelope)
-      .annotate(OpenApi.Summary, "NBA standings computed from game results, by conference")
-      .pipe(everyTier)
+    playersEndpoint(
+      NbaPlayersParams,
+      Resources.PlayerIdentity,
+      "NBA players: search by name, filter by position and team, paginated"
+    )
   )
+  .add(playerEndpoint(Resources.PlayerIdentity, "One NBA player"))
   .add(
-    HttpApiEndpoint.get("teams", "/teams")
-      .setUrlParams(NbaTeamsParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.TeamRow)))
-      .annotate(OpenApi.Summary, "NBA teams with player_count and roster_url")
-      .pipe(everyTier)
-  )
-  .add(
-    HttpApiEndpoint.get("players", "/players")
-      .setUrlParams(NbaPlayersParams)
-      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.PlayerIdentity)))
-      .annotate(OpenApi.Summary, "NBA players: search by name, filter by position and team, paginated")
-      .pipe(everyTier)
-  )
-  .add(
-    HttpApiEndpoint.get("player", "/players/:id")
-      .setPath(PlayerIdPath)
-      .addSuccess(Resources.Envelope(Resources.PlayerIdentity))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "One NBA player")
-      .pipe(everyTier)
-  )
-  .add(
-    HttpApiEndpoint.get("playerStats", "/players/:id/stats")
-      .setPath(PlayerIdPath)
-      .setUrlParams(NbaPlayerStatsParams)
-      .addSuccess(StatsEnvelope(Schema.Array(Resources.NbaStatsRow)))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "Per-game lines of an NBA player, most recent first")
-      .pipe(everyTier)
+    playerStatsEndpoint(
+      NbaPlayerStatsParams,
+      Resources.NbaStatsRow,
+      "Per-game lines of an NBA player, most recent first"
+    )
   )
   .add(
     HttpApiEndpoint.get("gameLog", "/players/:id/game-log")
@@ -82,13 +62,11 @@ export class NbaGroup extends HttpApiGroup.make("nba")
       .pipe(requiredTier("build"))
   )
   .add(
-    HttpApiEndpoint.get("roster", "/teams/:team/roster")
-      .setPath(TeamPath)
-      .setUrlParams(NbaRosterParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.PlayerIdentity)))
-      .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "Players of an NBA team, by position; 404 for an unknown team")
-      .pipe(everyTier)
+    rosterEndpoint(
+      NbaRosterParams,
+      Resources.PlayerIdentity,
+      "Players of an NBA team, by position; 404 for an unknown team"
+    )
   )
   .prefix("/v1/nba")
   .annotate(OpenApi.Title, "NBA")

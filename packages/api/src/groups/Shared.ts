@@ -1,9 +1,13 @@
 /**
- * Response envelopes shared by the data groups, built on the domain's envelope and resources.
+ * Response envelopes and endpoints shared by the data groups, built on the domain's envelope and
+ * resources.
  * @module
  */
+import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
+import { ResourceNotFoundError } from "../Errors.js"
+import { PlayerIdPath, TeamPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** Endpoints every tier may call (endpoints.json `tier_resolved` "all" = sandbox, the lowest rank). */
@@ -31,3 +35,94 @@ export const GameLogEnvelope = Schema.Struct({
   ...StatsEnvelope(Schema.Array(Resources.NbaGameLogRow)).fields,
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "NbaGameLogResponse" })
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints every sport group has (nfl, mlb, nba): same path, name, envelope and errors; each
+// sport gives its parameters, its row resource and its summary.
+// ---------------------------------------------------------------------------------------------
+
+/** A url-params schema as `setUrlParams` accepts it (encodes to strings). */
+type UrlParams<P extends Schema.Schema.Any> = P & HttpApiEndpoint.HttpApiEndpoint.ValidateUrlParams<P>
+
+/** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope. */
+export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  row: Row,
+  summary: string
+) =>
+  HttpApiEndpoint.get("players", "/players")
+    .setUrlParams(params)
+    .addSuccess(Resources.PagedEnvelope(Schema.Array(row)))
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /players/:id`: one player by canonical id; 404 RESOURCE_NOT_FOUND. */
+export const playerEndpoint = <Row extends Schema.Schema.Any>(row: Row, summary: string) =>
+  HttpApiEndpoint.get("player", "/players/:id")
+    .setPath(PlayerIdPath)
+    .addSuccess(Resources.Envelope(row))
+    .addError(ResourceNotFoundError)
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /players/:id/stats`: a player's per-game lines in the {@link StatsEnvelope}; 404 RESOURCE_NOT_FOUND. */
+export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  row: Row,
+  summary: string
+) =>
+  HttpApiEndpoint.get("playerStats", "/players/:id/stats")
+    .setPath(PlayerIdPath)
+    .setUrlParams(params)
+    .addSuccess(StatsEnvelope(Schema.Array(row)))
+    .addError(ResourceNotFoundError)
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /teams/:team/roster`: a team's players; 404 RESOURCE_NOT_FOUND for an unknown team. */
+export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  row: Row,
+  summary: string
+) =>
+  HttpApiEndpoint.get("roster", "/teams/:team/roster")
+    .setPath(TeamPath)
+    .setUrlParams(params)
+    .addSuccess(Resources.Envelope(Schema.Array(row)))
+    .addError(ResourceNotFoundError)
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /teams` with filters: nfl and nba team rows. */
+export const teamsEndpoint = <P extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  summary: string
+) =>
+  HttpApiEndpoint.get("teams", "/teams")
+    .setUrlParams(params)
+    .addSuccess(Resources.Envelope(Schema.Array(Resources.TeamRow)))
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /games`: the sport's games. */
+export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  row: Row,
+  summary: string
+) =>
+  HttpApiEndpoint.get("games", "/games")
+    .setUrlParams(params)
+    .addSuccess(Resources.Envelope(Schema.Array(row)))
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
+
+/** `GET /standings`: standings computed from game results, in the {@link StandingsEnvelope}. */
+export const standingsEndpoint = <P extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  summary: string
+) =>
+  HttpApiEndpoint.get("standings", "/standings")
+    .setUrlParams(params)
+    .addSuccess(StandingsEnvelope)
+    .annotate(OpenApi.Summary, summary)
+    .pipe(everyTier)
