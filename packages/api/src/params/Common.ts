@@ -53,6 +53,17 @@ export const limitParam = (spec: LimitSpec) =>
     })
   )
 
+/**
+ * Limits every sport shares (specification, "Parameter limits"): players default 50, max 200 (nba,
+ * nfl and mlb alike); player stats max 200 and games max 100 as the specification gives them for
+ * mlb, the maxima the nfl and nba endpoints do not state. Each sport's defaults are in its module.
+ */
+export const SportLimits = {
+  players: { default: 50, max: 200 },
+  statsMax: 200,
+  gamesMax: 100
+} as const
+
 /** `offset`: rows to skip, an integer of at least 0, default 0. */
 export const offsetParam = Schema.optional(
   IntFromString.pipe(
@@ -133,3 +144,16 @@ export const GameStateParam = oneOf(["scheduled", "in_progress", "final"])
 
 /** The core sports a cross-sport endpoint can filter on. */
 export const SportParam = oneOf(["nfl", "mlb", "nba"])
+
+/**
+ * `GET /v1/<sport>/players` of nfl and nba: search, position (the sport's value set), team,
+ * limit (default 50, max 200), offset (default 0).
+ */
+export const playersParams = <P extends Schema.Schema<any, string, never>>(position: P) =>
+  Schema.Struct({
+    search: Schema.optional(Text),
+    position: Schema.optional(position),
+    team: Schema.optional(TeamAbbr),
+    limit: limitParam(SportLimits.players),
+    offset: offsetParam
+  })

@@ -10,6 +10,7 @@ import {
   offsetParam,
   oneOf,
   seasonParam,
+  SportLimits,
   StatusParam,
   TeamAbbr,
   Text
@@ -20,9 +21,9 @@ import {
  * 30, max 200; games default 30, max 100; scoring leaders default 25, max 100.
  */
 export const MlbLimits = {
-  players: { default: 50, max: 200 },
-  stats: { default: 30, max: 200 },
-  games: { default: 30, max: 100 },
+  players: SportLimits.players,
+  stats: { default: 30, max: SportLimits.statsMax },
+  games: { default: 30, max: SportLimits.gamesMax },
   leaders: { default: 25, max: 100 }
 } as const satisfies Record<string, LimitSpec>
 

@@ -8,21 +8,20 @@ import {
   GameStateParam,
   limitParam,
   type LimitSpec,
-  offsetParam,
   oneOf,
+  playersParams,
   seasonParam,
-  TeamAbbr,
-  Text
+  SportLimits
 } from "./Common.js"
 
 /**
- * Limits: players default 50, max 200; player stats default 30 (specification) with max 200 (not
- * stated; as mlb player stats); games default 30, max 100 (not stated; as mlb games).
+ * Limits: players default 50, max 200; player stats default 30 (specification); games default 30
+ * (not stated; as mlb games); the unstated maxima from {@link SportLimits}.
  */
 export const NbaLimits = {
-  players: { default: 50, max: 200 },
-  stats: { default: 30, max: 200 },
-  games: { default: 30, max: 100 }
+  players: SportLimits.players,
+  stats: { default: 30, max: SportLimits.statsMax },
+  games: { default: 30, max: SportLimits.gamesMax }
 } as const satisfies Record<string, LimitSpec>
 
 /** Positions of the nba player filter (specification). */
@@ -51,13 +50,7 @@ export const NbaStandingsParams = Schema.Struct({
 export const NbaTeamsParams = Schema.Struct({ conference: Schema.optional(NbaConference) })
 
 /** `GET /v1/nba/players`: search, position, team, limit (default 50, max 200), offset. */
-export const NbaPlayersParams = Schema.Struct({
-  search: Schema.optional(Text),
-  position: Schema.optional(NbaPosition),
-  team: Schema.optional(TeamAbbr),
-  limit: limitParam(NbaLimits.players),
-  offset: offsetParam
-})
+export const NbaPlayersParams = playersParams(NbaPosition)
 
 /** `GET /v1/nba/players/{id}/stats`: season (omit for all); limit (default 30). */
 export const NbaPlayerStatsParams = Schema.Struct({

@@ -8,22 +8,21 @@ import {
   intBetween,
   limitParam,
   type LimitSpec,
-  offsetParam,
   oneOf,
+  playersParams,
   seasonParam,
-  TeamAbbr,
+  SportLimits,
   Text
 } from "./Common.js"
 
 /**
  * Limits: players default 50, max 200 (specification); player stats default 20 and games
- * default 16 (specification), whose maxima are not stated: 200 for stats (as mlb player stats)
- * and 100 for games (as mlb games).
+ * default 16 (specification), whose maxima are not stated ({@link SportLimits}).
  */
 export const NflLimits = {
-  players: { default: 50, max: 200 },
-  stats: { default: 20, max: 200 },
-  games: { default: 16, max: 100 }
+  players: SportLimits.players,
+  stats: { default: 20, max: SportLimits.statsMax },
+  games: { default: 16, max: SportLimits.gamesMax }
 } as const satisfies Record<string, LimitSpec>
 
 /** Fantasy positions of the nfl player filter (specification). */
@@ -42,13 +41,7 @@ export const NflTeamsParams = Schema.Struct({
 export const RosterParams = Schema.Struct({ position: Schema.optional(Text) })
 
 /** `GET /v1/nfl/players`: search, position, team, limit (default 50, max 200), offset. */
-export const NflPlayersParams = Schema.Struct({
-  search: Schema.optional(Text),
-  position: Schema.optional(NflPosition),
-  team: Schema.optional(TeamAbbr),
-  limit: limitParam(NflLimits.players),
-  offset: offsetParam
-})
+export const NflPlayersParams = playersParams(NflPosition)
 
 /** `GET /v1/nfl/players/{id}/stats`: season; week (1 to 18); limit (default 20). */
 export const NflPlayerStatsParams = Schema.Struct({
