@@ -14,6 +14,7 @@ import {
   type Player,
   type Resources,
   type SportsStoreService,
+  type StatLine,
   type StoreError,
   type Team
 } from "@sports-data/domain"
@@ -165,14 +166,16 @@ export const latestResultSeason = (store: SportsStoreService, sport: CoreSport) 
 export const seasonGames = (store: SportsStoreService, sport: CoreSport, season: number) =>
   allRows((page) => store.findGames({ sport, season, order: "asc", ...page }))
 
-/** The games with these ids, by id. */
-export const gamesById = (store: SportsStoreService, sport: CoreSport, ids: ReadonlyArray<string>) =>
-  ids.length === 0
-    ? Effect.succeed(new Map<string, Game>())
-    : Effect.map(
-      allRows((page) => store.findGames({ sport, ids, order: "asc", ...page })),
-      (games) => new Map(games.map((g) => [g.id, g] as const))
-    )
+/** The game of each of `lines` (undefined for a line without a game, or a game not held). */
+export const gamesOfLines = (store: SportsStoreService, sport: CoreSport, lines: ReadonlyArray<StatLine>) =>
+  Effect.gen(function*() {
+    const ids = [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))]
+    const games = ids.length === 0
+      ? []
+      : yield* allRows((page) => store.findGames({ sport, ids, order: "asc", ...page }))
+    const byId = new Map(games.map((g) => [g.id, g] as const))
+    return (line: StatLine): Game | undefined => (line.game_id === null ? undefined : byId.get(line.game_id))
+  })
 
 /** The players with these ids, by id. */
 export const playersById = (store: SportsStoreService, ids: ReadonlyArray<string>) =>

@@ -7,17 +7,23 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
-import { type Player, type Resources, SportsStore, type SportsStoreService, type StatLine } from "@sports-data/domain"
+import {
+  type Game,
+  type Player,
+  type Resources,
+  SportsStore,
+  type SportsStoreService,
+  type StatLine
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import {
   allRows,
   envelope,
-  gamesById,
+  gamesOfLines,
   lastIngested,
   playersById,
   requirePlayer,
@@ -48,19 +54,16 @@ const latestLineDate = (store: SportsStoreService) =>
     (page) => page.rows[0]?.game_date ?? null
   )
 
+/** A line is final when its game is (final or completed), or when its game is not held. */
+const lineIsFinal = (game: Game | undefined): boolean => game === undefined || isFinalState(game.state)
+
 /** Every stat line of a date, with the players and games they reference. */
 const linesOfDate = (store: SportsStoreService, date: string, team: string | undefined) =>
   Effect.gen(function*() {
     const lines = yield* allRows((page) => store.findStatLines({ sport, date, team, order: "fantasy_points", ...page }))
     const players = yield* playersById(store, [...new Set(lines.map((l) => l.player_id))])
-    const games = yield* gamesById(store, sport, [
-      ...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
-    ])
-    const isFinal = (l: StatLine) => {
-      const g = l.game_id === null ? undefined : games.get(l.game_id)
-      return g === undefined ? true : isFinalState(g.state)
-    }
-    return { lines, players, isFinal }
+    const gameOf = yield* gamesOfLines(store, sport, lines)
+    return { lines, players, isFinal: (l: StatLine) => lineIsFinal(gameOf(l)) }
   })
 
 /** Position of a line: the line's, else the player's. */
@@ -104,12 +107,11 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
             date: urlParams.date,
             limit: withDefault(urlParams.limit, MlbLimits.stats)
           })
-          const games = yield* gamesById(store, sport, lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
+          const gameOf = yield* gamesOfLines(store, sport, lines)
           const updated = yield* lastIngested(store, sport)
-          const rows = lines.map((l) => {
-            const g = l.game_id === null ? undefined : games.get(l.game_id)
-            return mlbStatsRow(l, player, g === undefined ? true : isFinalState(g.state), updated)
-          })
+          const rows = lines.map((l) =>
+            mlbStatsRow(l, player, lineIsFinal(gameOf(l)), updated)
+          )
           return yield* envelope(ctx(request, "playerStats"), rows, { player: playerSummary(player) })
         }).pipe(mapStoreErrors))
       .handle("teams", ({ request }) =>
@@ -122,9 +124,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
               league: t.conference,
               division: t.division,
               roster_size: players.length,
-              active_players: players.filter((p) =>
-                p.status === "active"
-              ).length,
+              active_players: players.filter((p) => p.status === "active").length,
               positions: [...new Set(players.flatMap((p) => (p.position === null ? [] : [p.position])))].sort()
             })), { concurrency: 4 })
           return yield* envelope(ctx(request, "teams"), rows)
@@ -132,15 +132,11 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       .handle("roster", ({ path, request, urlParams }) =>
         roster(store, ctx(request, "roster"), path.team, urlParams.position, mlbPlayer).pipe(mapStoreErrors))
       .handle("games", ({ request, urlParams }) =>
-        Effect.gen(function*() {
-          const caller = yield* Security.Caller
-          const { data } = yield* gameList(store, sport, caller.now, {
-            date: urlParams.date,
-            state: urlParams.state,
-            limit: withDefault(urlParams.limit, MlbLimits.games)
-          }, mlbGameRow)
-          return yield* envelope(ctx(request, "games"), data)
-        }).pipe(mapStoreErrors))
+        gameList(store, ctx(request, "games"), {
+          date: urlParams.date,
+          state: urlParams.state,
+          limit: withDefault(urlParams.limit, MlbLimits.games)
+        }, mlbGameRow).pipe(mapStoreErrors))
       .handle("standings", ({ request, urlParams }) =>
         standings(store, ctx(request, "standings"), urlParams.season, (t) =>
           urlParams.division === undefined || divisionMatches(t, urlParams.division)).pipe(mapStoreErrors))

@@ -10,7 +10,7 @@ import { NbaLimits } from "@sports-data/api/params/Nba"
 import { SportsStore } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
-import { envelope, gamesById, requirePlayer, sportContext } from "./Common.js"
+import { envelope, gamesOfLines, requirePlayer, sportContext } from "./Common.js"
 import { conferenceMatches, gameRow, nbaGameLogRow, nbaStatsRow, playerIdentity, playerSummary } from "./Rows.js"
 import { gameList, playerLines, playerList, roster, standings, teamRows } from "./Sport.js"
 
@@ -35,16 +35,16 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
           const date = urlParams.date === "today" ? caller.now.toISOString().slice(0, 10) : urlParams.date
-          const { data, states } = yield* gameList(store, sport, caller.now, {
+          const res = yield* gameList(store, ctx(request, "games"), {
             date,
             state: urlParams.state,
             limit: withDefault(urlParams.limit, NbaLimits.games)
           }, gameRow)
-          const maxAge = nbaGamesMaxAge(states)
-          yield* HttpApp.appendPreResponseHandler((_req, res) =>
-            Effect.succeed(HttpServerResponse.setHeader(res, "cache-control", `max-age=${maxAge}`))
+          const maxAge = nbaGamesMaxAge(res.data.map((g) => g.state))
+          yield* HttpApp.appendPreResponseHandler((_req, r) =>
+            Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
           )
-          return yield* envelope(ctx(request, "games"), data)
+          return res
         }).pipe(mapStoreErrors))
       .handle("standings", ({ request, urlParams }) =>
         standings(store, ctx(request, "standings"), urlParams.season, (t) =>
@@ -77,29 +77,22 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
       .handle("gameLog", ({ path, request, urlParams }) =>
         Effect.gen(function*() {
           const player = yield* requirePlayer(store, sport, path.id)
-          const season = urlParams.season ??
-            (yield* store.findStatLines({ sport, player_id: player.id, order: "recent", limit: 1, offset: 0 })).rows[0]
-              ?.season ??
-            null
-          const lines = season === null
-            ? []
-            : (yield* store.findStatLines({
-              sport,
-              player_id: player.id,
-              season,
-              order: "recent",
-              limit: GAME_LOG_MAX,
-              offset: 0
-            })).rows.slice().reverse()
-          const games = yield* gamesById(store, sport, lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))
-          const rows = lines.map((l) =>
-            nbaGameLogRow(l, l.game_id === null ? undefined : games.get(l.game_id))
+          const lines = (limit: number, season?: number) =>
+            Effect.map(
+              store.findStatLines({ sport, player_id: player.id, season, order: "recent", limit, offset: 0 }),
+              (page) =>
+                page.rows
+            )
+          const season = urlParams.season ?? (yield* lines(1))[0]?.season ?? null
+          const inOrder = season === null ? [] : (yield* lines(GAME_LOG_MAX, season)).slice().reverse()
+          const gameOf = yield* gamesOfLines(store, sport, inOrder)
+          const rows = inOrder.map((l) =>
+            nbaGameLogRow(l, gameOf(l))
           )
           return yield* envelope(ctx(request, "gameLog"), rows, { player: playerSummary(player), season })
         }).pipe(mapStoreErrors))
       .handle("roster", ({ path, request, urlParams }) =>
         roster(store, ctx(request, "roster"), path.team, urlParams.position, (p) =>
-          playerIdentity(p)).pipe(
-            mapStoreErrors
-          ))
+          playerIdentity(p))
+          .pipe(mapStoreErrors))
   }))

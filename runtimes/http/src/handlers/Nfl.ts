@@ -3,7 +3,6 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NflLimits } from "@sports-data/api/params/Nfl"
@@ -56,16 +55,12 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
           return yield* envelope(ctx(request, "playerStats"), lines.map(nflStatsRow), { player: playerSummary(player) })
         }).pipe(mapStoreErrors))
       .handle("games", ({ request, urlParams }) =>
-        Effect.gen(function*() {
-          const caller = yield* Security.Caller
-          const { data } = yield* gameList(store, sport, caller.now, {
-            season: urlParams.season,
-            week: urlParams.week,
-            state: urlParams.status,
-            limit: withDefault(urlParams.limit, NflLimits.games)
-          }, nflGameRow)
-          return yield* envelope(ctx(request, "games"), data)
-        }).pipe(mapStoreErrors))
+        gameList(store, ctx(request, "games"), {
+          season: urlParams.season,
+          week: urlParams.week,
+          state: urlParams.status,
+          limit: withDefault(urlParams.limit, NflLimits.games)
+        }, nflGameRow).pipe(mapStoreErrors))
       .handle("standings", ({ request, urlParams }) =>
         standings(store, ctx(request, "standings"), urlParams.season, (t) =>
           (urlParams.conference === undefined || t.conference?.toUpperCase() === urlParams.conference) &&

@@ -4,6 +4,7 @@
  * sport's resource, so the three groups differ only in their parameters and rows.
  * @module
  */
+import { Security } from "@sports-data/api"
 import type { LimitSpec } from "@sports-data/api/params/Common"
 import { withDefault } from "@sports-data/api/params/Common"
 import {
@@ -133,20 +134,22 @@ export const teamRows = (store: SportsStoreService, sport: CoreSport, teams: Rea
 
 /**
  * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
- * sport's teams and its last refresh (`last_polled`). Also the states listed (for Cache-Control).
+ * sport's teams and its last refresh (`last_polled`, from the admitted call's time when the sport
+ * was never ingested).
  */
 export const gameList = <R>(
   store: SportsStoreService,
-  sport: CoreSport,
-  now: Date,
+  ctx: SportContext,
   query: Omit<GameQuery, "sport" | "order" | "offset">,
   toRow: (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string) => R
 ) =>
   Effect.gen(function*() {
+    const sport = ctx.sport
+    const caller = yield* Security.Caller
     const page = yield* store.findGames({ ...query, sport, order: "desc", offset: 0 })
     const teams = yield* teamMap(store, sport)
-    const polled = yield* lastRefreshed(store, sport, now)
-    return { data: page.rows.map((g) => toRow(g, teams, polled)), states: page.rows.map((g) => g.state) }
+    const polled = yield* lastRefreshed(store, sport, caller.now)
+    return yield* envelope(ctx, page.rows.map((g) => toRow(g, teams, polled)))
   })
 
 /**
