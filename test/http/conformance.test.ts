@@ -63,6 +63,23 @@ describe("conformance", () => {
         expect(names(yield* get("/v1/players/search?q=er&position=k&limit=1"))).toEqual(["Harrison Butker"])
       }))
 
+    it.effect("nba games date: a date or the word today (spec), any case; a bad date is named as such in the 400", () =>
+      Effect.gen(function*() {
+        expect((yield* get("/v1/nba/games?date=TODAY")).status).toBe(200)
+        expect((yield* get("/v1/nba/games?date=today")).status).toBe(200)
+        const on = yield* get("/v1/nba/games?date=2024-10-22")
+        expect(on.body.data.map((g: { readonly event_id: string }) => g.event_id)).toEqual(["0022400061"])
+        for (const bad of ["2024-13-01", "yesterday"]) {
+          const res = yield* get(`/v1/nba/games?date=${bad}`)
+          expect(res.status).toBe(400)
+          expect(res.body).toMatchObject({
+            error_code: "INVALID_PARAMETER",
+            parameter: "date",
+            reason: "must be a date YYYY-MM-DD or today"
+          })
+        }
+      }))
+
     it.effect("standings of a season with no games held are empty, not every team at 0-0", () =>
       Effect.gen(function*() {
         for (const sport of ["nfl", "nba", "mlb"]) {

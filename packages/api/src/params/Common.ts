@@ -82,7 +82,8 @@ export const seasonParam = Schema.optional(
   intBetween(1900, 2100, { description: "season, as the year it starts (2023 = the 2023 or 2023-24 season)" })
 )
 
-const isCalendarDate = (s: string): boolean => {
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export const isCalendarDate = (s: string): boolean => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
   if (m === null) return false
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
