@@ -16,7 +16,8 @@
  * and p99 latency of both and their ratio.
  *
  * Run: `npx tsx bench/http.ts` (options: BENCH_SECONDS, default 8; BENCH_CONNECTIONS, default 20;
- * BENCH_STORES; BENCH_ENDPOINTS, a comma list of `players,player,nba-games`).
+ * BENCH_STORES; BENCH_ENDPOINTS, a comma list of `players,player,nba-games`; BENCH_CACHE=off serves
+ * without the SportsStore read cache, for a before/after comparison).
  * @module
  */
 import { HttpServer } from "@effect/platform"
@@ -50,6 +51,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data")
 const pgliteSource = process.env["BENCH_PGLITE_SOURCE"] ?? "/tmp/pgl1"
 const stores = (process.env["BENCH_STORES"] ?? "memory,pglite").split(",").map((s) => s.trim())
+const cache = process.env["BENCH_CACHE"] !== "off"
 const endpointNames = (process.env["BENCH_ENDPOINTS"] ?? "players,player,nba-games").split(",").map((s) => s.trim())
 
 interface Result {
@@ -144,8 +146,14 @@ const benchStore = (name: string) => {
   return Effect.gen(function*() {
     const started = Date.now()
     const source = yield* setup.prepare
-    console.log(`\n== store ${name} (${source}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
-    const context = yield* Layer.build(HttpServerLive({ port: 0, host: "127.0.0.1" }))
+    console.log(
+      `\n== store ${name}, cache ${cache ? "on" : "off"} (${source}; ready in ${
+        ((Date.now() - started) / 1000).toFixed(1)
+      } s)`
+    )
+    const context = yield* Layer.build(
+      HttpServerLive({ port: 0, host: "127.0.0.1", ...(cache ? {} : { cache: false }) })
+    )
     const server = Context.get(context, HttpServer.HttpServer)
     const port = server.address._tag === "TcpAddress" ? server.address.port : 0
     const issued = yield* ApiKey.issueKey({ catalog: Plans.defaultPlans, tier: "syndicate_alpha", now: new Date() })
