@@ -25,14 +25,13 @@ export interface EntityCounts {
   readonly skipped: number
 }
 
-export const emptyCounts: EntityCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0 }
-
-/** Adds an upsert result to counts. */
-export const addUpsert = (c: EntityCounts, r: UpsertResult): EntityCounts => ({
-  ...c,
-  inserted: c.inserted + r.inserted,
-  updated: c.updated + r.updated,
-  unchanged: c.unchanged + r.unchanged
+/** Counts of one entity: source rows read and skipped, plus its upsert result. */
+export const entityCounts = (read: number, skipped: number, r: UpsertResult): EntityCounts => ({
+  read,
+  inserted: r.inserted,
+  updated: r.updated,
+  unchanged: r.unchanged,
+  skipped
 })
 
 /** What one sport's adapter reports: counts per entity, skipped rows, and the files it read. */

@@ -79,6 +79,32 @@ export const readRows = <A>(
   })
 
 /**
+ * Reads each of `files` with {@link readRows}, in order; `parse` chooses the row parser per file
+ * (e.g. from the season in its name).
+ */
+export const readEach = <A>(
+  files: ReadonlyArray<string>,
+  parse: (file: string) => RowParser<A>
+): Effect.Effect<ReadonlyArray<FileRows<A>>, CsvFileError, ProgressReporter> =>
+  Effect.forEach(files, (file) => readRows(file, parse(file)))
+
+/** The kept rows of several files, in file order. */
+export const keptRows = <A>(files: ReadonlyArray<FileRows<A>>): ReadonlyArray<A> => files.flatMap((f) => f.rows)
+
+/** Rows read and rows skipped over the files of several sources (e.g. every source of one entity). */
+export const sourceCounts = (
+  sources: ReadonlyArray<ReadonlyArray<FileRows<unknown>>>
+): { readonly read: number; readonly skipped: ReadonlyArray<SkippedRow> } => {
+  const files = sources.flat()
+  return { read: files.reduce((n, f) => n + f.read, 0), skipped: files.flatMap((f) => f.skipped) }
+}
+
+/** Every file of a by-role listing (such as the result of `nbaFiles`), sorted by path. */
+export const allListed = <F extends { readonly [K in keyof F]: ReadonlyArray<string> }>(
+  files: F
+): ReadonlyArray<string> => (Object.values(files) as Array<ReadonlyArray<string>>).flat().sort()
+
+/**
  * The files of `dir` whose name matches `pattern`, as full paths sorted by name. A missing or
  * unreadable folder gives an empty list (logged as a warning): a source that is absent is not
  * an error, its data is simply not ingested.

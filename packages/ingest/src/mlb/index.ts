@@ -5,13 +5,13 @@
  * lines into the SportsStore.
  * @module
  */
-import { SportsStore, type StoreError, type UpsertResult } from "@sports-data/domain"
+import { SportsStore, type StoreError } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { addUpsert, emptyCounts, type EntityCounts, type SportIngestResult, upsertAll } from "../Report.js"
-import { type FileRows, listFiles, readRows, type RowParser } from "../Rows.js"
+import { entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { allListed, keptRows as rows, listFiles, readEach, type RowParser, sourceCounts } from "../Rows.js"
 import { buildMlb } from "./Build.js"
 import {
   parseAppearanceRow,
@@ -62,13 +62,10 @@ export const mlbFiles = (dataDir: string): Effect.Effect<MlbFiles> =>
 
 /** Every MLB source file under `dataDir`, sorted (for freshness checks such as `sourceMtime`). */
 export const mlbSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<string>> =>
-  Effect.map(mlbFiles(dataDir), (f) => Object.values(f).flat().sort())
+  Effect.map(mlbFiles(dataDir), allListed)
 
-const readAll = <A>(
-  files: ReadonlyArray<string>,
-  parse: RowParser<A>
-): Effect.Effect<ReadonlyArray<FileRows<A>>, CsvFileError, ProgressReporter> =>
-  Effect.forEach(files, (file) => readRows(file, parse))
+/** Reads each of `files` with the one parser of their role. */
+const readAll = <A>(files: ReadonlyArray<string>, parse: RowParser<A>) => readEach(files, () => parse)
 
 /**
  * Ingests the MLB data under `dataDir` into the SportsStore: 30 clubs, players (register people
@@ -97,7 +94,6 @@ export const ingestMlb = (
     const playing = yield* readAll(files.playing, parsePlayingRow)
     const appearances = yield* readAll(files.appearances, parseAppearanceRow)
 
-    const rows = <A>(list: ReadonlyArray<FileRows<A>>): ReadonlyArray<A> => list.flatMap((f) => f.rows)
     const built = buildMlb({
       people: rows(people),
       schedule: rows(schedule),
@@ -110,10 +106,6 @@ export const ingestMlb = (
       today
     })
 
-    const sourceCounts = (list: ReadonlyArray<ReadonlyArray<FileRows<unknown>>>) => {
-      const all = list.flat()
-      return { read: all.reduce((n, f) => n + f.read, 0), skipped: all.flatMap((f) => f.skipped) }
-    }
     const playerSrc = sourceCounts([people, appearances])
     const gameSrc = sourceCounts([schedule, retroTeams, crosswalk, gameInfo])
     const lineSrc = sourceCounts([pitching, playing])
@@ -123,8 +115,6 @@ export const ingestMlb = (
     const gamesResult = yield* upsertAll(built.games, store.upsertGames)
     const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
 
-    const counts = (read: number, skipped: number, r: UpsertResult): EntityCounts =>
-      addUpsert({ ...emptyCounts, read, skipped }, r)
     const skipped = [
       ...playerSrc.skipped,
       ...gameSrc.skipped,
@@ -143,12 +133,12 @@ export const ingestMlb = (
     return {
       sport: "mlb",
       counts: {
-        teams: counts(mlbTeamRows.length, 0, teamsResult),
-        players: counts(playerSrc.read, playerSrc.skipped.length, playersResult),
-        games: counts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
-        stat_lines: counts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
+        teams: entityCounts(mlbTeamRows.length, 0, teamsResult),
+        players: entityCounts(playerSrc.read, playerSrc.skipped.length, playersResult),
+        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
+        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
       },
       skipped,
-      files: Object.values(files).flat().sort()
+      files: allListed(files)
     } satisfies SportIngestResult
   }).pipe(Effect.withSpan("Ingest.mlb"))

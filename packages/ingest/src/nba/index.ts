@@ -4,13 +4,13 @@
  * rules) and upserts teams, players, games and stat lines into the SportsStore.
  * @module
  */
-import { SportsStore, type StoreError, type UpsertResult } from "@sports-data/domain"
+import { SportsStore, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { addUpsert, emptyCounts, type Entity, type EntityCounts, type SportIngestResult, upsertAll } from "../Report.js"
-import { type FileRows, listFiles, readRows, type RowParser } from "../Rows.js"
+import { type Entity, type EntityCounts, entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
 import { buildNba } from "./Build.js"
 import {
   parseAdvanced,
@@ -68,13 +68,7 @@ export const nbaFiles = (dataDir: string): Effect.Effect<NbaFiles> =>
 
 /** Every NBA source file under `dataDir`, sorted (for freshness checks such as `sourceMtime`). */
 export const nbaSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<string>> =>
-  Effect.map(nbaFiles(dataDir), (f) => Object.values(f).flat().sort())
-
-const readAll = <A>(
-  files: ReadonlyArray<string>,
-  parse: (file: string) => RowParser<A>
-): Effect.Effect<ReadonlyArray<FileRows<A>>, CsvFileError, ProgressReporter> =>
-  Effect.forEach(files, (file) => readRows(file, parse(file)))
+  Effect.map(nbaFiles(dataDir), allListed)
 
 const seasonFromName = (file: string): number => seasonOfFile(file) ?? 0
 
@@ -110,7 +104,6 @@ export const ingestNba = (
     const positions = yield* readAll(files.positions, () => parsePosition)
     const statuses = yield* readAll(files.statuses, () => parseStatus)
 
-    const rows = <A>(list: ReadonlyArray<FileRows<A>>): ReadonlyArray<A> => list.flatMap((f) => f.rows)
     const built = buildNba({
       millxingGames: rows(millxingGames),
       linescores: rows(linescores),
@@ -128,13 +121,6 @@ export const ingestNba = (
       )
     }
 
-    const sourceCounts = (list: ReadonlyArray<ReadonlyArray<FileRows<unknown>>>) => {
-      const all = list.flat()
-      return {
-        read: all.reduce((n, f) => n + f.read, 0),
-        skipped: all.flatMap((f) => f.skipped)
-      }
-    }
     const gameSrc = sourceCounts([millxingGames, linescores, advanced, teamTotals, teamLogs])
     const lineSrc = sourceCounts([mehLines, bmpLines, usage])
     const playerSrc = sourceCounts([positions, statuses])
@@ -144,8 +130,6 @@ export const ingestNba = (
     const gamesResult = yield* upsertAll(built.games, store.upsertGames)
     const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
 
-    const counts = (read: number, skipped: number, r: UpsertResult): EntityCounts =>
-      addUpsert({ ...emptyCounts, read, skipped }, r)
     const skipped = [
       ...gameSrc.skipped,
       ...built.skippedGames,
@@ -157,13 +141,13 @@ export const ingestNba = (
     const result: SportIngestResult = {
       sport: "nba",
       counts: {
-        teams: counts(nbaTeamRows.length, 0, teamsResult),
-        players: counts(playerSrc.read, playerSrc.skipped.length + built.skippedPlayers.length, playersResult),
-        games: counts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
-        stat_lines: counts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
+        teams: entityCounts(nbaTeamRows.length, 0, teamsResult),
+        players: entityCounts(playerSrc.read, playerSrc.skipped.length + built.skippedPlayers.length, playersResult),
+        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
+        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
       } satisfies Partial<Record<Entity, EntityCounts>>,
       skipped,
-      files: Object.values(files).flat().sort()
+      files: allListed(files)
     }
     yield* Effect.logInfo("nba ingested").pipe(
       Effect.annotateLogs({

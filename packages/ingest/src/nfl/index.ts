@@ -59,10 +59,9 @@ import { Effect } from "effect"
 import type { CsvFileError, CsvRow } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
 import {
-  addUpsert,
-  emptyCounts,
   type Entity,
   type EntityCounts,
+  entityCounts,
   type SkippedRow,
   type SportIngestResult,
   upsertAll
@@ -692,7 +691,7 @@ export const ingestNfl = (
     ) =>
       upsertAll(rows, upsert).pipe(
         Effect.map((r) => {
-          counts[entity] = addUpsert({ ...emptyCounts, read: rows.length, skipped: skippedBy[entity].length }, r)
+          counts[entity] = entityCounts(rows.length, skippedBy[entity].length, r)
         })
       )
     yield* write("teams", teams, store.upsertTeams)
