@@ -8,7 +8,7 @@ import { describe, expect, it, layer } from "@effect/vitest"
 import { type Player, SportsStore, type SportsStoreService, StoreFailure } from "@sports-data/domain"
 import { makeStoreCache } from "@sports-data/http"
 import { make as makeMemoryStores, makeSportsStore } from "@sports-data/store-memory"
-import { Context, Effect, Layer, Option, TestClock } from "effect"
+import { Context, Deferred, Effect, Fiber, Layer, Option, TestClock } from "effect"
 import { Harness, seedPlayers } from "./harness.js"
 
 /** Calls that reached the store, by method. */
@@ -131,6 +131,25 @@ describe("StoreCache", () => {
       const cache = yield* makeStoreCache(flaky)
       expect((yield* Effect.flip(cache.findTeams("nfl")))._tag).toBe("StoreFailure")
       expect(yield* cache.findTeams("nfl")).toEqual([])
+    }))
+
+  it.effect("a read that goes away does not fail the others waiting for the same entry", () =>
+    Effect.gen(function*() {
+      const raw = yield* makeSportsStore
+      const gate = yield* Deferred.make<void>()
+      const slow: SportsStoreService = {
+        ...raw,
+        findTeams: (sport) => Effect.zipRight(Deferred.await(gate), raw.findTeams(sport))
+      }
+      const cache = yield* makeStoreCache(slow)
+      const first = yield* Effect.fork(cache.findTeams("nfl"))
+      yield* TestClock.adjust("1 millis")
+      const second = yield* Effect.fork(cache.findTeams("nfl"))
+      yield* TestClock.adjust("1 millis")
+      const interrupted = yield* Effect.fork(Fiber.interrupt(first))
+      yield* Deferred.succeed(gate, undefined)
+      yield* Fiber.join(interrupted)
+      expect(yield* Fiber.join(second)).toEqual([])
     }))
 })
 

@@ -21,6 +21,9 @@
  *   per-caller response metadata (tier, calls remaining) are computed per request by the
  *   handlers, which also must not mutate the rows they receive (they are shared).
  * - Writes (upserts, setIngestState) go straight to the store.
+ * - A read is uninterruptible while it waits for its entry: a lookup runs to its end even when the
+ *   request that started it goes away, so the other requests waiting for the same entry get its
+ *   answer rather than an interruption (the wait is bounded by one store query).
  * @module
  */
 import { SportsStore, type SportsStoreService, type StoreError } from "@sports-data/domain"
@@ -98,7 +101,9 @@ export const makeStoreCache = (
     const shortLived = yield* Cache.makeWith({ capacity: 64, lookup, timeToLive: keep(interval) })
 
     /** The data version, read at most once per interval; a failed read is not kept. */
-    const currentVersion = versions.get(VERSION).pipe(Effect.tapError(() => versions.invalidate(VERSION)))
+    const currentVersion = Effect.uninterruptible(versions.get(VERSION)).pipe(
+      Effect.tapError(() => versions.invalidate(VERSION))
+    )
 
     /** `run`, answered from `cache` under (method, query, current version). */
     const cached = <A>(
@@ -109,7 +114,7 @@ export const makeStoreCache = (
     ): Effect.Effect<A, StoreError> =>
       Effect.flatMap(currentVersion, (version) => {
         const entry = new Entry(`${method}\u0000${version}\u0000${canonicalKey(query)}`, run)
-        return cache.get(entry).pipe(
+        return Effect.uninterruptible(cache.get(entry)).pipe(
           Effect.tapError(() => cache.invalidate(entry))
         ) as Effect.Effect<A, StoreError>
       })
