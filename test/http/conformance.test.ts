@@ -4,20 +4,9 @@
  * harness's in-memory store. Each test names the specification line it holds the service to.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { type Player, SportsStore } from "@sports-data/domain"
+import { SportsStore } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
-import { Harness, seedPlayers } from "./harness.js"
-
-const player = (sport: Player["sport"], local: string, full_name: string, position: string, team: string): Player => ({
-  ...seedPlayers.mahomes,
-  id: `svc_${sport}_${local}`,
-  sport,
-  full_name,
-  first_name: null,
-  last_name: null,
-  position,
-  team
-})
+import { Harness, player } from "./harness.js"
 
 /** Real source spellings: ffb ids write kickers as PK; the nba sources write guards as G. */
 const extra = {

@@ -8,19 +8,21 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Api, ApiErrors, Security } from "@sports-data/api"
-import {
-  type CoreSport,
-  type Game,
-  type Player,
-  Scoring,
-  SportsStore,
-  type StatLine,
-  type Team
-} from "@sports-data/domain"
+import { type CoreSport, type Game, type Player, SportsStore, type StatLine, type Team } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { Harness, seedGames, seedPlayers, seedStatLines, type TestResponse } from "./harness.js"
+import {
+  game,
+  Harness,
+  player as harnessPlayer,
+  seedGames,
+  seedPlayers,
+  seedStatLines,
+  statLine,
+  team as harnessTeam,
+  type TestResponse
+} from "./harness.js"
 
 // ---------------------------------------------------------------------------------------------
 // Seed rows (added to the harness's own)
@@ -33,15 +35,7 @@ const team = (
   conference: string,
   division: string,
   external_id: string | null = null
-): Team => ({
-  sport,
-  abbr,
-  name,
-  conference,
-  division,
-  external_id,
-  attributes: {}
-})
+): Team => harnessTeam(sport, abbr, name, { conference, division, external_id })
 
 const player = (
   sport: CoreSport,
@@ -50,71 +44,14 @@ const player = (
   position: string,
   team: string,
   status: Player["status"] = "active"
-): Player => {
-  const [first, ...rest] = full_name.split(" ")
-  return {
-    id: `svc_${sport}_${local}`,
-    sport,
-    full_name,
-    first_name: first ?? null,
-    last_name: rest.join(" "),
-    position,
-    team,
+): Player =>
+  harnessPlayer(sport, local, full_name, position, team, {
     status,
-    birth_date: null,
-    platform_ids: { [sport === "nfl" ? "sleeper" : sport]: local },
-    attributes: {}
-  }
-}
+    platform_ids: { [sport === "nfl" ? "sleeper" : sport]: local }
+  })
 
-const game = (
-  sport: CoreSport,
-  id: string,
-  season: number,
-  week: number | null,
-  game_date: string,
-  away_team: string,
-  home_team: string,
-  away_score: number | null,
-  home_score: number | null,
-  extra: Partial<Game> = {}
-): Game => ({
-  id,
-  sport,
-  season,
-  week,
-  season_type: "REG",
-  game_date,
-  start_time: null,
-  state: "final",
-  home_team,
-  away_team,
-  home_score,
-  away_score,
-  venue: null,
-  attributes: {},
-  ...extra
-})
-
-const line = (p: Player, g: Game, stats: Record<string, number>, position = p.position): StatLine => {
-  const scored = Scoring.score(p.sport, stats, position)
-  return {
-    id: `${g.id}_${p.id}`,
-    sport: p.sport,
-    player_id: p.id,
-    game_id: g.id,
-    season: g.season,
-    week: g.week,
-    game_date: g.game_date,
-    team: p.team,
-    opponent: p.team === g.home_team ? g.away_team : g.home_team,
-    position,
-    is_starter: null,
-    stats,
-    fantasy_points: scored.fantasy_points,
-    fantasy_points_formats: scored.formats
-  }
-}
+const line = (p: Player, g: Game, stats: Record<string, number>, position = p.position): StatLine =>
+  statLine(p, g, stats, { position, is_starter: null })
 
 const teams: ReadonlyArray<Team> = [
   team("nfl", "KC", "Kansas City Chiefs", "AFC", "AFC West"),

@@ -100,12 +100,19 @@ export interface HarnessOptions {
 // Seed rows: a few real players of each core sport, their teams, one game and a stat line each.
 // ---------------------------------------------------------------------------------------------
 
-const player = (
+/**
+ * Seed-row builders, also for tests that seed more rows. A player is active with no platform
+ * ids; a team has no conference, division or external id; a game is a final regular-season
+ * game; a stat line takes the player's team and position and is scored by the domain's scoring
+ * (with the line's position). `extra` overrides any field.
+ */
+export const player = (
   sport: Player["sport"],
   local: string,
   full_name: string,
   position: string,
-  team: string
+  team: string,
+  extra: Partial<Player> = {}
 ): Player => {
   const [first, ...rest] = full_name.split(" ")
   return {
@@ -119,21 +126,25 @@ const player = (
     status: "active",
     birth_date: null,
     platform_ids: {},
-    attributes: {}
+    attributes: {},
+    ...extra
   }
 }
 
-const team = (sport: Team["sport"], abbr: string, name: string): Team => ({
+/** See {@link player}. */
+export const team = (sport: Team["sport"], abbr: string, name: string, extra: Partial<Team> = {}): Team => ({
   sport,
   abbr,
   name,
   conference: null,
   division: null,
   external_id: null,
-  attributes: {}
+  attributes: {},
+  ...extra
 })
 
-const game = (
+/** See {@link player}. */
+export const game = (
   sport: Game["sport"],
   id: string,
   season: number,
@@ -141,8 +152,9 @@ const game = (
   game_date: string,
   away_team: string,
   home_team: string,
-  away_score: number,
-  home_score: number
+  away_score: number | null,
+  home_score: number | null,
+  extra: Partial<Game> = {}
 ): Game => ({
   id,
   sport,
@@ -157,15 +169,19 @@ const game = (
   home_score,
   away_score,
   venue: null,
-  attributes: {}
+  attributes: {},
+  ...extra
 })
 
-const statLine = (
+/** See {@link player}. */
+export const statLine = (
   p: Player,
   g: Game,
-  stats: Record<string, number>
+  stats: Record<string, number>,
+  extra: Partial<StatLine> = {}
 ): StatLine => {
-  const scored = Scoring.score(p.sport, stats, p.position)
+  const position = extra.position === undefined ? p.position : extra.position
+  const scored = Scoring.score(p.sport, stats, position)
   return {
     id: `${g.id}_${p.id}`,
     sport: p.sport,
@@ -176,11 +192,12 @@ const statLine = (
     game_date: g.game_date,
     team: p.team,
     opponent: p.team === g.home_team ? g.away_team : g.home_team,
-    position: p.position,
+    position,
     is_starter: true,
     stats,
     fantasy_points: scored.fantasy_points,
-    fantasy_points_formats: scored.formats
+    fantasy_points_formats: scored.formats,
+    ...extra
   }
 }
 
