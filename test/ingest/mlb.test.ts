@@ -5,67 +5,27 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SportsStore } from "@sports-data/domain"
-import { Progress, type Report } from "@sports-data/ingest"
 import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest/mlb/index"
-import { layer as memoryStore } from "@sports-data/store-memory"
-import { Effect, Layer, Option, TestClock } from "effect"
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { Effect, TestClock } from "effect"
+import { cpSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import {
+  appendRows,
+  expectNothingChanged,
+  fixtureCopy as copyOf,
+  fixtureDir,
+  storeReader,
+  TestLayer,
+  withRecordedProgress
+} from "./helpers.js"
 
-const fixtures = join(import.meta.dirname, "..", "fixtures", "mlb")
-const fixture = fixtures
-const playingFile = join(fixtures, "daybyday-playing", "playing-2024.csv")
-const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
-
-/** A private copy of the fixture folder, removed when the test's scope closes. */
-const fixtureCopy = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "mlb-fixture-"))
-    cpSync(fixture, dir, { recursive: true })
-    return dir
-  }),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
+const fixture = fixtureDir("mlb")
+const playingFile = join(fixture, "daybyday-playing", "playing-2024.csv")
+const fixtureCopy = copyOf("mlb")
+const { allGames, allLines, allPlayers, game, line, player } = storeReader("mlb")
 
 /** The ingest day: after every game of the fixture, so unplayed dates are `postponed`. */
 const afterSeason = TestClock.setTime(Date.parse("2026-01-15T12:00:00Z"))
-
-const allLines = Effect.flatMap(
-  SportsStore,
-  (s) => s.findStatLines({ sport: "mlb", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
-)
-const allGames = Effect.flatMap(
-  SportsStore,
-  (s) => s.findGames({ sport: "mlb", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows))
-)
-const allPlayers = Effect.flatMap(
-  SportsStore,
-  (s) => s.findPlayers({ sport: "mlb", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
-)
-const line = (id: string) =>
-  Effect.map(allLines, (rows) => {
-    const l = rows.find((r) => r.id === id)
-    if (l === undefined) throw new Error(`no stat line ${id}`)
-    return l
-  })
-const game = (id: string) =>
-  Effect.map(allGames, (rows) => {
-    const g = rows.find((r) => r.id === id)
-    if (g === undefined) throw new Error(`no game ${id}`)
-    return g
-  })
-const player = (id: string) => Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
-
-/** Appends CSV rows to a file with the file's own line ending (some sources use CRLF). */
-const appendRows = (file: string, rows: ReadonlyArray<string>) => {
-  const text = readFileSync(file, "utf8")
-  const eol = text.includes("\r\n") ? "\r\n" : "\n"
-  appendFileSync(file, (text.endsWith("\n") ? "" : eol) + rows.map((r) => `${r}${eol}`).join(""))
-}
-
-const totals = (r: Report.SportIngestResult) =>
-  Object.fromEntries(Object.entries(r.counts).map(([k, c]) => [k, c.inserted + c.updated + c.unchanged]))
 
 const batting = [
   "batting_ab",
@@ -346,11 +306,7 @@ describe("mlb ingestion: ids, malformed rows, re-runs", () => {
       yield* afterSeason
       const first = yield* ingestMlb(fixture)
       const second = yield* ingestMlb(fixture)
-      expect(totals(second)).toEqual(totals(first))
-      for (const c of Object.values(second.counts)) {
-        expect(c.inserted).toBe(0)
-        expect(c.updated).toBe(0)
-      }
+      expectNothingChanged(first, second)
       expect(second.counts).toMatchObject({
         teams: { unchanged: 30 },
         players: { unchanged: 56 },
@@ -377,20 +333,13 @@ describe("mlb ingestion: ids, malformed rows, re-runs", () => {
 
   it.effect("reports progress for every file it reads", () =>
     Effect.gen(function*() {
-      const started: Array<string> = []
-      const finished: Array<[string, number]> = []
-      const reporter = Layer.succeed(Progress.ProgressReporter, {
-        fileStarted: (file) => Effect.sync(() => void started.push(file)),
-        fileProgress: () => Effect.void,
-        fileFinished: (file, rows) => Effect.sync(() => void finished.push([file, rows]))
-      })
-      const result = yield* ingestMlb(fixture).pipe(Effect.provide(Layer.merge(memoryStore, reporter)))
+      const { result, rowsOf, started } = yield* withRecordedProgress(ingestMlb(fixture))
       const files = yield* mlbSourceFiles(fixture)
       expect(files).toHaveLength(10)
       expect(files.some((f) => f.includes("daybyday-playing"))).toBe(false)
       expect([...started].sort()).toEqual([...files])
       expect(result.files).toEqual(files)
-      expect(finished.find(([f]) => f.endsWith("2024pitching.csv"))?.[1]).toBe(31)
+      expect(rowsOf("2024pitching.csv")).toBe(31)
     }))
 })
 

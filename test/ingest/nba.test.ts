@@ -4,55 +4,23 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SportsStore } from "@sports-data/domain"
-import { Progress, type Report } from "@sports-data/ingest"
 import { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "@sports-data/ingest/nba/index"
-import { layer as memoryStore } from "@sports-data/store-memory"
-import { Effect, Layer, Option } from "effect"
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { Effect } from "effect"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import {
+  appendRows,
+  expectNothingChanged,
+  fixtureCopy as copyOf,
+  fixtureDir,
+  storeReader,
+  TestLayer,
+  withRecordedProgress
+} from "./helpers.js"
 
-const fixture = join(import.meta.dirname, "..", "fixtures", "nba")
-const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
-
-/** A private copy of the fixture folder, removed when the test's scope closes. */
-const fixtureCopy = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "nba-fixture-"))
-    cpSync(fixture, dir, { recursive: true })
-    return dir
-  }),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
-
-const allLines = Effect.flatMap(
-  SportsStore,
-  (s) => s.findStatLines({ sport: "nba", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
-)
-const allGames = Effect.flatMap(
-  SportsStore,
-  (s) => s.findGames({ sport: "nba", limit: 10_000, offset: 0, order: "asc" }).pipe(Effect.map((p) => p.rows))
-)
-const allPlayers = Effect.flatMap(
-  SportsStore,
-  (s) => s.findPlayers({ sport: "nba", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
-)
-const line = (id: string) =>
-  Effect.map(allLines, (rows) => {
-    const l = rows.find((r) => r.id === id)
-    if (l === undefined) throw new Error(`no stat line ${id}`)
-    return l
-  })
-const game = (id: string) =>
-  Effect.map(allGames, (rows) => {
-    const g = rows.find((r) => r.id === id)
-    if (g === undefined) throw new Error(`no game ${id}`)
-    return g
-  })
-const player = (id: string) => Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
-
-const totals = (r: Report.SportIngestResult) =>
-  Object.fromEntries(Object.entries(r.counts).map(([k, c]) => [k, c.inserted + c.updated + c.unchanged]))
+const fixture = fixtureDir("nba")
+const fixtureCopy = copyOf("nba")
+const { allGames, allLines, allPlayers, game, line, player } = storeReader("nba")
 
 const LEBRON = "svc_nba_2544"
 const LUKA = "svc_nba_1629029"
@@ -288,16 +256,12 @@ describe("nba ingestion: ids, malformed rows, re-runs", () => {
       const dir = yield* fixtureCopy
       const logs = join(dir, "meharpalbasi_nba_data", "player_game_logs_2024-25.csv")
       const before = readFileSync(logs, "utf8").trimEnd().split("\n").length
-      appendFileSync(
-        logs,
-        [
-          "2544,LeBron James,LAL,2024-10-28,LAL @ PHX,L,30,abc,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
-          "2544,LeBron James,LAL,2024-10-30",
-          "2544,LeBron James,XYZ,2024-10-30,XYZ @ CLE,L,30,20,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
-          "2544,LeBron James,LAL,2024-11-30,LAL @ PHX,L,30,20,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
-          ""
-        ].join("\n")
-      )
+      appendRows(logs, [
+        "2544,LeBron James,LAL,2024-10-28,LAL @ PHX,L,30,abc,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
+        "2544,LeBron James,LAL,2024-10-30",
+        "2544,LeBron James,XYZ,2024-10-30,XYZ @ CLE,L,30,20,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
+        "2544,LeBron James,LAL,2024-11-30,LAL @ PHX,L,30,20,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season"
+      ])
       const result = yield* ingestNba(dir)
       const mine = result.skipped.filter((s) => s.file === logs)
       expect(mine).toEqual([
@@ -314,11 +278,7 @@ describe("nba ingestion: ids, malformed rows, re-runs", () => {
     Effect.gen(function*() {
       const first = yield* ingestNba(fixture)
       const second = yield* ingestNba(fixture)
-      expect(totals(second)).toEqual(totals(first))
-      for (const c of Object.values(second.counts)) {
-        expect(c.inserted).toBe(0)
-        expect(c.updated).toBe(0)
-      }
+      expectNothingChanged(first, second)
       expect(second.counts.stat_lines?.unchanged).toBe(19)
       expect(second.counts.games?.unchanged).toBe(12)
     }).pipe(Effect.provide(TestLayer)))
@@ -341,19 +301,11 @@ describe("nba ingestion: ids, malformed rows, re-runs", () => {
 
   it.effect("reports progress for every file it reads", () =>
     Effect.gen(function*() {
-      const started: Array<string> = []
-      const finished: Array<[string, number]> = []
-      const reporter = Layer.succeed(Progress.ProgressReporter, {
-        fileStarted: (file) => Effect.sync(() => void started.push(file)),
-        fileProgress: () => Effect.void,
-        fileFinished: (file, rows) => Effect.sync(() => void finished.push([file, rows]))
-      })
-      const result = yield* ingestNba(fixture).pipe(Effect.provide(Layer.merge(memoryStore, reporter)))
+      const { result, rowsOf, started } = yield* withRecordedProgress(ingestNba(fixture))
       const files = yield* nbaSourceFiles(fixture)
       expect(files).toHaveLength(16)
       expect([...started].sort()).toEqual([...files])
       expect(result.files).toEqual(files)
-      const rowsOf = (name: string) => finished.find(([f]) => f.endsWith(name))?.[1]
       expect(rowsOf("player_game_logs_2024-25.csv")).toBe(11)
       expect(rowsOf("nba_player_status_history.csv")).toBe(13)
     }))

@@ -4,45 +4,24 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SportsStore, type StatLine } from "@sports-data/domain"
-import { Progress, Report } from "@sports-data/ingest"
+import type { Report } from "@sports-data/ingest"
 import { ingestNfl } from "@sports-data/ingest/nfl/index"
-import { layer as memoryStore } from "@sports-data/store-memory"
-import { Effect, Layer, Option } from "effect"
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { Effect } from "effect"
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import {
+  expectNothingChanged,
+  fixtureCopy as copyOf,
+  fixtureDir,
+  storeReader,
+  TestLayer,
+  totals,
+  withRecordedProgress
+} from "./helpers.js"
 
-const fixture = join(import.meta.dirname, "..", "fixtures", "nfl")
-const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
-
-/** A private copy of the fixture folder, removed when the test's scope closes. */
-const fixtureCopy = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "nfl-fixture-"))
-    cpSync(fixture, dir, { recursive: true })
-    return dir
-  }),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
-
-const allLines = Effect.flatMap(
-  SportsStore,
-  (s) => s.findStatLines({ sport: "nfl", limit: 10_000, offset: 0, order: "recent" }).pipe(Effect.map((p) => p.rows))
-)
-const allPlayers = Effect.flatMap(
-  SportsStore,
-  (s) => s.findPlayers({ sport: "nfl", limit: 10_000, offset: 0 }).pipe(Effect.map((p) => p.rows))
-)
-const line = (id: string) =>
-  Effect.map(allLines, (rows) => {
-    const l = rows.find((r) => r.id === id)
-    if (l === undefined) throw new Error(`no stat line ${id}`)
-    return l
-  })
-const player = (id: string) => Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
-
-const totals = (r: Report.SportIngestResult) =>
-  Object.fromEntries(Object.entries(r.counts).map(([k, c]) => [k, c.inserted + c.updated + c.unchanged]))
+const fixture = fixtureDir("nfl")
+const fixtureCopy = copyOf("nfl")
+const { allLines, allPlayers, line, player } = storeReader("nfl")
 
 const ALLEN = "svc_nfl_00-0034857"
 const COOK = "svc_nfl_00-0037248"
@@ -336,8 +315,8 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
     Effect.gen(function*() {
       const first = yield* ingestNfl(fixture)
       const second = yield* ingestNfl(fixture)
+      expectNothingChanged(first, second)
       for (const [entity, c] of Object.entries(second.counts)) {
-        expect({ entity, inserted: c.inserted, updated: c.updated }).toEqual({ entity, inserted: 0, updated: 0 })
         expect(c.unchanged).toBe(first.counts[entity as Report.Entity]!.inserted)
       }
     }).pipe(Effect.provide(TestLayer)))
@@ -366,16 +345,9 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
 
   it.effect("reports progress for every file it reads", () =>
     Effect.gen(function*() {
-      const started: Array<string> = []
-      const finished = new Map<string, number>()
-      const recording = Layer.succeed(Progress.ProgressReporter, {
-        fileStarted: (file) => Effect.sync(() => void started.push(file)),
-        fileProgress: () => Effect.void,
-        fileFinished: (file, rows) => Effect.sync(() => void finished.set(file, rows))
-      })
-      const result = yield* ingestNfl(fixture).pipe(Effect.provide(Layer.mergeAll(memoryStore, recording)))
+      const { result, rowsOf, started } = yield* withRecordedProgress(ingestNfl(fixture))
       expect([...started].sort()).toEqual([...result.files].sort())
-      expect(finished.get(join(fixture, "hvpkod_nfl_data", "nfl_weekly_kicker_2024.csv"))).toBe(4)
+      expect(rowsOf(join("hvpkod_nfl_data", "nfl_weekly_kicker_2024.csv"))).toBe(4)
       expect(result.files.some((f) => f.includes("projected"))).toBe(false)
     }))
 })
