@@ -7,7 +7,7 @@ import { type CoreSport, SportsStore } from "@sports-data/domain"
 import { Progress, type Report } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Effect, Layer, Option } from "effect"
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -78,6 +78,16 @@ export const appendRows = (file: string, rows: ReadonlyArray<string>) => {
   const text = readFileSync(file, "utf8")
   const eol = text.includes("\r\n") ? "\r\n" : "\n"
   appendFileSync(file, (text.endsWith("\n") ? "" : eol) + rows.map((r) => `${r}${eol}`).join(""))
+}
+
+/** The number of lines of a text file (ignoring a final line break). */
+export const lineCount = (file: string): number => readFileSync(file, "utf8").trimEnd().split("\n").length
+
+/** Replaces the first `from` in a file with `to`, asserting that the file holds `from`. */
+export const replaceInFile = (file: string, from: string, to: string) => {
+  const text = readFileSync(file, "utf8")
+  expect(text).toContain(from)
+  writeFileSync(file, text.replace(from, to))
 }
 
 /**

@@ -4,16 +4,18 @@
  * the retrosplits `playing-<year>.csv` adapter on a small hand-written file of that layout.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore } from "@sports-data/domain"
+import { SportsStore, StatKeys } from "@sports-data/domain"
 import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest/mlb/index"
 import { Effect, TestClock } from "effect"
-import { cpSync, readFileSync, writeFileSync } from "node:fs"
+import { cpSync } from "node:fs"
 import { join } from "node:path"
 import {
   appendRows,
   expectNothingChanged,
   fixtureCopy as copyOf,
   fixtureDir,
+  lineCount,
+  replaceInFile,
   storeReader,
   TestLayer,
   withRecordedProgress
@@ -27,21 +29,8 @@ const { allGames, allLines, allPlayers, game, line, player } = storeReader("mlb"
 /** The ingest day: after every game of the fixture, so unplayed dates are `postponed`. */
 const afterSeason = TestClock.setTime(Date.parse("2026-01-15T12:00:00Z"))
 
-const batting = [
-  "batting_ab",
-  "batting_pa",
-  "batting_h",
-  "batting_1b",
-  "batting_2b",
-  "batting_3b",
-  "batting_hr",
-  "batting_r",
-  "batting_rbi",
-  "batting_bb",
-  "batting_hbp",
-  "batting_sb",
-  "batting_so"
-]
+/** The batting stat keys of an MLB line. */
+const batting = StatKeys.mlb.filter((k) => k.startsWith("batting_"))
 
 const LOPEZ = "svc_mlb_641154"
 const GLASNOW = "svc_mlb_607192"
@@ -272,8 +261,8 @@ describe("mlb ingestion: ids, malformed rows, re-runs", () => {
       const dir = yield* fixtureCopy
       const games = join(dir, "alejandrochaveza_mml_mlb", "games_2024.csv")
       const pitching = join(dir, "ehv6_retrosheet_mlb_2024", "2024pitching.csv")
-      const gamesLines = readFileSync(games, "utf8").trimEnd().split("\n").length
-      const pitchingLines = readFileSync(pitching, "utf8").trimEnd().split("\n").length
+      const gamesLines = lineCount(games)
+      const pitchingLines = lineCount(pitching)
       appendRows(
         games,
         [
@@ -320,10 +309,11 @@ describe("mlb ingestion: ids, malformed rows, re-runs", () => {
       const dir = yield* fixtureCopy
       yield* ingestMlb(dir)
       const pitching = join(dir, "ehv6_retrosheet_mlb_2024", "2024pitching.csv")
-      const text = readFileSync(pitching, "utf8")
-      const old = "OAK202406230,lopep002,MIN,1,value,24,0,27,2,0,0,0,0,0,1,0,14,"
-      expect(text).toContain(old)
-      writeFileSync(pitching, text.replace(old, "OAK202406230,lopep002,MIN,1,value,24,0,27,2,0,0,0,0,0,1,0,13,"))
+      replaceInFile(
+        pitching,
+        "OAK202406230,lopep002,MIN,1,value,24,0,27,2,0,0,0,0,0,1,0,14,",
+        "OAK202406230,lopep002,MIN,1,value,24,0,27,2,0,0,0,0,0,1,0,13,"
+      )
       const second = yield* ingestMlb(dir)
       expect(second.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1, unchanged: 28 })
       const l = yield* line(`${LOPEZ}:745648`)

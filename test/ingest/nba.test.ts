@@ -6,13 +6,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { SportsStore } from "@sports-data/domain"
 import { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "@sports-data/ingest/nba/index"
 import { Effect } from "effect"
-import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   appendRows,
   expectNothingChanged,
   fixtureCopy as copyOf,
   fixtureDir,
+  lineCount,
+  replaceInFile,
   storeReader,
   TestLayer,
   withRecordedProgress
@@ -255,7 +256,7 @@ describe("nba ingestion: ids, malformed rows, re-runs", () => {
     Effect.gen(function*() {
       const dir = yield* fixtureCopy
       const logs = join(dir, "meharpalbasi_nba_data", "player_game_logs_2024-25.csv")
-      const before = readFileSync(logs, "utf8").trimEnd().split("\n").length
+      const before = lineCount(logs)
       appendRows(logs, [
         "2544,LeBron James,LAL,2024-10-28,LAL @ PHX,L,30,abc,5,4,0,0,1,0.5,0.5,1.0,-3,Regular Season",
         "2544,LeBron James,LAL,2024-10-30",
@@ -288,10 +289,11 @@ describe("nba ingestion: ids, malformed rows, re-runs", () => {
       const dir = yield* fixtureCopy
       yield* ingestNba(dir)
       const logs = join(dir, "meharpalbasi_nba_data", "player_game_logs_2024-25.csv")
-      const text = readFileSync(logs, "utf8")
-      const old = "2544,LeBron James,LAL,2024-10-22,LAL vs. MIN,W,35,16,"
-      expect(text).toContain(old)
-      writeFileSync(logs, text.replace(old, "2544,LeBron James,LAL,2024-10-22,LAL vs. MIN,W,35,18,"))
+      replaceInFile(
+        logs,
+        "2544,LeBron James,LAL,2024-10-22,LAL vs. MIN,W,35,16,",
+        "2544,LeBron James,LAL,2024-10-22,LAL vs. MIN,W,35,18,"
+      )
       const second = yield* ingestNba(dir)
       expect(second.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1, unchanged: 18 })
       const l = yield* line(`${LEBRON}:0022400062`)

@@ -7,12 +7,14 @@ import { SportsStore, type StatLine } from "@sports-data/domain"
 import type { Report } from "@sports-data/ingest"
 import { ingestNfl } from "@sports-data/ingest/nfl/index"
 import { Effect } from "effect"
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
+  appendRows,
   expectNothingChanged,
   fixtureCopy as copyOf,
   fixtureDir,
+  lineCount,
+  replaceInFile,
   storeReader,
   TestLayer,
   totals,
@@ -273,19 +275,14 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const baseline = yield* ingestNfl(fixture).pipe(Effect.provide(TestLayer))
       const dir = yield* fixtureCopy
       const offense = join(dir, "hvpkod_nfl_data", "nfl_weekly_offense_2024.csv")
-      const text = readFileSync(offense, "utf8")
-      const offenseLines = text.trimEnd().split("\n").length
-      const eol = text.includes("\r\n") ? "\r\n" : "\n" // the source files end lines with CRLF
-      appendFileSync(
-        offense,
-        [
-          "2024,3,Josh Allen,2560955,QB,BUF,JAX,abc,2,,39,2,,,,,,,1,31.18,9,,9,,,,,,,1,31.18", // non-numeric yards
-          "2024,3,Josh Allen,2560955,QB,BUF", // too few fields
-          "2024,3,Josh Allen,2560955,QB,XYZ,JAX,232,2,,39,2,,,,,,,1,31.18,9,,9,,,,,,,1,31.18" // unknown team
-        ].join(eol) + eol
-      )
+      const offenseLines = lineCount(offense)
+      appendRows(offense, [
+        "2024,3,Josh Allen,2560955,QB,BUF,JAX,abc,2,,39,2,,,,,,,1,31.18,9,,9,,,,,,,1,31.18", // non-numeric yards
+        "2024,3,Josh Allen,2560955,QB,BUF", // too few fields
+        "2024,3,Josh Allen,2560955,QB,XYZ,JAX,232,2,,39,2,,,,,,,1,31.18,9,,9,,,,,,,1,31.18" // unknown team
+      ])
       const injuries = join(dir, "jtyran_nfl_team_fantasy_dashboard", "injuries.csv")
-      appendFileSync(injuries, "2025,REG,REG,BUF,4,,LB,No Id,No,Id,Knee,,Out,Knee,,\n")
+      appendRows(injuries, ["2025,REG,REG,BUF,4,,LB,No Id,No,Id,Knee,,Out,Knee,,"])
       const result = yield* ingestNfl(dir).pipe(Effect.provide(TestLayer))
       const ours = result.skipped.filter((s) => s.file === offense || s.file === injuries)
       expect(ours).toEqual([
@@ -303,7 +300,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
     Effect.gen(function*() {
       const dir = yield* fixtureCopy
       const schedules = join(dir, "urwishpatel2003_nflverse_data", "schedules_2022_2026.csv")
-      writeFileSync(schedules, readFileSync(schedules, "utf8").replace("250,-310,6.5,-105,-115,46,", "250,-310,,,,,"))
+      replaceInFile(schedules, "250,-310,6.5,-105,-115,46,", "250,-310,,,,,")
       yield* ingestNfl(dir)
       const games = (yield* Effect.flatMap(SportsStore, (s) =>
         s.findGames({ sport: "nfl", ids: ["2024_01_ARI_BUF"], limit: 1, offset: 0, order: "asc" }))).rows
@@ -327,12 +324,10 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       yield* ingestNfl(dir)
       const before = (yield* allLines).length
       const offense = join(dir, "hvpkod_nfl_data", "nfl_weekly_offense_2024.csv")
-      writeFileSync(
+      replaceInFile(
         offense,
-        readFileSync(offense, "utf8").replace(
-          "2024,1,Josh Allen,2560955,QB,BUF,ARI,232,",
-          "2024,1,Josh Allen,2560955,QB,BUF,ARI,250,"
-        )
+        "2024,1,Josh Allen,2560955,QB,BUF,ARI,232,",
+        "2024,1,Josh Allen,2560955,QB,BUF,ARI,250,"
       )
       const again = yield* ingestNfl(dir)
       expect(again.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1 })
