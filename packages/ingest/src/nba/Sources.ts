@@ -172,6 +172,15 @@ export const normaliseGameId = (raw: string): string | undefined => {
   return /^00[1-6]\d{7}$/.test(id) ? id : undefined
 }
 
+/** A required NBA.com game id column, normalised (see {@link normaliseGameId}). */
+const needGameId = (row: CsvRow, column: string): Either.Either<string, string> =>
+  Either.flatMap(need(row, column), (v) => {
+    const id = normaliseGameId(v)
+    return id === undefined
+      ? Either.left(`${column} is not an NBA.com game id: ${JSON.stringify(v)}`)
+      : Either.right(id)
+  })
+
 /** The season type encoded in an NBA.com game id (see {@link normaliseGameId}), or null. */
 export const seasonTypeOfGameId = (id: string): NbaSeasonType | null => {
   switch (id[2]) {
@@ -222,9 +231,7 @@ const bool = (raw: string | undefined): boolean | null =>
 /** Parses a millxing `team_game_logs_<season>.csv` row. */
 export const parseMillxingGame = (row: CsvRow): Either.Either<MillxingGame, string> =>
   Either.gen(function*() {
-    const rawId = yield* need(row, "game_id")
-    const id = normaliseGameId(rawId)
-    if (id === undefined) return yield* Either.left(`game_id is not an NBA.com game id: ${JSON.stringify(rawId)}`)
+    const id = yield* needGameId(row, "game_id")
     const date = yield* needDate(row, "game_date")
     const seasonRaw = yield* need(row, "season")
     const season = seasonStartYear(seasonRaw)
@@ -253,9 +260,7 @@ export const parseMillxingGame = (row: CsvRow): Either.Either<MillxingGame, stri
 /** Parses a millxing `linescores_<season>.csv` row. */
 export const parseLinescore = (row: CsvRow): Either.Either<Linescore, string> =>
   Either.gen(function*() {
-    const rawId = yield* need(row, "game_id")
-    const id = normaliseGameId(rawId)
-    if (id === undefined) return yield* Either.left(`game_id is not an NBA.com game id: ${JSON.stringify(rawId)}`)
+    const id = yield* needGameId(row, "game_id")
     const h = yield* numbers(row, {
       q1: "pts_qtr1_home",
       q2: "pts_qtr2_home",
@@ -282,9 +287,7 @@ export const parseLinescore = (row: CsvRow): Either.Either<Linescore, string> =>
 /** Parses a millxing `box_score_advanced_<season>.csv` row. */
 export const parseAdvanced = (row: CsvRow): Either.Either<Advanced, string> =>
   Either.gen(function*() {
-    const rawId = yield* need(row, "game_id")
-    const id = normaliseGameId(rawId)
-    if (id === undefined) return yield* Either.left(`game_id is not an NBA.com game id: ${JSON.stringify(rawId)}`)
+    const id = yield* needGameId(row, "game_id")
     const n = yield* numbers(row, { minutes: "minutes_home", home: "possessions_home", away: "possessions_road" })
     return { id, minutes: n.minutes, homePossessions: n.home, awayPossessions: n.away }
   })
@@ -292,9 +295,7 @@ export const parseAdvanced = (row: CsvRow): Either.Either<Advanced, string> =>
 /** Parses a bettormanpicks `nba_team_game_totals_<season>.csv` row. */
 export const parseTeamGameTotal = (row: CsvRow): Either.Either<TeamGameTotal, string> =>
   Either.gen(function*() {
-    const rawId = yield* need(row, "GAME_ID")
-    const id = normaliseGameId(rawId)
-    if (id === undefined) return yield* Either.left(`GAME_ID is not an NBA.com game id: ${JSON.stringify(rawId)}`)
+    const id = yield* needGameId(row, "GAME_ID")
     const date = yield* needDate(row, "GAME_DATE")
     const team = yield* needTeam(row, "TEAM")
     const opponent = yield* needTeam(row, "OPP_TEAM")
@@ -375,9 +376,7 @@ export const parseBmpPlayerLine = (row: CsvRow): Either.Either<PlayerLine, strin
   Either.gen(function*() {
     const playerId = yield* needPersonId(row, "player_id")
     const name = yield* need(row, "player_name")
-    const rawId = yield* need(row, "GAME_ID")
-    const gameId = normaliseGameId(rawId)
-    if (gameId === undefined) return yield* Either.left(`GAME_ID is not an NBA.com game id: ${JSON.stringify(rawId)}`)
+    const gameId = yield* needGameId(row, "GAME_ID")
     const date = yield* needDate(row, "GAME_DATE")
     const team = yield* needTeam(row, "TEAM_ABBREVIATION")
     const m = yield* parseMatchup(row, team)
