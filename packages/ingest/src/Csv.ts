@@ -2,7 +2,7 @@
  * CSV reading for every source adapter, on csv-parse (a well-kept library), as an Effect Stream.
  * @module
  */
-import { parse } from "csv-parse"
+import { Parser } from "csv-parse"
 import { Chunk, Data, Effect, Stream } from "effect"
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
@@ -29,20 +29,44 @@ export class CsvFileError extends Data.TaggedError("CsvFileError")<{
   readonly reason: string
 }> {}
 
-/** csv-parse options: header-keyed records, each with its parse info (line, bytes, field count). */
-const parseOptions = {
-  columns: true,
-  bom: true,
-  skip_empty_lines: true,
-  relax_column_count: true,
-  relax_quotes: true,
-  info: true
-} as const
+/**
+ * csv-parse's stream parser (records as arrays of fields, the first one the header) that keeps
+ * each record as a {@link CsvRow} in `batch` at the moment csv-parse hands it over, reading the
+ * line and byte counts from the parser's live `info` then (the values `info: true` would copy
+ * into every record, without the copies).
+ */
+class RowCollector extends Parser {
+  batch: Array<CsvRow> = []
+  private header: ReadonlyArray<string> | undefined
 
-/** What csv-parse gives per record with `info: true`. */
-interface ParsedRecord {
-  readonly record: Record<string, string>
-  readonly info: { lines: number; bytes: number; index: number; columns: ReadonlyArray<unknown> | false }
+  constructor(readonly file: string) {
+    super({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true })
+  }
+
+  /** Called by the parser once per record, and with null at the end of the input. */
+  override push(record: unknown): boolean {
+    if (record === null) return super.push(null)
+    const values = record as ReadonlyArray<string>
+    const header = this.header
+    if (header === undefined) {
+      this.header = values
+      return true
+    }
+    // as csv-parse's `columns: true`: fields beyond the header are dropped, missing ones absent,
+    // a repeated column name keeps its last field
+    const fields: Record<string, string> = {}
+    const n = Math.min(values.length, header.length)
+    for (let i = 0; i < n; i++) fields[header[i]!] = values[i]!
+    this.batch.push({
+      file: this.file,
+      line: this.info.lines,
+      fields,
+      bytes: this.info.bytes,
+      fieldCount: values.length,
+      columnCount: header.length
+    })
+    return true
+  }
 }
 
 /**
@@ -50,33 +74,25 @@ interface ParsedRecord {
  * (64 KiB), so the consumer handles a few hundred rows per step instead of one.
  */
 async function* rowBatches(file: string): AsyncGenerator<ReadonlyArray<CsvRow>> {
-  const parser = parse(parseOptions)
-  let batch: Array<CsvRow> = []
-  parser.on("data", ({ info, record }: ParsedRecord) => {
-    batch.push({
-      file,
-      line: info.lines,
-      fields: record,
-      bytes: info.bytes,
-      fieldCount: info.index,
-      columnCount: info.columns === false ? info.index : info.columns.length
-    })
-  })
+  const parser = new RowCollector(file)
   // a parse error fails the pending write (or `finished` below); this listener only keeps the
   // error event from being thrown
   parser.on("error", () => {})
+  parser.resume() // rows never reach the readable side; flowing lets it end
+  const take = () => {
+    const batch = parser.batch
+    parser.batch = []
+    return batch
+  }
   for await (const block of createReadStream(file)) {
     await new Promise<void>((resolve, reject) =>
       parser.write(block as Buffer, (e) => (e === null || e === undefined ? resolve() : reject(e)))
     )
-    if (batch.length > 0) {
-      yield batch
-      batch = []
-    }
+    if (parser.batch.length > 0) yield take()
   }
   parser.end()
   await finished(parser)
-  if (batch.length > 0) yield batch
+  if (parser.batch.length > 0) yield take()
 }
 
 /**
