@@ -402,6 +402,71 @@ describe("SportsStore contract", () => {
           yield* seed
         }))
 
+      // Adds players for good (there is no delete): after every test that counts players.
+      it.effect("players: ordered and searched by name key (accents and case ignored), then name, then id", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* SportsStore
+          const luka = F.players.find((p) => p.full_name === "Luka Dončić")!
+          const extra: ReadonlyArray<Player> = [
+            { ...luka, id: "svc_mlb_key_caratini", sport: "mlb", full_name: "Víctor Caratini" },
+            { ...luka, id: "svc_nfl_key_brown", sport: "nfl", full_name: "AJ Brown" },
+            { ...luka, id: "svc_mlb_key_hernandez", sport: "mlb", full_name: "Óscar Hernández" },
+            { ...luka, id: "svc_nfl_key_jones_b", sport: "nfl", full_name: "Aaron Jones" },
+            { ...luka, id: "svc_nfl_key_jones_a", sport: "nfl", full_name: "Aaron Jones" },
+            { ...luka, id: "svc_nfl_key_jones_umlaut", sport: "nfl", full_name: "Aaron Jönes" },
+            { ...luka, id: "svc_nfl_key_jones_caps", sport: "nfl", full_name: "AARON JONES" },
+            { ...luka, id: "svc_nba_key_odegaard", full_name: "Martin Ødegaard" },
+            // stored decomposed (NFD), searched precomposed below
+            { ...luka, id: "svc_mlb_key_ramirez", sport: "mlb", full_name: "Jose\u0301 Rami\u0301rez" }
+          ]
+          yield* store.upsertPlayers(extra)
+          const byIds = yield* store.findPlayers({ ids: [...extra.map((p) => p.id), luka.id], ...page })
+          expect(ids(byIds.rows)).toEqual([
+            "svc_nfl_key_jones_caps", // key "aaron jones"; then full_name by code unit: "AA" < "Aa"
+            "svc_nfl_key_jones_a", // same name: by id
+            "svc_nfl_key_jones_b",
+            "svc_nfl_key_jones_umlaut", // "ö" after "o"
+            "svc_nfl_key_brown", // "aj" after "aaron"
+            "svc_mlb_key_ramirez",
+            luka.id,
+            "svc_nba_key_odegaard",
+            "svc_mlb_key_hernandez", // "oscar", not after "v"
+            "svc_mlb_key_caratini"
+          ])
+          // a sport's list and paging through it keep that order
+          expect(names((yield* store.findPlayers({ sport: "mlb", ...page })).rows)).toEqual([
+            "Aaron Judge",
+            "Jose\u0301 Rami\u0301rez",
+            "Óscar Hernández",
+            "Shohei Ohtani",
+            "Víctor Caratini"
+          ])
+          expect(names((yield* store.findPlayers({ sport: "mlb", limit: 2, offset: 2 })).rows)).toEqual([
+            "Óscar Hernández",
+            "Shohei Ohtani"
+          ])
+
+          const search = (text: string) => Effect.map(store.findPlayers({ search: text, ...page }), (r) => ids(r.rows))
+          for (const text of ["doncic", "DONČIĆ", "Dončić", "Donc\u030Cic\u0301", "ONČI"]) {
+            expect(yield* search(text), text).toEqual([luka.id])
+          }
+          expect(yield* search("oscar hernandez")).toEqual(["svc_mlb_key_hernandez"])
+          expect(yield* search("VICTOR")).toEqual(["svc_mlb_key_caratini"])
+          expect(yield* search("José Ramírez")).toEqual(["svc_mlb_key_ramirez"])
+          expect(yield* search("jönes")).toEqual([
+            "svc_nfl_key_jones_caps",
+            "svc_nfl_key_jones_a",
+            "svc_nfl_key_jones_b",
+            "svc_nfl_key_jones_umlaut"
+          ])
+          // a letter that does not decompose matches itself in either case, not its base letter
+          expect(yield* search("ødegaard")).toEqual(["svc_nba_key_odegaard"])
+          expect(yield* search("ØDEGAARD")).toEqual(["svc_nba_key_odegaard"])
+          expect(yield* search("odegaard")).toEqual([])
+          expect((yield* store.findPlayers({ search: "aj b", sport: "nfl", ...page })).total).toBe(1)
+        }))
+
       it.effect("a batch of 6,000 stat lines (over the 65,535 bind-parameter limit row by row) is one upsert", () =>
         Effect.gen(function*() {
           const store = yield* SportsStore

@@ -40,6 +40,19 @@ export const Player = Schema.Struct({
 })
 export type Player = typeof Player.Type
 
+/**
+ * The key players are searched and ordered by: Unicode NFD, combining diacritical marks
+ * (U+0300–U+036F) removed, then each character lowercased on its own. So "Luka Dončić",
+ * "LUKA DONCIC" and "luka doncic" share the key `luka doncic`, and "Óscar" sorts with "oscar".
+ *
+ * Lowercasing character by character (no context rules such as the final sigma) is what
+ * PostgreSQL's `lower()` does under a UTF-8 LC_CTYPE; the SQL adapter computes the same key as
+ * `lower(regexp_replace(normalize(full_name, NFD), '[\u0300-\u036f]', '', 'g'))`. Letters that
+ * do not decompose (Ø, Ł, Đ, ß) stay distinct from their base letter.
+ */
+export const nameKey = (name: string): string =>
+  Array.from(name.normalize("NFD").replace(/[\u0300-\u036f]/g, ""), (c) => c.toLowerCase()).join("")
+
 /** A team of a sport, keyed by (sport, abbr). `external_id` is the league's own id when known. */
 export const Team = Schema.Struct({
   sport: CoreSport,

@@ -140,9 +140,10 @@ export interface Paged<A> {
 }
 
 /**
- * Player filters. `search` is a case-insensitive substring of `full_name`; `team` and
- * `position` match exactly (case-insensitive); `platform` matches `platform_ids[name] = id`.
- * Rows are ordered by full_name, then id.
+ * Player filters. `search` matches when its `nameKey` (Canonical.ts) is a substring of the name key of
+ * `full_name` (accents and case ignored: "doncic" finds "Luka Dončić"); `team` and `position`
+ * match exactly (case-insensitive); `platform` matches `platform_ids[name] = id`.
+ * Rows are ordered by the name key of full_name, then full_name (code units), then id.
  */
 export interface PlayerQuery extends Page {
   readonly sport?: CoreSport | undefined

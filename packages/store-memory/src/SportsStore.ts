@@ -3,7 +3,8 @@
  * `Ref.modify`. Filters and orders are those documented on the queries in the domain's Ports
  * (and implemented identically by the SQL adapter):
  * - strings compare by code unit (the SQL adapter orders with `COLLATE "C"`);
- * - team, position and search match case-insensitively;
+ * - players search and order by the domain's `nameKey` (accents and case ignored);
+ * - team and position match case-insensitively;
  * - a null sorts last in either direction.
  * @module
  */
@@ -14,6 +15,7 @@ import {
   type Game,
   type IngestState,
   type InjuryReport,
+  nameKey,
   type Page,
   type Paged,
   type Player,
@@ -91,10 +93,18 @@ const valuesOf = <A>(table: Table<A>): Effect.Effect<Array<A>> =>
 // Orders of the queries (see Ports.ts)
 // ---------------------------------------------------------------------------------------------
 
-const playerOrder: Order.Order<Player> = Order.combine(
-  by((p) => p.full_name, Order.string),
-  by((p) => p.id, Order.string)
-)
+/** A player with its {@link nameKey}, computed once per query. */
+interface KeyedPlayer {
+  readonly key: string
+  readonly player: Player
+}
+
+/** By name key, then full name (code units), then id: the order of the SQL adapter. */
+const playerOrder: Order.Order<KeyedPlayer> = Order.combineAll([
+  by((k) => k.key, Order.string),
+  by((k) => k.player.full_name, Order.string),
+  by((k) => k.player.id, Order.string)
+])
 
 const gameOrder = (direction: "asc" | "desc"): Order.Order<Game> => {
   const asc = Order.combine(by((g: Game) => g.game_date, Order.string), by((g: Game) => g.id, Order.string))
@@ -146,22 +156,23 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
 
   const findPlayers: SportsStoreService["findPlayers"] = (q) =>
     Effect.map(valuesOf(players), (rows) => {
-      const search = q.search?.toLowerCase()
+      const search = q.search === undefined ? undefined : nameKey(q.search)
       const ids = q.ids === undefined ? undefined : new Set(q.ids)
       const platform = q.platform
-      return paged(
-        rows.filter((p) =>
-          (q.sport === undefined || p.sport === q.sport) &&
-          (search === undefined || p.full_name.toLowerCase().includes(search)) &&
-          (q.position === undefined || sameCi(p.position, q.position)) &&
-          (q.team === undefined || sameCi(p.team, q.team)) &&
-          (q.status === undefined || p.status === q.status) &&
-          (ids === undefined || ids.has(p.id)) &&
-          (platform === undefined || p.platform_ids[platform.name] === platform.id)
-        ),
+      const matching = rows.filter((p) =>
+        (q.sport === undefined || p.sport === q.sport) &&
+        (q.position === undefined || sameCi(p.position, q.position)) &&
+        (q.team === undefined || sameCi(p.team, q.team)) &&
+        (q.status === undefined || p.status === q.status) &&
+        (ids === undefined || ids.has(p.id)) &&
+        (platform === undefined || p.platform_ids[platform.name] === platform.id)
+      ).map((player): KeyedPlayer => ({ key: nameKey(player.full_name), player }))
+      const found = paged(
+        search === undefined ? matching : matching.filter((k) => k.key.includes(search)),
         playerOrder,
         q
       )
+      return { total: found.total, rows: found.rows.map((k) => k.player) }
     })
 
   const findGames: SportsStoreService["findGames"] = (q) =>

@@ -9,7 +9,9 @@
  * wins and the earlier ones count unchanged (as in the memory adapter).
  *
  * Filters and orders are those of the domain's Ports, identical to the memory adapter: strings
- * order with `COLLATE "C"`, team/position/search match case-insensitively, nulls sort last.
+ * order with `COLLATE "C"`, team/position match case-insensitively, nulls sort last; players
+ * search and order by the domain's `nameKey` (`playerNameKey` below: needs a UTF8 database with
+ * a UTF-8 LC_CTYPE, as PGlite and the usual PostgreSQL initdb give).
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -21,6 +23,7 @@ import {
   DepthChartEntry,
   Game,
   InjuryReport,
+  nameKey,
   type Page,
   type Paged,
   Player,
@@ -226,10 +229,19 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
 
   const ci = (column: string, value: string) => sql`lower(${sql(column)}) = lower(${value})`
 
+  /**
+   * The domain's `nameKey` of `full_name` in SQL: NFD, marks U+0300–U+036F removed, `lower()`.
+   * `normalize` needs a UTF8 database; `lower()` maps every letter (not only A–Z) under a UTF-8
+   * LC_CTYPE such as C.UTF-8. Computed per row: a search or a sport's list scans the sport.
+   */
+  const playerNameKey = `lower(regexp_replace(normalize(full_name, NFD), '[\\u0300-\\u036f]', '', 'g'))`
+
   const findPlayers: SportsStoreService["findPlayers"] = (q) => {
     const where: Array<Fragment> = []
     if (q.sport !== undefined) where.push(sql`sport = ${q.sport}`)
-    if (q.search !== undefined) where.push(sql`lower(full_name) LIKE lower(${containsPattern(q.search)}) ESCAPE '\\'`)
+    if (q.search !== undefined) {
+      where.push(sql`${sql.literal(playerNameKey)} LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
+    }
     if (q.position !== undefined) where.push(ci("position", q.position))
     if (q.team !== undefined) where.push(ci("team", q.team))
     if (q.status !== undefined) where.push(sql`status = ${q.status}`)
@@ -237,7 +249,14 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     if (q.platform !== undefined) {
       where.push(sql`platform_ids @> ${JSON.stringify({ [q.platform.name]: q.platform.id })}::jsonb`)
     }
-    return findPaged(players, Player, where, `full_name COLLATE "C", id COLLATE "C"`, q, "SportsStore.findPlayers")
+    return findPaged(
+      players,
+      Player,
+      where,
+      `${playerNameKey} COLLATE "C", full_name COLLATE "C", id COLLATE "C"`,
+      q,
+      "SportsStore.findPlayers"
+    )
   }
 
   const findGames: SportsStoreService["findGames"] = (q) => {
