@@ -3,7 +3,7 @@
  * migration runner, on the generic `Migrator.make({})` of @effect/sql (PgMigrator would need
  * pg_dump and a filesystem).
  *
- * Search uses plain `lower(full_name) LIKE` (pg_trgm is not available on PGlite); orders use
+ * Player search is a plain `name_key LIKE` (pg_trgm is not available on PGlite); orders use
  * `COLLATE "C"` so every server sorts like the memory adapter.
  * @module
  */
@@ -195,10 +195,27 @@ const dataVersion = statements([
   ])
 ])
 
+/**
+ * 0003: `players.name_key`, the domain's `nameKey` of `full_name` (Canonical.ts: NFD, combining
+ * marks U+0300–U+036F removed, lowercased), stored so that player search and order do not
+ * recompute it per row and query. `normalize` needs a UTF8 database; `lower()` lowercases every
+ * letter, not only A–Z, under a UTF-8 LC_CTYPE (C.UTF-8 on PGlite and the usual initdb). The
+ * sport/name index now follows the players order (name key, full name, id); the
+ * `lower(full_name)` index served only the former search and goes.
+ */
+const playerNameKey = statements([
+  `ALTER TABLE players ADD COLUMN name_key text NOT NULL
+    GENERATED ALWAYS AS (lower(regexp_replace(normalize(full_name, NFD), '[\u0300-\u036f]', '', 'g'))) STORED`,
+  `DROP INDEX players_sport_name_idx`,
+  `DROP INDEX players_lower_name_idx`,
+  `CREATE INDEX players_sport_name_key_idx ON players (sport, name_key COLLATE "C", full_name COLLATE "C", id COLLATE "C")`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
-  "2_data_version": dataVersion
+  "2_data_version": dataVersion,
+  "3_player_name_key": playerNameKey
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -10,8 +10,8 @@
  *
  * Filters and orders are those of the domain's Ports, identical to the memory adapter: strings
  * order with `COLLATE "C"`, team/position match case-insensitively, nulls sort last; players
- * search and order by the domain's `nameKey` (`playerNameKey` below: needs a UTF8 database with
- * a UTF-8 LC_CTYPE, as PGlite and the usual PostgreSQL initdb give).
+ * search and order by the domain's `nameKey`, stored as the generated column `players.name_key`
+ * (migration 3: needs a UTF8 database with a UTF-8 LC_CTYPE, as PGlite and the usual initdb give).
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -229,18 +229,11 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
 
   const ci = (column: string, value: string) => sql`lower(${sql(column)}) = lower(${value})`
 
-  /**
-   * The domain's `nameKey` of `full_name` in SQL: NFD, marks U+0300–U+036F removed, `lower()`.
-   * `normalize` needs a UTF8 database; `lower()` maps every letter (not only A–Z) under a UTF-8
-   * LC_CTYPE such as C.UTF-8. Computed per row: a search or a sport's list scans the sport.
-   */
-  const playerNameKey = `lower(regexp_replace(normalize(full_name, NFD), '[\\u0300-\\u036f]', '', 'g'))`
-
   const findPlayers: SportsStoreService["findPlayers"] = (q) => {
     const where: Array<Fragment> = []
     if (q.sport !== undefined) where.push(sql`sport = ${q.sport}`)
     if (q.search !== undefined) {
-      where.push(sql`${sql.literal(playerNameKey)} LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
+      where.push(sql`name_key LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
     }
     if (q.position !== undefined) where.push(ci("position", q.position))
     if (q.team !== undefined) where.push(ci("team", q.team))
@@ -249,14 +242,8 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     if (q.platform !== undefined) {
       where.push(sql`platform_ids @> ${JSON.stringify({ [q.platform.name]: q.platform.id })}::jsonb`)
     }
-    return findPaged(
-      players,
-      Player,
-      where,
-      `${playerNameKey} COLLATE "C", full_name COLLATE "C", id COLLATE "C"`,
-      q,
-      "SportsStore.findPlayers"
-    )
+    const order = `name_key COLLATE "C", full_name COLLATE "C", id COLLATE "C"`
+    return findPaged(players, Player, where, order, q, "SportsStore.findPlayers")
   }
 
   const findGames: SportsStoreService["findGames"] = (q) => {
