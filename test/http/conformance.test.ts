@@ -12,7 +12,12 @@ import { Harness, player } from "./harness.js"
 const extra = {
   butker: player("nfl", "00-0033303", "Harrison Butker", "PK", "KC"),
   kicker: player("nfl", "00-0099999", "Kai Kicker", "K", "KC"),
-  brunson: player("nba", "1628973", "Jalen Brunson", "G", "BOS")
+  brunson: player("nba", "1628973", "Jalen Brunson", "G", "BOS"),
+  doncic: player("nba", "1629029", "Luka Dončić", "PG", "DAL"),
+  brown: player("nfl", "00-0035676", "AJ Brown", "WR", "PHI"),
+  jones: player("nfl", "00-0033293", "Aaron Jones", "RB", "PHI"),
+  hernandez: player("mlb", "663647", "Óscar Hernández", "C", "PHI"),
+  caratini: player("mlb", "605170", "Víctor Caratini", "C", "PHI")
 } as const
 
 const TestLayer = Layer.effectDiscard(
@@ -50,6 +55,23 @@ describe("conformance", () => {
         expect(names(yield* get("/v1/players/search?q=ja&position=PG"))).toEqual(["Jalen Brunson"])
         expect(names(yield* get("/v1/players/search?q=er&position=K"))).toEqual(["Harrison Butker", "Kai Kicker"])
         expect(names(yield* get("/v1/players/search?q=er&position=k&limit=1"))).toEqual(["Harrison Butker"])
+      }))
+
+    it.effect("players search ignores case and accents; lists are alphabetical by letter, not by character code", () =>
+      Effect.gen(function*() {
+        for (const q of ["doncic", "DONČIĆ", "Dončić"]) {
+          expect(names(yield* get(`/v1/players/search?q=${encodeURIComponent(q)}`)), q).toEqual(["Luka Dončić"])
+        }
+        expect(names(yield* get("/v1/players/search?q=hernandez"))).toEqual(["Óscar Hernández"])
+        expect(names(yield* get("/v1/nfl/players?team=PHI"))).toEqual(["Aaron Jones", "AJ Brown"])
+        expect(names(yield* get("/v1/mlb/players?team=PHI"))).toEqual(["Óscar Hernández", "Víctor Caratini"])
+        expect(names(yield* get("/v1/players/search?q=ar"))).toEqual([
+          "Aaron Jones",
+          "Aaron Judge",
+          "Harrison Butker",
+          "Óscar Hernández",
+          "Víctor Caratini"
+        ])
       }))
 
     it.effect("nba games date: a date or the word today (spec), any case; a bad date is named as such in the 400", () =>
