@@ -15,6 +15,7 @@ import { NflGroup } from "./groups/Nfl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { serviceContract } from "./Security.js"
 
+/** The service's HttpApi: the nfl, mlb, nba, players, meta and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)

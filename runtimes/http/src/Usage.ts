@@ -23,6 +23,7 @@ export interface UsageRecorderService {
   readonly flush: Effect.Effect<void>
 }
 
+/** The usage recorder of the running server (see {@link makeUsageRecorder}). */
 export class UsageRecorder extends Context.Tag("@sports-data/http/UsageRecorder")<
   UsageRecorder,
   UsageRecorderService

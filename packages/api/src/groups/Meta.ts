@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { noKey } from "../Security.js"
 import { everyTier } from "./Shared.js"
 
+/** The `meta` group: `/v1/sports`, `/v1/data/status`, `/v1/meta/coverage`, every tier. */
 export class MetaGroup extends HttpApiGroup.make("meta")
   .add(
     HttpApiEndpoint.get("sports", "/v1/sports")
@@ -31,6 +32,7 @@ export class MetaGroup extends HttpApiGroup.make("meta")
   .annotate(OpenApi.Title, "Meta")
 {}
 
+/** The `public` group: `/api/public/stats`, served without a key. */
 export class PublicGroup extends HttpApiGroup.make("public")
   .add(
     HttpApiEndpoint.get("stats", "/api/public/stats")

@@ -36,6 +36,7 @@ export const LeadersEnvelope = Schema.Struct({
   stat_date: Schema.NullOr(Resources.DateTimeString)
 }).annotations({ identifier: "MLBLeadersResponse" })
 
+/** The `mlb` group: the endpoints of the module description, under `/v1/mlb`. */
 export class MlbGroup extends HttpApiGroup.make("mlb")
   .add(
     playersEndpoint(

@@ -30,6 +30,7 @@ import {
   teamsEndpoint
 } from "./Shared.js"
 
+/** The `nba` group: the endpoints of the module description, under `/v1/nba`. */
 export class NbaGroup extends HttpApiGroup.make("nba")
   .add(
     gamesEndpoint(NbaGamesParams, Resources.Game, "NBA games by date (or today) and state, most recent first")

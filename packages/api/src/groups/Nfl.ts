@@ -26,6 +26,7 @@ import {
   teamsEndpoint
 } from "./Shared.js"
 
+/** The `nfl` group: the endpoints of the module description, under `/v1/nfl`. */
 export class NflGroup extends HttpApiGroup.make("nfl")
   .add(teamsEndpoint(NflTeamsParams, "NFL teams, filtered by conference and division"))
   .add(
