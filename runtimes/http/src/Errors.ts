@@ -25,7 +25,7 @@ import {
 import * as HttpMethod from "@effect/platform/HttpMethod"
 import { ApiErrors } from "@sports-data/api"
 import type { DomainError, StoreError } from "@sports-data/domain"
-import { Cause, Effect, Option, Schema, Stream } from "effect"
+import { Cause, Effect, Option, Predicate, Schema, Stream } from "effect"
 
 const ApiErrorSchema = Schema.Union(...ApiErrors.all)
 const encodeApiError = Schema.encodeSync(ApiErrorSchema)
@@ -55,7 +55,7 @@ export const mapStoreErrors = <A, E, R>(
 ): Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R> =>
   Effect.catchIf(
     self,
-    (e): e is StoreError => isTagged(e, "StoreUnavailable") || isTagged(e, "StoreFailure"),
+    (e): e is StoreError => Predicate.isTagged(e, "StoreUnavailable") || Predicate.isTagged(e, "StoreFailure"),
     (e) =>
       e._tag === "StoreUnavailable"
         ? Effect.fail(new ApiErrors.ServiceUnavailableError({ retry_after_seconds: e.retry_after_seconds }))
@@ -73,9 +73,6 @@ export const mapDomainErrors = <A, E extends DomainError, R>(
     self,
     (e: DomainError) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
   )
-
-const isTagged = (u: unknown, tag: string): boolean =>
-  typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
 
 const DOMAIN_TAGS = new Set([
   "MissingApiKey",
@@ -132,9 +129,10 @@ export const invalidParameterOf = (error: HttpApiError.HttpApiDecodeError): ApiE
   })
 }
 
-const pathOf = (url: string): string => {
-  const q = url.indexOf("?")
-  return q === -1 ? url : url.slice(0, q)
+/** The path of a request, without its query string (error bodies, logs, the envelope's `endpoint`). */
+export const requestPath = (request: HttpServerRequest.HttpServerRequest): string => {
+  const q = request.url.indexOf("?")
+  return q === -1 ? request.url : request.url.slice(0, q)
 }
 
 /**
@@ -156,7 +154,7 @@ export const answerCause = (
     if (ApiErrors.isApiError(e)) return Effect.succeed(errorResponse(e))
     if (e instanceof HttpApiError.HttpApiDecodeError) return Effect.succeed(errorResponse(invalidParameterOf(e)))
     if (e instanceof HttpServerError.RouteNotFound) {
-      const path = pathOf(request.url)
+      const path = requestPath(request)
       // A template of this very method matching means the router refused the path for another
       // reason (a segment that is not valid percent-encoding): no such path, not 405.
       const candidates = allowedMethods(path)
@@ -190,7 +188,7 @@ export const answerCause = (
   }
   const requestId = newRequestId()
   return Effect.logError("request failed", cause).pipe(
-    Effect.annotateLogs({ request_id: requestId, "http.method": request.method, "http.path": pathOf(request.url) }),
+    Effect.annotateLogs({ request_id: requestId, "http.method": request.method, "http.path": requestPath(request) }),
     Effect.as(errorResponse(new ApiErrors.InternalError({ request_id: requestId })))
   )
 }

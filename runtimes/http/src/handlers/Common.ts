@@ -19,18 +19,13 @@ import {
   type Team
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
+import { requestPath } from "../Errors.js"
 
 /** Base of the `documentation_url` of ResponseMeta: the API reference, one anchor per operation. */
 export const API_DOCUMENTATION_URL = `${new URL(ApiErrors.DOCUMENTATION_URL).origin}/api`
 
 /** The documentation link of an operation (`<group>.<endpoint>`, the OpenAPI operationId). */
 export const operationDocs = (operationId: string): string => `${API_DOCUMENTATION_URL}#${operationId}`
-
-/** The path of a request, without its query string (the envelope's `endpoint`). */
-export const requestPath = (request: HttpServerRequest.HttpServerRequest): string => {
-  const q = request.url.indexOf("?")
-  return q === -1 ? request.url : request.url.slice(0, q)
-}
 
 /**
  * ResponseMeta for the admitted caller: `sport` as given, the caller's tier and remaining daily
