@@ -3,9 +3,10 @@
  * that takes the SportsStore and provides a SportsStore whose reads are answered from memory
  * while the data has not changed.
  *
- * - Key: (method, canonical query, data version). A canonical query is the JSON of its fields
- *   with keys sorted and absent/undefined fields dropped, so `{ team, sport }` and
- *   `{ sport, team, search: undefined }` share an entry.
+ * - Key: (method, canonical query, data version). A canonical query is its `canonicalJson`
+ *   (store-memory Json.ts: keys sorted, undefined fields dropped, the form the memory store
+ *   compares rows by), so `{ team, sport }` and `{ sport, team, search: undefined }` share an
+ *   entry.
  * - The data version (`SportsStore.dataVersion`) is read at most once per `versionInterval`
  *   (default 1 s), shared by every request in that interval, so a request served from the cache
  *   makes no store round trip. Staleness bound: after an upsert commits, a read may return the
@@ -27,6 +28,7 @@
  * @module
  */
 import { SportsStore, type SportsStoreService, type StoreError } from "@sports-data/domain"
+import { canonicalJson } from "@sports-data/store-memory/Json"
 import { Cache, Duration, Effect, Equal, Exit, Hash, Layer } from "effect"
 
 /** Options of the cache. */
@@ -45,18 +47,6 @@ export const defaultStoreCacheOptions = {
   versionInterval: Duration.seconds(1),
   timeToLive: Duration.minutes(10)
 } as const
-
-/** JSON of `value` with object keys sorted and undefined fields dropped (arrays keep their order). */
-const canonicalKey = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(
-        Object.keys(v).sort().flatMap((k) => {
-          const field = (v as Record<string, unknown>)[k]
-          return field === undefined ? [] : [[k, field]]
-        })
-      )
-      : v)
 
 /**
  * A cache key: equal and hashed by `id` alone; `run` is the store call that computes the
@@ -113,7 +103,7 @@ export const makeStoreCache = (
       run: Effect.Effect<A, StoreError>
     ): Effect.Effect<A, StoreError> =>
       Effect.flatMap(currentVersion, (version) => {
-        const entry = new Entry(`${method}\u0000${version}\u0000${canonicalKey(query)}`, run)
+        const entry = new Entry(`${method}\u0000${version}\u0000${canonicalJson(query)}`, run)
         return Effect.uninterruptible(cache.get(entry)).pipe(
           Effect.tapError(() => cache.invalidate(entry))
         ) as Effect.Effect<A, StoreError>
