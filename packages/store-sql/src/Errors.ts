@@ -65,10 +65,17 @@ export const describe = (error: unknown): string => {
   return parts.join(": ")
 }
 
+/**
+ * StoreUnavailable (retry after {@link RETRY_AFTER_SECONDS}) for `error` met while doing `what`;
+ * the detail is `<what>: <describe(error)>`, for logs.
+ */
+export const unavailable = (what: string, error: unknown): StoreUnavailable =>
+  new StoreUnavailable({ retry_after_seconds: RETRY_AFTER_SECONDS, detail: `${what}: ${describe(error)}` })
+
 /** The StoreError for a driver error met during `operation` (for example "SportsStore.findPlayers"). */
 export const toStoreError = (operation: string, error: unknown): StoreError =>
   isConnectionError(error)
-    ? new StoreUnavailable({ retry_after_seconds: RETRY_AFTER_SECONDS, detail: `${operation}: ${describe(error)}` })
+    ? unavailable(operation, error)
     : new StoreFailure({ operation, detail: describe(error) })
 
 /**

@@ -12,7 +12,7 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { KeyStore, SportsStore, StoreUnavailable, UsageStore } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
-import { describe, RETRY_AFTER_SECONDS } from "./Errors.js"
+import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { migrate } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
@@ -43,9 +43,6 @@ export const layerStores: Layer.Layer<KeyStore | UsageStore | SportsStore, Store
 
 /** Everything a store layer exposes: the ports and the SqlClient it runs on. */
 export type SqlStores = KeyStore | UsageStore | SportsStore | SqlClient.SqlClient
-
-const unavailable = (what: string, error: unknown): StoreUnavailable =>
-  new StoreUnavailable({ retry_after_seconds: RETRY_AFTER_SECONDS, detail: `${what}: ${describe(error)}` })
 
 /**
  * The stores on a PostgreSQL server at `url` (`postgres://user:password@host:port/database`),
