@@ -54,10 +54,10 @@ export const checkCatalog = (
 ): Effect.Effect<Plans.PlanCatalog, PlanCatalogError> =>
   Schema.decodeUnknown(Plans.PlanCatalog)(input).pipe(
     Effect.mapError((e) => new PlanCatalogError({ source, problems: [e.message] })),
-    Effect.filterOrElse(
-      (catalog) => Plans.validateCatalog(catalog).length === 0,
-      (catalog) => Effect.fail(new PlanCatalogError({ source, problems: Plans.validateCatalog(catalog) }))
-    )
+    Effect.flatMap((catalog) => {
+      const problems = Plans.validateCatalog(catalog)
+      return problems.length === 0 ? Effect.succeed(catalog) : Effect.fail(new PlanCatalogError({ source, problems }))
+    })
   )
 
 /** The catalog given in code (checked). */
