@@ -6,7 +6,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NflLimits } from "@sports-data/api/params/Nfl"
-import { SportsStore } from "@sports-data/domain"
+import { SportsStore, type Team } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { envelope, requirePlayer, sportContext, teamMap } from "./Common.js"
@@ -16,6 +16,16 @@ import { gameList, playerLines, playerList, roster, standings, teamRows } from "
 const sport = "nfl" as const
 const ctx = sportContext(sport)
 
+/**
+ * The team filter of `/teams` and `/standings`: `conference` as decoded (AFC or NFC) against the
+ * stored conference in upper case, `division` by {@link divisionMatches}; an absent filter keeps all.
+ */
+const teamFilter =
+  (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) =>
+  (t: Team): boolean =>
+    (params.conference === undefined || t.conference?.toUpperCase() === params.conference) &&
+    (params.division === undefined || divisionMatches(t, params.division))
+
 /** The nfl handlers. Requires SportsStore when built. */
 export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
   Effect.gen(function*() {
@@ -23,10 +33,7 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
     return handlers
       .handle("teams", ({ request, urlParams }) =>
         Effect.gen(function*() {
-          const teams = (yield* store.findTeams(sport)).filter((t) =>
-            (urlParams.conference === undefined || t.conference?.toUpperCase() === urlParams.conference) &&
-            (urlParams.division === undefined || divisionMatches(t, urlParams.division))
-          )
+          const teams = (yield* store.findTeams(sport)).filter(teamFilter(urlParams))
           return yield* envelope(ctx(request, "teams"), yield* teamRows(store, sport, teams))
         }).pipe(mapStoreErrors))
       .handle("roster", ({ path, request, urlParams }) =>
@@ -62,7 +69,5 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
           limit: withDefault(urlParams.limit, NflLimits.games)
         }, nflGameRow).pipe(mapStoreErrors))
       .handle("standings", ({ request, urlParams }) =>
-        standings(store, ctx(request, "standings"), urlParams.season, (t) =>
-          (urlParams.conference === undefined || t.conference?.toUpperCase() === urlParams.conference) &&
-          (urlParams.division === undefined || divisionMatches(t, urlParams.division))).pipe(mapStoreErrors))
+        standings(store, ctx(request, "standings"), urlParams.season, teamFilter(urlParams)).pipe(mapStoreErrors))
   }))
