@@ -125,21 +125,21 @@ export const requireTeam = (store: SportsStoreService, sport: CoreSport, abbr: s
     return team === undefined ? Effect.fail(notFound("team", abbr.toUpperCase())) : Effect.succeed(team)
   })
 
+/** The end of the sport's last ingestion (ISO), or null when it was never ingested. */
+export const lastIngested = (store: SportsStoreService, sport: CoreSport) =>
+  Effect.map(store.getIngestState(sport), (s) => (Option.isSome(s) ? s.value.finished_at.toISOString() : null))
+
 /**
  * When a sport's data was last refreshed (ISO): the end of its last ingestion, else the store's
  * last update for the sport, else `now`. Used as `last_polled` / `last_updated`.
  */
 export const lastRefreshed = (store: SportsStoreService, sport: CoreSport, now: Date) =>
   Effect.gen(function*() {
-    const state = yield* store.getIngestState(sport)
-    if (Option.isSome(state)) return state.value.finished_at.toISOString()
+    const ingested = yield* lastIngested(store, sport)
+    if (ingested !== null) return ingested
     const summary = yield* store.summary
     return (summary.find((s) => s.sport === sport)?.last_updated ?? now).toISOString()
   })
-
-/** The end of the sport's last ingestion (ISO), or null when it was never ingested. */
-export const lastIngested = (store: SportsStoreService, sport: CoreSport) =>
-  Effect.map(store.getIngestState(sport), (s) => (Option.isSome(s) ? s.value.finished_at.toISOString() : null))
 
 /**
  * The latest season with at least one finished game (final or completed), or null when none is
