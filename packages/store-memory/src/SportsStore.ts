@@ -12,8 +12,10 @@ import {
   type CoreSport,
   coreSports,
   type DepthChartEntry,
+  type DepthChartQuery,
   type Game,
   type IngestState,
+  type InjuryQuery,
   type InjuryReport,
   nameKey,
   type Page,
@@ -50,6 +52,14 @@ const paged = <A>(rows: Array<A>, order: Order.Order<A>, page: Page): Paged<A> =
   const limit = Math.max(0, page.limit)
   return { total: rows.length, rows: rows.sort(order).slice(offset, offset + limit) }
 }
+
+/** The filter of the weekly tables (injuries, depth charts): sport, then each filter given. */
+const weeklyFilter = (q: InjuryQuery | DepthChartQuery) => (r: InjuryReport | DepthChartEntry): boolean =>
+  r.sport === q.sport &&
+  (q.player_id === undefined || r.player_id === q.player_id) &&
+  (q.team === undefined || sameCi(r.team, q.team)) &&
+  (q.season === undefined || r.season === q.season) &&
+  (q.week === undefined || r.week === q.week)
 
 type Table<A> = Ref.Ref<HashMap.HashMap<string, A>>
 
@@ -210,32 +220,10 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
       ))
 
   const findInjuries: SportsStoreService["findInjuries"] = (q) =>
-    Effect.map(valuesOf(injuries), (rows) =>
-      paged(
-        rows.filter((r) =>
-          r.sport === q.sport &&
-          (q.player_id === undefined || r.player_id === q.player_id) &&
-          (q.team === undefined || sameCi(r.team, q.team)) &&
-          (q.season === undefined || r.season === q.season) &&
-          (q.week === undefined || r.week === q.week)
-        ),
-        injuryOrder,
-        q
-      ))
+    Effect.map(valuesOf(injuries), (rows) => paged(rows.filter(weeklyFilter(q)), injuryOrder, q))
 
   const findDepthCharts: SportsStoreService["findDepthCharts"] = (q) =>
-    Effect.map(valuesOf(depthCharts), (rows) =>
-      paged(
-        rows.filter((d) =>
-          d.sport === q.sport &&
-          (q.player_id === undefined || d.player_id === q.player_id) &&
-          (q.team === undefined || sameCi(d.team, q.team)) &&
-          (q.season === undefined || d.season === q.season) &&
-          (q.week === undefined || d.week === q.week)
-        ),
-        depthOrder,
-        q
-      ))
+    Effect.map(valuesOf(depthCharts), (rows) => paged(rows.filter(weeklyFilter(q)), depthOrder, q))
 
   const summary: SportsStoreService["summary"] = Effect.gen(function*() {
     const [p, t, g, s, i] = yield* Effect.all([

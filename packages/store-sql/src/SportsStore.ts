@@ -21,7 +21,9 @@ import {
   type CoreSport,
   coreSports,
   DepthChartEntry,
+  type DepthChartQuery,
   Game,
+  type InjuryQuery,
   InjuryReport,
   nameKey,
   type Page,
@@ -279,37 +281,35 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     return findPaged(statLines, StatLine, where, orderBy, q, "SportsStore.findStatLines")
   }
 
-  const findInjuries: SportsStoreService["findInjuries"] = (q) => {
+  /** The conditions of the weekly tables (injuries, depth charts): sport, then each filter given. */
+  const weeklyWhere = (q: InjuryQuery | DepthChartQuery): ReadonlyArray<Fragment> => {
     const where: Array<Fragment> = [sql`sport = ${q.sport}`]
     if (q.player_id !== undefined) where.push(sql`player_id = ${q.player_id}`)
     if (q.team !== undefined) where.push(ci("team", q.team))
     if (q.season !== undefined) where.push(sql`season = ${q.season}`)
     if (q.week !== undefined) where.push(sql`week = ${q.week}`)
-    return findPaged(
+    return where
+  }
+
+  const findInjuries: SportsStoreService["findInjuries"] = (q) =>
+    findPaged(
       injuries,
       InjuryReport,
-      where,
+      weeklyWhere(q),
       `season DESC, week DESC NULLS LAST, id COLLATE "C"`,
       q,
       "SportsStore.findInjuries"
     )
-  }
 
-  const findDepthCharts: SportsStoreService["findDepthCharts"] = (q) => {
-    const where: Array<Fragment> = [sql`sport = ${q.sport}`]
-    if (q.player_id !== undefined) where.push(sql`player_id = ${q.player_id}`)
-    if (q.team !== undefined) where.push(ci("team", q.team))
-    if (q.season !== undefined) where.push(sql`season = ${q.season}`)
-    if (q.week !== undefined) where.push(sql`week = ${q.week}`)
-    return findPaged(
+  const findDepthCharts: SportsStoreService["findDepthCharts"] = (q) =>
+    findPaged(
       depthCharts,
       DepthChartEntry,
-      where,
+      weeklyWhere(q),
       `season DESC, week DESC NULLS LAST, team COLLATE "C", position COLLATE "C" NULLS LAST, depth NULLS LAST, id COLLATE "C"`,
       q,
       "SportsStore.findDepthCharts"
     )
-  }
 
   const decodePlayers = Schema.decodeUnknown(Schema.Array(Player))
   const decodeTeams = Schema.decodeUnknown(Schema.Array(Team))
