@@ -11,6 +11,7 @@
  * {@link withDefault} from the same {@link LimitSpec}, so schema and handler cannot disagree.
  * @module
  */
+import { CoreSport, PlayerStatus, Resources } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
 
 /** A bounded `limit` parameter: its default and its maximum (the minimum is 1). */
@@ -137,14 +138,14 @@ export const PlayerIdPath = Schema.Struct({
 /** A team path parameter. */
 export const TeamPath = Schema.Struct({ team: TeamAbbr })
 
-/** Player status filter (specification, "Value sets"). */
-export const StatusParam = oneOf(["active", "injured", "inactive"])
+/** Player status filter (specification, "Value sets"; the domain's PlayerStatus). */
+export const StatusParam = oneOf(PlayerStatus.literals)
 
-/** Game state of nfl and nba games (specification, "Value sets"). */
-export const GameStateParam = oneOf(["scheduled", "in_progress", "final"])
+/** Game state of nfl and nba games (specification, "Value sets"; the domain's Resources.GameState). */
+export const GameStateParam = oneOf(Resources.GameState.literals)
 
-/** The core sports a cross-sport endpoint can filter on. */
-export const SportParam = oneOf(["nfl", "mlb", "nba"])
+/** The core sports a cross-sport endpoint can filter on (the domain's CoreSport). */
+export const SportParam = oneOf(CoreSport.literals)
 
 /**
  * `GET /v1/<sport>/players` of nfl and nba: search, position (the sport's value set), team,

@@ -2,6 +2,7 @@
  * Parameters of the mlb endpoints (specification, "Endpoints / MLB" and "Parameter limits").
  * @module
  */
+import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
   DateParam,
@@ -33,8 +34,8 @@ export const MLB_CATEGORY_ROWS = 10
 /** Positions of the mlb player filter (specification). */
 export const MlbPosition = oneOf(["SP", "RP", "C", "1B", "2B", "3B", "SS", "OF", "DH"])
 
-/** MLB game states (specification, "Value sets"). */
-export const MlbGameState = oneOf(["pre_game", "scheduled", "in_progress", "final", "completed", "postponed"])
+/** MLB game states (specification, "Value sets"; the domain's Resources.MLBGameState). */
+export const MlbGameState = oneOf(Resources.MLBGameState.literals)
 
 /** `GET /v1/mlb/players`: position, team, status, search, limit (1 to 200, default 50), offset. */
 export const MlbPlayersParams = Schema.Struct({
