@@ -253,6 +253,32 @@ describe("nfl ingestion: identity", () => {
       expect((yield* allLines).filter((l) => l.player_id === "svc_nfl_00-0039849")).toHaveLength(2)
     }).pipe(Effect.provide(TestLayer)))
 
+  it.effect("a player the crosswalk lacks gets one id from the depth chart, hvpkod and ffb_ids, whatever the spelling", () =>
+    Effect.gen(function*() {
+      yield* ingestNfl(fixture)
+      // "AJ Henning" on MIA's 2025 depth chart (GSIS, ESPN), "A.J. Henning" of MIA in hvpkod 2025
+      // (NFL.com id) and in ffb_ids (sleeper, yahoo; no team): one person, under his GSIS id
+      const henning = (yield* allPlayers).filter((p) => /henning/i.test(p.full_name))
+      expect(henning).toHaveLength(1)
+      expect(henning[0]).toMatchObject({
+        id: "svc_nfl_00-0040302",
+        position: "WR",
+        platform_ids: { gsis: "00-0040302", espn: "4429053", nfl: "2574324", sleeper: "12865", yahoo: "42163" }
+      })
+    }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("two namesakes on the same team in the same season stay two people", () =>
+    Effect.gen(function*() {
+      yield* ingestNfl(fixture)
+      // both defensive tackles named Jordan Phillips were on MIA in 2025 (the veteran on the
+      // August depth chart, the rookie on the week 8 injury report): two GSIS ids, two persons
+      const phillips = (yield* allPlayers).filter((p) => p.full_name === "Jordan Phillips")
+      expect(phillips.map((p) => [p.id, p.birth_date]).sort()).toEqual([
+        ["svc_nfl_00-0031557", "1992-09-21"],
+        ["svc_nfl_00-0040175", "2004-06-30"]
+      ])
+    }).pipe(Effect.provide(TestLayer)))
+
   it.effect("two runs on fresh stores give the same ids", () =>
     Effect.gen(function*() {
       const run = Effect.gen(function*() {
@@ -282,6 +308,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
         "2024,3,Josh Allen,2560955,QB,XYZ,JAX,232,2,,39,2,,,,,,,1,31.18,9,,9,,,,,,,1,31.18" // unknown team
       ])
       const injuries = join(dir, "jtyran_nfl_team_fantasy_dashboard", "injuries.csv")
+      const injuryLines = lineCount(injuries)
       appendRows(injuries, ["2025,REG,REG,BUF,4,,LB,No Id,No,Id,Knee,,Out,Knee,,"])
       const result = yield* ingestNfl(dir).pipe(Effect.provide(TestLayer))
       const ours = result.skipped.filter((s) => s.file === offense || s.file === injuries)
@@ -289,7 +316,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
         { file: offense, line: offenseLines + 1, reason: "PassingYDS is not a number: \"abc\"" },
         { file: offense, line: offenseLines + 2, reason: "expected 31 fields, found 6" },
         { file: offense, line: offenseLines + 3, reason: "unknown team \"XYZ\"" },
-        { file: injuries, line: 10, reason: "missing gsis_id" }
+        { file: injuries, line: injuryLines + 1, reason: "missing gsis_id" }
       ])
       expect(result.counts.stat_lines?.skipped).toBe((baseline.counts.stat_lines?.skipped ?? 0) + 3)
       // nothing partial: the same rows as without the bad lines

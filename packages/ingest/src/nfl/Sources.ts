@@ -506,6 +506,7 @@ export interface SnapRow {
   readonly gameId: string
   readonly pfr: string
   readonly name: string
+  readonly position: string | undefined
   readonly team: string
   readonly season: number
   readonly week: number
@@ -526,6 +527,7 @@ export const parseSnap = parser<SnapRow>((row) => {
     gameId: req(row, "game_id"),
     pfr: req(row, "pfr_player_id"),
     name: req(row, "player"),
+    position: field(row, "position"),
     team: team(row, "team"),
     season: reqInt(row, "season"),
     week: reqInt(row, "week"),

@@ -66,12 +66,13 @@ import {
   type SportIngestResult,
   upsertAll
 } from "../Report.js"
-import { localId, type Person, Registry } from "./Identity.js"
+import { differ, idRank, localId, type Person, Registry } from "./Identity.js"
 import { initialKey, nameKey, splitName } from "./Names.js"
 import { type ParsedFile, type ParseResult, readFile } from "./Read.js"
 import {
   allFiles,
   type DepthRow,
+  type FfbRow,
   type HvRow,
   type InjuryRow,
   nflFiles,
@@ -285,12 +286,14 @@ export const ingestNfl = (
       person.attributes = r.attributes
     }
     const ffbRecords = collect("players", [yield* readFile(files.ffbIds, parseFfb)])
+    const ffbById = (r: FfbRow): Person | undefined =>
+      ffbLinkOrder.map((p) => reg.find(p, r.ids[p])).find((p) => p !== undefined)
+    // rows matching no crosswalk person wait until every other source is read (see below)
+    const ffbPending: Array<FfbRow> = []
     for (const r of ffbRecords) {
-      const person = ["sleeper", "espn", "yahoo", "fantasypros", "cbs", "nfl"]
-        .map((p) => reg.find(p, r.ids[p]))
-        .find((p) => p !== undefined)
+      const person = ffbById(r)
       if (person !== undefined) reg.attach(person, r.ids)
-      else reg.create(r.ids, r.name)
+      else ffbPending.push(r)
     }
 
     const weeklyRecords = collect("stat_lines", yield* readMany(files.weekly, parseWeekly))
@@ -327,28 +330,42 @@ export const ingestNfl = (
       p.position = slotPosition(r.slot)
       return p
     }
-    const depthPersons = depthRecords.map(depthPerson)
+    let depthPersons = depthRecords.map(depthPerson)
 
     // Evidence for hvpkod ids that no crosswalk knows: rows of gsis/pfr-keyed sources with the
-    // same season, week, team and name (exact key first, then first initial + last name).
+    // same season, week, team and name (exact key first, then first initial + last name in the
+    // same position group: Jesse Matthews, a receiver, is not the tackle Jake Matthews).
     type Candidate = Person | { readonly pfr: string }
     const exact = new Map<string, Set<Candidate>>()
     const loose = new Map<string, Set<Candidate>>()
     const pfrCandidates = new Map<string, Candidate>()
-    const addEvidence = (season: number, week: number, team: string, name: string, c: Candidate) => {
-      for (const [index, k] of [[exact, nameKey(name)], [loose, initialKey(name)]] as const) {
+    const looseKey = (name: string, position: string | undefined) =>
+      `${initialKey(name)}|${positionGroup(position) ?? ""}`
+    const addEvidence = (
+      season: number,
+      week: number,
+      team: string,
+      name: string,
+      position: string | undefined,
+      c: Candidate
+    ) => {
+      for (const [index, k] of [[exact, nameKey(name)], [loose, looseKey(name, position)]] as const) {
         const key = `${season}|${week}|${team}|${k}`
         let set = index.get(key)
         if (set === undefined) index.set(key, set = new Set())
         set.add(c)
       }
     }
-    for (const r of weeklyRecords) addEvidence(r.season, r.week, r.team, r.name, reg.find("gsis", r.gsis)!)
-    for (const r of injuryRecords) addEvidence(r.season, r.week, r.team, r.fullName, reg.find("gsis", r.gsis)!)
+    for (const r of weeklyRecords) {
+      addEvidence(r.season, r.week, r.team, r.name, r.position, reg.find("gsis", r.gsis)!)
+    }
+    for (const r of injuryRecords) {
+      addEvidence(r.season, r.week, r.team, r.fullName, r.position, reg.find("gsis", r.gsis)!)
+    }
     for (const r of snapRecords) {
       let c: Candidate | undefined = reg.find("pfr", r.pfr) ?? pfrCandidates.get(r.pfr)
       if (c === undefined) pfrCandidates.set(r.pfr, c = { pfr: r.pfr })
-      addEvidence(r.season, r.week, r.team, r.name, c)
+      addEvidence(r.season, r.week, r.team, r.name, r.position, c)
     }
     const byName = new Map<string, Array<Person>>()
     for (const p of reg.persons) {
@@ -372,11 +389,11 @@ export const ingestNfl = (
       const first = rows[0]!
       let person = reg.find("nfl", nflId) ?? reg.find("nfl_dp", nflId)
       if (person === undefined) {
-        const vote = (index: Map<string, Set<Candidate>>, keyOf: (n: string) => string) => {
+        const vote = (index: Map<string, Set<Candidate>>, keyOf: (r: HvRow) => string) => {
           const votes = new Map<Candidate, number>()
           for (const r of rows) {
             if (r.team === undefined || r.opponent === undefined) continue
-            const set = index.get(`${r.season}|${r.week}|${r.team}|${keyOf(r.name)}`)
+            const set = index.get(`${r.season}|${r.week}|${r.team}|${keyOf(r)}`)
             if (set !== undefined && set.size === 1) {
               const c = [...set][0]!
               votes.set(c, (votes.get(c) ?? 0) + 1)
@@ -385,7 +402,7 @@ export const ingestNfl = (
           const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1])
           return ranked.length > 0 && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : undefined
         }
-        const c = vote(exact, nameKey) ?? vote(loose, initialKey)
+        const c = vote(exact, (r) => nameKey(r.name)) ?? vote(loose, (r) => looseKey(r.name, r.position))
         if (c !== undefined) {
           person = "pfr" in c ? (reg.find("pfr", c.pfr) ?? reg.create({ pfr: c.pfr }, first.name)) : c
           if (person !== undefined) linkedByEvidence++
@@ -409,6 +426,71 @@ export const ingestNfl = (
       reg.attach(person, { nfl: nflId })
       if (person.position === undefined) person.position = first.position
       hvPerson.set(nflId, person)
+    }
+
+    // Merging (Identity.ts): persons under the same name key on the same team in the same season
+    // are one player unless their ids say otherwise (then the whole group is left alone); then
+    // likewise on the same team in any season of the data (a player the crosswalk lacks, in the
+    // snap counts one season and on the depth chart the next).
+    const sameSeason = new Map<string, Array<Person>>()
+    const sameTeam = new Map<string, Array<Person>>()
+    const seen = new Set<Person>()
+    const sighting = (season: number, team: string | undefined, name: string, p: Person | undefined) => {
+      if (p === undefined) return
+      seen.add(p)
+      if (team === undefined) return
+      const key = nameKey(name)
+      for (const [index, k] of [[sameSeason, `${season}|${team}|${key}`], [sameTeam, `${team}|${key}`]] as const) {
+        const list = index.get(k)
+        if (list === undefined) index.set(k, [p])
+        else if (!list.includes(p)) list.push(p)
+      }
+    }
+    for (const r of weeklyRecords) sighting(r.season, r.team, r.name, reg.find("gsis", r.gsis))
+    for (const r of injuryRecords) sighting(r.season, r.team, r.fullName, reg.find("gsis", r.gsis))
+    depthRecords.forEach((r, i) => sighting(r.season, r.team, r.name, depthPersons[i]))
+    for (const r of snapRecords) sighting(r.season, r.team, r.name, reg.find("pfr", r.pfr))
+    for (const r of hvRecords) sighting(r.season, r.team, r.name, hvPerson.get(r.nflId))
+    for (const group of [...sameSeason.values(), ...sameTeam.values()]) {
+      const persons = [...new Set(group.map((p) => reg.resolve(p)))]
+      if (persons.length < 2) continue
+      if (persons.some((a, i) => persons.slice(i + 1).some((b) => differ(a, b)))) continue
+      persons.sort((a, b) => idRank(a) - idRank(b))
+      const [into, ...rest] = persons
+      for (const p of rest) reg.merge(into!, p)
+    }
+    depthPersons = depthPersons.map((p) => reg.resolve(p))
+    for (const [nflId, p] of hvPerson) hvPerson.set(nflId, reg.resolve(p))
+
+    // The ffb_ids rows no crosswalk person matched: by an id another source has since given a
+    // person (ESPN from depth charts, NFL.com from hvpkod); else by name, when exactly one person
+    // seen in the seasons' sources (or drafted in them) has the name key and no contradicting id,
+    // and no other waiting row has that name key; else a new person.
+    const pendingByName = new Map<string, number>()
+    for (const r of ffbPending) pendingByName.set(nameKey(r.name), (pendingByName.get(nameKey(r.name)) ?? 0) + 1)
+    const recent = new Map<string, Array<Person>>()
+    for (const p of reg.persons) {
+      if (!seen.has(p) && !(p.draftYear !== undefined && p.draftYear >= minSeason)) continue
+      const k = nameKey(p.name)
+      const list = recent.get(k)
+      if (list === undefined) recent.set(k, [p])
+      else list.push(p)
+    }
+    let ffbLinkedByName = 0
+    for (const r of ffbPending) {
+      const byId = ffbById(r)
+      if (byId !== undefined) {
+        reg.attach(byId, r.ids)
+        continue
+      }
+      const k = nameKey(r.name)
+      const same = (recent.get(k) ?? []).filter((p) => !reg.contradicts(p, r.ids))
+      if (same.length === 1 && pendingByName.get(k) === 1) {
+        reg.attach(same[0]!, r.ids)
+        ffbLinkedByName++
+      } else {
+        reg.create(r.ids, r.name)
+      }
     }
 
     // ---------------------------------------------------------------- stat lines
@@ -679,7 +761,9 @@ export const ingestNfl = (
       id_conflicts: reg.conflicts,
       hv_linked_by_evidence: linkedByEvidence,
       hv_linked_by_name: linkedByName,
-      hv_new_persons: createdFromHv
+      hv_new_persons: createdFromHv,
+      merged_by_team_and_name: reg.merged,
+      ffb_linked_by_name: ffbLinkedByName
     }))
 
     // ---------------------------------------------------------------- write
@@ -712,6 +796,9 @@ export const ingestNfl = (
     )))
     return { sport: "nfl" as const, counts, skipped, files: allFiles(files) }
   }).pipe(Effect.withSpan("Nfl.ingest", { attributes: { dataDir } }))
+
+/** The platforms by which an ffb_ids row joins an existing person, in order. */
+const ffbLinkOrder = ["sleeper", "espn", "yahoo", "fantasypros", "cbs", "nfl"]
 
 const noGsis = (p: Person | undefined): Person | undefined => (p !== undefined && !p.ids.has("gsis") ? p : undefined)
 
