@@ -10,6 +10,16 @@
 import { Schema } from "effect"
 import { CoreSport } from "./Sport.js"
 
+/**
+ * True when `value` is a real calendar date written `YYYY-MM-DD` (2024-02-30 is not). The one
+ * check of the `YYYY-MM-DD` convention above, used by ingestion, the stores and the API params.
+ */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const time = Date.parse(`${value}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+}
+
 /** Player status value set (specification, "Value sets"). */
 export const PlayerStatus = Schema.Literal("active", "injured", "inactive")
 export type PlayerStatus = typeof PlayerStatus.Type

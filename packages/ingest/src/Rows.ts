@@ -4,6 +4,7 @@
  * usable by any).
  * @module
  */
+import { isCalendarDate } from "@sports-data/domain"
 import { Effect, Either, Stream } from "effect"
 import { readdir, stat } from "node:fs/promises"
 import { join } from "node:path"
@@ -120,13 +121,6 @@ export const listFiles = (dir: string, pattern: RegExp): Effect.Effect<ReadonlyA
     )
   )
 
-/** True when `value` is a real calendar date written `YYYY-MM-DD`. */
-export const isIsoDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const d = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
-}
-
 /** The `YYYY-MM-DD` date `days` days after `date` (negative for before). */
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -161,9 +155,9 @@ export const required = (row: CsvRow, column: string): Either.Either<string, str
   return v === undefined ? Either.left(`${column} is missing`) : Either.right(v)
 }
 
-/** A required `YYYY-MM-DD` date column (see {@link isIsoDate}). */
+/** A required `YYYY-MM-DD` date column (see domain `isCalendarDate`). */
 export const requiredDate = (row: CsvRow, column: string): Either.Either<string, string> =>
   Either.flatMap(
     required(row, column),
-    (v) => isIsoDate(v) ? Either.right(v) : Either.left(`${column} is not a date: ${JSON.stringify(v)}`)
+    (v) => isCalendarDate(v) ? Either.right(v) : Either.left(`${column} is not a date: ${JSON.stringify(v)}`)
   )

@@ -25,6 +25,7 @@ import {
   Game,
   type InjuryQuery,
   InjuryReport,
+  isCalendarDate,
   nameKey,
   type Page,
   type Paged,
@@ -169,13 +170,6 @@ RETURNING (xmax = 0) AS inserted`
 /** `%text%` for LIKE, with the LIKE wildcards of `text` escaped (escape character `\`). */
 const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** True for a real calendar date written `YYYY-MM-DD`. */
-const isIsoDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const time = Date.parse(`${value}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-}
-
 /** Normalised paging: negative limit or offset read as 0. */
 const pageOf = (page: Page) => ({
   limit: Math.max(0, Math.trunc(page.limit)),
@@ -252,7 +246,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     const where: Array<Fragment> = [sql`sport = ${q.sport}`]
     if (q.season !== undefined) where.push(sql`season = ${q.season}`)
     if (q.week !== undefined) where.push(sql`week = ${q.week}`)
-    if (q.date !== undefined) where.push(isIsoDate(q.date) ? sql`game_date = ${q.date}::date` : sql`false`)
+    if (q.date !== undefined) where.push(isCalendarDate(q.date) ? sql`game_date = ${q.date}::date` : sql`false`)
     if (q.state !== undefined) where.push(sql`state = ${q.state}`)
     if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
     if (q.ids !== undefined) where.push(sql`id IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.ids)}::jsonb))`)
@@ -272,7 +266,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     if (q.player_id !== undefined) where.push(sql`player_id = ${q.player_id}`)
     if (q.season !== undefined) where.push(sql`season = ${q.season}`)
     if (q.week !== undefined) where.push(sql`week = ${q.week}`)
-    if (q.date !== undefined) where.push(isIsoDate(q.date) ? sql`game_date = ${q.date}::date` : sql`false`)
+    if (q.date !== undefined) where.push(isCalendarDate(q.date) ? sql`game_date = ${q.date}::date` : sql`false`)
     if (q.team !== undefined) where.push(ci("team", q.team))
     if (q.position !== undefined) where.push(ci("position", q.position))
     const orderBy = q.order === "recent"

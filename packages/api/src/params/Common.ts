@@ -11,7 +11,7 @@
  * {@link withDefault} from the same {@link LimitSpec}, so schema and handler cannot disagree.
  * @module
  */
-import { CoreSport, PlayerStatus, Resources } from "@sports-data/domain"
+import { CoreSport, isCalendarDate, PlayerStatus, Resources } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
 
 /** A bounded `limit` parameter: its default and its maximum (the minimum is 1). */
@@ -82,14 +82,6 @@ export const withDefault = (value: number | undefined, spec: LimitSpec | number)
 export const seasonParam = Schema.optional(
   intBetween(1900, 2100, { description: "season, as the year it starts (2023 = the 2023 or 2023-24 season)" })
 )
-
-/** True for a real calendar date written `YYYY-MM-DD`. */
-export const isCalendarDate = (s: string): boolean => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
-  if (m === null) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.toISOString().slice(0, 10) === s
-}
 
 /** A calendar date `YYYY-MM-DD`. */
 export const DateParam = Schema.String.pipe(

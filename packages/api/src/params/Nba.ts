@@ -2,17 +2,9 @@
  * Parameters of the nba endpoints (specification, "Endpoints / NBA" and "Parameter limits").
  * @module
  */
+import { isCalendarDate } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
-import {
-  GameStateParam,
-  isCalendarDate,
-  limitParam,
-  type LimitSpec,
-  oneOf,
-  playersParams,
-  seasonParam,
-  SportLimits
-} from "./Common.js"
+import { GameStateParam, limitParam, type LimitSpec, oneOf, playersParams, seasonParam, SportLimits } from "./Common.js"
 
 /**
  * Limits: players default 50, max 200; player stats default 30 (specification); games default 30

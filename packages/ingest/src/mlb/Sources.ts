@@ -14,9 +14,10 @@
  *   and `derived_retro_gid_to_game_pk_<year>.csv`.
  * @module
  */
+import { isCalendarDate } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import { isIsoDate, numbers, required, requiredDate } from "../Rows.js"
+import { numbers, required, requiredDate } from "../Rows.js"
 import { mlbTeamOfMlbam, normaliseMlbTeam } from "./Teams.js"
 
 /** A person of the Chadwick register with an MLBAM id. */
@@ -152,7 +153,7 @@ export interface AppearanceRow {
 const compactDate = (raw: string | undefined): string | null => {
   if (raw === undefined || !/^\d{8}$/.test(raw)) return null
   const d = `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`
-  return isIsoDate(d) ? d : null
+  return isCalendarDate(d) ? d : null
 }
 
 const requiredCompactDate = (row: CsvRow, column: string): Either.Either<string, string> =>
@@ -218,7 +219,7 @@ export const parseRegisterPerson = (row: CsvRow): Either.Either<RegisterPerson |
       firstName: first,
       lastName: suffix === undefined || last === null ? last : `${last} ${suffix}`,
       fullName,
-      birthDate: birth !== null && isIsoDate(birth) ? birth : null,
+      birthDate: birth !== null && isCalendarDate(birth) ? birth : null,
       mlbPlayedFirst: years.first,
       mlbPlayedLast: years.last
     }

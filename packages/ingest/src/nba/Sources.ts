@@ -16,9 +16,10 @@
  * - `bettormanpicks_bmp_app/nba_player_positions.csv`, `nba_player_status_history.csv`.
  * @module
  */
+import { isCalendarDate } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import { isIsoDate, numbers, required, requiredDate } from "../Rows.js"
+import { numbers, required, requiredDate } from "../Rows.js"
 import { normaliseNbaTeam } from "./Teams.js"
 
 /** Season type of a game or line: regular season, playoffs, play-in, NBA Cup final. */
@@ -476,7 +477,7 @@ export const parseStatus = (row: CsvRow): Either.Either<StatusRow, string> =>
       return yield* Either.left(`player_id is not a person id: ${JSON.stringify(rawId)}`)
     }
     const lastUpdated = yield* need(row, "Last_Updated")
-    if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/.test(lastUpdated) || !isIsoDate(lastUpdated.slice(0, 10))) {
+    if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/.test(lastUpdated) || !isCalendarDate(lastUpdated.slice(0, 10))) {
       return yield* Either.left(`Last_Updated is not a date and time: ${JSON.stringify(lastUpdated)}`)
     }
     return {
