@@ -22,7 +22,7 @@
 import { HttpApi, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import type { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
-import type { ApiKey, Plans, UsageCounts } from "@sports-data/domain"
+import { Admission, type ApiKey, type Plans, type UsageCounts } from "@sports-data/domain"
 import { Context, Option } from "effect"
 import {
   AdmissionFailure,
@@ -76,8 +76,8 @@ export class Caller extends Context.Tag("@sports-data/api/Caller")<Caller, Calle
       plan,
       counts,
       now,
-      calls_remaining_today: plan.per_day === null ? null : Math.max(0, plan.per_day - counts.day),
-      calls_remaining_this_month: plan.per_month === null ? null : Math.max(0, plan.per_month - counts.month)
+      calls_remaining_today: Admission.remaining(plan.per_day, counts.day),
+      calls_remaining_this_month: Admission.remaining(plan.per_month, counts.month)
     }
   }
 }

@@ -71,6 +71,26 @@ export const limitsOf = (plan: Plan): UsageLimits => ({
   per_month: plan.per_month
 })
 
+/** Calls left under a ceiling after `used` calls, never negative; null when there is no ceiling. */
+export const remaining = (ceiling: number | null, used: number): number | null =>
+  ceiling === null ? null : Math.max(0, ceiling - used)
+
+/**
+ * The first ceiling of `limits` that `counts` have reached, in the order minute, day, month, or
+ * null when a call may still be counted. Both UsageStore adapters decide with this.
+ */
+export const ceilingReached = (
+  limits: UsageLimits,
+  counts: { readonly minute: number; readonly day: number; readonly month: number }
+): "minute" | "day" | "month" | null =>
+  limits.per_minute !== null && counts.minute >= limits.per_minute
+    ? "minute"
+    : limits.per_day !== null && counts.day >= limits.per_day
+    ? "day"
+    : limits.per_month !== null && counts.month >= limits.per_month
+    ? "month"
+    : null
+
 /** Start of the next UTC day after `now`. */
 export const nextDailyReset = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
@@ -150,7 +170,7 @@ export const rateLimitHeaders = (grant: Grant, counts: UsageCounts, now: Date): 
   const headers: Record<string, string> = {
     "x-service-tier": key.tier,
     "x-ratelimit-limit": plan.per_day === null ? "unlimited" : String(plan.per_day),
-    "x-ratelimit-remaining": plan.per_day === null ? "unlimited" : String(Math.max(0, plan.per_day - counts.day)),
+    "x-ratelimit-remaining": String(remaining(plan.per_day, counts.day) ?? "unlimited"),
     "x-ratelimit-reset": String(Math.floor(nextDailyReset(now).getTime() / 1000)),
     "x-ratelimit-policy": `${plan.per_day ?? "unlimited"}/day;w=86400, ${plan.per_minute ?? "unlimited"}/min;w=60`
   }

@@ -9,7 +9,14 @@
  * stored bucket (clock skew between instances) counts into the stored bucket.
  * @module
  */
-import type { ConsumeOutcome, EndpointUsage, UsageCounts, UsageLimits, UsageStoreService } from "@sports-data/domain"
+import {
+  Admission,
+  type ConsumeOutcome,
+  type EndpointUsage,
+  type UsageCounts,
+  type UsageLimits,
+  type UsageStoreService
+} from "@sports-data/domain"
 import { Effect, HashMap, Option, Ref } from "effect"
 
 /** Length of the sliding minute window, ms. */
@@ -59,8 +66,6 @@ const countsAt = (counter: Counter | undefined, now: Date): UsageCounts => {
   }
 }
 
-const reached = (limit: number | null, count: number): boolean => limit !== null && count >= limit
-
 /** The admission decision on one counter; pure, run inside `Ref.modify`. */
 const decide = (
   counter: Counter | undefined,
@@ -72,13 +77,7 @@ const decide = (
   const log = counter === undefined ? [] : inWindow(counter.log, now)
   const dayCount = counter !== undefined && counter.day >= day ? counter.day_count : 0
   const monthCount = counter !== undefined && counter.month >= month ? counter.month_count : 0
-  const blocked_by = reached(limits.per_minute, log.length)
-    ? "minute" as const
-    : reached(limits.per_day, dayCount)
-    ? "day" as const
-    : reached(limits.per_month, monthCount)
-    ? "month" as const
-    : null
+  const blocked_by = Admission.ceilingReached(limits, { minute: log.length, day: dayCount, month: monthCount })
   if (blocked_by !== null) {
     return [{ admitted: false, blocked_by, counts: countsAt(counter, now) }, counter]
   }

@@ -12,7 +12,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import type { ConsumeOutcome, UsageCounts, UsageLimits, UsageStoreService } from "@sports-data/domain"
+import {
+  Admission,
+  type ConsumeOutcome,
+  type UsageCounts,
+  type UsageLimits,
+  type UsageStoreService
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 
@@ -82,16 +88,6 @@ const toCounts = (row: CountsRow | undefined): UsageCounts =>
     ? { minute: 0, day: 0, month: 0, minute_oldest: null }
     : { minute: Number(row.minute), day: Number(row.day), month: Number(row.month), minute_oldest: row.minute_oldest }
 
-/** The first ceiling of `limits` that `counts` reach, in the order minute, day, month. */
-const blockedBy = (limits: UsageLimits, counts: UsageCounts): ConsumeOutcome["blocked_by"] =>
-  limits.per_minute !== null && counts.minute >= limits.per_minute
-    ? "minute"
-    : limits.per_day !== null && counts.day >= limits.per_day
-    ? "day"
-    : limits.per_month !== null && counts.month >= limits.per_month
-    ? "month"
-    : null
-
 /** Rounds of consume when a refusal cannot be explained by a reread (a bucket moved in between). */
 const MAX_ATTEMPTS = 3
 
@@ -118,7 +114,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       ])
       if (admitted.length > 0) return { admitted: true, blocked_by: null, counts: toCounts(admitted[0]) }
       const counts = yield* peekRow(keyHash, now)
-      const blocked = blockedBy(limits, counts)
+      const blocked = Admission.ceilingReached(limits, counts)
       if (blocked === null && left > 1) return yield* attempt(keyHash, limits, now, left - 1)
       return { admitted: false, blocked_by: blocked ?? "minute", counts }
     })
