@@ -22,7 +22,7 @@
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type CoreSport, SportsStore, type SportsStoreService } from "@sports-data/domain"
+import { type TeamSport, SportsStore, type SportsStoreService } from "@sports-data/domain"
 import { ProgressReporter } from "@sports-data/ingest/Progress"
 import { runIngest, sourceFiles } from "@sports-data/ingest/Runner"
 import { layerPostgres } from "@sports-data/store-sql"
@@ -36,7 +36,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data"))
 const serverUrl = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ??
   "postgres://postgres@127.0.0.1:5432/postgres"
-const sports: ReadonlyArray<CoreSport> = ["nfl", "nba", "mlb"]
+const sports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb"]
 
 /** `url` with its database name replaced by `db`. */
 const withDatabase = (url: string, db: string): string => {

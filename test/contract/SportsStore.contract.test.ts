@@ -311,7 +311,7 @@ describe("SportsStore contract", () => {
           const finished = new Date("2024-10-01T06:00:00Z")
           yield* store.setIngestState({ sport: "nfl", finished_at: finished, source_mtime_ms: 1_727_700_000_000 })
           const summary = yield* store.summary
-          expect(summary.map((s) => s.sport)).toEqual(["nfl", "mlb", "nba"])
+          expect(summary.map((s) => s.sport)).toEqual(["nfl", "mlb", "nba", "nhl", "cfb", "soccer"])
           const nfl = summary[0]!
           expect(nfl).toEqual({
             sport: "nfl",

@@ -160,6 +160,7 @@ export const teams: ReadonlyArray<Team> = [
 const game = (
   g: Partial<Game> & Pick<Game, "id" | "sport" | "season" | "game_date" | "home_team" | "away_team">
 ): Game => ({
+  league: g.sport,
   week: null,
   season_type: "REG",
   start_time: null,

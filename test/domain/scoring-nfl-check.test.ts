@@ -21,7 +21,7 @@
  * Individual defensive players have no format in decisions.md, so their lines are not compared.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Scoring } from "@sports-data/domain"
+import { Sports } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
 import { readFile } from "@sports-data/ingest/nfl/Read"
 import { type HvRow, nflFiles, parseHv } from "@sports-data/ingest/nfl/Sources"
@@ -41,7 +41,7 @@ interface Agreement {
 const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
   const scored = rows.filter((r) => r.totalPoints !== undefined)
   const agree = scored.filter((r) => {
-    const points = Scoring.score("nfl", r.stats, r.position).formats[format]
+    const points = Sports.score("nfl", r.stats, r.position).formats[format]
     return points !== undefined && Math.abs(points - r.totalPoints!) <= 0.05
   }).length
   return { lines: scored.length, agree, rate: scored.length === 0 ? 0 : agree / scored.length }
@@ -66,12 +66,12 @@ describe("nfl scoring against NFL.com TotalPoints", () => {
       // the exception: Josh Allen, 2024 week 2: 139 pass yd, 1 TD, 2 rush yd, 1 fumble lost =
       // 7.76; the league's total is 8.76 (a +1.0 of the kind described above)
       const off = offense.filter((r) =>
-        Math.abs(Scoring.score("nfl", r.stats, r.position).formats.half_ppr! - r.totalPoints!) > 0.05
+        Math.abs(Sports.score("nfl", r.stats, r.position).formats.half_ppr! - r.totalPoints!) > 0.05
       )
       expect(off.map((r) => [r.name, r.season, r.week, r.totalPoints])).toEqual([["Josh Allen", 2024, 2, 8.76]])
       expect(agreement(kicker, "half_ppr").rate).toBe(1)
       for (const r of offense) {
-        const f = Scoring.score("nfl", r.stats, r.position).formats
+        const f = Sports.score("nfl", r.stats, r.position).formats
         const rec = r.stats.receptions ?? 0
         expect(f.ppr! - f.half_ppr!).toBeCloseTo(0.5 * rec, 6)
         expect(f.half_ppr! - f.standard!).toBeCloseTo(0.5 * rec, 6)

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Api, ApiErrors, Security } from "@sports-data/api"
-import { type CoreSport, type Game, type Player, SportsStore, type StatLine, type Team } from "@sports-data/domain"
+import { type Game, type Player, SportsStore, type StatLine, type Team, type TeamSport } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -29,7 +29,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 const team = (
-  sport: CoreSport,
+  sport: TeamSport,
   abbr: string,
   name: string,
   conference: string,
@@ -38,7 +38,7 @@ const team = (
 ): Team => harnessTeam(sport, abbr, name, { conference, division, external_id })
 
 const player = (
-  sport: CoreSport,
+  sport: TeamSport,
   local: string,
   full_name: string,
   position: string,

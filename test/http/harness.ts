@@ -27,7 +27,7 @@ import {
   KeyStore,
   Plans,
   type Player,
-  Scoring,
+  Sports,
   SportsStore,
   type StatLine,
   type Team,
@@ -158,6 +158,7 @@ export const game = (
 ): Game => ({
   id,
   sport,
+  league: sport,
   season,
   week,
   season_type: "REG",
@@ -181,7 +182,7 @@ export const statLine = (
   extra: Partial<StatLine> = {}
 ): StatLine => {
   const position = extra.position === undefined ? p.position : extra.position
-  const scored = Scoring.score(p.sport, stats, position)
+  const scored = Sports.score(p.sport, stats, position)
   return {
     id: `${g.id}_${p.id}`,
     sport: p.sport,

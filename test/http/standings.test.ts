@@ -3,10 +3,10 @@
  * streaks, games back, and each league's tiebreak procedure on two-team and three-team ties.
  */
 import { describe, expect, it } from "@effect/vitest"
-import type { CoreSport, Game, Team } from "@sports-data/domain"
-import { Standings } from "@sports-data/domain"
+import type { Game, Team, TeamSport } from "@sports-data/domain"
+import { Sports, Standings } from "@sports-data/domain"
 
-const team = (sport: CoreSport, abbr: string, conference: string | null, division: string | null): Team => ({
+const team = (sport: TeamSport, abbr: string, conference: string | null, division: string | null): Team => ({
   sport,
   abbr,
   name: `${abbr} team`,
@@ -19,7 +19,7 @@ const team = (sport: CoreSport, abbr: string, conference: string | null, divisio
 let seq = 0
 /** A final regular-season game `home` vs `away` with the given scores, on day `day` of 2024. */
 const game = (
-  sport: CoreSport,
+  sport: TeamSport,
   home: string,
   homeScore: number,
   away: string,
@@ -32,6 +32,7 @@ const game = (
   return {
     id: `g${String(seq).padStart(4, "0")}`,
     sport,
+    league: sport,
     season: 2024,
     week: null,
     season_type: "REG",
@@ -49,7 +50,7 @@ const game = (
 }
 
 /** `winner` beats `loser` at home by 7 (nfl) or a given margin. */
-const beat = (sport: CoreSport, winner: string, loser: string, margin = 7, extra: Partial<Game> = {}) =>
+const beat = (sport: TeamSport, winner: string, loser: string, margin = 7, extra: Partial<Game> = {}) =>
   game(sport, winner, 20 + margin, loser, 20, extra)
 
 const byAbbr = (rows: ReadonlyArray<Standings.TeamStanding>) => new Map(rows.map((r) => [r.team.abbr, r]))
@@ -75,7 +76,7 @@ describe("Standings: records", () => {
       game("nfl", "BBB", 0, "AAA", 0, { state: "scheduled", home_score: null, away_score: null }), // not played
       beat("nfl", "AAA", "ZZZ", 1) // unknown opponent: ignored
     ]
-    const rows = Standings.computeStandings("nfl", teams, games)
+    const rows = Sports.computeStandings("nfl", teams, games)
     const a = byAbbr(rows).get("AAA")!
     expect([a.wins, a.losses, a.ties, a.games_played]).toEqual([3, 1, 1, 5])
     expect(a.win_pct).toBeCloseTo(3.5 / 5, 10) // a tie is half a win
@@ -97,7 +98,7 @@ describe("Standings: records", () => {
       beat("mlb", "CCC", "AAA"),
       beat("mlb", "BBB", "CCC")
     ]
-    const rows = Standings.computeStandings("mlb", [...teams, team("mlb", "NOG", "NL", "West")], games)
+    const rows = Sports.computeStandings("mlb", [...teams, team("mlb", "NOG", "NL", "West")], games)
     expect(order(rows, "AL", "East")).toEqual(["AAA", "BBB", "CCC"])
     const r = byAbbr(rows)
     expect(r.get("AAA")!.games_back).toBe(0)
@@ -119,7 +120,7 @@ describe("Standings: NFL division tiebreaks", () => {
     ]
     const games = [beat("nfl", "BBB", "AAA"), beat("nfl", "XXX", "BBB"), beat("nfl", "AAA", "XXX")]
     // AAA 1-1, BBB 1-1; BBB beat AAA
-    const rows = Standings.computeStandings("nfl", teams, games)
+    const rows = Sports.computeStandings("nfl", teams, games)
     expect(order(rows, "AFC", "East")).toEqual(["BBB", "AAA"])
     expect(byAbbr(rows).get("BBB")!.tiebreaker).toBe("head_to_head")
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBeNull()
@@ -142,7 +143,7 @@ describe("Standings: NFL division tiebreaks", () => {
       beat("nfl", "ZZZ", "CCC")
     ]
     // AAA 2-2 (div 2-1), BBB 2-2 (div 1-2), CCC 1-2
-    const rows = Standings.computeStandings("nfl", teams, games)
+    const rows = Sports.computeStandings("nfl", teams, games)
     expect(order(rows, "AFC", "East")).toEqual(["AAA", "BBB", "CCC"])
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBe("division_record")
   })
@@ -167,7 +168,7 @@ describe("Standings: NFL division tiebreaks", () => {
     // DDD 2-1 leads. AAA, BBB, CCC all 2-2; division records AAA 2-1, BBB 1-2, CCC 1-2.
     // Between BBB and CCC, common games (vs AAA, DDD) favour CCC (1-1 vs 0-2), but the two-club
     // format restarts at head-to-head, which BBB won.
-    const rows = Standings.computeStandings("nfl", teams, games)
+    const rows = Sports.computeStandings("nfl", teams, games)
     expect(order(rows, "AFC", "East")).toEqual(["DDD", "AAA", "BBB", "CCC"])
     const r = byAbbr(rows)
     expect(r.get("DDD")!.tiebreaker).toBeNull()
@@ -193,14 +194,14 @@ describe("Standings: NFL division tiebreaks", () => {
       beat("nfl", "STR", "WEA")
     ]
     // AAA 1-1, BBB 1-1; common opponents STR, WEA: both 1-1. AAA beat STR (2-1), BBB beat WEA (1-2).
-    const rows = Standings.computeStandings("nfl", teams, games)
+    const rows = Sports.computeStandings("nfl", teams, games)
     expect(order(rows, "AFC", "East")).toEqual(["AAA", "BBB"])
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBe("strength_of_victory")
   })
 
   it("clubs level on every step are ordered by abbreviation and reported unresolved", () => {
     const teams = [team("nfl", "BBB", "AFC", "East"), team("nfl", "AAA", "AFC", "East")]
-    const rows = Standings.computeStandings("nfl", teams, [])
+    const rows = Sports.computeStandings("nfl", teams, [])
     expect(order(rows, "AFC", "East")).toEqual(["AAA", "BBB"])
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBe("unresolved")
   })
@@ -224,7 +225,7 @@ describe("Standings: NBA conference tiebreaks", () => {
       beat("nba", "CEN", "WES")
     ]
     // ATL 2-2 leads the Atlantic; CEN 2-2 trails CE2 (1-0) in the Central.
-    const rows = Standings.computeStandings("nba", teams, games)
+    const rows = Sports.computeStandings("nba", teams, games)
     expect(order(rows, "East")).toEqual(["CE2", "ATL", "CEN", "AT2"])
     const r = byAbbr(rows)
     expect(r.get("ATL")!.tiebreaker).toBe("division_winner")
@@ -254,7 +255,7 @@ describe("Standings: NBA conference tiebreaks", () => {
       beat("nba", "RR2", "RRR", 5)
     ]
     // PPP 1-1, QQQ 2-2, RRR 1-1; PPP leads D1, QQ2 and RR2 (1-0) lead D2 and D3. RRR beat QQQ.
-    const rows = Standings.computeStandings("nba", teams, games)
+    const rows = Sports.computeStandings("nba", teams, games)
     expect(order(rows, "East")).toEqual(["QQ2", "RR2", "PPP", "RRR", "QQQ", "PP2"])
     const r = byAbbr(rows)
     expect(r.get("PPP")!.tiebreaker).toBe("division_winner")
@@ -280,7 +281,7 @@ describe("Standings: MLB division tiebreaks", () => {
       beat("mlb", "NNN", "CCC")
     ]
     // AAA 2-2 (division 2-1), BBB 2-2 (division 1-2), CCC 1-2
-    const rows = Standings.computeStandings("mlb", teams, games)
+    const rows = Sports.computeStandings("mlb", teams, games)
     expect(order(rows, "AL", "East")).toEqual(["AAA", "BBB", "CCC"])
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBe("division_record")
   })
@@ -300,7 +301,7 @@ describe("Standings: MLB division tiebreaks", () => {
       beat("mlb", "CCC", "NNN"),
       beat("mlb", "NNN", "BBB")
     ]
-    const rows = Standings.computeStandings("mlb", teams, games)
+    const rows = Sports.computeStandings("mlb", teams, games)
     // AAA 2-2 (h2h 2-0), BBB 2-2 (h2h 1-1), CCC 2-2 (h2h 0-2)
     expect(order(rows, "AL", "East")).toEqual(["AAA", "BBB", "CCC"])
     const r = byAbbr(rows)
@@ -322,7 +323,7 @@ describe("Standings: MLB division tiebreaks", () => {
       beat("mlb", "AAA", "CCC"),
       beat("mlb", "CCC", "BBB")
     ]
-    const rows = Standings.computeStandings("mlb", teams, games)
+    const rows = Sports.computeStandings("mlb", teams, games)
     expect(order(rows, "AL", "East")).toEqual(["AAA", "BBB"])
     expect(byAbbr(rows).get("AAA")!.tiebreaker).toBe("last_half_league")
   })

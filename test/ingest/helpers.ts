@@ -3,7 +3,7 @@
  * the store back, a private copy of a fixture to edit, and recording progress events.
  */
 import { expect } from "@effect/vitest"
-import { type CoreSport, SportsStore } from "@sports-data/domain"
+import { SportsStore, type TeamSport } from "@sports-data/domain"
 import { Progress, type Report } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Effect, Layer, Option } from "effect"
@@ -12,13 +12,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 
 /** The fixture folder of `sport` (test/fixtures/<sport>, laid out like the data directory). */
-export const fixtureDir = (sport: CoreSport): string => join(import.meta.dirname, "..", "fixtures", sport)
+export const fixtureDir = (sport: TeamSport): string => join(import.meta.dirname, "..", "fixtures", sport)
 
 /** A fresh memory store and no progress output. */
 export const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
 
 /** A private copy of `sport`'s fixture folder, removed when the test's scope closes. */
-export const fixtureCopy = (sport: CoreSport) =>
+export const fixtureCopy = (sport: TeamSport) =>
   Effect.acquireRelease(
     Effect.sync(() => {
       const dir = mkdtempSync(join(tmpdir(), `${sport}-fixture-`))
@@ -29,7 +29,7 @@ export const fixtureCopy = (sport: CoreSport) =>
   )
 
 /** Reading `sport`'s rows back from the store: all of a kind, or one by id (failing the test when absent). */
-export const storeReader = (sport: CoreSport) => {
+export const storeReader = (sport: TeamSport) => {
   const page = { limit: 10_000, offset: 0 }
   const allLines = Effect.flatMap(
     SportsStore,

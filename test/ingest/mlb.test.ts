@@ -4,7 +4,7 @@
  * the retrosplits `playing-<year>.csv` adapter on a small hand-written file of that layout.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore, StatKeys } from "@sports-data/domain"
+import { Sports, SportsStore } from "@sports-data/domain"
 import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest/mlb/index"
 import { Effect, TestClock } from "effect"
 import { cpSync } from "node:fs"
@@ -30,7 +30,7 @@ const { allGames, allLines, allPlayers, game, line, player } = storeReader("mlb"
 const afterSeason = TestClock.setTime(Date.parse("2026-01-15T12:00:00Z"))
 
 /** The batting stat keys of an MLB line. */
-const batting = StatKeys.mlb.filter((k) => k.startsWith("batting_"))
+const batting = Sports.StatKeys.mlb.filter((k) => k.startsWith("batting_"))
 
 const LOPEZ = "svc_mlb_641154"
 const GLASNOW = "svc_mlb_607192"

@@ -8,7 +8,7 @@
  * @module
  */
 import { Schema } from "effect"
-import { CoreSport } from "./Sport.js"
+import { EventSport, TeamSport } from "./Sport.js"
 
 /**
  * True when `value` is a real calendar date written `YYYY-MM-DD` (2024-02-30 is not). The one
@@ -37,7 +37,7 @@ export type Attributes = typeof Attributes.Type
  */
 export const Player = Schema.Struct({
   id: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
   full_name: Schema.String,
   first_name: Schema.NullOr(Schema.String),
   last_name: Schema.NullOr(Schema.String),
@@ -65,7 +65,7 @@ export const nameKey = (name: string): string =>
 
 /** A team of a sport, keyed by (sport, abbr). `external_id` is the league's own id when known. */
 export const Team = Schema.Struct({
-  sport: CoreSport,
+  sport: TeamSport,
   abbr: Schema.String,
   name: Schema.String,
   conference: Schema.NullOr(Schema.String),
@@ -80,12 +80,19 @@ export type Team = typeof Team.Type
  * - `id`: the league's game id as a string (nfl `2024_01_BAL_KC`, nba `0022300061`, mlb game_pk).
  * - `state`: mlb pre_game | scheduled | in_progress | final | completed | postponed; other sports
  *   scheduled | in_progress | final (specification, "Value sets").
+ * - `league`: the league key where the sport has several (soccer: epl, mls, la_liga, bundesliga,
+ *   serie_a, champions_league); the sport key otherwise.
+ * - `season`: the year the season starts (nba 2024 = 2024-25, soccer 2024 = 2024-25, mls 2025).
+ * - `week`: nfl and cfb week, soccer matchday; null where the sport has none.
  * - `season_type`: REG, POST or PRE where the source distinguishes them, else null.
- * - `attributes`: extras such as `spread_line`, `total_line` (points), `overtime`, `neutral_site`.
+ * - `home_team`, `away_team`: the team abbreviations `/teams` lists (Team.abbr).
+ * - `attributes`: extras such as `spread_line`, `total_line` (points), `overtime`, `neutral_site`;
+ *   nhl `result_type` ("regulation" | "overtime" | "shootout", absent when the source cannot tell).
  */
 export const Game = Schema.Struct({
   id: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
+  league: Schema.String,
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
   season_type: Schema.NullOr(Schema.String),
@@ -112,7 +119,7 @@ export type Game = typeof Game.Type
  */
 export const StatLine = Schema.Struct({
   id: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
   player_id: Schema.String,
   game_id: Schema.NullOr(Schema.String),
   season: Schema.Int,
@@ -134,7 +141,7 @@ export type StatLine = typeof StatLine.Type
  */
 export const InjuryReport = Schema.Struct({
   id: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
   player_id: Schema.String,
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
@@ -150,7 +157,7 @@ export type InjuryReport = typeof InjuryReport.Type
 /** A depth chart slot: `depth` 1 is the starter at `depth_position` in that week's chart. */
 export const DepthChartEntry = Schema.Struct({
   id: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
   player_id: Schema.String,
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
@@ -163,113 +170,78 @@ export const DepthChartEntry = Schema.Struct({
 export type DepthChartEntry = typeof DepthChartEntry.Type
 
 /**
- * Stat keys per sport. Ingest adapters write these keys into `StatLine.stats`; the API reads them.
- * Units: yards, counts, minutes; `snap_pct` and `usage_rate` are percent 0-100; `target_share`
- * is a fraction 0-1; `air_yards` yards; `pitching_outs` outs recorded (IP = outs / 3).
+ * One team's place in one published poll of one week (cfb AP, Coaches, CFP).
+ * - `id`: `<season>:<poll>:<week>:<team>`, stable across runs.
+ * - `poll`: `ap`, `coaches` or `cfp`; `week`: the poll week (the final poll has the source's week).
+ * - `team`: Team.abbr of the sport; `points` and `first_place_votes` null where the poll has none.
+ * - `record`: the team's W-L record as the poll shows it, or derived from games; null if unknown.
+ * - `prev_rank`: the team's rank in the same poll the previous week, null when unranked then.
  */
-export const StatKeys = {
-  nfl: [
-    "passing_attempts",
-    "passing_completions",
-    "passing_yards",
-    "passing_tds",
-    "interceptions",
-    "rushing_attempts",
-    "rushing_yards",
-    "rushing_tds",
-    "targets",
-    "receptions",
-    "receiving_yards",
-    "receiving_tds",
-    "two_point_conversions",
-    "fumbles_lost",
-    "return_tds",
-    "offense_snaps",
-    "defense_snaps",
-    "st_snaps",
-    "snap_pct",
-    "target_share",
-    "air_yards",
-    "passing_air_yards",
-    "fg_made",
-    "fg_attempts",
-    "xp_made",
-    "xp_attempts",
-    "xp_missed",
-    "fg_made_0_19",
-    "fg_made_20_29",
-    "fg_made_30_39",
-    "fg_made_40_49",
-    "fg_made_50_plus",
-    "fg_missed_0_19",
-    "fg_missed_20_29",
-    "fg_missed_30_39",
-    "fumble_recovery_tds",
-    "tackles",
-    "sacks",
-    "defense_interceptions",
-    "forced_fumbles",
-    "fumble_recoveries",
-    "passes_defended",
-    "tackles_for_loss",
-    "qb_hits",
-    "safeties",
-    "defense_tds"
-  ],
-  nba: [
-    "minutes_played",
-    "points",
-    "rebounds",
-    "offensive_rebounds",
-    "defensive_rebounds",
-    "assists",
-    "steals",
-    "blocks",
-    "turnovers",
-    "personal_fouls",
-    "field_goals_made",
-    "field_goals_attempted",
-    "three_pointers_made",
-    "three_pointers_attempted",
-    "free_throws_made",
-    "free_throws_attempted",
-    "plus_minus",
-    "usage_rate",
-    "is_back_to_back"
-  ],
-  mlb: [
-    "batting_ab",
-    "batting_pa",
-    "batting_h",
-    "batting_1b",
-    "batting_2b",
-    "batting_3b",
-    "batting_hr",
-    "batting_r",
-    "batting_rbi",
-    "batting_bb",
-    "batting_hbp",
-    "batting_sb",
-    "batting_so",
-    "pitching_outs",
-    "pitching_w",
-    "pitching_l",
-    "pitching_sv",
-    "pitching_hld",
-    "pitching_er",
-    "pitching_k",
-    "pitching_bb",
-    "pitching_h",
-    "pitching_qs",
-    "pitching_gs"
-  ],
-  /** Scored by Scoring.ts (decisions.md "Fantasy scoring"); no nhl source is ingested yet. */
-  nhl: ["goals", "assists", "shots", "blocked_shots", "goalie_wins", "saves", "goals_against"]
-} as const satisfies Record<CoreSport | "nhl", ReadonlyArray<string>>
+export const PollRanking = Schema.Struct({
+  id: Schema.String,
+  sport: TeamSport,
+  season: Schema.Int,
+  poll: Schema.String,
+  week: Schema.Int,
+  rank: Schema.Int,
+  team: Schema.String,
+  team_name: Schema.String,
+  points: Schema.NullOr(Schema.Int),
+  first_place_votes: Schema.NullOr(Schema.Int),
+  record: Schema.NullOr(Schema.String),
+  prev_rank: Schema.NullOr(Schema.Int)
+})
+export type PollRanking = typeof PollRanking.Type
+
+/**
+ * An event of an individual or event sport: a tennis match, a golf tournament, a UFC fight, a
+ * Formula 1 or NASCAR race. Its participants and their results are {@link EventEntry} rows.
+ * - `id`: the source's event id, or a stable id derived from it (`<tour>:<season>:<...>`).
+ * - `league`: tour or series (atp, wta, pga, ufc, f1, cup); `season` the year.
+ * - `start_date`, `end_date`: `YYYY-MM-DD` (the same for one-day events); `state` as games.
+ * - `attributes`: surface, round, course, circuit, weight class, laps...
+ */
+export const SportEvent = Schema.Struct({
+  id: Schema.String,
+  sport: EventSport,
+  league: Schema.String,
+  season: Schema.Int,
+  name: Schema.String,
+  start_date: Schema.String,
+  end_date: Schema.NullOr(Schema.String),
+  state: Schema.String,
+  venue: Schema.NullOr(Schema.String),
+  attributes: Attributes
+})
+export type SportEvent = typeof SportEvent.Type
+
+/**
+ * One participant of an event and their result.
+ * - `id`: `<event_id>:<participant_id>`.
+ * - `participant_id`: canonical player id (`svc_<sport>_<id>`) of the athlete or driver.
+ * - `position`: finishing place (1 = winner; tennis: 1 winner, 2 loser), null when none (a DNF
+ *   without a classification, a cut golfer where the source gives no place).
+ * - `status`: `finished`, `won`, `lost`, `cut`, `withdrawn`, `dnf`, `disqualified`... as the sport names it.
+ * - `score`: the sport's headline number (golf total strokes, race points), null when none.
+ * - `stats`: sport-specific numbers (aces, rounds, laps led...), null where the source lacks them.
+ */
+export const EventEntry = Schema.Struct({
+  id: Schema.String,
+  sport: EventSport,
+  event_id: Schema.String,
+  participant_id: Schema.String,
+  participant_name: Schema.String,
+  team: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.Int),
+  status: Schema.NullOr(Schema.String),
+  score: Schema.NullOr(Schema.Number),
+  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) })
+})
+export type EventEntry = typeof EventEntry.Type
 
 /** Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. */
 export interface SportSummary {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly players: number
   readonly teams: number
   readonly games: number

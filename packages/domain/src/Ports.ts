@@ -18,7 +18,7 @@ import type {
   UpsertResult
 } from "./Canonical.js"
 import type { Conflict, StoreError } from "./Errors.js"
-import type { CoreSport } from "./Sport.js"
+import type { TeamSport } from "./Sport.js"
 
 // ---------------------------------------------------------------------------------------------
 // KeyStore
@@ -146,7 +146,7 @@ export interface Paged<A> {
  * Rows are ordered by the name key of full_name, then full_name (code units), then id.
  */
 export interface PlayerQuery extends Page {
-  readonly sport?: CoreSport | undefined
+  readonly sport?: TeamSport | undefined
   readonly search?: string | undefined
   readonly position?: string | undefined
   readonly team?: string | undefined
@@ -160,7 +160,9 @@ export interface PlayerQuery extends Page {
  * by game_date then id, ascending or descending.
  */
 export interface GameQuery extends Page {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
+  /** League key (soccer); the sport key matches every game of a single-league sport. */
+  readonly league?: string | undefined
   readonly season?: number | undefined
   readonly week?: number | undefined
   readonly date?: string | undefined
@@ -175,7 +177,7 @@ export interface GameQuery extends Page {
  * "recent", or by `fantasy_points` descending (nulls last) when "fantasy_points".
  */
 export interface StatLineQuery extends Page {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly player_id?: string | undefined
   readonly season?: number | undefined
   readonly week?: number | undefined
@@ -187,7 +189,7 @@ export interface StatLineQuery extends Page {
 
 /** Injury report filters, newest (season, week) first. */
 export interface InjuryQuery extends Page {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly player_id?: string | undefined
   readonly team?: string | undefined
   readonly season?: number | undefined
@@ -196,7 +198,7 @@ export interface InjuryQuery extends Page {
 
 /** Depth chart filters, newest (season, week) first, then team, position, depth. */
 export interface DepthChartQuery extends Page {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly player_id?: string | undefined
   readonly team?: string | undefined
   readonly season?: number | undefined
@@ -208,7 +210,7 @@ export interface DepthChartQuery extends Page {
  * (ms since epoch) of the input files it read, so `serve` can tell whether the data changed.
  */
 export interface IngestState {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly finished_at: Date
   readonly source_mtime_ms: number
 }
@@ -227,7 +229,7 @@ export interface SportsStoreService {
 
   readonly findPlayers: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
   readonly getPlayer: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
-  readonly findTeams: (sport: CoreSport) => Effect.Effect<ReadonlyArray<Team>, StoreError>
+  readonly findTeams: (sport: TeamSport) => Effect.Effect<ReadonlyArray<Team>, StoreError>
   readonly findGames: (query: GameQuery) => Effect.Effect<Paged<Game>, StoreError>
   readonly findStatLines: (query: StatLineQuery) => Effect.Effect<Paged<StatLine>, StoreError>
   readonly findInjuries: (query: InjuryQuery) => Effect.Effect<Paged<InjuryReport>, StoreError>
@@ -235,7 +237,7 @@ export interface SportsStoreService {
 
   /** Per-sport counts, seasons, game date range and last update, for every core sport. */
   readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>
-  readonly getIngestState: (sport: CoreSport) => Effect.Effect<Option.Option<IngestState>, StoreError>
+  readonly getIngestState: (sport: TeamSport) => Effect.Effect<Option.Option<IngestState>, StoreError>
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
 
   /**

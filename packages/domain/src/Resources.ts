@@ -14,7 +14,7 @@
  */
 import { Schema } from "effect"
 import { PlayerStatus } from "./Canonical.js"
-import { CoreSport } from "./Sport.js"
+import { TeamSport } from "./Sport.js"
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -118,7 +118,7 @@ export const PlayerIdentity = Schema.Struct({
   full_name: Schema.String,
   position: Schema.String,
   team: Schema.String,
-  sport_key: CoreSport,
+  sport_key: TeamSport,
   status: PlayerStatus,
   platform_ids: Schema.Record({ key: Schema.String, value: Schema.String }),
   team_name: Schema.optional(Schema.String),
@@ -133,7 +133,7 @@ export const PlayerSearchRow = Schema.Struct({
   full_name: Schema.String,
   position: Schema.String,
   team: Schema.String,
-  sport: CoreSport,
+  sport: TeamSport,
   status: PlayerStatus
 }).annotations({ identifier: "PlayerSearchRow" })
 export type PlayerSearchRow = typeof PlayerSearchRow.Type
@@ -598,7 +598,7 @@ export const Signal = Schema.Struct({
   id: Schema.Int,
   player_name: Schema.String,
   team: Schema.String,
-  sport: Schema.optional(CoreSport),
+  sport: Schema.optional(TeamSport),
   signal_type: SignalType,
   severity: Severity,
   title: Schema.String,
@@ -691,7 +691,7 @@ export type SportInfo = typeof SportInfo.Type
  * `last_signal_update` null while no signal source is ingested.
  */
 export const DataStatusRow = Schema.Struct({
-  sport: CoreSport,
+  sport: TeamSport,
   players: Schema.Int,
   teams: Schema.Int,
   games: Schema.Int,
@@ -705,7 +705,7 @@ export type DataStatusRow = typeof DataStatusRow.Type
 
 /** A row of `/v1/meta/coverage`: the historical coverage held for a sport. */
 export const CoverageRow = Schema.Struct({
-  sport: CoreSport,
+  sport: TeamSport,
   seasons: Schema.Array(Schema.Int),
   first_game_date: Schema.NullOr(DateString),
   last_game_date: Schema.NullOr(DateString),

@@ -222,20 +222,6 @@ export const nhlFormats: ReadonlyArray<Format> = [
   }
 ]
 
-/** Formats of each sport, the default first. Sports not listed have no fantasy scoring. */
-export const formatsBySport: Readonly<Partial<Record<SportKey, ReadonlyArray<Format>>>> = {
-  nfl: nflFormats,
-  nba: nbaFormats,
-  mlb: mlbFormats,
-  nhl: nhlFormats
-}
-
-/** Name of the default format of a sport (nfl `ppr`, nba and mlb `fanduel`), or undefined. */
-export const defaultFormat = (sport: SportKey): string | undefined => formatsBySport[sport]?.[0]?.name
-
-/** Names of the formats of a sport, the default first. */
-export const formatNames = (sport: SportKey): ReadonlyArray<string> => (formatsBySport[sport] ?? []).map((f) => f.name)
-
 type Stats = Readonly<Record<string, number | null | undefined>>
 
 const value = (stats: Stats, key: string): number | undefined => {
@@ -247,25 +233,6 @@ const value = (stats: Stats, key: string): number | undefined => {
 export const round2 = (x: number): number => {
   const r = Math.sign(x) * Math.round(Math.abs(x) * 100 + 1e-9) / 100
   return r === 0 ? 0 : r
-}
-
-/** Fills stats derivable from others when the line lacks them (mlb singles and quality starts). */
-const derive = (sport: SportKey, stats: Stats): Stats => {
-  if (sport !== "mlb") return stats
-  const out: Record<string, number | null | undefined> = { ...stats }
-  if (value(stats, "batting_1b") === undefined) {
-    const [h, d, t, hr] = ["batting_h", "batting_2b", "batting_3b", "batting_hr"].map((k) => value(stats, k))
-    if (h !== undefined && d !== undefined && t !== undefined && hr !== undefined) out.batting_1b = h - d - t - hr
-  }
-  if (value(stats, "pitching_qs") === undefined) {
-    const outs = value(stats, "pitching_outs")
-    const er = value(stats, "pitching_er")
-    const gs = value(stats, "pitching_gs")
-    if (outs !== undefined && er !== undefined && gs !== undefined) {
-      out.pitching_qs = gs > 0 && outs >= 18 && er <= 3 ? 1 : 0
-    }
-  }
-  return out
 }
 
 const scoreFormat = (format: Format, stats: Stats, position: string | undefined): number | null | undefined => {
@@ -291,21 +258,23 @@ const scoreFormat = (format: Format, stats: Stats, position: string | undefined)
 }
 
 /**
- * Scores one stat line in every format of `sport` (decisions.md "Fantasy scoring").
+ * Scores one stat line in every format of `formats` (the sport's, default first).
  *
- * `stats` holds stat keys of {@link StatKeys} (counts, yards, outs); `position` (case-insensitive)
+ * `stats` holds the sport's stat keys (counts, yards, outs); `position` (case-insensitive)
  * decides which rule groups must apply (see the module doc for missing stats). Returns the default
  * format's points as `fantasy_points` (null when the line cannot be scored in it) and every
- * computable format in `formats`, each rounded to 2 decimals. A sport without formats (e.g. cfb)
- * gives `{ fantasy_points: null, formats: {} }`. Never fails.
+ * computable format in `formats`, each rounded to 2 decimals. No formats (e.g. cfb) gives
+ * `{ fantasy_points: null, formats: {} }`. Never fails. Use `Sports.score(sport, ...)`.
  */
-export const score = (sport: SportKey, stats: Stats, position?: string | null): ScoreResult => {
-  const formats = formatsBySport[sport] ?? []
+export const scoreWith = (
+  formats: ReadonlyArray<Format>,
+  stats: Stats,
+  position?: string | null
+): ScoreResult => {
   const pos = position === null || position === undefined ? undefined : position.trim().toUpperCase()
-  const filled = derive(sport, stats)
   const out: Record<string, number> = {}
   for (const format of formats) {
-    const points = scoreFormat(format, filled, pos)
+    const points = scoreFormat(format, stats, pos)
     if (typeof points === "number") out[format.name] = points
   }
   const def = formats[0]?.name

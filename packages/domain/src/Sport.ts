@@ -20,11 +20,26 @@ export const SportKey = Schema.Literal(
 )
 export type SportKey = typeof SportKey.Type
 
-/** The sports whose players, teams, games and stat lines are ingested from real data today. */
-export const CoreSport = Schema.Literal("nfl", "mlb", "nba")
-export type CoreSport = typeof CoreSport.Type
+/**
+ * Team sports: games between a home and an away team, standings, teams with rosters. Each has a
+ * `SportModule` (sports/Registry.ts) and ingested real data.
+ */
+export const TeamSport = Schema.Literal("nfl", "mlb", "nba", "nhl", "cfb", "soccer")
+export type TeamSport = typeof TeamSport.Type
 
-export const coreSports: ReadonlyArray<CoreSport> = CoreSport.literals
+/** The team sports in the order the service lists them. */
+export const teamSports: ReadonlyArray<TeamSport> = TeamSport.literals
+
+/**
+ * Individual and event sports: an event (a match, a tournament, a fight card, a race) with
+ * participants and their results (Canonical.ts `SportEvent`, `EventEntry`).
+ */
+export const EventSport = Schema.Literal("tennis", "golf", "ufc", "f1", "nascar")
+export type EventSport = typeof EventSport.Type
+
+/** Soccer league keys (specification, "What the service does", item 2). */
+export const SoccerLeague = Schema.Literal("epl", "mls", "la_liga", "bundesliga", "serie_a", "champions_league")
+export type SoccerLeague = typeof SoccerLeague.Type
 
 /**
  * Canonical player id: `svc_<sport>_<id>` (specification, "Canonical player identities").

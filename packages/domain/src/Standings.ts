@@ -53,7 +53,7 @@
  * @module
  */
 import type { Game, Team } from "./Canonical.js"
-import type { CoreSport } from "./Sport.js"
+import type { StandingsRules } from "./sports/SportModule.js"
 
 /** Wins, losses and ties. */
 export interface WLT {
@@ -75,6 +75,11 @@ export interface WLT {
  * - `tiebreaker`: the step that placed this team above the next team of equal win_pct in its
  *   group (see the module docs for step names), `unresolved` when none did, null when the next
  *   team had a different win_pct.
+ * - Leagues ranked by points (nhl, soccer); null in the others:
+ *   - `ot_losses`: losses in overtime or a shootout (nhl), null where the source cannot tell;
+ *   - `regulation_wins`: wins in regulation (nhl), null where unknown;
+ *   - `standings_points`: table points after any deduction (nhl 2/1/0, soccer 3/1/0);
+ *   - `points_deducted`: points taken off by the league body (soccer; 0 when none).
  */
 export interface TeamStanding {
   readonly team: Team
@@ -95,6 +100,10 @@ export interface TeamStanding {
   readonly rank: number
   readonly games_back: number
   readonly tiebreaker: string | null
+  readonly ot_losses: number | null
+  readonly regulation_wins: number | null
+  readonly standings_points: number | null
+  readonly points_deducted: number | null
 }
 
 /** True when a game counts in the standings: regular season, final or completed, scored. */
@@ -115,16 +124,19 @@ export const formatGamesBack = (gamesBack: number): string => (gamesBack === 0 ?
 // Results and records
 // ---------------------------------------------------------------------------------------------
 
-interface Result {
+/** One counted game from one team's side: opponent abbr, points for and against, at home or not. */
+export interface Result {
   readonly opp: string
   readonly pf: number
   readonly pa: number
   readonly home: boolean
 }
 
-const outcome = (r: Result): "W" | "L" | "T" => (r.pf > r.pa ? "W" : r.pf < r.pa ? "L" : "T")
+/** W, L or T of one result by the score. */
+export const outcome = (r: Result): "W" | "L" | "T" => (r.pf > r.pa ? "W" : r.pf < r.pa ? "L" : "T")
 
-const record = (results: ReadonlyArray<Result>): WLT => {
+/** W-L-T of a list of results by the score. */
+export const record = (results: ReadonlyArray<Result>): WLT => {
   let wins = 0
   let losses = 0
   let ties = 0
@@ -412,7 +424,8 @@ interface Placed {
   step: string | null
 }
 
-const byAbbr = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+/** Code-unit order of two strings (abbreviations, names). */
+export const byAbbr = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 const unresolved = (set: ReadonlyArray<string>): Array<Placed> =>
   [...set].sort(byAbbr).map((abbr, i, all) => ({ abbr, step: i < all.length - 1 ? "unresolved" : null }))
@@ -507,26 +520,30 @@ export const NBA_PLAYOFF_ELIGIBLE_PER_CONFERENCE = 10
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Standings of one season of a sport from its teams and games (any games may be passed; only
- * those {@link countsInStandings} between two of the given teams count). Every given team of the
- * sport appears, including teams with no counted game. Rows are ordered by conference, then (nfl,
- * mlb) division, then rank; conference and division order is alphabetical, null last.
+ * How a win-percentage league ranks its teams: the division procedure, and for leagues listed by
+ * conference (nba) the conference procedure and the playoff-eligible count its steps refer to.
  */
-export const computeStandings = (
-  sport: CoreSport,
+interface WinPctConfig {
+  readonly division: Procedure
+  readonly conference: Procedure | undefined
+  readonly eligiblePerConference: number | undefined
+}
+
+/**
+ * Standings of one season of a win-percentage league (nfl, nba, mlb) from its teams and games
+ * (any games may be passed; only those {@link countsInStandings} between two of the given teams
+ * count). Every given team appears, including teams with no counted game. Rows are ordered by
+ * conference, then (when ranked by division) division, then rank; conference and division order
+ * is alphabetical, null last.
+ */
+const computeWinPct = (
+  config: WinPctConfig,
   teams: ReadonlyArray<Team>,
   gameRows: ReadonlyArray<Game>
 ): ReadonlyArray<TeamStanding> => {
-  const teamMap = new Map(teams.filter((t) => t.sport === sport).map((t) => [t.abbr, t]))
+  const teamMap = new Map(teams.map((t) => [t.abbr, t]))
   const abbrs = [...teamMap.keys()].sort(byAbbr)
-  const counted = gameRows
-    .filter((g) => g.sport === sport && countsInStandings(g) && teamMap.has(g.home_team) && teamMap.has(g.away_team))
-    .slice()
-    .sort((a, b) => {
-      const ka = `${a.game_date}|${a.start_time?.toISOString() ?? ""}|${a.id}`
-      const kb = `${b.game_date}|${b.start_time?.toISOString() ?? ""}|${b.id}`
-      return ka < kb ? -1 : ka > kb ? 1 : 0
-    })
+  const counted = countedGames(gameRows, teamMap)
   const results = new Map<string, Array<Result>>(abbrs.map((a) => [a, []]))
   for (const g of counted) {
     results.get(g.home_team)!.push({ opp: g.away_team, pf: g.home_score!, pa: g.away_score!, home: true })
@@ -539,44 +556,44 @@ export const computeStandings = (
   const conferenceOf = (a: string) => teamMap.get(a)!.conference
   const byConference = groupBy(abbrs, conferenceOf)
 
-  // Playoff-eligible teams per conference (nba).
+  // Playoff-eligible teams per conference (the nba steps that compare records against them).
   const eligible = new Map<string, ReadonlySet<string>>()
-  if (sport === "nba") {
+  if (config.eligiblePerConference !== undefined) {
     for (const [conf, members] of byConference) {
       if (conf === null) continue
       const sorted = [...members].sort((a, b) => pct.get(b)! - pct.get(a)!)
-      const line = pct.get(sorted[Math.min(NBA_PLAYOFF_ELIGIBLE_PER_CONFERENCE, sorted.length) - 1]!)!
+      const line = pct.get(sorted[Math.min(config.eligiblePerConference, sorted.length) - 1]!)!
       eligible.set(conf, new Set(sorted.filter((t) => pct.get(t)! >= line)))
     }
   }
 
-  const divisionProc = sport === "nfl" ? nflDivision : sport === "nba" ? nbaDivision : mlbDivision
-  const divisionCtx: Ctx = sport === "nba" ? { ...baseCtx, eligible } : baseCtx
+  const divisionCtx: Ctx = { ...baseCtx, eligible }
   const divisionPlaces = new Map<string, { rank: number; step: string | null }>()
   const divisionOrder: Array<Array<string>> = []
   for (const members of groupBy(abbrs, (a) => divisionKey(teamMap.get(a))).values()) {
-    const placed = rankGroup(members, pct, divisionProc, divisionCtx)
+    const placed = rankGroup(members, pct, config.division, divisionCtx)
     placed.forEach((p, i) => divisionPlaces.set(p.abbr, { rank: i + 1, step: p.step }))
     divisionOrder.push(placed.map((p) => p.abbr))
   }
 
   const conferencePlaces = new Map<string, { rank: number; step: string | null }>()
   const conferenceOrder: Array<Array<string>> = []
-  if (sport === "nba") {
+  if (config.conference !== undefined) {
     const ctx: Ctx = {
       ...baseCtx,
       eligible,
       divisionRank: new Map([...divisionPlaces].map(([a, p]) => [a, p.rank]))
     }
     for (const members of byConference.values()) {
-      const placed = rankGroup(members, pct, nbaConference, ctx)
+      const placed = rankGroup(members, pct, config.conference, ctx)
       placed.forEach((p, i) => conferencePlaces.set(p.abbr, { rank: i + 1, step: p.step }))
       conferenceOrder.push(placed.map((p) => p.abbr))
     }
   }
 
-  const listing = sport === "nba" ? conferenceOrder : divisionOrder
-  const places = sport === "nba" ? conferencePlaces : divisionPlaces
+  const byConferenceRank = config.conference !== undefined
+  const listing = byConferenceRank ? conferenceOrder : divisionOrder
+  const places = byConferenceRank ? conferencePlaces : divisionPlaces
 
   const rows: Array<TeamStanding> = []
   for (const group of listing) {
@@ -586,28 +603,23 @@ export const computeStandings = (
       const rs = results.get(abbr)!
       const total = totals.get(abbr)!
       rows.push({
+        ...splits(baseCtx, abbr, rs),
         team,
         games_played: games(total),
         wins: total.wins,
         losses: total.losses,
         ties: total.ties,
         win_pct: pct.get(abbr)!,
-        points_for: pointsFor(baseCtx, abbr),
-        points_against: pointsAgainst(baseCtx, abbr),
-        home: record(rs.filter((r) => r.home)),
-        away: record(rs.filter((r) => !r.home)),
-        conference_record: record(rs.filter((r) => sameConference(baseCtx, abbr, r.opp))),
-        division_record: record(rs.filter((r) => sameDivision(baseCtx, abbr, r.opp))),
-        streak: streakOf(rs),
         division_rank: divisionPlaces.get(abbr)!.rank,
-        conference_rank: sport === "nba" ? conferencePlaces.get(abbr)!.rank : null,
+        conference_rank: byConferenceRank ? conferencePlaces.get(abbr)!.rank : null,
         rank: places.get(abbr)!.rank,
         games_back: (leader.wins - total.wins + (total.losses - leader.losses)) / 2,
-        tiebreaker: places.get(abbr)!.step
+        tiebreaker: places.get(abbr)!.step,
+        ...NO_POINTS
       })
     }
   }
-  const orderKey = (r: TeamStanding) => [r.team.conference, sport === "nba" ? null : r.team.division] as const
+  const orderKey = (r: TeamStanding) => [r.team.conference, byConferenceRank ? null : r.team.division] as const
   return rows.sort((a, b) => {
     const [ca, da] = orderKey(a)
     const [cb, db] = orderKey(b)
@@ -615,10 +627,85 @@ export const computeStandings = (
   })
 }
 
+/**
+ * Placeholder rules of a league whose procedure is not written yet: no rows. Replaced by each
+ * league's rules in this change; kept only while they land.
+ */
+export const pendingRules: StandingsRules = {
+  name: "pending",
+  rankedBy: "league",
+  withTies: false,
+  compute: () => []
+}
+
+/** The points fields of a league that does not rank by points (nfl, nba, mlb, cfb). */
+export const NO_POINTS = {
+  ot_losses: null,
+  regulation_wins: null,
+  standings_points: null,
+  points_deducted: null
+} as const
+
+/**
+ * The counted games ({@link countsInStandings}, both teams in `teams`) in the order they were
+ * played: game date, start time, id.
+ */
+export const countedGames = (gameRows: ReadonlyArray<Game>, teams: ReadonlyMap<string, Team>): ReadonlyArray<Game> =>
+  gameRows
+    .filter((g) => countsInStandings(g) && teams.has(g.home_team) && teams.has(g.away_team))
+    .slice()
+    .sort((a, b) => {
+      const ka = `${a.game_date}|${a.start_time?.toISOString() ?? ""}|${a.id}`
+      const kb = `${b.game_date}|${b.start_time?.toISOString() ?? ""}|${b.id}`
+      return ka < kb ? -1 : ka > kb ? 1 : 0
+    })
+
+const splits = (ctx: Ctx, abbr: string, rs: ReadonlyArray<Result>) => ({
+  points_for: pointsFor(ctx, abbr),
+  points_against: pointsAgainst(ctx, abbr),
+  home: record(rs.filter((r) => r.home)),
+  away: record(rs.filter((r) => !r.home)),
+  conference_record: record(rs.filter((r) => sameConference(ctx, abbr, r.opp))),
+  division_record: record(rs.filter((r) => sameDivision(ctx, abbr, r.opp))),
+  streak: streakOf(rs)
+})
+
+/** NFL standings: W-L-T, ties half a win, ranked within divisions by the NFL's division procedure. */
+export const nflRules: StandingsRules = {
+  name: "nfl-wlt",
+  rankedBy: "division",
+  withTies: true,
+  compute: ({ games: g, teams }) =>
+    computeWinPct({ division: nflDivision, conference: undefined, eligiblePerConference: undefined }, teams, g)
+}
+
+/** NBA standings: W-L, ranked within conferences by the NBA's procedure (division ties first). */
+export const nbaRules: StandingsRules = {
+  name: "nba-wl",
+  rankedBy: "conference",
+  withTies: false,
+  compute: ({ games: g, teams }) =>
+    computeWinPct(
+      { division: nbaDivision, conference: nbaConference, eligiblePerConference: NBA_PLAYOFF_ELIGIBLE_PER_CONFERENCE },
+      teams,
+      g
+    )
+}
+
+/** MLB standings: W-L, ranked within divisions by MLB's tiebreaker rules. */
+export const mlbRules: StandingsRules = {
+  name: "mlb-wl",
+  rankedBy: "division",
+  withTies: false,
+  compute: ({ games: g, teams }) =>
+    computeWinPct({ division: mlbDivision, conference: undefined, eligiblePerConference: undefined }, teams, g)
+}
+
 const compareNullable = (a: string | null, b: string | null): number =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : byAbbr(a, b)
 
-const streakOf = (rs: ReadonlyArray<Result>): string | null => {
+/** The current run of identical outcomes of results in played order: `W3`, `L1`, `T1`; null when none. */
+export const streakOf = (rs: ReadonlyArray<Result>): string | null => {
   const last = rs[rs.length - 1]
   if (last === undefined) return null
   const kind = outcome(last)

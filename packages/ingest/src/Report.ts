@@ -3,7 +3,7 @@
  * and skipped, and each malformed row with its file and line.
  * @module
  */
-import type { CoreSport, UpsertResult } from "@sports-data/domain"
+import type { TeamSport, UpsertResult } from "@sports-data/domain"
 import { Effect } from "effect"
 
 /** Canonical entity names written by ingestion. */
@@ -36,7 +36,7 @@ export const entityCounts = (read: number, skipped: number, r: UpsertResult): En
 
 /** What one sport's adapter reports: counts per entity, skipped rows, and the files it read. */
 export interface SportIngestResult {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly counts: Readonly<Partial<Record<Entity, EntityCounts>>>
   readonly skipped: ReadonlyArray<SkippedRow>
   readonly files: ReadonlyArray<string>

@@ -3,7 +3,7 @@
  * input files were, so `serve` can tell whether the data directory changed since.
  * @module
  */
-import { type CoreSport, type IngestState, SportsStore, type StoreError } from "@sports-data/domain"
+import { type IngestState, SportsStore, type StoreError, type TeamSport } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { CsvFileError } from "./Csv.js"
@@ -13,36 +13,47 @@ import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
 
-/** One sport's adapter: reads the data directory and upserts canonical rows. */
-export type SportIngester = (
-  dataDir: string
-) => Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter>
-
-/** The adapter of each core sport. */
-export const ingesters: Readonly<Record<CoreSport, SportIngester>> = {
-  nfl: ingestNfl,
-  nba: ingestNba,
-  mlb: ingestMlb
+/**
+ * One sport's adapter: `ingest` reads the data directory and upserts canonical rows; `sourceFiles`
+ * lists the input files it reads under `dataDir` (a missing folder gives none), whose
+ * modification times decide whether the sport is stale.
+ */
+export interface SportIngester {
+  readonly ingest: (
+    dataDir: string
+  ) => Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter>
+  readonly sourceFiles: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
 }
 
-/** The input files each sport's adapter reads under `dataDir` (missing folders give none). */
-export const sourceFiles = (dataDir: string, sport: CoreSport): Effect.Effect<ReadonlyArray<string>> => {
-  switch (sport) {
-    case "nfl":
-      return Effect.map(nflFiles(dataDir), allFiles)
-    case "nba":
-      return nbaSourceFiles(dataDir)
-    case "mlb":
-      return mlbSourceFiles(dataDir)
-  }
+/**
+ * A sport whose adapter has not landed yet: reads nothing, writes nothing. Replaced by each
+ * sport's adapter in this change.
+ */
+const pendingIngester = (sport: TeamSport): SportIngester => ({
+  ingest: () => Effect.succeed({ sport, counts: {}, skipped: [], files: [] }),
+  sourceFiles: () => Effect.succeed([])
+})
+
+/** The adapter of each team sport. */
+export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
+  nfl: { ingest: ingestNfl, sourceFiles: (dir) => Effect.map(nflFiles(dir), allFiles) },
+  nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
+  mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
+  nhl: pendingIngester("nhl"),
+  cfb: pendingIngester("cfb"),
+  soccer: pendingIngester("soccer")
 }
+
+/** The input files `sport`'s adapter reads under `dataDir` (missing folders give none). */
+export const sourceFiles = (dataDir: string, sport: TeamSport): Effect.Effect<ReadonlyArray<string>> =>
+  ingesters[sport].sourceFiles(dataDir)
 
 /**
  * The newest modification time (ms since the epoch) among the files `sport` reads under
  * `dataDir`; 0 when there are none. Fails with CsvFileError when a listed file cannot be
  * stat'ed (e.g. a fixed file of the sport is missing).
  */
-export const sourceMtime = (dataDir: string, sport: CoreSport): Effect.Effect<number, CsvFileError> =>
+export const sourceMtime = (dataDir: string, sport: TeamSport): Effect.Effect<number, CsvFileError> =>
   Effect.flatMap(sourceFiles(dataDir, sport), (files) =>
     Effect.forEach(files, (file) =>
       Effect.tryPromise({
@@ -60,7 +71,7 @@ export const isStale = (state: Option.Option<IngestState>, mtimeMs: number): boo
 /** {@link isStale} for `sport` against the store's recorded state and the files under `dataDir`. */
 export const checkStale = (
   dataDir: string,
-  sport: CoreSport
+  sport: TeamSport
 ): Effect.Effect<boolean, CsvFileError | StoreError, SportsStore> =>
   Effect.gen(function*() {
     const store = yield* SportsStore
@@ -75,14 +86,14 @@ export const checkStale = (
  * whose store fails (StoreError); sports already done keep their rows and state.
  */
 export const runIngest = (options: {
-  readonly sports: ReadonlyArray<CoreSport>
+  readonly sports: ReadonlyArray<TeamSport>
   readonly dataDir: string
 }): Effect.Effect<ReadonlyArray<SportIngestResult>, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
       const store = yield* SportsStore
       const mtime = yield* sourceMtime(options.dataDir, sport)
-      const result = yield* ingesters[sport](options.dataDir)
+      const result = yield* ingesters[sport].ingest(options.dataDir)
       const now = yield* Clock.currentTimeMillis
       yield* store.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

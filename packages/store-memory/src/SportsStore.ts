@@ -9,8 +9,6 @@
  * @module
  */
 import {
-  type CoreSport,
-  coreSports,
   type DepthChartEntry,
   type DepthChartQuery,
   type Game,
@@ -25,6 +23,8 @@ import {
   type SportSummary,
   type StatLine,
   type Team,
+  type TeamSport,
+  teamSports,
   type UpsertResult
 } from "@sports-data/domain"
 import { Effect, HashMap, Option, Order, Ref } from "effect"
@@ -160,7 +160,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
   const statLines = yield* makeTable<StatLine>()
   const injuries = yield* makeTable<InjuryReport>()
   const depthCharts = yield* makeTable<DepthChartEntry>()
-  const ingest = yield* Ref.make(HashMap.empty<CoreSport, IngestState>())
+  const ingest = yield* Ref.make(HashMap.empty<TeamSport, IngestState>())
   /** Data version: counts the upserts that inserted or changed a row. */
   const version = yield* Ref.make(0)
 
@@ -195,6 +195,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
           (q.week === undefined || g.week === q.week) &&
           (q.date === undefined || g.game_date === q.date) &&
           (q.state === undefined || g.state === q.state) &&
+          (q.league === undefined || g.league === q.league) &&
           (q.team === undefined || sameCi(g.home_team, q.team) || sameCi(g.away_team, q.team)) &&
           (ids === undefined || ids.has(g.id))
         ),
@@ -233,7 +234,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
       valuesOf(statLines),
       Ref.get(ingest)
     ])
-    return coreSports.map((sport): SportSummary => {
+    return teamSports.map((sport): SportSummary => {
       const sportGames = g.filter((x) => x.sport === sport)
       const sportLines = s.filter((x) => x.sport === sport)
       const dates = sportGames.map((x) => x.game_date).sort()

@@ -211,11 +211,75 @@ const playerNameKey = statements([
   `CREATE INDEX players_sport_name_key_idx ON players (sport, name_key COLLATE "C", full_name COLLATE "C", id COLLATE "C")`
 ])
 
+/**
+ * 0004: sports beyond the first three. `games.league` (the league key: soccer's six, the sport
+ * key elsewhere; existing rows take their sport), cfb poll rankings, and the events and entries
+ * of individual and event sports (Canonical.ts `SportEvent`, `EventEntry`). The new tables are
+ * part of the data version like the other sports tables.
+ */
+const moreSports = statements([
+  `ALTER TABLE games ADD COLUMN league text`,
+  `UPDATE games SET league = sport`,
+  `ALTER TABLE games ALTER COLUMN league SET NOT NULL`,
+  `CREATE INDEX games_sport_league_date_idx ON games (sport, league, game_date, id COLLATE "C")`,
+  `CREATE TABLE poll_rankings (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    season integer NOT NULL,
+    poll text NOT NULL,
+    week integer NOT NULL,
+    rank integer NOT NULL,
+    team text NOT NULL,
+    team_name text NOT NULL,
+    points integer,
+    first_place_votes integer,
+    record text,
+    prev_rank integer
+  )`,
+  `CREATE INDEX poll_rankings_lookup_idx ON poll_rankings (sport, season, poll, week, rank)`,
+  `CREATE TABLE events (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    league text NOT NULL,
+    season integer NOT NULL,
+    name text NOT NULL,
+    start_date date NOT NULL,
+    end_date date,
+    state text NOT NULL,
+    venue text,
+    attributes jsonb NOT NULL
+  )`,
+  `CREATE INDEX events_sport_date_idx ON events (sport, start_date, id COLLATE "C")`,
+  `CREATE TABLE event_entries (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    event_id text NOT NULL,
+    participant_id text NOT NULL,
+    participant_name text NOT NULL,
+    team text,
+    position integer,
+    status text,
+    score double precision,
+    stats jsonb NOT NULL
+  )`,
+  `CREATE INDEX event_entries_event_idx ON event_entries (event_id, position)`,
+  `CREATE INDEX event_entries_participant_idx ON event_entries (participant_id, event_id)`,
+  ...["poll_rankings", "events", "event_entries"].flatMap((table) => [
+    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
+  ])
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
-  "3_player_name_key": playerNameKey
+  "3_player_name_key": playerNameKey,
+  "4_more_sports": moreSports
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

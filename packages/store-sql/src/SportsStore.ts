@@ -18,8 +18,6 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Fragment } from "@effect/sql/Statement"
 import {
-  type CoreSport,
-  coreSports,
   DepthChartEntry,
   type DepthChartQuery,
   Game,
@@ -35,6 +33,8 @@ import {
   StatLine,
   type StoreError,
   Team,
+  type TeamSport,
+  teamSports,
   type UpsertResult
 } from "@sports-data/domain"
 import { Effect, Option, type ParseResult, Schema } from "effect"
@@ -91,6 +91,7 @@ const teams = spec<Team>("teams", ["sport", "abbr"], [
 const games = spec<Game>("games", ["id"], [
   ["id", "text"],
   ["sport", "text"],
+  ["league", "text"],
   ["season", "integer"],
   ["week", "integer"],
   ["season_type", "text"],
@@ -249,6 +250,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     if (q.date !== undefined) where.push(isCalendarDate(q.date) ? sql`game_date = ${q.date}::date` : sql`false`)
     if (q.state !== undefined) where.push(sql`state = ${q.state}`)
     if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
+    if (q.league !== undefined) where.push(sql`league = ${q.league}`)
     if (q.ids !== undefined) where.push(sql`id IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.ids)}::jsonb))`)
     const direction = q.order === "desc" ? "DESC" : "ASC"
     return findPaged(
@@ -308,7 +310,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
   const decodePlayers = Schema.decodeUnknown(Schema.Array(Player))
   const decodeTeams = Schema.decodeUnknown(Schema.Array(Team))
 
-  const summaryOf = (sport: CoreSport): Effect.Effect<SportSummary, SqlError | ParseResult.ParseError> =>
+  const summaryOf = (sport: TeamSport): Effect.Effect<SportSummary, SqlError | ParseResult.ParseError> =>
     sql<{
       players: number
       teams: number
@@ -365,7 +367,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     findStatLines,
     findInjuries,
     findDepthCharts,
-    summary: Effect.forEach(coreSports, summaryOf).pipe(orStoreError("SportsStore.summary")),
+    summary: Effect.forEach(teamSports, summaryOf).pipe(orStoreError("SportsStore.summary")),
     getIngestState: (sport) =>
       sql<{ finished_at: Date; source_mtime_ms: number | string }>`
         SELECT finished_at, source_mtime_ms FROM ingest_state WHERE sport = ${sport}`.pipe(

@@ -16,7 +16,6 @@
  * @module
  */
 import type {
-  CoreSport,
   DepthChartEntry,
   DepthChartQuery,
   Game,
@@ -31,9 +30,10 @@ import type {
   SportSummary,
   StatLine,
   StatLineQuery,
-  Team
+  Team,
+  TeamSport
 } from "@sports-data/domain"
-import { coreSports, Plans, SportsStore, type StoreUnavailable } from "@sports-data/domain"
+import { Plans, SportsStore, type StoreUnavailable, teamSports } from "@sports-data/domain"
 import { ProgressReporter, type ProgressReporterService, silent } from "@sports-data/ingest/Progress"
 import type { SportIngestResult } from "@sports-data/ingest/Report"
 import { runIngest } from "@sports-data/ingest/Runner"
@@ -67,7 +67,7 @@ export interface Engine {
   /** One player by canonical id (`svc_<sport>_<id>`), or undefined. */
   readonly player: (id: string) => Promise<Player | undefined>
   /** Teams of a sport. */
-  readonly teams: (sport: CoreSport) => Promise<ReadonlyArray<Team>>
+  readonly teams: (sport: TeamSport) => Promise<ReadonlyArray<Team>>
   /** Games of a sport; `order` defaults to "asc" (by date). */
   readonly games: (query: Paging<Omit<GameQuery, "order">> & { readonly order?: GameQuery["order"] }) => Promise<
     Paged<Game>
@@ -83,13 +83,13 @@ export interface Engine {
   /** What the store holds per core sport. */
   readonly summary: () => Promise<ReadonlyArray<SportSummary>>
   /** The last ingestion of a sport, or undefined if it was never ingested. */
-  readonly ingestState: (sport: CoreSport) => Promise<IngestState | undefined>
+  readonly ingestState: (sport: TeamSport) => Promise<IngestState | undefined>
   /**
    * Reads the source datasets of `sports` (default all core sports) from `dataDir` (default the
    * engine's) into the store; idempotent. `progress` receives per-file events (default: none).
    */
   readonly ingest: (options?: {
-    readonly sports?: ReadonlyArray<CoreSport> | undefined
+    readonly sports?: ReadonlyArray<TeamSport> | undefined
     readonly dataDir?: string | undefined
     readonly progress?: ProgressReporterService | undefined
   }) => Promise<ReadonlyArray<SportIngestResult>>
@@ -174,7 +174,7 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     ingestState: (sport) => sports((s) => Effect.map(s.getIngestState(sport), Option.getOrUndefined)),
     ingest: (o = {}) =>
       run(
-        runIngest({ sports: o.sports ?? coreSports, dataDir: o.dataDir ?? dataDir }).pipe(
+        runIngest({ sports: o.sports ?? teamSports, dataDir: o.dataDir ?? dataDir }).pipe(
           Effect.provide(o.progress === undefined ? silent : Layer.succeed(ProgressReporter, o.progress))
         )
       ),

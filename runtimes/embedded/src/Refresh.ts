@@ -5,7 +5,7 @@
  * worker runtime runs only the loop.
  * @module
  */
-import { type CoreSport, coreSports, SportsStore, type StoreError } from "@sports-data/domain"
+import { SportsStore, type StoreError, type TeamSport, teamSports } from "@sports-data/domain"
 import type { CsvFileError } from "@sports-data/ingest/Csv"
 import { silent } from "@sports-data/ingest/Progress"
 import { isStale, runIngest, sourceMtime } from "@sports-data/ingest/Runner"
@@ -14,14 +14,14 @@ import { existsSync } from "node:fs"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
   readonly reason: "never ingested" | "source files changed"
 }
 
 /** What {@link staleSports} found: sports to ingest, and sports whose source files cannot be read. */
 export interface Staleness {
   readonly stale: ReadonlyArray<StaleSport>
-  readonly unreadable: ReadonlyArray<{ readonly sport: CoreSport; readonly error: CsvFileError }>
+  readonly unreadable: ReadonlyArray<{ readonly sport: TeamSport; readonly error: CsvFileError }>
 }
 
 /**
@@ -34,8 +34,8 @@ export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreErro
   Effect.gen(function*() {
     const store = yield* SportsStore
     const stale: Array<StaleSport> = []
-    const unreadable: Array<{ readonly sport: CoreSport; readonly error: CsvFileError }> = []
-    for (const sport of coreSports) {
+    const unreadable: Array<{ readonly sport: TeamSport; readonly error: CsvFileError }> = []
+    for (const sport of teamSports) {
       const state = yield* store.getIngestState(sport)
       const mtime = yield* Effect.either(sourceMtime(dataDir, sport))
       if (Either.isLeft(mtime)) unreadable.push({ sport, error: mtime.left })

@@ -6,7 +6,7 @@
  * @module
  */
 import { HttpServer } from "@effect/platform"
-import { coreSports, type Plans } from "@sports-data/domain"
+import { type Plans, teamSports } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { runIngest } from "@sports-data/ingest/Runner"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
@@ -29,7 +29,7 @@ const refresh = (dataDir: string) =>
       yield* line(`data: ${u.sport} skipped, its source files cannot be read (${u.error.file})`)
     }
     if (stale.length === 0) {
-      if (unreadable.length < coreSports.length) yield* line("data: the store is current with the source files")
+      if (unreadable.length < teamSports.length) yield* line("data: the store is current with the source files")
       return
     }
     yield* line(`data: ingesting ${stale.map((s) => `${s.sport} (${s.reason})`).join(", ")} from ${dataDir}`)

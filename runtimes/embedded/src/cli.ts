@@ -16,7 +16,7 @@
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { ApiKey, type CoreSport, coreSports, Plans } from "@sports-data/domain"
+import { ApiKey, Plans, type TeamSport, teamSports } from "@sports-data/domain"
 import { runIngest } from "@sports-data/ingest/Runner"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
@@ -116,7 +116,7 @@ const keys = Command.make("keys").pipe(
 
 // --- ingest -------------------------------------------------------------------------------------
 
-const sportOption = Options.choice("sport", ["all", ...coreSports]).pipe(
+const sportOption = Options.choice("sport", ["all", ...teamSports]).pipe(
   Options.withDefault("all"),
   Options.withDescription("Sport to ingest (default all)")
 )
@@ -141,7 +141,7 @@ const ingest = Command.make(
   ({ dataDir, sport }) =>
     Effect.gen(function*() {
       const dir = yield* resolveDataDir(dataDir)
-      const sports: ReadonlyArray<CoreSport> = sport === "all" ? coreSports : [sport]
+      const sports: ReadonlyArray<TeamSport> = sport === "all" ? teamSports : [sport]
       const results = yield* withStore(
         runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
       ).pipe(

@@ -11,7 +11,7 @@
  * {@link withDefault} from the same {@link LimitSpec}, so schema and handler cannot disagree.
  * @module
  */
-import { CoreSport, isCalendarDate, PlayerStatus, Resources } from "@sports-data/domain"
+import { isCalendarDate, PlayerStatus, Resources, TeamSport } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
 
 /** A bounded `limit` parameter: its default and its maximum (the minimum is 1). */
@@ -136,8 +136,8 @@ export const StatusParam = oneOf(PlayerStatus.literals)
 /** Game state of nfl and nba games (specification, "Value sets"; the domain's Resources.GameState). */
 export const GameStateParam = oneOf(Resources.GameState.literals)
 
-/** The core sports a cross-sport endpoint can filter on (the domain's CoreSport). */
-export const SportParam = oneOf(CoreSport.literals)
+/** The core sports a cross-sport endpoint can filter on (the domain's TeamSport). */
+export const SportParam = oneOf(TeamSport.literals)
 
 /**
  * `GET /v1/<sport>/players` of nfl and nba: search, position (the sport's value set), team,

@@ -40,7 +40,7 @@
  * lines exist in these datasets. When retrosplits `playing-<year>.csv` files are present, their
  * lines add batting (and pitching where the pitching file lacks the line), merged by (player,
  * game_pk); the pitching file's values win for pitching keys.
- * `fantasy_points`: Scoring.score("mlb", stats, position) (FanDuel); `position` of a line is SP
+ * `fantasy_points`: Sports.score("mlb", stats, position) (FanDuel); `position` of a line is SP
  * or RP for a pitcher, else the fielding position played (C, 1B, 2B, 3B, SS, OF), DH, PH or PR.
  *
  * ## Players
@@ -55,7 +55,7 @@
  * lines; else SP when he started any regular-season or postseason game; else null.
  * @module
  */
-import { type Game, type Player, Scoring, StatKeys, type StatLine } from "@sports-data/domain"
+import { type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
 import type { SkippedRow } from "../Report.js"
 import { seasonTypeByCalendar } from "./Calendar.js"
 import type {
@@ -295,6 +295,7 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
     games.set(pk, {
       id: pk,
       sport: "mlb",
+      league: "mlb",
       season: Number(date.slice(0, 4)),
       week: null,
       season_type: r !== undefined ? r.phase : seasonTypeByCalendar(date, home, away),
@@ -422,9 +423,9 @@ export const buildMlb = (input: MlbInputs): MlbBuild => {
   for (const [id, d] of drafts) {
     const game = games.get(d.gamePk)!
     const stats: Record<string, number | null> = {}
-    for (const k of StatKeys.mlb) stats[k] = null
+    for (const k of Sports.StatKeys.mlb) stats[k] = null
     Object.assign(stats, d.batting ?? {}, d.pitching ?? {})
-    const scored = Scoring.score("mlb", stats, d.position)
+    const scored = Sports.score("mlb", stats, d.position)
     statLines.push({
       id,
       sport: "mlb",

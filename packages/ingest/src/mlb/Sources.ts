@@ -90,7 +90,7 @@ export interface GameInfoRow {
   readonly suspendedUntil: string | null
 }
 
-/** Pitching stat keys of a line (see StatKeys.mlb). */
+/** Pitching stat keys of a line (see Sports.StatKeys.mlb). */
 export type PitchingStats = Record<
   | "pitching_outs"
   | "pitching_w"
@@ -105,7 +105,7 @@ export type PitchingStats = Record<
   number | null
 >
 
-/** Batting stat keys of a line (see StatKeys.mlb). */
+/** Batting stat keys of a line (see Sports.StatKeys.mlb). */
 export type BattingStats = Record<
   | "batting_ab"
   | "batting_pa"

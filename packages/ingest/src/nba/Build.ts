@@ -29,7 +29,7 @@
  *   sources have no per-game player usage (box_score_advanced is team-level only).
  * - `is_back_to_back`: 1 when the line's team played a game (any type) the day before, else 0.
  * - `is_starter`: null; no NBA source here has a starter flag.
- * - `fantasy_points`: Scoring.score("nba", ...) (FanDuel); null when a scoring stat is missing.
+ * - `fantasy_points`: Sports.score("nba", ...) (FanDuel); null when a scoring stat is missing.
  *
  * ## Players
  * Name and team are those of the player's most recent line. `position` from
@@ -46,7 +46,7 @@
  * ignored) when exactly one player has that name.
  * @module
  */
-import { type Game, type Player, Scoring, StatKeys, type StatLine } from "@sports-data/domain"
+import { type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
 import { nameKey, splitName } from "../nfl/Names.js"
 import type { SkippedRow } from "../Report.js"
 import { addDays } from "../Rows.js"
@@ -395,12 +395,12 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
     const team = d.first.team
     const usageType = d.first.seasonType === "POST" || g.seasonType === "POST" ? "POST" : "REG"
     const stats: Record<string, number | null> = {}
-    for (const k of StatKeys.nba) stats[k] = null
+    for (const k of Sports.StatKeys.nba) stats[k] = null
     for (const [k, v] of Object.entries(d.stats)) stats[k] = v ?? null
     stats.usage_rate = usage.get(`${d.first.playerId}|${g.season}|${usageType}`) ?? null
     stats.is_back_to_back = backToBack(team, g.date) ? 1 : 0
     const position = positions.get(d.first.playerId)?.position ?? null
-    const scored = Scoring.score("nba", stats, position)
+    const scored = Sports.score("nba", stats, position)
     statLines.push({
       id,
       sport: "nba",
@@ -424,6 +424,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
     .map((g): Game => ({
       id: g.id,
       sport: "nba",
+      league: "nba",
       season: g.season,
       week: null,
       season_type: g.seasonType,

@@ -76,7 +76,7 @@ export interface TeamGameLog {
   readonly points: number | null
 }
 
-/** NBA stat keys a player line can carry (see StatKeys.nba). */
+/** NBA stat keys a player line can carry (see Sports.StatKeys.nba). */
 export type LineStats = Record<
   | "minutes_played"
   | "points"

@@ -48,7 +48,7 @@ import {
   type InjuryReport,
   type Player,
   type PlayerStatus,
-  Scoring,
+  Sports,
   SportsStore,
   type StatLine,
   type StoreError,
@@ -248,6 +248,7 @@ export const ingestNfl = (
       const game: Game = {
         id: r.gameId,
         sport: "nfl",
+        league: "nfl",
         season: r.season,
         week: r.week,
         season_type: r.gameType === "REG" ? "REG" : r.gameType === "PRE" ? "PRE" : "POST",
@@ -698,7 +699,7 @@ export const ingestNfl = (
     for (const [p, perPlayer] of lines) {
       const pid = canonicalPlayerId("nfl", localIdCached(p))
       for (const l of perPlayer.values()) {
-        const scored = Scoring.score("nfl", l.stats, l.position)
+        const scored = Sports.score("nfl", l.stats, l.position)
         statLines.push({
           id: `${pid}:${l.game.id}`,
           sport: "nfl",

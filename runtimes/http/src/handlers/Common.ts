@@ -7,7 +7,6 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
 import {
-  type CoreSport,
   type Game,
   type Paged,
   parseCanonicalPlayerId,
@@ -16,7 +15,8 @@ import {
   type SportsStoreService,
   type StatLine,
   type StoreError,
-  type Team
+  type Team,
+  type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { requestPath } from "../Errors.js"
@@ -52,12 +52,12 @@ export interface EnvelopeContext {
 
 /** The context of an operation of a sport's group: the meta's sport is the group's. */
 export interface SportContext extends EnvelopeContext {
-  readonly sport: CoreSport
+  readonly sport: TeamSport
 }
 
 /** The {@link SportContext} builder of `sport`'s group (operation id `<sport>.<operation>`). */
 export const sportContext =
-  (sport: CoreSport) => (request: HttpServerRequest.HttpServerRequest, operation: string): SportContext => ({
+  (sport: TeamSport) => (request: HttpServerRequest.HttpServerRequest, operation: string): SportContext => ({
     request,
     sport,
     operation: `${sport}.${operation}`
@@ -105,7 +105,7 @@ export const notFound = (resource: string, id: string) =>
  * The player with canonical id `id` of `sport`; 404 RESOURCE_NOT_FOUND (resource player) when the
  * id is not of the form `svc_<sport>_<id>` for this sport or no such player is stored.
  */
-export const requirePlayer = (store: SportsStoreService, sport: CoreSport, id: string) =>
+export const requirePlayer = (store: SportsStoreService, sport: TeamSport, id: string) =>
   Effect.gen(function*() {
     const parsed = parseCanonicalPlayerId(id)
     if (parsed === undefined || parsed.sport !== sport) return yield* Effect.fail(notFound("player", id))
@@ -115,25 +115,25 @@ export const requirePlayer = (store: SportsStoreService, sport: CoreSport, id: s
   })
 
 /** The teams of a sport by abbreviation. */
-export const teamMap = (store: SportsStoreService, sport: CoreSport) =>
+export const teamMap = (store: SportsStoreService, sport: TeamSport) =>
   Effect.map(store.findTeams(sport), (teams) => new Map(teams.map((t) => [t.abbr, t] as const)))
 
 /** The team `abbr` (case-insensitive) of `sport`; 404 RESOURCE_NOT_FOUND (resource team) when unknown. */
-export const requireTeam = (store: SportsStoreService, sport: CoreSport, abbr: string) =>
+export const requireTeam = (store: SportsStoreService, sport: TeamSport, abbr: string) =>
   Effect.flatMap(store.findTeams(sport), (teams) => {
     const team = teams.find((t) => t.abbr.toUpperCase() === abbr.toUpperCase())
     return team === undefined ? Effect.fail(notFound("team", abbr.toUpperCase())) : Effect.succeed(team)
   })
 
 /** The end of the sport's last ingestion (ISO), or null when it was never ingested. */
-export const lastIngested = (store: SportsStoreService, sport: CoreSport) =>
+export const lastIngested = (store: SportsStoreService, sport: TeamSport) =>
   Effect.map(store.getIngestState(sport), (s) => (Option.isSome(s) ? s.value.finished_at.toISOString() : null))
 
 /**
  * When a sport's data was last refreshed (ISO): the end of its last ingestion, else the store's
  * last update for the sport, else `now`. Used as `last_polled` / `last_updated`.
  */
-export const lastRefreshed = (store: SportsStoreService, sport: CoreSport, now: Date) =>
+export const lastRefreshed = (store: SportsStoreService, sport: TeamSport, now: Date) =>
   Effect.gen(function*() {
     const ingested = yield* lastIngested(store, sport)
     if (ingested !== null) return ingested
@@ -146,7 +146,7 @@ export const lastRefreshed = (store: SportsStoreService, sport: CoreSport, now: 
  * held: the default `season` of the standings endpoints ("current year" in the specification;
  * the current calendar year often has no results yet, or is the second half of an nba season).
  */
-export const latestResultSeason = (store: SportsStoreService, sport: CoreSport) =>
+export const latestResultSeason = (store: SportsStoreService, sport: TeamSport) =>
   Effect.gen(function*() {
     let best: number | null = null
     for (const state of ["final", "completed"]) {
@@ -158,11 +158,11 @@ export const latestResultSeason = (store: SportsStoreService, sport: CoreSport) 
   })
 
 /** Every game of a sport's season. */
-export const seasonGames = (store: SportsStoreService, sport: CoreSport, season: number) =>
+export const seasonGames = (store: SportsStoreService, sport: TeamSport, season: number) =>
   allRows((page) => store.findGames({ sport, season, order: "asc", ...page }))
 
 /** The game of each of `lines` (undefined for a line without a game, or a game not held). */
-export const gamesOfLines = (store: SportsStoreService, sport: CoreSport, lines: ReadonlyArray<StatLine>) =>
+export const gamesOfLines = (store: SportsStoreService, sport: TeamSport, lines: ReadonlyArray<StatLine>) =>
   Effect.gen(function*() {
     const ids = [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))]
     const games = ids.length === 0
@@ -182,7 +182,7 @@ export const playersById = (store: SportsStoreService, ids: ReadonlyArray<string
     )
 
 /** Players of a team (every page). */
-export const teamPlayers = (store: SportsStoreService, sport: CoreSport, team: Team) =>
+export const teamPlayers = (store: SportsStoreService, sport: TeamSport, team: Team) =>
   allRows((page) => store.findPlayers({ sport, team: team.abbr, ...page }))
 
 /** A page of an in-memory list: `limit` rows from `offset`. */

@@ -7,13 +7,13 @@ import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import {
-  coreSports,
   KeyStore,
   type KeyStoreService,
   type Resources,
   SportKey,
   SportsStore,
-  type SportsStoreService
+  type SportsStoreService,
+  teamSports
 } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { mapStoreErrors } from "../Errors.js"
@@ -51,7 +51,7 @@ export const sportsRows = (): ReadonlyArray<Resources.SportInfo> => {
     return {
       sport,
       name: SPORT_NAMES[sport],
-      available: (coreSports as ReadonlyArray<string>).includes(sport) && endpoints.length > 0,
+      available: (teamSports as ReadonlyArray<string>).includes(sport) && endpoints.length > 0,
       endpoints
     }
   })

@@ -14,6 +14,7 @@ import {
   type Game,
   type Player,
   type Resources,
+  Sports,
   SportsStore,
   type SportsStoreService,
   type StatLine
@@ -39,8 +40,7 @@ import {
   mlbLeaderRow,
   mlbPlayer,
   mlbStatsRow,
-  playerSummary,
-  positionMatches
+  playerSummary
 } from "./Rows.js"
 import { gameList, playerLines, playerList, roster, standings } from "./Sport.js"
 
@@ -152,7 +152,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
           const rows = lines
             .filter((l) =>
               l.fantasy_points !== null &&
-              (position === undefined || positionMatches(sport, position, linePosition(l, players)))
+              (position === undefined || Sports.positionMatches(sport, position, linePosition(l, players)))
             )
             .slice(0, limit)
             .map((l, i) =>

@@ -7,18 +7,18 @@ import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { SearchLimit } from "@sports-data/api/params/Players"
 import {
-  type CoreSport,
   parseCanonicalPlayerId,
   type Player,
   type Resources,
+  Sports,
   SportsStore,
   type SportsStoreService,
-  StatKeys
+  type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { allRows, envelope, notFound } from "./Common.js"
-import { positionMatches, round, searchRow, stat } from "./Rows.js"
+import { round, searchRow, stat } from "./Rows.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
   request,
@@ -37,7 +37,7 @@ const SEASON_LINES = 250
  * case-insensitively, an exact full name first, else the first partial match alphabetically.
  * 404 RESOURCE_NOT_FOUND (player) when nothing matches, or the id is of another sport than `sport`.
  */
-export const resolvePlayer = (store: SportsStoreService, ref: string, sport: CoreSport | undefined) =>
+export const resolvePlayer = (store: SportsStoreService, ref: string, sport: TeamSport | undefined) =>
   Effect.gen(function*() {
     const trimmed = ref.trim()
     if (parseCanonicalPlayerId(trimmed) !== undefined) {
@@ -82,7 +82,7 @@ export const comparedPlayer = (store: SportsStoreService, p: Player) =>
     const points = lines.flatMap((l) => (l.fantasy_points === null ? [] : [l.fantasy_points]))
     const total = points.reduce((a, b) => a + b, 0)
     const averages: Record<string, number> = {}
-    for (const key of StatKeys[p.sport] as ReadonlyArray<string>) {
+    for (const key of Sports.StatKeys[p.sport] as ReadonlyArray<string>) {
       if (key.startsWith("is_")) continue
       const values = lines.flatMap((l) => {
         const v = stat(l, key)
@@ -116,7 +116,7 @@ export const PlayersLive = HttpApiBuilder.group(Api, "players", (handlers) =>
           const rows = position === undefined
             ? (yield* store.findPlayers({ ...query, limit, offset: 0 })).rows
             : (yield* allRows((page) => store.findPlayers({ ...query, ...page })))
-              .filter((p) => positionMatches(p.sport, position, p.position))
+              .filter((p) => Sports.positionMatches(p.sport, position, p.position))
               .slice(0, limit)
           return yield* envelope(ctx(request, urlParams.sport ?? "all", "search"), rows.map(searchRow), { query: q })
         }).pipe(mapStoreErrors))

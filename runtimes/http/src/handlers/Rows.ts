@@ -5,7 +5,7 @@
  * Integer fields are rounded (sources write counts as floats such as `12.0`).
  * @module
  */
-import type { CoreSport, Game, Player, Resources, StatLine, Team } from "@sports-data/domain"
+import type { Game, Player, Resources, StatLine, Team, TeamSport } from "@sports-data/domain"
 import { Standings } from "@sports-data/domain"
 
 /** `YYYY-MM-DD` as the date-time at 00:00 UTC of that day. */
@@ -43,48 +43,6 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
 // ---------------------------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The specification positions a stored position covers, for position filters. Sources write
- * nba positions as Guard / Forward / Center or G, F, C and hyphenated mixes ("Guard-Forward"),
- * and mlb positions as P, LF, CF, RF or OF; the filters use PG, SG, SF, PF, C (nba) and SP, RP,
- * C, 1B, 2B, 3B, SS, OF, DH (mlb).
- * - nba: G / Guard covers PG and SG; F / Forward covers SF and PF; Center covers C; each part
- *   of a hyphenated position counts.
- * - mlb: P / Pitcher covers SP and RP; LF, CF, RF cover OF; TWP (two-way) covers SP, RP and DH.
- * - nfl: PK (as the ffb id sources write kickers) covers K; DST and D/ST cover DEF.
- * - any sport: a stored position equal to the filter (case-insensitive) matches.
- */
-export const positionMatches = (sport: CoreSport, filter: string, stored: string | null): boolean => {
-  if (stored === null) return false
-  const f = filter.toUpperCase()
-  const s = stored.toUpperCase()
-  if (s === f) return true
-  return s.split(/[-/ ]+/).some((part) => (aliases[sport][part] ?? [part]).includes(f))
-}
-
-const aliases: Record<CoreSport, Record<string, ReadonlyArray<string>>> = {
-  nba: {
-    G: ["PG", "SG"],
-    GUARD: ["PG", "SG"],
-    F: ["SF", "PF"],
-    FORWARD: ["SF", "PF"],
-    CENTER: ["C"]
-  },
-  mlb: {
-    P: ["SP", "RP"],
-    PITCHER: ["SP", "RP"],
-    LF: ["OF"],
-    CF: ["OF"],
-    RF: ["OF"],
-    TWP: ["SP", "RP", "DH"]
-  },
-  nfl: {
-    PK: ["K"],
-    DST: ["DEF"],
-    "D/ST": ["DEF"]
-  }
-}
 
 /**
  * True when a team's division matches a filter: equal to the stored division, or to
@@ -389,7 +347,7 @@ export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled
 
 /** Standing row of a computed standing; nfl rows carry ties and W-L-T records. */
 export const standingRow = (
-  sport: CoreSport,
+  sport: TeamSport,
   s: Standings.TeamStanding,
   lastUpdated: string | null
 ): Resources.Standing => {

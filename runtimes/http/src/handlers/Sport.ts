@@ -8,16 +8,16 @@ import { Security } from "@sports-data/api"
 import type { LimitSpec } from "@sports-data/api/params/Common"
 import { withDefault } from "@sports-data/api/params/Common"
 import {
-  type CoreSport,
   type Game,
   type GameQuery,
   type Player,
   type PlayerStatus,
   type Resources,
+  Sports,
   type SportsStoreService,
-  Standings,
   type StatLineQuery,
-  type Team
+  type Team,
+  type TeamSport
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import {
@@ -34,7 +34,7 @@ import {
   teamMap,
   teamPlayers
 } from "./Common.js"
-import { positionMatches, standingRow } from "./Rows.js"
+import { standingRow } from "./Rows.js"
 
 /** The filters of a paginated player list (`/v1/<sport>/players`). */
 export interface PlayerListParams {
@@ -73,7 +73,7 @@ export const playerList = <R>(
       rows = page.rows
     } else {
       const all = (yield* allRows((page) => store.findPlayers({ ...query, ...page }))).filter((p) =>
-        positionMatches(sport, position, p.position)
+        Sports.positionMatches(sport, position, p.position)
       )
       total = all.length
       rows = pageOf(all, limit, offset)
@@ -87,7 +87,7 @@ export const playerList = <R>(
  */
 export const playerLines = (
   store: SportsStoreService,
-  sport: CoreSport,
+  sport: TeamSport,
   id: string,
   query: Omit<StatLineQuery, "sport" | "player_id" | "order" | "offset">
 ) =>
@@ -111,13 +111,13 @@ export const roster = <R>(
   Effect.gen(function*() {
     const team = yield* requireTeam(store, ctx.sport, abbr)
     const players = (yield* teamPlayers(store, ctx.sport, team)).filter((p) =>
-      position === undefined || positionMatches(ctx.sport, position, p.position)
+      position === undefined || Sports.positionMatches(ctx.sport, position, p.position)
     )
     return yield* envelope(ctx, players.map(toRow))
   })
 
 /** Nfl and nba team rows of `teams`: player_count (players in the store) and the roster path. */
-export const teamRows = (store: SportsStoreService, sport: CoreSport, teams: ReadonlyArray<Team>) =>
+export const teamRows = (store: SportsStoreService, sport: TeamSport, teams: ReadonlyArray<Team>) =>
   Effect.forEach(
     teams,
     (t) =>
@@ -169,7 +169,7 @@ export const standings = (
     const games = chosen === null ? [] : yield* seasonGames(store, sport, chosen)
     const teams = games.length === 0 ? [] : yield* store.findTeams(sport)
     const updated = yield* lastIngested(store, sport)
-    const rows = Standings.computeStandings(sport, teams, games)
+    const rows = Sports.computeStandings(sport, teams, games)
       .filter((s) => keep(s.team))
       .map((s) => standingRow(sport, s, updated))
     return yield* envelope(ctx, rows, { season: chosen })

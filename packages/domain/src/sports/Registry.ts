@@ -1,0 +1,100 @@
+/**
+ * The registry of sport modules: the one place code outside `sports/` learns what is specific to a
+ * sport. Typed `satisfies Record<TeamSport, SportModule>`, so a sport added to `TeamSport` without
+ * a module (or a module lacking a field) fails to compile.
+ * @module
+ */
+import type { Game, Team } from "../Canonical.js"
+import { type Format, type ScoreResult, scoreWith } from "../Scoring.js"
+import type { TeamSport } from "../Sport.js"
+import type { TeamStanding } from "../Standings.js"
+import { cfb } from "./Cfb.js"
+import { mlb } from "./Mlb.js"
+import { nba } from "./Nba.js"
+import { nfl } from "./Nfl.js"
+import { nhl } from "./Nhl.js"
+import { soccer } from "./Soccer.js"
+import type { SportModule, StandingsRules } from "./SportModule.js"
+
+export type { SportModule, StandingsInput, StandingsRules, TeamDirectoryEntry } from "./SportModule.js"
+
+/** Every team sport's module. */
+export const modules = { nfl, nba, mlb, nhl, cfb, soccer } as const satisfies Record<TeamSport, SportModule>
+
+/** The module of `sport`. */
+export const moduleOf = (sport: TeamSport): SportModule => modules[sport]
+
+/** Stat keys per sport (each module's `statKeys`), for ingest adapters and response rows. */
+export const StatKeys = {
+  nfl: nfl.statKeys,
+  nba: nba.statKeys,
+  mlb: mlb.statKeys,
+  nhl: nhl.statKeys,
+  cfb: cfb.statKeys,
+  soccer: soccer.statKeys
+} as const satisfies Record<TeamSport, ReadonlyArray<string>>
+
+/**
+ * True when a stored position covers a filter position of the sport (case-insensitive): equal,
+ * or listed in the module's `positionAliases` for the stored position or any part of a
+ * hyphenated, slashed or spaced mix ("Guard-Forward" covers PG, SG, SF and PF).
+ */
+export const positionMatches = (sport: TeamSport, filter: string, stored: string | null): boolean => {
+  if (stored === null) return false
+  const f = filter.toUpperCase()
+  const s = stored.toUpperCase()
+  if (s === f) return true
+  const aliases: Readonly<Record<string, ReadonlyArray<string>>> = modules[sport].positionAliases
+  return s.split(/[-/ ]+/).some((part) => (aliases[part] ?? [part]).includes(f))
+}
+
+/** The fantasy formats of a sport, the default first (none for cfb and soccer). */
+export const formatsOf = (sport: TeamSport): ReadonlyArray<Format> => modules[sport].scoring
+
+/** Name of the default format of a sport (nfl `ppr`, nba and mlb `fanduel`), or undefined. */
+export const defaultFormat = (sport: TeamSport): string | undefined => formatsOf(sport)[0]?.name
+
+/** Names of the formats of a sport, the default first. */
+export const formatNames = (sport: TeamSport): ReadonlyArray<string> => formatsOf(sport).map((f) => f.name)
+
+/**
+ * Scores one stat line in every format of `sport` (decisions.md "Fantasy scoring"), after the
+ * module's `deriveStats`; see `Scoring.scoreWith` for shapes and missing stats. Never fails.
+ */
+export const score = (
+  sport: TeamSport,
+  stats: Readonly<Record<string, number | null | undefined>>,
+  position?: string | null
+): ScoreResult => {
+  const module: SportModule = modules[sport]
+  return scoreWith(module.scoring, module.deriveStats?.(stats) ?? stats, position)
+}
+
+/**
+ * The standings rules of `league` of `sport` (the sport key itself for single-league sports), or
+ * undefined when the sport has no such league.
+ */
+export const standingsRules = (sport: TeamSport, league: string): StandingsRules | undefined =>
+  (modules[sport].standings as Readonly<Record<string, StandingsRules>>)[league]
+
+/**
+ * Standings of one season of `league` of `sport` (default: the sport key) by the league's rules,
+ * from its teams and the season's games; empty when the sport has no such league.
+ */
+export const computeStandings = (
+  sport: TeamSport,
+  teams: ReadonlyArray<Team>,
+  games: ReadonlyArray<Game>,
+  options?: { readonly league?: string; readonly season?: number }
+): ReadonlyArray<TeamStanding> => {
+  const league = options?.league ?? sport
+  const rules = standingsRules(sport, league)
+  if (rules === undefined) return []
+  const season = options?.season ?? games[0]?.season ?? 0
+  return rules.compute({
+    league,
+    season,
+    teams: teams.filter((t) => t.sport === sport),
+    games: games.filter((g) => g.sport === sport && g.league === league)
+  })
+}
