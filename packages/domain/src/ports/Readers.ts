@@ -1,0 +1,147 @@
+/**
+ * Read ports of the sports data, one per aggregate: what the application services ask. Every
+ * method returns `Effect<A, StoreError>`; adapters (store-memory, store-sql) never let a driver
+ * error through untyped. Writes are apart, in {@link SportsWriter} (Writer.ts), and only ingest
+ * uses them. Filters and orders are documented on each query type; both adapters implement them
+ * identically (strings compare by code unit; a null sorts last in either direction).
+ * @module
+ */
+import { Context, type Effect, type Option } from "effect"
+import type {
+  DepthChartEntry,
+  EventEntry,
+  Game,
+  InjuryReport,
+  Player,
+  PollRanking,
+  SportEvent,
+  SportSummary,
+  StatLine,
+  Team
+} from "../Canonical.js"
+import type { StoreError } from "../Errors.js"
+import type {
+  DepthChartQuery,
+  GameQuery,
+  IngestState,
+  InjuryQuery,
+  Paged,
+  PlayerQuery,
+  StatLineQuery
+} from "../Ports.js"
+import type { EventSport, TeamSport } from "../Sport.js"
+
+/** Players: a page of a filtered list, or one by canonical id. */
+export interface PlayerReaderService {
+  readonly find: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
+  readonly get: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
+}
+export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
+
+/** Teams of a sport, ordered by abbreviation (code units). */
+export interface TeamReaderService {
+  readonly find: (sport: TeamSport) => Effect.Effect<ReadonlyArray<Team>, StoreError>
+}
+export class TeamReader extends Context.Tag("@sports-data/TeamReader")<TeamReader, TeamReaderService>() {}
+
+/** Games of a team sport. */
+export interface GameReaderService {
+  readonly find: (query: GameQuery) => Effect.Effect<Paged<Game>, StoreError>
+}
+export class GameReader extends Context.Tag("@sports-data/GameReader")<GameReader, GameReaderService>() {}
+
+/** Per-game (or per-week) player stat lines. */
+export interface StatLineReaderService {
+  readonly find: (query: StatLineQuery) => Effect.Effect<Paged<StatLine>, StoreError>
+}
+export class StatLineReader
+  extends Context.Tag("@sports-data/StatLineReader")<StatLineReader, StatLineReaderService>()
+{}
+
+/** Official reports: injury reports and depth charts. */
+export interface ReportReaderService {
+  readonly injuries: (query: InjuryQuery) => Effect.Effect<Paged<InjuryReport>, StoreError>
+  readonly depthCharts: (query: DepthChartQuery) => Effect.Effect<Paged<DepthChartEntry>, StoreError>
+}
+export class ReportReader extends Context.Tag("@sports-data/ReportReader")<ReportReader, ReportReaderService>() {}
+
+/**
+ * Poll ranking filters; rows ordered by season, poll, week (ascending), then rank. `team`
+ * matches the team key exactly (case-insensitive).
+ */
+export interface RankingQuery {
+  readonly sport: TeamSport
+  readonly season?: number | undefined
+  readonly poll?: string | undefined
+  readonly week?: number | undefined
+  readonly team?: string | undefined
+}
+
+/** Published polls (cfb AP, Coaches, CFP). */
+export interface RankingReaderService {
+  readonly find: (query: RankingQuery) => Effect.Effect<ReadonlyArray<PollRanking>, StoreError>
+}
+export class RankingReader extends Context.Tag("@sports-data/RankingReader")<RankingReader, RankingReaderService>() {}
+
+/**
+ * Event filters (individual and event sports). `date` matches events whose
+ * [start_date, end_date ?? start_date] contains it. Rows ordered by start_date then id,
+ * ascending or descending.
+ */
+export interface EventQuery {
+  readonly sport: EventSport
+  readonly league?: string | undefined
+  readonly season?: number | undefined
+  readonly date?: string | undefined
+  readonly state?: string | undefined
+  readonly ids?: ReadonlyArray<string> | undefined
+  readonly limit: number
+  readonly offset: number
+  readonly order: "asc" | "desc"
+}
+
+/**
+ * Entry filters: the entries of some events, or one participant's entries. Rows ordered by
+ * event_id, then position (nulls last), then participant_id.
+ */
+export interface EventEntryQuery {
+  readonly sport: EventSport
+  readonly event_ids?: ReadonlyArray<string> | undefined
+  readonly participant_id?: string | undefined
+  readonly limit: number
+  readonly offset: number
+}
+
+/** Events of individual and event sports and their participants' results. */
+export interface EventReaderService {
+  readonly events: (query: EventQuery) => Effect.Effect<Paged<SportEvent>, StoreError>
+  readonly entries: (query: EventEntryQuery) => Effect.Effect<Paged<EventEntry>, StoreError>
+}
+export class EventReader extends Context.Tag("@sports-data/EventReader")<EventReader, EventReaderService>() {}
+
+/** What the store holds as a whole: per-sport summary, ingest records and the data version. */
+export interface CatalogReaderService {
+  /** Per-sport counts, seasons, game date range and last update, for every team sport. */
+  readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>
+  /** The record of the last ingestion of a sport, if any. */
+  readonly ingestState: (sport: TeamSport) => Effect.Effect<Option.Option<IngestState>, StoreError>
+  /**
+   * An opaque version of every canonical row. It changes whenever a write inserts or changes
+   * at least one row, and only then; seen by every instance sharing the store (on PostgreSQL it
+   * moves in the same transaction as the rows). Ingest records are not part of it. Callers
+   * compare versions for equality only; a cache of reads keys on it.
+   */
+  readonly dataVersion: Effect.Effect<string, StoreError>
+}
+export class CatalogReader extends Context.Tag("@sports-data/CatalogReader")<CatalogReader, CatalogReaderService>() {}
+
+/** Every read port: what an application service may ask of the store. */
+export type SportsReaders =
+  | PlayerReader
+  | TeamReader
+  | GameReader
+  | StatLineReader
+  | ReportReader
+  | RankingReader
+  | EventReader
+  | CatalogReader
