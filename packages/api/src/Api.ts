@@ -8,18 +8,24 @@
  * @module
  */
 import { HttpApi } from "@effect/platform"
+import { CfbGroup } from "./groups/Cfb.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
+import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
+import { SoccerGroup } from "./groups/Soccer.js"
 import { serviceContract } from "./Security.js"
 
-/** The service's HttpApi: the nfl, mlb, nba, players, meta and public groups under {@link serviceContract}. */
+/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, meta and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)
   .add(NbaGroup)
+  .add(NhlGroup)
+  .add(CfbGroup)
+  .add(SoccerGroup)
   .add(PlayersGroup)
   .add(MetaGroup)
   .add(PublicGroup)

@@ -14,6 +14,7 @@
  */
 import { Schema } from "effect"
 import { PlayerStatus } from "./Canonical.js"
+import { MetaCoverage } from "./Coverage.js"
 import { TeamSport } from "./Sport.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -51,6 +52,8 @@ export const UriString = Schema.String.annotations({
 export const ResponseMeta = Schema.Struct({
   sport: Schema.String,
   league: Schema.optional(Schema.String),
+  /** Present when the endpoint's data is not supplied (or only partly) by any source (Coverage.ts). */
+  coverage: Schema.optional(MetaCoverage),
   tier: Schema.String,
   calls_remaining_this_month: Schema.NullOr(Schema.Int),
   calls_remaining_today: Schema.NullOr(Schema.Int),
@@ -327,6 +330,56 @@ export const NbaGameLogRow = Schema.Struct({
 }).annotations({ identifier: "NbaGameLogRow" })
 export type NbaGameLogRow = typeof NbaGameLogRow.Type
 
+/**
+ * NHL per-game row (not shown in the specification; named after the NHL's box score): skater
+ * counts, `toi_minutes` (time on ice, minutes), and goalie `shots_against`, `saves`,
+ * `goals_against`, `save_pct` (fraction 0-1); null where the line lacks the value (a goalie has
+ * no faceoffs, a skater no saves).
+ */
+export const NhlStatsRow = Schema.Struct({
+  game_id: Schema.NullOr(Schema.String),
+  game_date: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  team: Schema.NullOr(Schema.String),
+  opponent: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  goals: Schema.NullOr(Schema.Int),
+  assists: Schema.NullOr(Schema.Int),
+  points: Schema.NullOr(Schema.Int),
+  shots: Schema.NullOr(Schema.Int),
+  hits: Schema.NullOr(Schema.Int),
+  blocked_shots: Schema.NullOr(Schema.Int),
+  pp_points: Schema.NullOr(Schema.Int),
+  toi_minutes: Schema.NullOr(Schema.Number),
+  shots_against: Schema.NullOr(Schema.Int),
+  saves: Schema.NullOr(Schema.Int),
+  goals_against: Schema.NullOr(Schema.Int),
+  save_pct: Schema.NullOr(Schema.Number),
+  fantasy_points: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "NhlStatsRow" })
+export type NhlStatsRow = typeof NhlStatsRow.Type
+
+/**
+ * A game-log row of a sport without a specified shape (cfb; not shown in the specification): the
+ * game, the result from the player's team's side when the game is held, and every stat of the
+ * line under the sport's stat keys (units in the sport module; null where the source lacks it).
+ */
+export const GameLogRow = Schema.Struct({
+  game_id: Schema.NullOr(Schema.String),
+  game_date: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  team: Schema.NullOr(Schema.String),
+  opponent: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  home: Schema.NullOr(Schema.Boolean),
+  result: Schema.NullOr(Schema.Literal("W", "L", "T")),
+  team_score: Schema.NullOr(Schema.Int),
+  opponent_score: Schema.NullOr(Schema.Int),
+  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) })
+}).annotations({ identifier: "GameLogRow" })
+export type GameLogRow = typeof GameLogRow.Type
+
 // ---------------------------------------------------------------------------------------------
 // Games
 // ---------------------------------------------------------------------------------------------
@@ -474,9 +527,14 @@ export type MLBTeamRow = typeof MLBTeamRow.Type
  * - `points_for`, `points_against`: points (runs for mlb) in the games counted.
  * - `tiebreaker`: additive; the tiebreak step that placed the team above the next team with the
  *   same win_pct, null when no tie had to be broken.
+ * - Leagues ranked by points (additive): `points` (nhl 2 per win and 1 per overtime or shootout
+ *   loss; soccer 3 per win and 1 per draw, after deductions), `ot_losses` and `regulation_wins`
+ *   (nhl; null where the source cannot tell overtime from regulation), `points_deducted` (soccer:
+ *   points taken off by the league body; 0 when none). `league` on soccer rows.
  */
 export const Standing = Schema.Struct({
   rank: Schema.Int,
+  league: Schema.optional(Schema.String),
   ties: Schema.optional(Schema.NullOr(Schema.Int)),
   team_id: Schema.String,
   team_name: Schema.String,
@@ -495,6 +553,10 @@ export const Standing = Schema.Struct({
   div_record: Schema.NullOr(Schema.String),
   points_for: Schema.NullOr(Schema.Number),
   points_against: Schema.NullOr(Schema.Number),
+  points: Schema.optional(Schema.NullOr(Schema.Int)),
+  ot_losses: Schema.optional(Schema.NullOr(Schema.Int)),
+  regulation_wins: Schema.optional(Schema.NullOr(Schema.Int)),
+  points_deducted: Schema.optional(Schema.Int),
   tiebreaker: Schema.NullOr(Schema.String),
   last_updated: Schema.NullOr(DateTimeString)
 }).annotations({ identifier: "Standing" })
@@ -703,9 +765,37 @@ export const DataStatusRow = Schema.Struct({
 }).annotations({ identifier: "DataStatusRow" })
 export type DataStatusRow = typeof DataStatusRow.Type
 
-/** A row of `/v1/meta/coverage`: the historical coverage held for a sport. */
+/**
+ * What one endpoint of a sport answers (Coverage.ts): `endpoint` is the path, `available` false
+ * when no source supplies it (`reason` says why), else `reason` a known limit or null, and
+ * `seasons` the seasons it covers where narrower than the sport's.
+ */
+export const EndpointCoverageRow = Schema.Struct({
+  endpoint: Schema.String,
+  available: Schema.Boolean,
+  reason: Schema.NullOr(Schema.String),
+  seasons: Schema.NullOr(Schema.Array(Schema.Int))
+}).annotations({ identifier: "EndpointCoverageRow" })
+export type EndpointCoverageRow = typeof EndpointCoverageRow.Type
+
+/** A source dataset of a sport and its licence (Coverage.ts `Source`). */
+export const SourceRow = Schema.Struct({
+  id: Schema.String,
+  repository: Schema.String,
+  licence: Schema.String,
+  attribution_required: Schema.Boolean,
+  commercial_use: Schema.NullOr(Schema.Boolean)
+}).annotations({ identifier: "SourceRow" })
+export type SourceRow = typeof SourceRow.Type
+
+/**
+ * A row of `/v1/meta/coverage`: the historical coverage held for a sport, what each of its
+ * endpoints can answer, and each source with its licence.
+ */
 export const CoverageRow = Schema.Struct({
   sport: TeamSport,
+  endpoints: Schema.Array(EndpointCoverageRow),
+  sources: Schema.Array(SourceRow),
   seasons: Schema.Array(Schema.Int),
   first_game_date: Schema.NullOr(DateString),
   last_game_date: Schema.NullOr(DateString),
@@ -731,3 +821,19 @@ export const ComparedPlayer = Schema.Struct({
   averages: Schema.Record({ key: Schema.String, value: Schema.Number })
 }).annotations({ identifier: "ComparedPlayer" })
 export type ComparedPlayer = typeof ComparedPlayer.Type
+
+/**
+ * A depth-chart change (specification lists the endpoint; fields not shown): a player's move on a
+ * team's depth chart at `position`, from `previous_depth` to `depth` (1 = starter; null when the
+ * player entered or left the chart), first seen at `changed_at`.
+ */
+export const DepthChartChange = Schema.Struct({
+  player_id: Schema.String,
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  previous_depth: Schema.NullOr(Schema.Int),
+  depth: Schema.NullOr(Schema.Int),
+  changed_at: DateTimeString
+}).annotations({ identifier: "DepthChartChange" })
+export type DepthChartChange = typeof DepthChartChange.Type

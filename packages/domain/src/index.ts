@@ -1,6 +1,7 @@
 export * as Admission from "./Admission.js"
 export * as ApiKey from "./ApiKey.js"
 export * from "./Canonical.js"
+export * as Coverage from "./Coverage.js"
 export * from "./Errors.js"
 export * as Plans from "./Plans.js"
 export * from "./Ports.js"

@@ -63,16 +63,29 @@ export const mapStoreErrors = <A, E, R>(
   ) as Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R>
 
 /**
+ * The API error a domain error becomes at the HTTP edge ({@link ApiErrors.fromDomain}); never
+ * for StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id).
+ */
+export type ApiErrorOf<E> = E extends { readonly _tag: "StoreFailure" } ? never
+  : E extends { readonly _tag: "ResourceNotFound" } ? ApiErrors.ResourceNotFoundError
+  : E extends { readonly _tag: "StoreUnavailable" } ? ApiErrors.ServiceUnavailableError
+  : E extends { readonly _tag: "InvalidParameter" } ? ApiErrors.InvalidParameterError
+  : E extends { readonly _tag: "Conflict" } ? ApiErrors.ConflictError
+  : ApiErrors.ApiError
+
+/**
  * Maps every domain error of an effect to its API error ({@link ApiErrors.fromDomain}), except
- * StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id).
+ * StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id). The one
+ * place handlers map the application services' errors; the result's error type names only the
+ * API errors the effect can really produce ({@link ApiErrorOf}).
  */
 export const mapDomainErrors = <A, E extends DomainError, R>(
   self: Effect.Effect<A, E, R>
-): Effect.Effect<A, ApiErrors.ApiError, R> =>
+): Effect.Effect<A, ApiErrorOf<E>, R> =>
   Effect.catchAll(
     self,
     (e: DomainError) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
-  )
+  ) as Effect.Effect<A, ApiErrorOf<E>, R>
 
 const DOMAIN_TAGS = new Set([
   "MissingApiKey",

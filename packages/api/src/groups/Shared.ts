@@ -7,7 +7,7 @@ import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath, TeamPath } from "../params/Common.js"
+import { PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** Endpoints every tier may call (endpoints.json `tier_resolved` "all" = sandbox, the lowest rank). */
@@ -79,14 +79,18 @@ export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Sch
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /teams/:team/roster`: a team's players; 404 RESOURCE_NOT_FOUND for an unknown team. */
+/**
+ * `GET /teams/:team/roster`: a team's players; 404 RESOURCE_NOT_FOUND for an unknown team. `path`
+ * is the sport's team path (an abbreviation by default; cfb and soccer use team keys).
+ */
 export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
-  summary: string
+  summary: string,
+  path: typeof TeamPath | typeof TeamKeyPath = TeamPath
 ) =>
   HttpApiEndpoint.get("roster", "/teams/:team/roster")
-    .setPath(TeamPath)
+    .setPath(path)
     .setUrlParams(params)
     .addSuccess(Resources.Envelope(Schema.Array(row)))
     .addError(ResourceNotFoundError)
@@ -126,3 +130,24 @@ export const standingsEndpoint = <P extends Schema.Schema.Any>(
     .addSuccess(StandingsEnvelope)
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
+
+/**
+ * `GET /players/:id/game-log`: one season of a player's lines in date order, in the stats
+ * envelope plus `season` (null when the player has no lines); 404 RESOURCE_NOT_FOUND; build tier.
+ */
+export const gameLogEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
+  params: UrlParams<P>,
+  row: Row,
+  identifier: string,
+  summary: string
+) =>
+  HttpApiEndpoint.get("gameLog", "/players/:id/game-log")
+    .setPath(PlayerIdPath)
+    .setUrlParams(params)
+    .addSuccess(
+      Schema.Struct({ ...StatsEnvelope(Schema.Array(row)).fields, season: Schema.NullOr(Schema.Int) })
+        .annotations({ identifier })
+    )
+    .addError(ResourceNotFoundError)
+    .annotate(OpenApi.Summary, summary)
+    .pipe(requiredTier("build"))

@@ -115,6 +115,41 @@ export const TeamAbbr = Schema.String.pipe(
   })
 ).annotations({ identifier: "TeamAbbr" })
 
+/**
+ * A team key of a sport whose teams are keyed by id or slug rather than a 2-3 letter abbreviation
+ * (cfb: the CFBD id; soccer: a slug such as `bayern-munich`): 1 to 40 letters, digits and hyphens.
+ */
+export const TeamKey = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Za-z0-9-]{1,40}$/.test(s) || "must be a team id of 1 to 40 letters, digits or hyphens", {
+    jsonSchema: { type: "string", pattern: "^[A-Za-z0-9-]{1,40}$" }
+  })
+).annotations({ identifier: "TeamKey" })
+
+/** A team path parameter of a sport keyed by {@link TeamKey}. */
+export const TeamKeyPath = Schema.Struct({ team: TeamKey })
+
+/**
+ * `date` of games: a date YYYY-MM-DD or the word `today` (UTC, any case; decoded as `today`).
+ * One schema rather than a union, so that a bad value is told what is expected.
+ */
+export const GameDateParam = Schema.transformOrFail(Schema.String, Schema.String, {
+  strict: true,
+  decode: (s, _, ast) => {
+    const v = s.trim()
+    if (v.toLowerCase() === "today") return ParseResult.succeed("today")
+    return isCalendarDate(v)
+      ? ParseResult.succeed(v)
+      : ParseResult.fail(new ParseResult.Type(ast, s, "must be a date YYYY-MM-DD or today"))
+  },
+  encode: ParseResult.succeed
+}).annotations({
+  identifier: "GameDate",
+  jsonSchema: {
+    anyOf: [{ type: "string", format: "date" }, { type: "string", enum: ["today"] }],
+    description: "a date YYYY-MM-DD or today (UTC), case-insensitive"
+  }
+})
+
 /** A free-text parameter of 1 to 100 characters (search, position, division names). */
 export const Text = Schema.String.pipe(
   Schema.filter((s) => (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters", {

@@ -6,18 +6,11 @@
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
-import {
-  KeyStore,
-  type KeyStoreService,
-  type Resources,
-  SportKey,
-  SportsStore,
-  type SportsStoreService,
-  teamSports
-} from "@sports-data/domain"
+import { Catalog } from "@sports-data/app"
+import { type Resources, SportKey, type TeamSport, teamSports } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
-import { mapStoreErrors } from "../Errors.js"
-import { allRows, envelope } from "./Common.js"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope } from "./Common.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
   request,
@@ -40,6 +33,12 @@ export const SPORT_NAMES: Readonly<Record<SportKey, string>> = {
   nascar: "NASCAR"
 }
 
+/** The operations of `sport`'s group as `[name, path]`, read from the contract. */
+export const sportOperations = (sport: TeamSport): ReadonlyArray<readonly [string, string]> =>
+  Security.endpointTiers(Api)
+    .filter((e) => e.group === sport)
+    .map((e) => [e.name, Security.openApiPath(e.path)] as const)
+
 /**
  * `/v1/sports` rows: every sport key of the specification, whether this service serves it, and
  * the paths it serves under `/v1/<sport>/` (read from the contract, so the list cannot drift).
@@ -60,81 +59,31 @@ export const sportsRows = (): ReadonlyArray<Resources.SportInfo> => {
 /** How long `/api/public/stats` answers from its last computation. */
 export const PUBLIC_STATS_TTL = Duration.seconds(60)
 
-/**
- * PublicStats from the stores:
- * - `active_users`: keys that are active, not revoked, and not past a trial end;
- * - `active_signals`: 0 (no signal source is ingested yet);
- * - `players_tracked`: players held, all sports; `sports_covered`: sports with players;
- * - `platforms`: distinct platform names in the players' platform id maps.
- */
-export const computePublicStats = (store: SportsStoreService, keys: KeyStoreService, now: Date) =>
-  Effect.gen(function*() {
-    const records = yield* keys.list
-    const summary = yield* store.summary
-    const players = yield* allRows((page) => store.findPlayers(page))
-    const platforms = new Set(players.flatMap((p) => Object.keys(p.platform_ids)))
-    return {
-      active_users: records.filter((r) =>
-        r.state === "active" && r.revoked_at === null &&
-        (r.trial_ends_at === null || r.trial_ends_at.getTime() > now.getTime())
-      ).length,
-      active_signals: 0,
-      players_tracked: summary.reduce((n, s) => n + s.players, 0),
-      sports_covered: summary.filter((s) => s.players > 0).length,
-      platforms: platforms.size
-    } satisfies Resources.PublicStats
-  })
-
-/** The meta handlers. Requires SportsStore when built. */
+/** The meta handlers. Requires the application services. */
 export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
-  Effect.gen(function*() {
-    const store = yield* SportsStore
+  Effect.sync(() => {
     const sports = sportsRows()
     return handlers
       .handle("sports", ({ request }) => envelope(ctx(request, "sports"), sports))
       .handle("dataStatus", ({ request }) =>
         Effect.gen(function*() {
-          const summary = yield* store.summary
-          const rows = yield* Effect.forEach(summary, (s) =>
-            Effect.map(store.getIngestState(s.sport), (state): Resources.DataStatusRow => ({
-              sport: s.sport,
-              players: s.players,
-              teams: s.teams,
-              games: s.games,
-              stat_lines: s.stat_lines,
-              last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
-              source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
-              last_game_date: s.last_game_date,
-              last_signal_update: null
-            })))
+          const rows = yield* (yield* Catalog).dataStatus()
           return yield* envelope(ctx(request, "dataStatus"), rows)
-        }).pipe(mapStoreErrors))
+        }).pipe(mapDomainErrors))
       .handle("coverage", ({ request }) =>
         Effect.gen(function*() {
-          const summary = yield* store.summary
-          const rows = summary.map((s): Resources.CoverageRow => ({
-            sport: s.sport,
-            seasons: [...s.seasons].sort((a, b) => a - b),
-            first_game_date: s.first_game_date,
-            last_game_date: s.last_game_date,
-            games: s.games,
-            stat_lines: s.stat_lines,
-            players: s.players,
-            teams: s.teams
-          }))
+          const rows = yield* (yield* Catalog).coverage(sportOperations)
           return yield* envelope(ctx(request, "coverage"), rows)
-        }).pipe(mapStoreErrors))
+        }).pipe(mapDomainErrors))
   }))
 
 /**
  * The public handler. The counters are recomputed at most every {@link PUBLIC_STATS_TTL} (the
  * endpoint needs no key, so each call must stay cheap); a failed computation is not cached.
- * Requires SportsStore and KeyStore when built.
  */
 export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
-    const keys = yield* KeyStore
+    const catalog = yield* Catalog
     const cache = yield* Ref.make(Option.none<{ readonly at: number; readonly value: Resources.PublicStats }>())
     return handlers.handle("stats", () =>
       Effect.gen(function*() {
@@ -143,8 +92,8 @@ export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
         if (Option.isSome(cached) && now - cached.value.at < Duration.toMillis(PUBLIC_STATS_TTL)) {
           return cached.value.value
         }
-        const value = yield* computePublicStats(store, keys, new Date(now))
+        const value = yield* catalog.publicStats(new Date(now))
         yield* Ref.set(cache, Option.some({ at: now, value }))
         return value
-      }).pipe(mapStoreErrors))
+      }).pipe(mapDomainErrors))
   }))

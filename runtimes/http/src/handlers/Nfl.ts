@@ -1,73 +1,66 @@
 /**
- * Handlers of the nfl group (`/v1/nfl`) over the SportsStore.
+ * Handlers of the nfl group (`/v1/nfl`) over the application services.
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NflLimits } from "@sports-data/api/params/Nfl"
-import { SportsStore, type Team } from "@sports-data/domain"
+import { Players, Rows } from "@sports-data/app"
+import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapStoreErrors } from "../Errors.js"
-import { envelope, requirePlayer, sportContext, teamMap } from "./Common.js"
-import { divisionMatches, nflGameRow, nflStatsRow, playerIdentity, playerSummary } from "./Rows.js"
-import { gameList, playerLines, playerList, roster, standings, teamRows } from "./Sport.js"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope, sportContext } from "./Common.js"
+import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
 
-const sport = "nfl" as const
-const ctx = sportContext(sport)
+const ctx = sportContext("nfl")
 
 /**
  * The team filter of `/teams` and `/standings`: `conference` as decoded (AFC or NFC) against the
- * stored conference in upper case, `division` by {@link divisionMatches}; an absent filter keeps all.
+ * stored conference in upper case, `division` by `Rows.divisionMatches`; an absent filter keeps all.
  */
 const teamFilter =
   (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) =>
   (t: Team): boolean =>
     (params.conference === undefined || t.conference?.toUpperCase() === params.conference) &&
-    (params.division === undefined || divisionMatches(t, params.division))
+    (params.division === undefined || Rows.divisionMatches(t, params.division))
 
-/** The nfl handlers. Requires SportsStore when built. */
+/** The nfl handlers. Requires the application services. */
 export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
-  Effect.gen(function*() {
-    const store = yield* SportsStore
-    return handlers
-      .handle("teams", ({ request, urlParams }) =>
-        Effect.gen(function*() {
-          const teams = (yield* store.findTeams(sport)).filter(teamFilter(urlParams))
-          return yield* envelope(ctx(request, "teams"), yield* teamRows(store, sport, teams))
-        }).pipe(mapStoreErrors))
-      .handle("roster", ({ path, request, urlParams }) =>
-        roster(store, ctx(request, "roster"), path.team, urlParams.position, (p) =>
-          playerIdentity(p)).pipe(
-            mapStoreErrors
-          ))
-      .handle("players", ({ request, urlParams }) =>
-        playerList(store, ctx(request, "players"), urlParams, NflLimits.players, (p) =>
-          playerIdentity(p)).pipe(
-            mapStoreErrors
-          ))
-      .handle("player", ({ path, request }) =>
-        Effect.gen(function*() {
-          const player = yield* requirePlayer(store, sport, path.id)
-          const team = player.team === null ? undefined : (yield* teamMap(store, sport)).get(player.team)
-          return yield* envelope(ctx(request, "player"), playerIdentity(player, team))
-        }).pipe(mapStoreErrors))
-      .handle("playerStats", ({ path, request, urlParams }) =>
-        Effect.gen(function*() {
-          const { lines, player } = yield* playerLines(store, sport, path.id, {
-            season: urlParams.season,
-            week: urlParams.week,
-            limit: withDefault(urlParams.limit, NflLimits.stats)
-          })
-          return yield* envelope(ctx(request, "playerStats"), lines.map(nflStatsRow), { player: playerSummary(player) })
-        }).pipe(mapStoreErrors))
-      .handle("games", ({ request, urlParams }) =>
-        gameList(store, ctx(request, "games"), {
+  handlers
+    .handle("teams", ({ request, urlParams }) =>
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+    .handle("roster", ({ path, request, urlParams }) =>
+      roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
+        Rows.playerIdentity(p)).pipe(
+          mapDomainErrors
+        ))
+    .handle("players", ({ request, urlParams }) =>
+      playerList(ctx(request, "players"), urlParams, NflLimits.players, (p) =>
+        Rows.playerIdentity(p)).pipe(
+          mapDomainErrors
+        ))
+    .handle("player", ({ path, request }) =>
+      playerDetail(ctx(request, "player"), path.id, Rows.playerIdentity).pipe(mapDomainErrors))
+    .handle("playerStats", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { lines, player } = yield* (yield* Players).statLines("nfl", path.id, {
           season: urlParams.season,
           week: urlParams.week,
-          state: urlParams.status,
-          limit: withDefault(urlParams.limit, NflLimits.games)
-        }, nflGameRow).pipe(mapStoreErrors))
-      .handle("standings", ({ request, urlParams }) =>
-        standings(store, ctx(request, "standings"), urlParams.season, teamFilter(urlParams)).pipe(mapStoreErrors))
-  }))
+          limit: withDefault(urlParams.limit, NflLimits.stats)
+        })
+        return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nflStatsRow), {
+          player: Rows.playerSummary(player)
+        })
+      }).pipe(mapDomainErrors))
+    .handle("games", ({ request, urlParams }) =>
+      gameList(ctx(request, "games"), {
+        season: urlParams.season,
+        week: urlParams.week,
+        state: urlParams.status,
+        limit: withDefault(urlParams.limit, NflLimits.games)
+      }, Rows.nflGameRow).pipe(mapDomainErrors))
+    .handle("standings", ({ request, urlParams }) =>
+      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
+        mapDomainErrors
+      )))

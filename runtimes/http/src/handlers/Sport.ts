@@ -1,40 +1,16 @@
 /**
- * The handler logic the nfl, nba and mlb groups share: player lists, player detail lookups, per-game
- * lines, rosters, team rows, games and standings. Each takes the sport and the row builder of the
- * sport's resource, so the three groups differ only in their parameters and rows.
+ * The handlers every sport group shares (player lists, player detail, rosters, team rows, games,
+ * standings), each a thin call of an application service: decode (done by the contract), call,
+ * encode the rows with the sport's row builder. Domain errors are mapped once, by the caller.
  * @module
  */
 import { Security } from "@sports-data/api"
-import type { LimitSpec } from "@sports-data/api/params/Common"
 import { withDefault } from "@sports-data/api/params/Common"
-import {
-  type Game,
-  type GameQuery,
-  type Player,
-  type PlayerStatus,
-  type Resources,
-  Sports,
-  type SportsStoreService,
-  type StatLineQuery,
-  type Team,
-  type TeamSport
-} from "@sports-data/domain"
+import type { LimitSpec } from "@sports-data/api/params/Common"
+import { Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
+import type { Game, Player, PlayerStatus, Resources, Team } from "@sports-data/domain"
 import { Effect } from "effect"
-import {
-  allRows,
-  envelope,
-  lastIngested,
-  lastRefreshed,
-  latestResultSeason,
-  pageOf,
-  requirePlayer,
-  requireTeam,
-  seasonGames,
-  type SportContext,
-  teamMap,
-  teamPlayers
-} from "./Common.js"
-import { standingRow } from "./Rows.js"
+import { envelope, type SportContext } from "./Common.js"
 
 /** The filters of a paginated player list (`/v1/<sport>/players`). */
 export interface PlayerListParams {
@@ -46,131 +22,72 @@ export interface PlayerListParams {
   readonly offset?: number | undefined
 }
 
-/**
- * `/v1/<sport>/players`: the paginated envelope (total, offset, limit) of the sport's players
- * matching the filters, `limits` giving the default limit. Stored positions are wider than the
- * filter's value set (G, PK, LF...), so a position filter is matched with {@link positionMatches}
- * over every player of the other filters, then paged.
- */
+/** `/v1/<sport>/players`: the paginated envelope (total, offset, limit), `limits` giving the default limit. */
 export const playerList = <R>(
-  store: SportsStoreService,
   ctx: SportContext,
   params: PlayerListParams,
   limits: LimitSpec,
   toRow: (p: Player) => R
 ) =>
   Effect.gen(function*() {
-    const sport = ctx.sport
     const limit = withDefault(params.limit, limits)
     const offset = withDefault(params.offset, 0)
-    const query = { sport, search: params.search?.trim(), team: params.team, status: params.status }
-    const position = params.position
-    let total: number
-    let rows: ReadonlyArray<Player>
-    if (position === undefined) {
-      const page = yield* store.findPlayers({ ...query, limit, offset })
-      total = page.total
-      rows = page.rows
-    } else {
-      const all = (yield* allRows((page) => store.findPlayers({ ...query, ...page }))).filter((p) =>
-        Sports.positionMatches(sport, position, p.position)
-      )
-      total = all.length
-      rows = pageOf(all, limit, offset)
-    }
-    return yield* envelope(ctx, rows.map(toRow), { total, offset, limit })
+    const page = yield* (yield* Players).list(ctx.sport, { ...params, limit, offset })
+    return yield* envelope(ctx, page.rows.map(toRow), { total: page.total, offset, limit })
   })
 
-/**
- * The player `id` of `sport` and its stat lines under `query`, most recent first; 404
- * RESOURCE_NOT_FOUND when the player is unknown.
- */
-export const playerLines = (
-  store: SportsStoreService,
-  sport: TeamSport,
-  id: string,
-  query: Omit<StatLineQuery, "sport" | "player_id" | "order" | "offset">
-) =>
+/** `/v1/<sport>/players/{id}`: one player as `toRow` shows it with its team. */
+export const playerDetail = <R>(ctx: SportContext, id: string, toRow: (p: Player, team: Team | undefined) => R) =>
   Effect.gen(function*() {
-    const player = yield* requirePlayer(store, sport, id)
-    const page = yield* store.findStatLines({ ...query, sport, player_id: player.id, order: "recent", offset: 0 })
-    return { player, lines: page.rows }
+    const { player, team } = yield* (yield* Players).get(ctx.sport, id)
+    return yield* envelope(ctx, toRow(player, team))
   })
 
-/**
- * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`
- * ({@link positionMatches}); 404 RESOURCE_NOT_FOUND for an unknown team.
- */
-export const roster = <R>(
-  store: SportsStoreService,
-  ctx: SportContext,
-  abbr: string,
-  position: string | undefined,
-  toRow: (p: Player) => R
-) =>
+/** `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`. */
+export const roster = <R>(ctx: SportContext, abbr: string, position: string | undefined, toRow: (p: Player) => R) =>
   Effect.gen(function*() {
-    const team = yield* requireTeam(store, ctx.sport, abbr)
-    const players = (yield* teamPlayers(store, ctx.sport, team)).filter((p) =>
-      position === undefined || Sports.positionMatches(ctx.sport, position, p.position)
-    )
+    const { players } = yield* (yield* Players).roster(ctx.sport, abbr, position)
     return yield* envelope(ctx, players.map(toRow))
   })
 
-/** Nfl and nba team rows of `teams`: player_count (players in the store) and the roster path. */
-export const teamRows = (store: SportsStoreService, sport: TeamSport, teams: ReadonlyArray<Team>) =>
-  Effect.forEach(
-    teams,
-    (t) =>
-      Effect.map(store.findPlayers({ sport, team: t.abbr, limit: 1, offset: 0 }), (page): Resources.TeamRow => ({
-        abbreviation: t.abbr,
-        full_name: t.name,
-        conference: t.conference,
-        division: t.division,
-        player_count: page.total,
-        roster_url: `/v1/${sport}/teams/${t.abbr}/roster`
-      })),
-    { concurrency: 4 }
-  )
-
-/**
- * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
- * sport's teams and its last refresh (`last_polled`, from the admitted call's time when the sport
- * was never ingested).
- */
-export const gameList = <R>(
-  store: SportsStoreService,
-  ctx: SportContext,
-  query: Omit<GameQuery, "sport" | "order" | "offset">,
-  toRow: (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string) => R
-) =>
+/** `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url. */
+export const teamList = (ctx: SportContext, filter: TeamFilter = {}) =>
   Effect.gen(function*() {
-    const sport = ctx.sport
-    const caller = yield* Security.Caller
-    const page = yield* store.findGames({ ...query, sport, order: "desc", offset: 0 })
-    const teams = yield* teamMap(store, sport)
-    const polled = yield* lastRefreshed(store, sport, caller.now)
-    return yield* envelope(ctx, page.rows.map((g) => toRow(g, teams, polled)))
+    const teams = yield* (yield* Teams).list(ctx.sport, filter)
+    const counted = yield* (yield* Players).counts(ctx.sport, teams)
+    const rows = counted.map(([t, count]): Resources.TeamRow => Rows.teamRow(ctx.sport, t, count))
+    return yield* envelope(ctx, rows, {}, filter.league)
   })
 
 /**
- * `/v1/<sport>/standings`: the standings of `season` (default the latest season with results)
- * computed from its games, the teams kept by `keep`, with `season` in the envelope. A season of
- * which no game is held has no standings (empty data), rather than every team at 0-0.
+ * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
+ * sport's teams and its last refresh (`last_polled`).
  */
-export const standings = (
-  store: SportsStoreService,
+export const gameList = <R>(
   ctx: SportContext,
-  season: number | undefined,
-  keep: (team: Team) => boolean
+  query: Parameters<Games["list"]>[1],
+  toRow: (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string) => R
 ) =>
   Effect.gen(function*() {
-    const sport = ctx.sport
-    const chosen = season ?? (yield* latestResultSeason(store, sport))
-    const games = chosen === null ? [] : yield* seasonGames(store, sport, chosen)
-    const teams = games.length === 0 ? [] : yield* store.findTeams(sport)
-    const updated = yield* lastIngested(store, sport)
-    const rows = Sports.computeStandings(sport, teams, games)
-      .filter((s) => keep(s.team))
-      .map((s) => standingRow(sport, s, updated))
-    return yield* envelope(ctx, rows, { season: chosen })
+    const caller = yield* Security.Caller
+    const { games, lastPolled, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
+    return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), {}, query.league)
+  })
+
+/**
+ * `/v1/<sport>/standings`: the table of `league` (default the sport) for `season` (default the
+ * latest season with results), the teams kept by `keep`, with `season` in the envelope.
+ */
+export const standings = (
+  ctx: SportContext,
+  options: {
+    readonly season?: number | undefined
+    readonly league?: string | undefined
+    readonly keep?: ((team: Team) => boolean) | undefined
+  }
+) =>
+  Effect.gen(function*() {
+    const table = yield* (yield* Standings).table(ctx.sport, options)
+    const rows = table.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
+    return yield* envelope(ctx, rows, { season: table.season }, options.league)
   })

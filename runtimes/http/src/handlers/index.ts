@@ -1,20 +1,33 @@
 /**
- * Handlers of the data endpoints of `Api` (packages/api Api.ts): one layer per group over the
- * SportsStore (and the KeyStore for `/api/public/stats`), and {@link HandlersLive}, all of them.
+ * Handlers of the data endpoints of `Api` (packages/api Api.ts): one layer per group, each a thin
+ * edge over the application services (packages/app), and {@link HandlersLive}, all of them.
  *
  * Guarded handlers read the admitted caller (`Security.Caller`, provided per request by the
- * Authorization middleware) for the envelope's meta. Store errors become 503 / 500 through
- * `mapStoreErrors`; unknown ids answer 404 RESOURCE_NOT_FOUND.
+ * Authorization middleware) for the envelope's meta. Domain errors are mapped once per handler
+ * by `mapDomainErrors` (ResourceNotFound → 404, StoreUnavailable → 503, StoreFailure → 500).
  * @module
  */
 import { Layer } from "effect"
+import { CfbLive } from "./Cfb.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
+import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
+import { SoccerLive } from "./Soccer.js"
 
-export { MetaLive, MlbLive, NbaLive, NflLive, PlayersLive, PublicLive }
+export { CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
-export const HandlersLive = Layer.mergeAll(NflLive, MlbLive, NbaLive, PlayersLive, MetaLive, PublicLive)
+export const HandlersLive = Layer.mergeAll(
+  NflLive,
+  MlbLive,
+  NbaLive,
+  NhlLive,
+  CfbLive,
+  SoccerLive,
+  PlayersLive,
+  MetaLive,
+  PublicLive
+)

@@ -5,8 +5,8 @@
  * Integer fields are rounded (sources write counts as floats such as `12.0`).
  * @module
  */
-import type { Game, Player, Resources, StatLine, Team, TeamSport } from "@sports-data/domain"
-import { Standings } from "@sports-data/domain"
+import type { Game, Player, PollRanking, Resources, StatLine, Team, TeamSport } from "@sports-data/domain"
+import { Sports, Standings } from "@sports-data/domain"
 
 /** `YYYY-MM-DD` as the date-time at 00:00 UTC of that day. */
 export const dateTime = (date: string): string => `${date}T00:00:00.000Z`
@@ -43,6 +43,30 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
 // ---------------------------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------------------------
+
+/** TeamRow of a team: its abbreviation, name, conference, division, players held and roster path. */
+export const teamRow = (sport: TeamSport, t: Team, playerCount: number): Resources.TeamRow => ({
+  abbreviation: t.abbr,
+  full_name: t.name,
+  conference: t.conference,
+  division: t.division,
+  player_count: playerCount,
+  roster_url: `/v1/${sport}/teams/${t.abbr}/roster`
+})
+
+/**
+ * Mlb team row (specification): roster size, active players and the distinct positions of
+ * `players` (the team's roster); `league` is the team's conference (AL, NL).
+ */
+export const mlbTeamRow = (t: Team, players: ReadonlyArray<Player>): Resources.MLBTeamRow => ({
+  abbreviation: t.abbr,
+  full_name: t.name,
+  league: t.conference,
+  division: t.division,
+  roster_size: players.length,
+  active_players: players.filter((p) => p.status === "active").length,
+  positions: [...new Set(players.flatMap((p) => (p.position === null ? [] : [p.position])))].sort()
+})
 
 /**
  * True when a team's division matches a filter: equal to the stored division, or to
@@ -158,16 +182,13 @@ export const nbaStatsRow = (l: StatLine): Resources.NbaStatsRow => ({
  * side when the game is in the store (`game`).
  */
 export const nbaGameLogRow = (l: StatLine, game: Game | undefined): Resources.NbaGameLogRow => {
-  const home = game === undefined || l.team === null ? null : game.home_team === l.team
-  const scored = game !== undefined && game.home_score !== null && game.away_score !== null && home !== null
-  const teamScore = scored ? (home ? game.home_score : game.away_score) : null
-  const oppScore = scored ? (home ? game.away_score : game.home_score) : null
+  const r = lineResult(l, game)
   return {
     ...nbaStatsRow(l),
-    home,
-    result: teamScore === null || oppScore === null || teamScore === oppScore ? null : teamScore > oppScore ? "W" : "L",
-    team_score: teamScore,
-    opponent_score: oppScore,
+    home: r.home,
+    result: r.result === "T" ? null : r.result,
+    team_score: r.team_score,
+    opponent_score: r.opponent_score,
     field_goals_made: intStat(l, "field_goals_made"),
     field_goals_attempted: intStat(l, "field_goals_attempted"),
     three_pointers_made: intStat(l, "three_pointers_made"),
@@ -180,6 +201,61 @@ export const nbaGameLogRow = (l: StatLine, game: Game | undefined): Resources.Nb
     plus_minus: intStat(l, "plus_minus")
   }
 }
+
+/**
+ * The result of a line's game from the player's team's side: home or away, W/L/T and both scores;
+ * nulls when the game is not held, not scored, or the line has no team.
+ */
+export const lineResult = (l: StatLine, game: Game | undefined) => {
+  const home = game === undefined || l.team === null ? null : game.home_team === l.team
+  const scored = game !== undefined && game.home_score !== null && game.away_score !== null && home !== null
+  const teamScore = scored ? (home ? game.home_score : game.away_score) : null
+  const oppScore = scored ? (home ? game.away_score : game.home_score) : null
+  const result: "W" | "L" | "T" | null = teamScore === null || oppScore === null
+    ? null
+    : teamScore > oppScore
+    ? "W"
+    : teamScore < oppScore
+    ? "L"
+    : "T"
+  return { home, result, team_score: teamScore, opponent_score: oppScore }
+}
+
+/** NHL per-game row (Resources.NhlStatsRow). */
+export const nhlStatsRow = (l: StatLine): Resources.NhlStatsRow => ({
+  game_id: l.game_id,
+  game_date: l.game_date,
+  season: l.season,
+  team: l.team,
+  opponent: l.opponent,
+  position: l.position,
+  goals: intStat(l, "goals"),
+  assists: intStat(l, "assists"),
+  points: intStat(l, "points"),
+  shots: intStat(l, "shots"),
+  hits: intStat(l, "hits"),
+  blocked_shots: intStat(l, "blocked_shots"),
+  pp_points: intStat(l, "pp_points"),
+  toi_minutes: stat(l, "toi_minutes"),
+  shots_against: intStat(l, "shots_against"),
+  saves: intStat(l, "saves"),
+  goals_against: intStat(l, "goals_against"),
+  save_pct: stat(l, "save_pct"),
+  fantasy_points: l.fantasy_points
+})
+
+/** Game-log row of a sport without a specified shape (cfb): the game, its result, and every stat of the line. */
+export const gameLogRow = (l: StatLine, game: Game | undefined): Resources.GameLogRow => ({
+  game_id: l.game_id,
+  game_date: l.game_date,
+  season: l.season,
+  week: l.week,
+  team: l.team,
+  opponent: l.opponent,
+  position: l.position,
+  ...lineResult(l, game),
+  stats: l.stats
+})
 
 /** Batting object of an mlb line; `withPlateAppearances` adds ab and pa (player-stats endpoint). */
 export const mlbBatting = (l: StatLine, withPlateAppearances: boolean): Resources.MLBBatting => ({
@@ -263,13 +339,13 @@ const gameTeam = (
   teams: ReadonlyMap<string, Team>
 ): Resources.Game["home_team"] => {
   const t = teams.get(abbr)
-  return { id: t?.external_id ?? abbr, name: t?.name ?? abbr, abbr, logo: null, score }
+  return { id: abbr, name: t?.name ?? abbr, abbr, logo: null, score }
 }
 
 /** Game row (nba; the base of nfl rows). */
 export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => ({
   event_id: g.id,
-  league: null,
+  league: Sports.moduleOf(g.sport).leagues.length > 1 ? g.league : null,
   game_date: dateTime(g.game_date),
   game_time: iso(g.start_time),
   state: g.state,
@@ -345,17 +421,24 @@ export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled
 // Standings
 // ---------------------------------------------------------------------------------------------
 
-/** Standing row of a computed standing; nfl rows carry ties and W-L-T records. */
+/**
+ * Standing row of a computed standing. Records are W-L-T where the league's rules count ties
+ * (nfl, soccer); leagues ranked by points (nhl, soccer) add `points`, `ot_losses` (nhl),
+ * `points_deducted` (soccer) and `league` (soccer). `team_id` is the team id `/teams` lists.
+ */
 export const standingRow = (
   sport: TeamSport,
+  league: string,
   s: Standings.TeamStanding,
   lastUpdated: string | null
 ): Resources.Standing => {
-  const withTies = sport === "nfl"
+  const withTies = Sports.standingsRules(sport, league)?.withTies ?? false
+  const multiLeague = Sports.moduleOf(sport).leagues.length > 1
   return {
     rank: s.rank,
+    ...(multiLeague ? { league } : {}),
     ...(withTies ? { ties: s.ties } : {}),
-    team_id: s.team.external_id ?? s.team.abbr,
+    team_id: s.team.abbr,
     team_name: s.team.name,
     team_abbr: s.team.abbr,
     team_logo: null,
@@ -372,7 +455,24 @@ export const standingRow = (
     div_record: Standings.formatRecord(s.division_record, withTies),
     points_for: s.points_for,
     points_against: s.points_against,
+    ...(s.standings_points !== null || s.ot_losses !== null || s.regulation_wins !== null
+      ? { points: s.standings_points, ot_losses: s.ot_losses, regulation_wins: s.regulation_wins }
+      : {}),
+    ...(s.points_deducted !== null ? { points_deducted: s.points_deducted } : {}),
     tiebreaker: s.tiebreaker,
     last_updated: lastUpdated
   }
 }
+
+/** CFBRanking row of a poll entry. */
+export const rankingRow = (r: PollRanking): Resources.CFBRanking => ({
+  rank: r.rank,
+  team_id: r.team,
+  team_name: r.team_name,
+  team_abbr: r.team,
+  record: r.record ?? "",
+  points: r.points,
+  first_place_votes: r.first_place_votes,
+  prev_rank: r.prev_rank,
+  week: r.week
+})

@@ -1,0 +1,52 @@
+/**
+ * Soccer data endpoints (specification, "Endpoints / NHL, CFB, soccer ..."), under `/v1/soccer`:
+ * games, standings and teams by league (epl, la_liga, bundesliga, serie_a, champions_league, mls).
+ * No source has soccer players: players, player detail, roster and game log answer empty data
+ * with `meta.coverage` (or 404 for a player id, as no player exists).
+ * @module
+ */
+import { HttpApiGroup, OpenApi } from "@effect/platform"
+import { Resources } from "@sports-data/domain"
+import { Schema } from "effect"
+import { TeamKeyPath } from "../params/Common.js"
+import {
+  SoccerGamesParams,
+  SoccerPlayersParams,
+  SoccerRosterParams,
+  SoccerStandingsParams,
+  SoccerTeamsParams
+} from "../params/Soccer.js"
+import {
+  gameLogEndpoint,
+  gamesEndpoint,
+  playerEndpoint,
+  playersEndpoint,
+  rosterEndpoint,
+  standingsEndpoint,
+  teamsEndpoint
+} from "./Shared.js"
+
+/** The `soccer` group, under `/v1/soccer`. */
+export class SoccerGroup extends HttpApiGroup.make("soccer")
+  .add(gamesEndpoint(SoccerGamesParams, Resources.Game, "Soccer matches by league, date, season and state"))
+  .add(
+    standingsEndpoint(
+      SoccerStandingsParams,
+      "League table: 3 points a win, 1 a draw, official deductions applied, each league's tiebreakers"
+    )
+  )
+  .add(teamsEndpoint(SoccerTeamsParams, "Soccer teams of a league"))
+  .add(rosterEndpoint(SoccerRosterParams, Resources.PlayerIdentity, "Players of a team (no source)", TeamKeyPath))
+  .add(playersEndpoint(SoccerPlayersParams, Resources.PlayerIdentity, "Soccer players (no source: empty)"))
+  .add(playerEndpoint(Resources.PlayerIdentity, "One soccer player (no source)"))
+  .add(
+    gameLogEndpoint(
+      Schema.Struct({}),
+      Resources.GameLogRow,
+      "SoccerGameLogResponse",
+      "Game log of a soccer player (no source: empty)"
+    )
+  )
+  .prefix("/v1/soccer")
+  .annotate(OpenApi.Title, "Soccer")
+{}

@@ -1,0 +1,97 @@
+/**
+ * The catalog feature: what the store holds per sport (data status), what each sport's endpoints
+ * can answer and from which sources (coverage), and the public counters.
+ * @module
+ */
+import { CatalogReader, Coverage, KeyStore, PlayerReader, type Resources, type TeamSport } from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { allRows, lastIngested } from "./Reads.js"
+
+/** The catalog feature. */
+export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog", {
+  effect: Effect.gen(function*() {
+    const catalog = yield* CatalogReader
+    const players = yield* PlayerReader
+    const keys = yield* KeyStore
+
+    /** Per-sport counts and freshness, every team sport. */
+    const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
+      const summary = yield* catalog.summary
+      return yield* Effect.forEach(
+        summary,
+        (s) =>
+          Effect.map(catalog.ingestState(s.sport), (state): Resources.DataStatusRow => ({
+            sport: s.sport,
+            players: s.players,
+            teams: s.teams,
+            games: s.games,
+            stat_lines: s.stat_lines,
+            last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
+            source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
+            last_game_date: s.last_game_date,
+            last_signal_update: null
+          }))
+      )
+    })
+
+    /**
+     * Coverage of every team sport: seasons and counts held, each endpoint's coverage
+     * (`operations(sport)` gives the sport's operations as `[operation, path]`, read from the
+     * contract by the caller) and each source with its licence.
+     */
+    const coverage = Effect.fn("Catalog.coverage")(function*(
+      operations: (sport: TeamSport) => ReadonlyArray<readonly [operation: string, path: string]>
+    ) {
+      const summary = yield* catalog.summary
+      return summary.map((s): Resources.CoverageRow => ({
+        sport: s.sport,
+        endpoints: operations(s.sport).map(([operation, path]) => {
+          const c = Coverage.coverageOf(s.sport, operation)
+          return { endpoint: path, available: c.available, reason: c.reason, seasons: c.seasons }
+        }),
+        sources: Coverage.sportSources[s.sport].flatMap((id) => {
+          const src = Coverage.sources[id]
+          return src === undefined ? [] : [src]
+        }),
+        seasons: [...s.seasons].sort((a, b) => a - b),
+        first_game_date: s.first_game_date,
+        last_game_date: s.last_game_date,
+        games: s.games,
+        stat_lines: s.stat_lines,
+        players: s.players,
+        teams: s.teams
+      }))
+    })
+
+    /**
+     * PublicStats:
+     * - `active_users`: keys that are active, not revoked, and not past a trial end at `now`;
+     * - `active_signals`: 0 (no signal source is ingested yet);
+     * - `players_tracked`: players held, all sports; `sports_covered`: sports with players;
+     * - `platforms`: distinct platform names in the players' platform id maps.
+     */
+    const publicStats = Effect.fn("Catalog.publicStats")(function*(now: Date) {
+      const records = yield* keys.list
+      const summary = yield* catalog.summary
+      const all = yield* allRows((page) => players.find(page))
+      const platforms = new Set(all.flatMap((p) => Object.keys(p.platform_ids)))
+      return {
+        active_users: records.filter((r) =>
+          r.state === "active" && r.revoked_at === null &&
+          (r.trial_ends_at === null || r.trial_ends_at.getTime() > now.getTime())
+        ).length,
+        active_signals: 0,
+        players_tracked: summary.reduce((n, s) => n + s.players, 0),
+        sports_covered: summary.filter((s) => s.players > 0).length,
+        platforms: platforms.size
+      } satisfies Resources.PublicStats
+    })
+
+    /** The end of the sport's last ingestion (ISO), null when it was never ingested. */
+    const lastIngestedAt = Effect.fn("Catalog.lastIngested")(function*(sport: TeamSport) {
+      return yield* lastIngested(catalog, sport)
+    })
+
+    return { dataStatus, coverage, publicStats, lastIngested: lastIngestedAt } as const
+  })
+}) {}

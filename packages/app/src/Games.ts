@@ -1,0 +1,81 @@
+/**
+ * The games and teams features: a sport's teams under filters, and games with the teams they
+ * name and when the sport's data was last refreshed.
+ * @module
+ */
+import {
+  CatalogReader,
+  type Game,
+  type GameQuery,
+  GameReader,
+  type StatLine,
+  type Team,
+  TeamReader,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect } from "effect"
+import { gamesOfLines, lastRefreshed, teamMap } from "./Reads.js"
+
+/** Team filters: conference, division (see Rows `conferenceMatches`/`divisionMatches`) and league. */
+export interface TeamFilter {
+  readonly keep?: ((team: Team) => boolean) | undefined
+  /** A league key: teams whose `attributes.leagues` lists it (soccer), or every team of a single-league sport. */
+  readonly league?: string | undefined
+}
+
+/** True when a team plays in `league`: its `attributes.leagues` lists it, or the league is the sport. */
+export const inLeague = (team: Team, league: string): boolean => {
+  const leagues = team.attributes["leagues"]
+  return Array.isArray(leagues) ? leagues.includes(league) : league === team.sport
+}
+
+/** The teams feature. */
+export class Teams extends Effect.Service<Teams>()("@sports-data/app/Teams", {
+  effect: Effect.gen(function*() {
+    const teams = yield* TeamReader
+    /** The teams of `sport` under `filter`, ordered by abbreviation. */
+    const list = Effect.fn("Teams.list")(function*(sport: TeamSport, filter: TeamFilter = {}) {
+      return (yield* teams.find(sport)).filter((t) =>
+        (filter.league === undefined || inLeague(t, filter.league)) && (filter.keep === undefined || filter.keep(t))
+      )
+    })
+    /** The teams of `sport` by abbreviation. */
+    const byAbbr = Effect.fn("Teams.byAbbr")(function*(sport: TeamSport) {
+      return yield* teamMap(teams, sport)
+    })
+    return { list, byAbbr } as const
+  })
+}) {}
+
+/** The games feature. */
+export class Games extends Effect.Service<Games>()("@sports-data/app/Games", {
+  effect: Effect.gen(function*() {
+    const games = yield* GameReader
+    const teams = yield* TeamReader
+    const catalog = yield* CatalogReader
+
+    /**
+     * The first `query.limit` games of `sport` under `query`, newest first, with the sport's teams
+     * by abbreviation and `lastPolled` (ISO): the sport's last refresh, `now` when never ingested.
+     */
+    const list = Effect.fn("Games.list")(function*(
+      sport: TeamSport,
+      query: Omit<GameQuery, "sport" | "order" | "offset">,
+      now: Date
+    ) {
+      const page = yield* games.find({ ...query, sport, order: "desc", offset: 0 })
+      const byAbbr = yield* teamMap(teams, sport)
+      const lastPolled = yield* lastRefreshed(catalog, sport, now)
+      return { games: page.rows, teams: byAbbr, lastPolled }
+    })
+
+    /** The game of each of `lines` (undefined for a line without a game, or a game not held). */
+    const ofLines = Effect.fn("Games.ofLines")(function*(sport: TeamSport, lines: ReadonlyArray<StatLine>) {
+      return yield* gamesOfLines(games, sport, lines)
+    })
+
+    return { list, ofLines } as const
+  })
+}) {}
+
+export type { Game }

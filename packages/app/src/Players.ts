@@ -1,0 +1,225 @@
+/**
+ * The players feature: filtered lists, one player, rosters, stat lines and game logs, cross-sport
+ * search and comparison. Reads through the read ports; fails with the domain's ResourceNotFound
+ * for an unknown player or team, and StoreError when the store fails.
+ * @module
+ */
+import {
+  parseCanonicalPlayerId,
+  type Player,
+  PlayerReader,
+  type PlayerStatus,
+  type Resources,
+  Sports,
+  type StatLine,
+  type StatLineQuery,
+  StatLineReader,
+  type Team,
+  TeamReader,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { allRows, notFound, pageOf, requirePlayer, requireTeam, teamMap, teamPlayers } from "./Reads.js"
+import { round, searchRow, stat } from "./Rows.js"
+
+/** Filters and paging of a sport's player list; `limit` and `offset` already defaulted. */
+export interface PlayerListQuery {
+  readonly search?: string | undefined
+  readonly position?: string | undefined
+  readonly team?: string | undefined
+  readonly status?: PlayerStatus | undefined
+  readonly limit: number
+  readonly offset: number
+}
+
+/** Name candidates looked at when resolving a compare reference by name. */
+const NAME_CANDIDATES = 50
+
+/** Stat lines read for the compared season (a full season with playoffs is under 200 games). */
+const SEASON_LINES = 250
+
+/** Lines read for a game log: a season with playoffs is about 100 games in the longest seasons. */
+export const GAME_LOG_MAX = 200
+
+/** The players feature. */
+export class Players extends Effect.Service<Players>()("@sports-data/app/Players", {
+  effect: Effect.gen(function*() {
+    const players = yield* PlayerReader
+    const teams = yield* TeamReader
+    const lines = yield* StatLineReader
+
+    /**
+     * A page of `sport`'s players matching the filters, with the total before paging. Stored
+     * positions are wider than the filter's value set (G, PK, LF...), so a position filter is
+     * matched with `Sports.positionMatches` over every player of the other filters, then paged.
+     */
+    const list = Effect.fn("Players.list")(function*(sport: TeamSport, q: PlayerListQuery) {
+      const query = { sport, search: q.search?.trim(), team: q.team, status: q.status }
+      const position = q.position
+      if (position === undefined) return yield* players.find({ ...query, limit: q.limit, offset: q.offset })
+      const all = (yield* allRows((page) => players.find({ ...query, ...page }))).filter((p) =>
+        Sports.positionMatches(sport, position, p.position)
+      )
+      return { total: all.length, rows: pageOf(all, q.limit, q.offset) }
+    })
+
+    /** The player `id` of `sport` and its team (undefined when none or not held). */
+    const get = Effect.fn("Players.get")(function*(sport: TeamSport, id: string) {
+      const player = yield* requirePlayer(players, sport, id)
+      const team = player.team === null ? undefined : (yield* teamMap(teams, sport)).get(player.team)
+      return { player, team }
+    })
+
+    /** The players of team `abbr` whose position matches `position`; ResourceNotFound for an unknown team. */
+    const roster = Effect.fn("Players.roster")(
+      function*(sport: TeamSport, abbr: string, position: string | undefined) {
+        const team = yield* requireTeam(teams, sport, abbr)
+        const rows = (yield* teamPlayers(players, sport, team)).filter((p) =>
+          position === undefined || Sports.positionMatches(sport, position, p.position)
+        )
+        return { team, players: rows }
+      }
+    )
+
+    /** The player `id` of `sport` and its stat lines under `query`, most recent first. */
+    const statLines = Effect.fn("Players.statLines")(function*(
+      sport: TeamSport,
+      id: string,
+      query: Omit<StatLineQuery, "sport" | "player_id" | "order" | "offset">
+    ) {
+      const player = yield* requirePlayer(players, sport, id)
+      const page = yield* lines.find({ ...query, sport, player_id: player.id, order: "recent", offset: 0 })
+      return { player, lines: page.rows }
+    })
+
+    /**
+     * The player's lines of one season in the order played (`season` default: the season of the
+     * player's most recent line; null when the player has none).
+     */
+    const gameLog = Effect.fn("Players.gameLog")(function*(sport: TeamSport, id: string, season?: number) {
+      const player = yield* requirePlayer(players, sport, id)
+      const recent = (limit: number, s?: number) =>
+        Effect.map(
+          lines.find({ sport, player_id: player.id, season: s, order: "recent", limit, offset: 0 }),
+          (page) => page.rows
+        )
+      const chosen = season ?? (yield* recent(1))[0]?.season ?? null
+      const inOrder: ReadonlyArray<StatLine> = chosen === null
+        ? []
+        : (yield* recent(GAME_LOG_MAX, chosen)).slice().reverse()
+      return { player, season: chosen, lines: inOrder }
+    })
+
+    /**
+     * Players of every sport (or `sport`) whose name matches `q` (accents and case ignored),
+     * alphabetical, at most `limit`; `position` as the sport lists match it.
+     */
+    const search = Effect.fn("Players.search")(function*(q: {
+      readonly q: string
+      readonly sport?: TeamSport | undefined
+      readonly position?: string | undefined
+      readonly limit: number
+    }) {
+      const query = { sport: q.sport, search: q.q.trim() }
+      const position = q.position
+      if (position === undefined) return (yield* players.find({ ...query, limit: q.limit, offset: 0 })).rows
+      return (yield* allRows((page) => players.find({ ...query, ...page })))
+        .filter((p) => Sports.positionMatches(p.sport, position, p.position))
+        .slice(0, q.limit)
+    })
+
+    /**
+     * The player a reference names: a canonical id (`svc_<sport>_<id>`), else a name, matched
+     * case-insensitively, an exact full name first, else the first partial match alphabetically.
+     * ResourceNotFound (player) when nothing matches, or the id is of another sport than `sport`.
+     */
+    const resolve = Effect.fn("Players.resolve")(function*(ref: string, sport: TeamSport | undefined) {
+      const trimmed = ref.trim()
+      if (parseCanonicalPlayerId(trimmed) !== undefined) {
+        const found = yield* players.get(trimmed)
+        if (Option.isSome(found) && (sport === undefined || found.value.sport === sport)) return found.value
+        return yield* Effect.fail(notFound("player", trimmed))
+      }
+      const page = yield* players.find({ sport, search: trimmed, limit: NAME_CANDIDATES, offset: 0 })
+      const lower = trimmed.toLowerCase()
+      const hit = page.rows.find((p) => p.full_name.toLowerCase() === lower) ?? page.rows[0]
+      if (hit === undefined) return yield* Effect.fail(notFound("player", trimmed))
+      return hit
+    })
+
+    /**
+     * One side of a comparison: the player's most recent season with stat lines, its games,
+     * fantasy points (total and per game, over lines that have points, two decimals) and the
+     * per-game mean of every stat key of the sport present in those lines (flags such as
+     * is_back_to_back left out).
+     */
+    const compared = Effect.fn("Players.compared")(function*(p: Player) {
+      const latest = yield* lines.find({ sport: p.sport, player_id: p.id, order: "recent", limit: 1, offset: 0 })
+      const season = latest.rows[0]?.season
+      if (season === undefined) {
+        return {
+          player: searchRow(p),
+          season: null,
+          games: 0,
+          fantasy_points_total: null,
+          fantasy_points_avg: null,
+          averages: {}
+        } satisfies Resources.ComparedPlayer
+      }
+      const rows = (yield* lines.find({
+        sport: p.sport,
+        player_id: p.id,
+        season,
+        order: "recent",
+        limit: SEASON_LINES,
+        offset: 0
+      })).rows
+      const points = rows.flatMap((l) => (l.fantasy_points === null ? [] : [l.fantasy_points]))
+      const total = points.reduce((a, b) => a + b, 0)
+      const averages: Record<string, number> = {}
+      for (const key of Sports.StatKeys[p.sport] as ReadonlyArray<string>) {
+        if (key.startsWith("is_")) continue
+        const values = rows.flatMap((l) => {
+          const v = stat(l, key)
+          return v === null ? [] : [v]
+        })
+        if (values.length > 0) averages[key] = round(values.reduce((a, b) => a + b, 0) / values.length, 2)
+      }
+      return {
+        player: searchRow(p),
+        season,
+        games: rows.length,
+        fantasy_points_total: points.length === 0 ? null : round(total, 2),
+        fantasy_points_avg: points.length === 0 ? null : round(total / points.length, 2),
+        averages
+      } satisfies Resources.ComparedPlayer
+    })
+
+    /** Both sides of a comparison of two references (see `resolve`), and the sport they share. */
+    const compare = Effect.fn("Players.compare")(function*(ref1: string, ref2: string, sport: TeamSport | undefined) {
+      const a = yield* resolve(ref1, sport)
+      const b = yield* resolve(ref2, sport)
+      const rows = yield* Effect.all([compared(a), compared(b)])
+      return { rows, sport: sport ?? (a.sport === b.sport ? a.sport : "all") }
+    })
+
+    /** How many players of `sport` each team has (a one-row page per team). */
+    const counts = Effect.fn("Players.counts")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
+      return yield* Effect.forEach(
+        rows,
+        (t) =>
+          Effect.map(players.find({ sport, team: t.abbr, limit: 1, offset: 0 }), (page) => [t, page.total] as const),
+        { concurrency: 4 }
+      )
+    })
+
+    /** Every player of each of `rows` (for team summaries that need the whole roster). */
+    const rostersOf = Effect.fn("Players.rostersOf")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
+      return yield* Effect.forEach(rows, (t) => Effect.map(teamPlayers(players, sport, t), (ps) => [t, ps] as const), {
+        concurrency: 4
+      })
+    })
+
+    return { list, get, roster, statLines, gameLog, search, resolve, compare, counts, rostersOf } as const
+  })
+}) {}

@@ -1,0 +1,128 @@
+/**
+ * Reads the application services share, over the read ports: paging through every row of a query,
+ * lookups that fail with the domain's `ResourceNotFound`, and season helpers.
+ * @module
+ */
+import {
+  type CatalogReaderService,
+  type Game,
+  type GameReaderService,
+  type Paged,
+  parseCanonicalPlayerId,
+  type Player,
+  type PlayerReaderService,
+  ResourceNotFound,
+  type StatLine,
+  type StoreError,
+  type Team,
+  type TeamReaderService,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect, Option } from "effect"
+
+/** Rows fetched per store call when a service needs every matching row. */
+export const PAGE_SIZE = 1000
+
+/** Every row of a paged store query, fetched {@link PAGE_SIZE} at a time. */
+export const allRows = <A>(
+  fetch: (page: { readonly limit: number; readonly offset: number }) => Effect.Effect<Paged<A>, StoreError>
+): Effect.Effect<ReadonlyArray<A>, StoreError> =>
+  Effect.gen(function*() {
+    const out: Array<A> = []
+    for (let offset = 0;; offset += PAGE_SIZE) {
+      const page = yield* fetch({ limit: PAGE_SIZE, offset })
+      out.push(...page.rows)
+      if (page.rows.length < PAGE_SIZE || out.length >= page.total) return out
+    }
+  })
+
+/** A page of an in-memory list: `limit` rows from `offset`. */
+export const pageOf = <A>(rows: ReadonlyArray<A>, limit: number, offset: number): ReadonlyArray<A> =>
+  rows.slice(offset, offset + limit)
+
+/** ResourceNotFound for `resource` with `id`. */
+export const notFound = (resource: string, id: string): ResourceNotFound => new ResourceNotFound({ resource, id })
+
+/**
+ * The player with canonical id `id` of `sport`; ResourceNotFound (player) when the id is not of
+ * the form `svc_<sport>_<id>` for this sport or no such player is stored.
+ */
+export const requirePlayer = (players: PlayerReaderService, sport: TeamSport, id: string) =>
+  Effect.gen(function*() {
+    const parsed = parseCanonicalPlayerId(id)
+    if (parsed === undefined || parsed.sport !== sport) return yield* Effect.fail(notFound("player", id))
+    const found = yield* players.get(id)
+    if (Option.isNone(found) || found.value.sport !== sport) return yield* Effect.fail(notFound("player", id))
+    return found.value
+  })
+
+/** The teams of a sport by abbreviation. */
+export const teamMap = (teams: TeamReaderService, sport: TeamSport) =>
+  Effect.map(teams.find(sport), (rows) => new Map(rows.map((t) => [t.abbr, t] as const)))
+
+/** The team `abbr` (case-insensitive) of `sport`; ResourceNotFound (team) when unknown. */
+export const requireTeam = (teams: TeamReaderService, sport: TeamSport, abbr: string) =>
+  Effect.flatMap(teams.find(sport), (rows) => {
+    const team = rows.find((t) => t.abbr.toUpperCase() === abbr.toUpperCase())
+    return team === undefined ? Effect.fail(notFound("team", abbr.toUpperCase())) : Effect.succeed(team)
+  })
+
+/** The end of the sport's last ingestion (ISO), or null when it was never ingested. */
+export const lastIngested = (catalog: CatalogReaderService, sport: TeamSport) =>
+  Effect.map(catalog.ingestState(sport), (s) => (Option.isSome(s) ? s.value.finished_at.toISOString() : null))
+
+/**
+ * When a sport's data was last refreshed (ISO): the end of its last ingestion, else the store's
+ * last update for the sport, else `now`. Used as `last_polled` / `last_updated`.
+ */
+export const lastRefreshed = (catalog: CatalogReaderService, sport: TeamSport, now: Date) =>
+  Effect.gen(function*() {
+    const ingested = yield* lastIngested(catalog, sport)
+    if (ingested !== null) return ingested
+    const summary = yield* catalog.summary
+    return (summary.find((s) => s.sport === sport)?.last_updated ?? now).toISOString()
+  })
+
+/**
+ * The latest season of `league` with at least one finished game (final or completed), or null
+ * when none is held: the default `season` of the standings endpoints ("current year" in the
+ * specification; the current calendar year often has no results yet).
+ */
+export const latestResultSeason = (games: GameReaderService, sport: TeamSport, league: string) =>
+  Effect.gen(function*() {
+    let best: number | null = null
+    for (const state of ["final", "completed"]) {
+      const page = yield* games.find({ sport, league, state, order: "desc", limit: 1, offset: 0 })
+      const season = page.rows[0]?.season
+      if (season !== undefined && (best === null || season > best)) best = season
+    }
+    return best
+  })
+
+/** Every game of a league's season. */
+export const seasonGames = (games: GameReaderService, sport: TeamSport, league: string, season: number) =>
+  allRows((page) => games.find({ sport, league, season, order: "asc", ...page }))
+
+/** The game of each of `lines` (undefined for a line without a game, or a game not held). */
+export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: ReadonlyArray<StatLine>) =>
+  Effect.gen(function*() {
+    const ids = [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))]
+    const rows = ids.length === 0
+      ? []
+      : yield* allRows((page) => games.find({ sport, ids, order: "asc", ...page }))
+    const byId = new Map(rows.map((g) => [g.id, g] as const))
+    return (line: StatLine): Game | undefined => (line.game_id === null ? undefined : byId.get(line.game_id))
+  })
+
+/** The players with these ids, by id. */
+export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) =>
+  ids.length === 0
+    ? Effect.succeed(new Map<string, Player>())
+    : Effect.map(
+      allRows((page) => players.find({ ids, ...page })),
+      (rows) => new Map(rows.map((p) => [p.id, p] as const))
+    )
+
+/** Players of a team (every page). */
+export const teamPlayers = (players: PlayerReaderService, sport: TeamSport, team: Team) =>
+  allRows((page) => players.find({ sport, team: team.abbr, ...page }))

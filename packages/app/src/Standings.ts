@@ -1,0 +1,86 @@
+/**
+ * The standings feature: a league's table for a season, computed from its games by the league's
+ * rules (the sport module's `standings`), and the published polls of college football.
+ * @module
+ */
+import {
+  CatalogReader,
+  GameReader,
+  type PollRanking,
+  RankingReader,
+  Sports,
+  type Standings as StandingsRows,
+  type Team,
+  TeamReader,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect } from "effect"
+import { inLeague } from "./Games.js"
+import { lastIngested, latestResultSeason, seasonGames } from "./Reads.js"
+
+/** The standings feature. */
+export class Standings extends Effect.Service<Standings>()("@sports-data/app/Standings", {
+  effect: Effect.gen(function*() {
+    const games = yield* GameReader
+    const teams = yield* TeamReader
+    const catalog = yield* CatalogReader
+
+    /**
+     * The table of `league` of `sport` for `season` (default: the latest season with results),
+     * the teams kept by `keep`. A season of which no game is held has no rows (never every team
+     * at 0-0). `lastUpdated`: the end of the sport's last ingestion (ISO) or null.
+     */
+    const table = Effect.fn("Standings.table")(function*(
+      sport: TeamSport,
+      options: {
+        readonly league?: string | undefined
+        readonly season?: number | undefined
+        readonly keep?: ((team: Team) => boolean) | undefined
+      }
+    ) {
+      const league = options.league ?? sport
+      const season = options.season ?? (yield* latestResultSeason(games, sport, league))
+      const played = season === null ? [] : yield* seasonGames(games, sport, league, season)
+      const held = played.length === 0 ? [] : (yield* teams.find(sport)).filter((t) => inLeague(t, league))
+      const rows: ReadonlyArray<StandingsRows.TeamStanding> = Sports.computeStandings(sport, held, played, {
+        league,
+        ...(season === null ? {} : { season })
+      }).filter((s) => options.keep === undefined || options.keep(s.team))
+      return { league, season, rows, lastUpdated: yield* lastIngested(catalog, sport) }
+    })
+
+    return { table } as const
+  })
+}) {}
+
+/** The polls feature (cfb). */
+export class Rankings extends Effect.Service<Rankings>()("@sports-data/app/Rankings", {
+  effect: Effect.gen(function*() {
+    const rankings = yield* RankingReader
+
+    /**
+     * The poll `poll` of `sport` for `season` (default: the latest season that has it) and `week`
+     * (default: the latest week of that season), ranked. Empty rows with null season and week
+     * when the poll is not held.
+     */
+    const poll = Effect.fn("Rankings.poll")(function*(
+      sport: TeamSport,
+      options: { readonly poll: string; readonly season?: number | undefined; readonly week?: number | undefined }
+    ) {
+      const all: ReadonlyArray<PollRanking> = yield* rankings.find({
+        sport,
+        poll: options.poll,
+        season: options.season
+      })
+      const season = options.season ??
+        all.reduce<number | null>((m, r) => (m === null || r.season > m ? r.season : m), null)
+      const ofSeason = all.filter((r) => r.season === season)
+      const week = options.week ??
+        ofSeason.reduce<number | null>((m, r) => (m === null || r.week > m ? r.week : m), null)
+      const rows = ofSeason.filter((r) => r.week === week).sort((a, b) => a.rank - b.rank)
+      return { season, week, poll: options.poll, rows }
+    })
+
+    return { poll } as const
+  })
+}) {}

@@ -1,0 +1,152 @@
+/**
+ * Coverage as data: which source datasets the service reads (with their licences, from each
+ * dataset's PROVENANCE.md), and what each endpoint of each team sport can answer. An endpoint
+ * whose data no source supplies is still served: it answers empty `data` with
+ * `meta.coverage = {available: false, reason}` (never an invented row). Typed
+ * `satisfies Record<TeamSport, ...>`, so a new sport without coverage fails to compile.
+ * @module
+ */
+import { Schema } from "effect"
+import type { TeamSport } from "./Sport.js"
+
+/**
+ * A source dataset: `id` is its folder under the data directory; `licence` as its repository
+ * states it ("none stated" when it states none); `attribution_required` when the licence asks
+ * for credit (CC BY, ODC-By, ODbL); `commercial_use` false when the licence forbids it (CC
+ * BY-NC), null when no licence is stated (rights unknown), true otherwise.
+ */
+export interface Source {
+  readonly id: string
+  readonly repository: string
+  readonly licence: string
+  readonly attribution_required: boolean
+  readonly commercial_use: boolean | null
+}
+
+const source = (
+  id: string,
+  repository: string,
+  licence: string | null,
+  attribution_required = false,
+  commercial_use: boolean | null = licence === null ? null : true
+): Source => ({ id, repository, licence: licence ?? "none stated", attribution_required, commercial_use })
+
+/** Every source dataset a team sport reads, by id. */
+export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
+  [
+    source("hvpkod_nfl_data", "https://github.com/hvpkod/NFL-Data", "MIT"),
+    source("spreadspoke_nfl", "https://github.com/tobycrabtree/spreadspoke", null),
+    source("jtyran_nfl_team_fantasy_dashboard", "https://github.com/jtyran/NFL-Team-Fantasy-Dashboard", null),
+    source("mayscopeland_ffb_ids", "https://github.com/mayscopeland/ffb_ids", null),
+    source("urwishpatel2003_nflverse_data", "https://github.com/urwishpatel2003/nfl-engine", null),
+    source("meharpalbasi_nba_data", "https://github.com/meharpalbasi/NBA_Lineup202324_Analyzer", null),
+    source("millxing_nba_data", "https://github.com/millxing/NBA_Data", null),
+    source("bettormanpicks_bmp_app", "https://github.com/bettormanpicks/BMP-App", null),
+    source("chadwickbureau_register", "https://github.com/chadwickbureau/register", "ODC-By 1.0", true),
+    source("chadwickbureau_retrosplits", "https://github.com/chadwickbureau/retrosplits", "ODbL 1.0", true),
+    source("ehv6_retrosheet_mlb_2024", "https://github.com/ehv6/Baseball_Statmuse", null),
+    source("alejandrochaveza_mml_mlb", "https://github.com/AlejandroChavezA/MML-mlb", null),
+    source("twinfield10_nhl_data", "https://github.com/twinfield10/NHL-Data", null),
+    source("jhatfiel_cfbd_games", "https://github.com/jhatfiel/railwayapp-express", null),
+    source("noahpbrown_cfb_games", "https://github.com/noahpbrown/cfb_model_project", null),
+    source(
+      "sportsdataverse_cfbfastr_cfb_data",
+      "https://github.com/sportsdataverse/cfbfastR-cfb-data",
+      "CC BY 4.0",
+      true
+    ),
+    source("llizima_college_football_dashboard", "https://github.com/llizima/college-football-dashboard", null),
+    source("openfootball_football_json", "https://github.com/openfootball/football.json", "public domain"),
+    source("datasets_football_datasets", "https://github.com/datasets/football-datasets", "PDDL 1.0")
+  ].map((s) => [s.id, s])
+)
+
+/** Source ids a sport reads. */
+export const sportSources: Readonly<Record<TeamSport, ReadonlyArray<string>>> = {
+  nfl: [
+    "hvpkod_nfl_data",
+    "spreadspoke_nfl",
+    "jtyran_nfl_team_fantasy_dashboard",
+    "mayscopeland_ffb_ids",
+    "urwishpatel2003_nflverse_data"
+  ],
+  nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app"],
+  mlb: [
+    "chadwickbureau_register",
+    "chadwickbureau_retrosplits",
+    "ehv6_retrosheet_mlb_2024",
+    "alejandrochaveza_mml_mlb"
+  ],
+  nhl: ["twinfield10_nhl_data", "bettormanpicks_bmp_app"],
+  cfb: [
+    "jhatfiel_cfbd_games",
+    "noahpbrown_cfb_games",
+    "sportsdataverse_cfbfastr_cfb_data",
+    "llizima_college_football_dashboard"
+  ],
+  soccer: ["openfootball_football_json", "datasets_football_datasets"]
+}
+
+/**
+ * What one endpoint of a sport can answer: `available` false when no source supplies its data
+ * (then `reason` says why); otherwise `note` states a known limit (a season a source lacks) or
+ * is null; `seasons` lists the seasons it covers where narrower than the sport's games.
+ */
+export interface EndpointCoverage {
+  readonly available: boolean
+  readonly reason: string | null
+  readonly seasons: ReadonlyArray<number> | null
+}
+
+const yes = (note: string | null = null, seasons: ReadonlyArray<number> | null = null): EndpointCoverage => ({
+  available: true,
+  reason: note,
+  seasons
+})
+const no = (reason: string): EndpointCoverage => ({ available: false, reason, seasons: null })
+
+/** The `meta.coverage` object of a response (specification ResponseMeta, decisions: coverage). */
+export const MetaCoverage = Schema.Struct({
+  available: Schema.Boolean,
+  reason: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "MetaCoverage" })
+export type MetaCoverage = typeof MetaCoverage.Type
+
+/**
+ * Coverage of each sport's endpoints, keyed by operation name (the OpenAPI operationId after
+ * `<sport>.`). Endpoints not listed are available over every season the sport holds.
+ */
+export const endpointCoverage = {
+  nfl: {},
+  nba: {},
+  mlb: {
+    playerStats: yes("batting lines need the retrosplits daybyday files; pitching lines are held for 2024", [2024])
+  },
+  nhl: {
+    games: yes("2024-25 is absent from every source; 2023-24 ends 2024-02-14; 2025-26 ends 2026-02-20"),
+    standings: yes(
+      "2024-25 is absent; points and overtime losses are null for seasons whose source carries no overtime flag"
+    ),
+    playerStats: yes("player game lines exist for 2025-26 only", [2025]),
+    depthChartChanges: no("no source has NHL depth charts")
+  },
+  cfb: {
+    games: yes("2022 games come from a source without ids or dates (date shown as null where unknown)"),
+    rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
+    players: yes("players come from the 2025 box scores only", [2025]),
+    player: yes("players come from the 2025 box scores only", [2025]),
+    roster: yes("rosters come from the 2025 box scores only", [2025]),
+    gameLog: yes("game logs come from the 2025 box scores only", [2025])
+  },
+  soccer: {
+    players: no("no source has soccer players"),
+    player: no("no source has soccer players"),
+    roster: no("no source has soccer players"),
+    gameLog: no("no source has soccer players"),
+    games: yes("mls 2025 is partial; champions_league covers 2024-25 only")
+  }
+} as const satisfies Record<TeamSport, Readonly<Record<string, EndpointCoverage>>>
+
+/** The coverage of `operation` of `sport` (available over every season when not listed). */
+export const coverageOf = (sport: TeamSport, operation: string): EndpointCoverage =>
+  (endpointCoverage[sport] as Readonly<Record<string, EndpointCoverage>>)[operation] ?? yes()

@@ -1,0 +1,65 @@
+/**
+ * Handlers of the nhl group (`/v1/nhl`) over the application services.
+ * @module
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api } from "@sports-data/api/Api"
+import { withDefault } from "@sports-data/api/params/Common"
+import { NhlLimits } from "@sports-data/api/params/Nhl"
+import { Players, Rows } from "@sports-data/app"
+import type { Team } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope, gameDate, sportContext } from "./Common.js"
+import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
+
+const ctx = sportContext("nhl")
+
+/** Conference (a prefix: east, west) and division (see `Rows.divisionMatches`) filters; absent keeps all. */
+const teamFilter =
+  (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) => (t: Team) =>
+    (params.conference === undefined || Rows.conferenceMatches(t, params.conference)) &&
+    (params.division === undefined || Rows.divisionMatches(t, params.division))
+
+/** The nhl handlers. Requires the application services. */
+export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
+  handlers
+    .handle("games", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        return yield* gameList(ctx(request, "games"), {
+          date: yield* gameDate(urlParams.date),
+          state: urlParams.state,
+          limit: withDefault(urlParams.limit, NhlLimits.games)
+        }, Rows.gameRow)
+      }).pipe(mapDomainErrors))
+    .handle("standings", ({ request, urlParams }) =>
+      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
+        mapDomainErrors
+      ))
+    .handle("teams", ({ request, urlParams }) =>
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+    .handle("roster", ({ path, request, urlParams }) =>
+      roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
+        Rows.playerIdentity(p)).pipe(
+          mapDomainErrors
+        ))
+    .handle("players", ({ request, urlParams }) =>
+      playerList(ctx(request, "players"), urlParams, NhlLimits.players, (p) =>
+        Rows.playerIdentity(p)).pipe(
+          mapDomainErrors
+        ))
+    .handle("player", ({ path, request }) =>
+      playerDetail(ctx(request, "player"), path.id, (p) =>
+        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+    .handle("playerStats", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { lines, player } = yield* (yield* Players).statLines("nhl", path.id, {
+          season: urlParams.season,
+          limit: withDefault(urlParams.limit, NhlLimits.stats)
+        })
+        return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nhlStatsRow), {
+          player: Rows.playerSummary(player)
+        })
+      }).pipe(mapDomainErrors))
+    .handle("depthChartChanges", ({ request }) =>
+      envelope(ctx(request, "depthChartChanges"), [])))
