@@ -12,7 +12,6 @@ import {
   parseCanonicalPlayerId,
   type Player,
   type Resources,
-  type SportsStoreService,
   type StatLine,
   type StoreError,
   type Team,
@@ -20,6 +19,7 @@ import {
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { requestPath } from "../Errors.js"
+import { type SportsStoreService } from "./LegacyStore.js"
 
 /** Base of the `documentation_url` of ResponseMeta: the API reference, one anchor per operation. */
 export const API_DOCUMENTATION_URL = `${new URL(ApiErrors.DOCUMENTATION_URL).origin}/api`

@@ -6,18 +6,11 @@
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
-import {
-  KeyStore,
-  type KeyStoreService,
-  type Resources,
-  SportKey,
-  SportsStore,
-  type SportsStoreService,
-  teamSports
-} from "@sports-data/domain"
+import { KeyStore, type KeyStoreService, type Resources, SportKey, teamSports } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { allRows, envelope } from "./Common.js"
+import { LegacyStore, type SportsStoreService } from "./LegacyStore.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
   request,
@@ -85,10 +78,10 @@ export const computePublicStats = (store: SportsStoreService, keys: KeyStoreServ
     } satisfies Resources.PublicStats
   })
 
-/** The meta handlers. Requires SportsStore when built. */
+/** The meta handlers. Requires the readers of LegacyStore when built. */
 export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     const sports = sportsRows()
     return handlers
       .handle("sports", ({ request }) => envelope(ctx(request, "sports"), sports))
@@ -129,11 +122,11 @@ export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
 /**
  * The public handler. The counters are recomputed at most every {@link PUBLIC_STATS_TTL} (the
  * endpoint needs no key, so each call must stay cheap); a failed computation is not cached.
- * Requires SportsStore and KeyStore when built.
+ * Requires the readers of LegacyStore and KeyStore when built.
  */
 export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     const keys = yield* KeyStore
     const cache = yield* Ref.make(Option.none<{ readonly at: number; readonly value: Resources.PublicStats }>())
     return handlers.handle("stats", () =>

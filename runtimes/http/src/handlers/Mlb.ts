@@ -10,15 +10,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
-import {
-  type Game,
-  type Player,
-  type Resources,
-  Sports,
-  SportsStore,
-  type SportsStoreService,
-  type StatLine
-} from "@sports-data/domain"
+import { type Game, type Player, type Resources, Sports, type StatLine } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import {
@@ -31,6 +23,7 @@ import {
   sportContext,
   teamPlayers
 } from "./Common.js"
+import { LegacyStore, type SportsStoreService } from "./LegacyStore.js"
 import {
   dateTime,
   divisionMatches,
@@ -89,10 +82,10 @@ const categories: ReadonlyArray<{
   { name: "saves", key: "pitching_sv", show: (v) => v }
 ]
 
-/** The mlb handlers. Requires SportsStore when built. */
+/** The mlb handlers. Requires the readers of LegacyStore when built. */
 export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     return handlers
       .handle("players", ({ request, urlParams }) =>
         playerList(store, ctx(request, "players"), urlParams, MlbLimits.players, mlbPlayer).pipe(mapStoreErrors))

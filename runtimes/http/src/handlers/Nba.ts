@@ -7,10 +7,10 @@ import { Security } from "@sports-data/api"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NbaLimits } from "@sports-data/api/params/Nba"
-import { SportsStore } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { envelope, gamesOfLines, requirePlayer, sportContext } from "./Common.js"
+import { LegacyStore } from "./LegacyStore.js"
 import { conferenceMatches, gameRow, nbaGameLogRow, nbaStatsRow, playerIdentity, playerSummary } from "./Rows.js"
 import { gameList, playerLines, playerList, roster, standings, teamRows } from "./Sport.js"
 
@@ -26,10 +26,10 @@ export const nbaGamesMaxAge = (states: ReadonlyArray<string>): number => (states
 /** Games in a season hold about 82 lines per player; one page of 200 holds a season with playoffs. */
 const GAME_LOG_MAX = 200
 
-/** The nba handlers. Requires SportsStore when built. */
+/** The nba handlers. Requires the readers of LegacyStore when built. */
 export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     return handlers
       .handle("games", ({ request, urlParams }) =>
         Effect.gen(function*() {

@@ -6,10 +6,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { NflLimits } from "@sports-data/api/params/Nfl"
-import { SportsStore, type Team } from "@sports-data/domain"
+import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { envelope, requirePlayer, sportContext, teamMap } from "./Common.js"
+import { LegacyStore } from "./LegacyStore.js"
 import { divisionMatches, nflGameRow, nflStatsRow, playerIdentity, playerSummary } from "./Rows.js"
 import { gameList, playerLines, playerList, roster, standings, teamRows } from "./Sport.js"
 
@@ -26,10 +27,10 @@ const teamFilter =
     (params.conference === undefined || t.conference?.toUpperCase() === params.conference) &&
     (params.division === undefined || divisionMatches(t, params.division))
 
-/** The nfl handlers. Requires SportsStore when built. */
+/** The nfl handlers. Requires the readers of LegacyStore when built. */
 export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     return handlers
       .handle("teams", ({ request, urlParams }) =>
         Effect.gen(function*() {

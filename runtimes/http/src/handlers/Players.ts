@@ -6,18 +6,11 @@ import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api } from "@sports-data/api/Api"
 import { withDefault } from "@sports-data/api/params/Common"
 import { SearchLimit } from "@sports-data/api/params/Players"
-import {
-  parseCanonicalPlayerId,
-  type Player,
-  type Resources,
-  Sports,
-  SportsStore,
-  type SportsStoreService,
-  type TeamSport
-} from "@sports-data/domain"
+import { parseCanonicalPlayerId, type Player, type Resources, Sports, type TeamSport } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { mapStoreErrors } from "../Errors.js"
 import { allRows, envelope, notFound } from "./Common.js"
+import { LegacyStore, type SportsStoreService } from "./LegacyStore.js"
 import { round, searchRow, stat } from "./Rows.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
@@ -100,10 +93,10 @@ export const comparedPlayer = (store: SportsStoreService, p: Player) =>
     } satisfies Resources.ComparedPlayer
   })
 
-/** The players handlers. Requires SportsStore when built. */
+/** The players handlers. Requires the readers of LegacyStore when built. */
 export const PlayersLive = HttpApiBuilder.group(Api, "players", (handlers) =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const store = yield* LegacyStore
     return handlers
       .handle("search", ({ request, urlParams }) =>
         Effect.gen(function*() {

@@ -14,7 +14,6 @@ import {
   type PlayerStatus,
   type Resources,
   Sports,
-  type SportsStoreService,
   type StatLineQuery,
   type Team,
   type TeamSport
@@ -34,6 +33,7 @@ import {
   teamMap,
   teamPlayers
 } from "./Common.js"
+import { type SportsStoreService } from "./LegacyStore.js"
 import { standingRow } from "./Rows.js"
 
 /** The filters of a paginated player list (`/v1/<sport>/players`). */

@@ -1,6 +1,7 @@
 /**
  * Handlers of the data endpoints of `Api` (packages/api Api.ts): one layer per group over the
- * SportsStore (and the KeyStore for `/api/public/stats`), and {@link HandlersLive}, all of them.
+ * read ports (through LegacyStore.ts, until the application layer replaces them; and the KeyStore
+ * for `/api/public/stats`), and {@link HandlersLive}, all of them.
  *
  * Guarded handlers read the admitted caller (`Security.Caller`, provided per request by the
  * Authorization middleware) for the envelope's meta. Store errors become 503 / 500 through
