@@ -17,7 +17,7 @@
  *
  * Run: `npx tsx bench/http.ts` (options: BENCH_SECONDS, default 8; BENCH_CONNECTIONS, default 20;
  * BENCH_STORES; BENCH_ENDPOINTS, a comma list of `players,player,nba-games`; BENCH_CACHE=off serves
- * without the SportsStore read cache, for a before/after comparison).
+ * without the read cache of StoreCache.ts, for a before/after comparison).
  * @module
  */
 import { HttpServer } from "@effect/platform"
@@ -26,7 +26,8 @@ import {
   KeyStore,
   Plans,
   type Player,
-  SportsStore,
+  type SportsReaders,
+  SportsWriter,
   type StoreError,
   type StoreUnavailable,
   type UsageStore
@@ -99,8 +100,8 @@ const fill = Effect.gen(function*() {
     )
     if (ok) return "real nfl+nba data"
   }
-  const store = yield* SportsStore
-  yield* store.upsertPlayers([
+  const writer = yield* SportsWriter
+  yield* writer.upsertPlayers([
     kc("00-0033873", "Patrick Mahomes", "QB"),
     kc("00-0030506", "Travis Kelce", "TE"),
     kc("00-0036389", "Isiah Pacheco", "RB"),
@@ -109,12 +110,12 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = KeyStore | UsageStore | SportsStore
+type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {
   readonly layer: Layer.Layer<Stores, StoreUnavailable>
-  readonly prepare: Effect.Effect<string, StoreError, SportsStore>
+  readonly prepare: Effect.Effect<string, StoreError, SportsWriter>
   readonly cleanup: () => void
 }
 

@@ -14,7 +14,7 @@
  * 3. Prints both rates and their ratio, then drops the database.
  *
  * The ingest time is also split into phases: reading and parsing the files (between each file's
- * `fileStarted` and `fileFinished` progress events), writing (time inside the store's upsert
+ * `fileStarted` and `fileFinished` progress events), writing (time inside the writer's upsert
  * calls) and the rest (joining, scoring, building canonical rows).
  *
  * Run: `npx tsx bench/ingest.ts`.
@@ -22,7 +22,7 @@
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type TeamSport, SportsStore, type SportsStoreService } from "@sports-data/domain"
+import { SportsWriter, type SportsWriterService, type TeamSport } from "@sports-data/domain"
 import { ProgressReporter } from "@sports-data/ingest/Progress"
 import { runIngest, sourceFiles } from "@sports-data/ingest/Runner"
 import { layerPostgres } from "@sports-data/store-sql"
@@ -75,23 +75,26 @@ const timedProgress = Layer.sync(ProgressReporter, () => {
   }
 })
 
-/** The store below with each upsert's time added to `phases.write`. */
-const timedStore = Layer.effect(
-  SportsStore,
-  Effect.map(SportsStore, (store): SportsStoreService => {
+/** The writer below with each upsert's time added to `phases.write`. */
+const timedWriter = Layer.effect(
+  SportsWriter,
+  Effect.map(SportsWriter, (writer): SportsWriterService => {
     const timed = <A, B, E>(f: (rows: A) => Effect.Effect<B, E>) => (rows: A) =>
       Effect.suspend(() => {
         const start = performance.now()
         return Effect.ensuring(f(rows), Effect.sync(() => void (phases.write += (performance.now() - start) / 1000)))
       })
     return {
-      ...store,
-      upsertPlayers: timed(store.upsertPlayers),
-      upsertTeams: timed(store.upsertTeams),
-      upsertGames: timed(store.upsertGames),
-      upsertStatLines: timed(store.upsertStatLines),
-      upsertInjuries: timed(store.upsertInjuries),
-      upsertDepthCharts: timed(store.upsertDepthCharts)
+      ...writer,
+      upsertPlayers: timed(writer.upsertPlayers),
+      upsertTeams: timed(writer.upsertTeams),
+      upsertGames: timed(writer.upsertGames),
+      upsertStatLines: timed(writer.upsertStatLines),
+      upsertInjuries: timed(writer.upsertInjuries),
+      upsertDepthCharts: timed(writer.upsertDepthCharts),
+      upsertRankings: timed(writer.upsertRankings),
+      upsertEvents: timed(writer.upsertEvents),
+      upsertEventEntries: timed(writer.upsertEventEntries)
     }
   })
 )
@@ -189,7 +192,7 @@ const main = Effect.gen(function*() {
   })
   const store = layerPostgres({ url })
   yield* run.pipe(
-    Effect.provide(Layer.mergeAll(Layer.provideMerge(timedStore, store), timedProgress)),
+    Effect.provide(Layer.mergeAll(Layer.provideMerge(timedWriter, store), timedProgress)),
     Effect.scoped
   )
 })

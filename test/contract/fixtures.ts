@@ -1,9 +1,21 @@
 /**
  * Hand-made canonical rows shared by the contract suites: a few real players, teams and games
- * of each core sport (names and ids as the leagues publish them; numbers illustrative).
+ * of each core sport, cfb polls, golf tournaments and a tennis match with their results (names
+ * and ids as the leagues publish them; numbers illustrative).
  * @module
  */
-import type { ApiKey, DepthChartEntry, Game, InjuryReport, Player, StatLine, Team } from "@sports-data/domain"
+import type {
+  ApiKey,
+  DepthChartEntry,
+  EventEntry,
+  Game,
+  InjuryReport,
+  Player,
+  PollRanking,
+  SportEvent,
+  StatLine,
+  Team
+} from "@sports-data/domain"
 
 const player = (p: Partial<Player> & Pick<Player, "id" | "sport" | "full_name">): Player => ({
   first_name: null,
@@ -451,6 +463,237 @@ export const depthCharts: ReadonlyArray<DepthChartEntry> = [
   slot({ id: "2024:1:KC:TE:1", player_id: KELCE, week: 1, team: "KC", position: "TE", depth_position: "TE" }),
   slot({ id: "2024:1:BAL:QB:1", player_id: LAMAR, week: 1, team: "BAL", position: "QB", depth_position: "QB" }),
   slot({ id: "2024:2:KC:QB:1", player_id: MAHOMES, week: 2, team: "KC", position: "QB", depth_position: "QB" })
+]
+
+const ranking = (
+  season: number,
+  poll: string,
+  week: number,
+  rank: number,
+  team: string,
+  team_name: string,
+  r: Partial<PollRanking> = {}
+): PollRanking => ({
+  id: `${season}:${poll}:${week}:${team}`,
+  sport: "cfb",
+  season,
+  poll,
+  week,
+  rank,
+  team,
+  team_name,
+  points: null,
+  first_place_votes: null,
+  record: null,
+  prev_rank: null,
+  ...r
+})
+
+/** cfb polls, written out of order: 2024 AP weeks 1-2 and Coaches week 1 (top 3), the 2023 AP final (top 1). */
+export const rankings: ReadonlyArray<PollRanking> = [
+  ranking(2024, "coaches", 1, 2, "OSU", "Ohio State", { points: 1489, first_place_votes: 13, record: "0-0" }),
+  ranking(2024, "ap", 2, 3, "TEX", "Texas", { points: 1373, first_place_votes: 3, record: "1-0", prev_rank: 4 }),
+  ranking(2024, "ap", 1, 1, "UGA", "Georgia", { points: 1491, first_place_votes: 42, record: "0-0" }),
+  ranking(2023, "ap", 16, 1, "MICH", "Michigan", { points: 1575, first_place_votes: 63, record: "15-0", prev_rank: 1 }),
+  ranking(2024, "ap", 1, 3, "ORE", "Oregon", { points: 1397, first_place_votes: 3, record: "0-0" }),
+  ranking(2024, "ap", 2, 1, "UGA", "Georgia", { points: 1527, first_place_votes: 54, record: "1-0", prev_rank: 1 }),
+  ranking(2024, "coaches", 1, 1, "UGA", "Georgia", { points: 1585, first_place_votes: 50, record: "0-0" }),
+  ranking(2024, "ap", 1, 2, "OSU", "Ohio State", { points: 1428, first_place_votes: 10, record: "0-0" }),
+  ranking(2024, "coaches", 1, 3, "ORE", "Oregon", { points: 1396, first_place_votes: 3, record: "0-0" }),
+  ranking(2024, "ap", 2, 2, "OSU", "Ohio State", { points: 1448, first_place_votes: 5, record: "1-0", prev_rank: 2 })
+]
+
+const event = (
+  e: Partial<SportEvent> & Pick<SportEvent, "id" | "sport" | "league" | "season" | "name" | "start_date">
+): SportEvent => ({ end_date: null, state: "final", venue: null, attributes: {}, ...e })
+
+/**
+ * Golf tournaments (four days each; two start on 2024-06-13) and one tennis match (one day,
+ * `end_date` null), written out of order.
+ */
+export const events: ReadonlyArray<SportEvent> = [
+  event({
+    id: "pga:2024:us-open",
+    sport: "golf",
+    league: "pga",
+    season: 2024,
+    name: "U.S. Open",
+    start_date: "2024-06-13",
+    end_date: "2024-06-16",
+    venue: "Pinehurst No. 2",
+    attributes: { par: 70, major: true }
+  }),
+  event({
+    id: "pga:2024:masters",
+    sport: "golf",
+    league: "pga",
+    season: 2024,
+    name: "Masters Tournament",
+    start_date: "2024-04-11",
+    end_date: "2024-04-14",
+    venue: "Augusta National Golf Club",
+    attributes: { par: 72, major: true }
+  }),
+  event({
+    id: "atp:2024:wimbledon:final",
+    sport: "tennis",
+    league: "atp",
+    season: 2024,
+    name: "Wimbledon, final",
+    start_date: "2024-07-14",
+    venue: "All England Club",
+    attributes: { surface: "grass", round: "F", best_of: 5 }
+  }),
+  event({
+    id: "pga:2025:masters",
+    sport: "golf",
+    league: "pga",
+    season: 2025,
+    name: "Masters Tournament",
+    start_date: "2025-04-10",
+    end_date: "2025-04-13",
+    state: "scheduled",
+    venue: "Augusta National Golf Club"
+  }),
+  event({
+    id: "lpga:2024:meijer",
+    sport: "golf",
+    league: "lpga",
+    season: 2024,
+    name: "Meijer LPGA Classic",
+    start_date: "2024-06-13",
+    end_date: "2024-06-16"
+  }),
+  event({
+    id: "pga:2023:masters",
+    sport: "golf",
+    league: "pga",
+    season: 2023,
+    name: "Masters Tournament",
+    start_date: "2023-04-06",
+    end_date: "2023-04-09",
+    venue: "Augusta National Golf Club"
+  }),
+  event({
+    id: "lpga:2024:chevron",
+    sport: "golf",
+    league: "lpga",
+    season: 2024,
+    name: "The Chevron Championship",
+    start_date: "2024-04-18",
+    end_date: "2024-04-21"
+  }),
+  event({
+    id: "pga:2024:pga-championship",
+    sport: "golf",
+    league: "pga",
+    season: 2024,
+    name: "PGA Championship",
+    start_date: "2024-05-16",
+    end_date: "2024-05-19",
+    venue: "Valhalla Golf Club"
+  })
+]
+
+const entry = (
+  e: Partial<EventEntry> & Pick<EventEntry, "sport" | "event_id" | "participant_id" | "participant_name">
+): EventEntry => ({
+  id: `${e.event_id}:${e.participant_id}`,
+  team: null,
+  position: null,
+  status: "finished",
+  score: null,
+  stats: {},
+  ...e
+})
+
+export const scheffler = "svc_golf_46046"
+export const mcilroy = "svc_golf_28237"
+
+/** Results of two golf tournaments (one golfer cut, without a place) and the tennis match, out of order. */
+export const eventEntries: ReadonlyArray<EventEntry> = [
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:masters",
+    participant_id: "svc_golf_33448",
+    participant_name: "Justin Thomas",
+    status: "cut",
+    stats: { rounds: 2, to_par: null }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:us-open",
+    participant_id: scheffler,
+    participant_name: "Scottie Scheffler",
+    position: 41,
+    score: 294,
+    stats: { rounds: 4, to_par: 14 }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:masters",
+    participant_id: "svc_golf_08793",
+    participant_name: "Tiger Woods",
+    position: 60,
+    score: 304,
+    stats: { rounds: 4, to_par: 16 }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:masters",
+    participant_id: scheffler,
+    participant_name: "Scottie Scheffler",
+    position: 1,
+    score: 277,
+    stats: { rounds: 4, to_par: -11, birdies: 18 }
+  }),
+  entry({
+    sport: "tennis",
+    event_id: "atp:2024:wimbledon:final",
+    participant_id: "svc_tennis_a0e2",
+    participant_name: "Carlos Alcaraz",
+    team: "ESP",
+    position: 1,
+    status: "won",
+    stats: { sets_won: 3, aces: 9 }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:us-open",
+    participant_id: mcilroy,
+    participant_name: "Rory McIlroy",
+    position: 2,
+    score: 275,
+    stats: { rounds: 4, to_par: -5 }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:masters",
+    participant_id: "svc_golf_52955",
+    participant_name: "Ludvig Åberg",
+    position: 2,
+    score: 281,
+    stats: { rounds: 4, to_par: -7 }
+  }),
+  entry({
+    sport: "tennis",
+    event_id: "atp:2024:wimbledon:final",
+    participant_id: "svc_tennis_d643",
+    participant_name: "Novak Djokovic",
+    team: "SRB",
+    position: 2,
+    status: "lost",
+    stats: { sets_won: 0, aces: 2 }
+  }),
+  entry({
+    sport: "golf",
+    event_id: "pga:2024:us-open",
+    participant_id: "svc_golf_47959",
+    participant_name: "Bryson DeChambeau",
+    position: 1,
+    score: 274,
+    stats: { rounds: 4, to_par: -6 }
+  })
 ]
 
 /** An API key record with a random hash; fields overridable. */

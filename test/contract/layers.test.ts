@@ -6,7 +6,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it, layer as layerSuite } from "@effect/vitest"
-import { type Game, SportsStore } from "@sports-data/domain"
+import { CatalogReader, type Game, GameReader, SportsWriter } from "@sports-data/domain"
 import { layerPglite, layerPostgres, migrate } from "@sports-data/store-sql"
 import { Deferred, Effect, Fiber, Layer, Option } from "effect"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
@@ -29,11 +29,11 @@ describe("SQL store layers", () => {
         finished_at: new Date("2024-10-30T05:00:00Z"),
         source_mtime_ms: 1_730_000_000_000
       }
-      yield* Effect.flatMap(SportsStore, (store) => store.setIngestState(state)).pipe(
+      yield* Effect.flatMap(SportsWriter, (writer) => writer.setIngestState(state)).pipe(
         Effect.provide(layerPglite({ dataDir: dir }))
       )
       const [reread, applied] = yield* Effect.all([
-        Effect.flatMap(SportsStore, (store) => store.getIngestState("nba")),
+        Effect.flatMap(CatalogReader, (catalog) => catalog.ingestState("nba")),
         migrate
       ]).pipe(Effect.provide(layerPglite({ dataDir: dir })))
       expect(reread).toEqual(Option.some(state))
@@ -60,7 +60,7 @@ describe("SQL store layers", () => {
     it.effect("a PGlite transaction holds the session: no other statement sees its uncommitted rows", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const store = yield* SportsStore
+        const catalog = yield* CatalogReader
         const inserted = yield* Deferred.make<void>()
         const transaction = yield* sql.withTransaction(Effect.gen(function*() {
           yield* sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms) VALUES ('mlb', now(), 1)`
@@ -69,18 +69,19 @@ describe("SQL store layers", () => {
           return yield* Effect.fail("roll back" as const)
         })).pipe(Effect.flip, Effect.fork)
         yield* Deferred.await(inserted)
-        expect(yield* store.getIngestState("mlb")).toEqual(Option.none())
+        expect(yield* catalog.ingestState("mlb")).toEqual(Option.none())
         expect(yield* Fiber.join(transaction)).toBe("roll back")
       }))
 
     it.effect("a statement the database rejects fails with StoreFailure naming the operation", () =>
       Effect.gen(function*() {
-        const store = yield* SportsStore
+        const writer = yield* SportsWriter
+        const reader = yield* GameReader
         const bad: Game = { ...games[0]!, id: "bad", game_date: "not a date" }
-        const error = yield* Effect.flip(store.upsertGames([bad]))
+        const error = yield* Effect.flip(writer.upsertGames([bad]))
         expect(error._tag).toBe("StoreFailure")
-        expect(error._tag === "StoreFailure" && error.operation).toBe("SportsStore.upsertGames")
-        expect((yield* store.findGames({ sport: "nfl", ids: ["bad"], order: "asc", limit: 10, offset: 0 })).total).toBe(
+        expect(error._tag === "StoreFailure" && error.operation).toBe("SportsWriter.upsertGames")
+        expect((yield* reader.find({ sport: "nfl", ids: ["bad"], order: "asc", limit: 10, offset: 0 })).total).toBe(
           0
         )
       }))

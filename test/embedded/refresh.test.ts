@@ -3,7 +3,7 @@
  * and again when one of its source files changes; the background loop picks the change up.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore } from "@sports-data/domain"
+import { CatalogReader, PlayerReader } from "@sports-data/domain"
 import { RefreshLive, staleSports } from "@sports-data/embedded/Refresh"
 import { silent } from "@sports-data/ingest/Progress"
 import { runIngest } from "@sports-data/ingest/Runner"
@@ -58,15 +58,16 @@ describe("RefreshLive", () => {
           Layer.provideMerge(StoreMemory.layer)
         )
       )
-      const store = yield* Effect.provide(SportsStore, context)
-      const finishedAt = store.getIngestState("nfl").pipe(
+      const catalog = yield* Effect.provide(CatalogReader, context)
+      const players = yield* Effect.provide(PlayerReader, context)
+      const finishedAt = catalog.ingestState("nfl").pipe(
         Effect.map(Option.map((s) => s.finished_at.getTime())),
         Effect.flatMap(Option.match({ onNone: () => Effect.fail("not yet" as const), onSome: Effect.succeed }))
       )
       const poll = Schedule.intersect(Schedule.spaced("50 millis"), Schedule.recurs(400))
 
       const first = yield* Effect.retry(finishedAt, poll)
-      expect((yield* store.findPlayers({ sport: "nfl", limit: 1, offset: 0 })).total).toBeGreaterThan(0)
+      expect((yield* players.find({ sport: "nfl", limit: 1, offset: 0 })).total).toBeGreaterThan(0)
 
       touch(dir)
       const second = yield* Effect.retry(

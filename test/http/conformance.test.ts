@@ -4,7 +4,7 @@
  * harness's in-memory store. Each test names the specification line it holds the service to.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { SportsStore } from "@sports-data/domain"
+import { SportsWriter } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
 import { Harness, player } from "./harness.js"
 
@@ -23,7 +23,7 @@ const extra = {
 const TestLayer = Layer.effectDiscard(
   Effect.gen(function*() {
     const h = yield* Harness
-    yield* Effect.flatMap(SportsStore, (store) => store.upsertPlayers(Object.values(extra))).pipe(
+    yield* Effect.flatMap(SportsWriter, (writer) => writer.upsertPlayers(Object.values(extra))).pipe(
       Effect.provide(h.stores),
       Effect.orDie
     )

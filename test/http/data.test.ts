@@ -8,7 +8,15 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Api, ApiErrors, Security } from "@sports-data/api"
-import { type Game, type Player, SportsStore, type StatLine, type Team, type TeamSport } from "@sports-data/domain"
+import {
+  CatalogReader,
+  type Game,
+  type Player,
+  SportsWriter,
+  type StatLine,
+  type Team,
+  type TeamSport
+} from "@sports-data/domain"
 import { Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -184,11 +192,11 @@ const lines: ReadonlyArray<StatLine> = [
 const seedMore = Effect.gen(function*() {
   const h = yield* Harness
   yield* Effect.gen(function*() {
-    const store = yield* SportsStore
-    yield* store.upsertTeams(teams)
-    yield* store.upsertPlayers(Object.values(extra))
-    yield* store.upsertGames(Object.values(games))
-    yield* store.upsertStatLines(lines)
+    const writer = yield* SportsWriter
+    yield* writer.upsertTeams(teams)
+    yield* writer.upsertPlayers(Object.values(extra))
+    yield* writer.upsertGames(Object.values(games))
+    yield* writer.upsertStatLines(lines)
   }).pipe(Effect.provide(h.stores), Effect.orDie)
 })
 
@@ -903,7 +911,7 @@ describe("data endpoints", () => {
         Effect.gen(function*() {
           const h = yield* Harness
           const c = yield* client()
-          const summary = yield* Effect.flatMap(SportsStore, (s) => s.summary).pipe(Effect.provide(h.stores))
+          const summary = yield* Effect.flatMap(CatalogReader, (s) => s.summary).pipe(Effect.provide(h.stores))
           const status = yield* c.meta.dataStatus()
           expect(status.data.map((r) => r.sport).sort()).toEqual(["mlb", "nba", "nfl"])
           const nfl = status.data.find((r) => r.sport === "nfl")!

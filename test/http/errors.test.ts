@@ -7,7 +7,7 @@
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Security } from "@sports-data/api"
-import { KeyStore, SportsStore, StoreFailure, StoreUnavailable } from "@sports-data/domain"
+import { KeyStore, PlayerReader, StoreFailure, StoreUnavailable } from "@sports-data/domain"
 import { makeApiLive } from "@sports-data/http"
 import { make as makeMemoryStores } from "@sports-data/store-memory"
 import { Context, Effect, Layer, Schema } from "effect"
@@ -218,8 +218,8 @@ describe("errors: the store", () => {
       const h = yield* start({
         seed: false,
         stores: storesWith((ctx) => {
-          const sports = Context.get(ctx, SportsStore)
-          return Context.add(ctx, SportsStore, { ...sports, findPlayers: () => Effect.fail(unavailable) })
+          const players = Context.get(ctx, PlayerReader)
+          return Context.add(ctx, PlayerReader, { ...players, find: () => Effect.fail(unavailable) })
         })
       })
       const res = yield* h.request("GET", "/v1/nfl/players", { key: h.keys.growth })
@@ -234,11 +234,9 @@ describe("errors: the store", () => {
       const h = yield* start({
         seed: false,
         stores: storesWith((ctx) => {
-          const sports = Context.get(ctx, SportsStore)
-          return Context.add(ctx, SportsStore, {
-            ...sports,
-            findPlayers: () => Effect.fail(failure),
-            getPlayer: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12"))
+          return Context.add(ctx, PlayerReader, {
+            find: () => Effect.fail(failure),
+            get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12"))
           })
         })
       })

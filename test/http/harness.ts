@@ -27,8 +27,10 @@ import {
   KeyStore,
   Plans,
   type Player,
+  PlayerReader,
   Sports,
-  SportsStore,
+  type SportsReaders,
+  SportsWriter,
   type StatLine,
   type Team,
   UsageStore
@@ -38,7 +40,7 @@ import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/sto
 import { Context, Effect, Layer, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = KeyStore | UsageStore | SportsStore
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {
@@ -255,13 +257,13 @@ export const seedStatLines: ReadonlyArray<StatLine> = [
   statLine(seedPlayers.ohtani, seedGames.mlb, { batting_ab: 4, batting_h: 0, batting_bb: 1 })
 ]
 
-/** Writes the seed rows into a SportsStore. */
+/** Writes the seed rows through the SportsWriter. */
 export const seed = Effect.gen(function*() {
-  const store = yield* SportsStore
-  yield* store.upsertTeams(seedTeams)
-  yield* store.upsertPlayers(Object.values(seedPlayers))
-  yield* store.upsertGames(Object.values(seedGames))
-  yield* store.upsertStatLines(seedStatLines)
+  const writer = yield* SportsWriter
+  yield* writer.upsertTeams(seedTeams)
+  yield* writer.upsertPlayers(Object.values(seedPlayers))
+  yield* writer.upsertGames(Object.values(seedGames))
+  yield* writer.upsertStatLines(seedStatLines)
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -359,19 +361,18 @@ export class Harness extends Context.Tag("test/http/Harness")<Harness, HttpHarne
 }
 
 /**
- * A server process for the shutdown test: memory store whose SportsStore reads take `delayMs`
+ * A server process for the shutdown test: memory store whose PlayerReader reads take `delayMs`
  * (printing `slow:start` when one begins), one growth key. Prints `{"port":..,"key":".."}` once
  * listening and serves until SIGTERM (NodeRuntime.runMain interrupts it; exit code 0).
  */
 export const slowServerMain = (delayMs: number): void => {
   const slowStores = Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
-    const sports = Context.get(ctx, SportsStore)
+    const players = Context.get(ctx, PlayerReader)
     const slow = <A, E>(effect: Effect.Effect<A, E>) =>
       Effect.sync(() => console.log("slow:start")).pipe(Effect.zipRight(Effect.sleep(delayMs)), Effect.zipRight(effect))
-    return Context.add(ctx, SportsStore, {
-      ...sports,
-      findPlayers: (q) => slow(sports.findPlayers(q)),
-      getPlayer: (id) => slow(sports.getPlayer(id))
+    return Context.add(ctx, PlayerReader, {
+      find: (q) => slow(players.find(q)),
+      get: (id) => slow(players.get(id))
     })
   }))
   const program = Effect.gen(function*() {

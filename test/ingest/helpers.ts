@@ -3,7 +3,14 @@
  * the store back, a private copy of a fixture to edit, and recording progress events.
  */
 import { expect } from "@effect/vitest"
-import { SportsStore, type TeamSport } from "@sports-data/domain"
+import {
+  GameReader,
+  PlayerReader,
+  type SportsReaders,
+  type SportsWriter,
+  StatLineReader,
+  type TeamSport
+} from "@sports-data/domain"
 import { Progress, type Report } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Effect, Layer, Option } from "effect"
@@ -32,19 +39,16 @@ export const fixtureCopy = (sport: TeamSport) =>
 export const storeReader = (sport: TeamSport) => {
   const page = { limit: 10_000, offset: 0 }
   const allLines = Effect.flatMap(
-    SportsStore,
-    (s) => s.findStatLines({ sport, ...page, order: "recent" }).pipe(Effect.map((p) => p.rows))
+    StatLineReader,
+    (s) => s.find({ sport, ...page, order: "recent" }).pipe(Effect.map((p) => p.rows))
   )
   const allGames = Effect.flatMap(
-    SportsStore,
-    (s) => s.findGames({ sport, ...page, order: "asc" }).pipe(Effect.map((p) => p.rows))
+    GameReader,
+    (s) => s.find({ sport, ...page, order: "asc" }).pipe(Effect.map((p) => p.rows))
   )
-  const allPlayers = Effect.flatMap(
-    SportsStore,
-    (s) => s.findPlayers({ sport, ...page }).pipe(Effect.map((p) => p.rows))
-  )
+  const allPlayers = Effect.flatMap(PlayerReader, (s) => s.find({ sport, ...page }).pipe(Effect.map((p) => p.rows)))
   const byId =
-    <A extends { readonly id: string }>(all: Effect.Effect<ReadonlyArray<A>, unknown, SportsStore>, kind: string) =>
+    <A extends { readonly id: string }>(all: Effect.Effect<ReadonlyArray<A>, unknown, SportsReaders>, kind: string) =>
     (id: string) =>
       Effect.map(all, (rows) => {
         const row = rows.find((r) => r.id === id)
@@ -57,7 +61,7 @@ export const storeReader = (sport: TeamSport) => {
     allPlayers,
     line: byId(allLines, "stat line"),
     game: byId(allGames, "game"),
-    player: (id: string) => Effect.flatMap(SportsStore, (s) => s.getPlayer(id)).pipe(Effect.map(Option.getOrThrow))
+    player: (id: string) => Effect.flatMap(PlayerReader, (s) => s.get(id)).pipe(Effect.map(Option.getOrThrow))
   }
 }
 
@@ -94,7 +98,7 @@ export const replaceInFile = (file: string, from: string, to: string) => {
  * Runs `ingest` on a fresh memory store with a reporter that records progress: the files started
  * (in order) and the rows each finished file reported.
  */
-export const withRecordedProgress = <A, E>(ingest: Effect.Effect<A, E, SportsStore | Progress.ProgressReporter>) =>
+export const withRecordedProgress = <A, E>(ingest: Effect.Effect<A, E, SportsWriter | Progress.ProgressReporter>) =>
   Effect.gen(function*() {
     const started: Array<string> = []
     const finished = new Map<string, number>()

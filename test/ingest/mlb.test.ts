@@ -4,7 +4,7 @@
  * the retrosplits `playing-<year>.csv` adapter on a small hand-written file of that layout.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Sports, SportsStore } from "@sports-data/domain"
+import { Sports, TeamReader } from "@sports-data/domain"
 import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest/mlb/index"
 import { Effect, TestClock } from "effect"
 import { cpSync } from "node:fs"
@@ -41,7 +41,7 @@ describe("mlb ingestion: source mappings", () => {
   it.effect("30 clubs with three-letter codes, MLBAM ids, league and division; aliases normalised", () =>
     Effect.gen(function*() {
       yield* ingestMlb(fixture)
-      const teams = yield* Effect.flatMap(SportsStore, (s) => s.findTeams("mlb"))
+      const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("mlb"))
       expect(teams).toHaveLength(30)
       expect(teams.every((t) => t.abbr.length === 3)).toBe(true)
       expect(teams.find((t) => t.abbr === "NYY")).toMatchObject({

@@ -3,7 +3,7 @@
  * names as the data directory; README.md there says what was cut), into the memory store.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore } from "@sports-data/domain"
+import { TeamReader } from "@sports-data/domain"
 import { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "@sports-data/ingest/nba/index"
 import { Effect } from "effect"
 import { join } from "node:path"
@@ -31,7 +31,7 @@ describe("nba ingestion: source mappings", () => {
   it.effect("30 teams with NBA.com ids, conference and division; abbreviations are normalised", () =>
     Effect.gen(function*() {
       yield* ingestNba(fixture)
-      const teams = yield* Effect.flatMap(SportsStore, (s) => s.findTeams("nba"))
+      const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("nba"))
       expect(teams).toHaveLength(30)
       expect(teams.find((t) => t.abbr === "LAL")).toMatchObject({
         name: "Los Angeles Lakers",

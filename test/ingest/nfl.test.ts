@@ -3,7 +3,7 @@
  * the data directory; README.md there says what was cut), into the memory store.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore, type StatLine } from "@sports-data/domain"
+import { GameReader, ReportReader, type StatLine, TeamReader } from "@sports-data/domain"
 import type { Report } from "@sports-data/ingest"
 import { ingestNfl } from "@sports-data/ingest/nfl/index"
 import { Effect } from "effect"
@@ -33,7 +33,7 @@ describe("nfl ingestion: source mappings", () => {
   it.effect("teams come from spreadspoke with conference, division and current names; aliases are normalised", () =>
     Effect.gen(function*() {
       yield* ingestNfl(fixture)
-      const teams = yield* Effect.flatMap(SportsStore, (s) => s.findTeams("nfl"))
+      const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("nfl"))
       expect(teams).toHaveLength(32)
       const buf = teams.find((t) => t.abbr === "BUF")!
       expect(buf).toMatchObject({ name: "Buffalo Bills", conference: "AFC", division: "AFC East", external_id: "BUF" })
@@ -49,8 +49,8 @@ describe("nfl ingestion: source mappings", () => {
   it.effect("games carry kickoff in UTC, scores, state and lines; LA becomes LAR", () =>
     Effect.gen(function*() {
       yield* ingestNfl(fixture)
-      const store = yield* SportsStore
-      const games = (yield* store.findGames({ sport: "nfl", limit: 100, offset: 0, order: "asc" })).rows
+      const games = (yield* Effect.flatMap(GameReader, (r) =>
+        r.find({ sport: "nfl", limit: 100, offset: 0, order: "asc" }))).rows
       expect(games).toHaveLength(8)
       const opener = games.find((g) => g.id === "2024_01_ARI_BUF")!
       expect(opener).toMatchObject({
@@ -136,8 +136,8 @@ describe("nfl ingestion: source mappings", () => {
       expect((yield* player("svc_nfl_00-0033884")).status).toBe("active")
       // no game status, played both weeks
       expect((yield* player(COOK)).status).toBe("active")
-      const reports = (yield* Effect.flatMap(SportsStore, (s) =>
-        s.findInjuries({ sport: "nfl", player_id: "svc_nfl_00-0035230", limit: 10, offset: 0 }))).rows
+      const reports = (yield* Effect.flatMap(ReportReader, (s) =>
+        s.injuries({ sport: "nfl", player_id: "svc_nfl_00-0035230", limit: 10, offset: 0 }))).rows
       expect(reports.map((r) => [r.week, r.report_status, r.practice_status])).toEqual([
         [3, "Out", "Did Not Participate In Practice"],
         [2, "Out", "Did Not Participate In Practice"]
@@ -218,8 +218,8 @@ describe("nfl ingestion: source mappings", () => {
   it.effect("depth charts keep each team's latest snapshot per week", () =>
     Effect.gen(function*() {
       yield* ingestNfl(fixture)
-      const rows = (yield* Effect.flatMap(SportsStore, (s) =>
-        s.findDepthCharts({ sport: "nfl", team: "BUF", limit: 100, offset: 0 }))).rows
+      const rows = (yield* Effect.flatMap(ReportReader, (s) =>
+        s.depthCharts({ sport: "nfl", team: "BUF", limit: 100, offset: 0 }))).rows
       // week 1: the 2025-08-27 snapshot (13 slots) replaces 2025-08-26's; week 2: 2025-09-09 (2 slots)
       expect(rows.filter((r) =>
         r.week === 1
@@ -329,8 +329,8 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const schedules = join(dir, "urwishpatel2003_nflverse_data", "schedules_2022_2026.csv")
       replaceInFile(schedules, "250,-310,6.5,-105,-115,46,", "250,-310,,,,,")
       yield* ingestNfl(dir)
-      const games = (yield* Effect.flatMap(SportsStore, (s) =>
-        s.findGames({ sport: "nfl", ids: ["2024_01_ARI_BUF"], limit: 1, offset: 0, order: "asc" }))).rows
+      const games = (yield* Effect.flatMap(GameReader, (s) =>
+        s.find({ sport: "nfl", ids: ["2024_01_ARI_BUF"], limit: 1, offset: 0, order: "asc" }))).rows
       // spreadspoke: BUF (home) favoured by 6.5, over/under 46.5
       expect(games[0]?.attributes).toMatchObject({ spread_line: 6.5, total_line: 46.5, line_source: "spreadspoke" })
     }).pipe(Effect.provide(TestLayer)))

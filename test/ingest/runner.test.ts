@@ -2,7 +2,7 @@
  * The ingest runner: IngestState per sport, source modification times and staleness.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type IngestState, SportsStore } from "@sports-data/domain"
+import { CatalogReader, type IngestState } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Effect, Exit, Layer, Option, TestClock } from "effect"
@@ -32,13 +32,13 @@ describe("runIngest", () => {
       expect(results[0]!.counts.stat_lines?.inserted).toBeGreaterThan(0)
       const files = yield* Runner.sourceFiles(dir, "nfl")
       const newest = Math.floor(Math.max(...files.map((f) => statSync(f).mtimeMs)))
-      const state = yield* Effect.flatMap(SportsStore, (s) => s.getIngestState("nfl"))
+      const state = yield* Effect.flatMap(CatalogReader, (s) => s.ingestState("nfl"))
       expect(Option.getOrThrow(state)).toEqual({
         sport: "nfl",
         finished_at: new Date("2026-03-01T12:00:00Z"),
         source_mtime_ms: newest
       })
-      expect(yield* Effect.flatMap(SportsStore, (s) => s.getIngestState("nba"))).toEqual(Option.none())
+      expect(yield* Effect.flatMap(CatalogReader, (s) => s.ingestState("nba"))).toEqual(Option.none())
     }).pipe(Effect.provide(TestLayer)))
 
   it.scoped("a sport is stale until ingested, fresh after, and stale again when a source file changes", () =>
@@ -59,7 +59,7 @@ describe("runIngest", () => {
       const exit = yield* Effect.exit(Runner.runIngest({ sports: ["nfl"], dataDir: dir }))
       expect(Exit.isFailure(exit)).toBe(true)
       if (Exit.isFailure(exit)) expect(JSON.stringify(exit.cause)).toContain("CsvFileError")
-      expect(yield* Effect.flatMap(SportsStore, (s) => s.getIngestState("nfl"))).toEqual(Option.none())
+      expect(yield* Effect.flatMap(CatalogReader, (s) => s.ingestState("nfl"))).toEqual(Option.none())
     }).pipe(Effect.provide(TestLayer)))
 
   it.effect("sources of a sport absent from the data directory are none (mtime 0)", () =>

@@ -22,7 +22,7 @@ import {
   TrialExpired
 } from "./Errors.js"
 import { type Plan, type PlanCatalog, planOf, type Tier } from "./Plans.js"
-import type { ConsumeOutcome, UsageCounts, UsageLimits } from "./Ports.js"
+import type { ConsumeOutcome, UsageCounts, UsageLimits } from "./ports/UsageStore.js"
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000

@@ -3,7 +3,7 @@
  * input files were, so `serve` can tell whether the data directory changed since.
  * @module
  */
-import { type IngestState, SportsStore, type StoreError, type TeamSport } from "@sports-data/domain"
+import { CatalogReader, type IngestState, SportsWriter, type StoreError, type TeamSport } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { CsvFileError } from "./Csv.js"
@@ -21,7 +21,7 @@ import type { SportIngestResult } from "./Report.js"
 export interface SportIngester {
   readonly ingest: (
     dataDir: string
-  ) => Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter>
+  ) => Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter>
   readonly sourceFiles: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
 }
 
@@ -72,10 +72,10 @@ export const isStale = (state: Option.Option<IngestState>, mtimeMs: number): boo
 export const checkStale = (
   dataDir: string,
   sport: TeamSport
-): Effect.Effect<boolean, CsvFileError | StoreError, SportsStore> =>
+): Effect.Effect<boolean, CsvFileError | StoreError, CatalogReader> =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
-    const state = yield* store.getIngestState(sport)
+    const catalog = yield* CatalogReader
+    const state = yield* catalog.ingestState(sport)
     return isStale(state, yield* sourceMtime(dataDir, sport))
   })
 
@@ -88,13 +88,13 @@ export const checkStale = (
 export const runIngest = (options: {
   readonly sports: ReadonlyArray<TeamSport>
   readonly dataDir: string
-}): Effect.Effect<ReadonlyArray<SportIngestResult>, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+}): Effect.Effect<ReadonlyArray<SportIngestResult>, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
-      const store = yield* SportsStore
+      const writer = yield* SportsWriter
       const mtime = yield* sourceMtime(options.dataDir, sport)
       const result = yield* ingesters[sport].ingest(options.dataDir)
       const now = yield* Clock.currentTimeMillis
-      yield* store.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
+      yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result
     }).pipe(Effect.withSpan("Runner.ingest", { attributes: { sport } })))

@@ -1,27 +1,52 @@
 /**
- * In-memory adapters of every storage port (KeyStore, UsageStore, SportsStore), exact and
- * atomic on `Ref`, for tests and for embedding without a database. State lives as long as the
- * layer: each build of {@link layer} starts empty.
+ * In-memory adapters of every storage port (KeyStore, UsageStore, the sports read ports and
+ * SportsWriter), exact and atomic on `Ref`, for tests and for embedding without a database.
+ * State lives as long as the layer: each build of {@link layer} starts empty.
+ *
+ * Modules: SportsData.ts (the shared state of the sports rows), Readers.ts (one reader per
+ * read port over it), Writer.ts (the writer over it), KeyStore.ts, UsageStore.ts.
  * @module
  */
-import { KeyStore, SportsStore, UsageStore } from "@sports-data/domain"
+import { KeyStore, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeKeyStore } from "./KeyStore.js"
-import { makeSportsStore } from "./SportsStore.js"
+import { makeReaders } from "./Readers.js"
+import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
+import { makeWriter } from "./Writer.js"
 
-export { canonicalJson, sameJson } from "./Json.js"
 export { makeKeyStore } from "./KeyStore.js"
-export { makeSportsStore } from "./SportsStore.js"
+export {
+  makeCatalogReader,
+  makeEventReader,
+  makeGameReader,
+  makePlayerReader,
+  makeRankingReader,
+  makeReaders,
+  makeReportReader,
+  makeStatLineReader,
+  makeTeamReader
+} from "./Readers.js"
+export { makeSportsData, type SportsData } from "./SportsData.js"
 export { makeUsageStore } from "./UsageStore.js"
+export { makeWriter } from "./Writer.js"
 
-/** Makes the three stores, empty, as a Context. */
-export const make: Effect.Effect<Context.Context<KeyStore | UsageStore | SportsStore>> = Effect.gen(function*() {
+/** Every port this package adapts. */
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+
+/** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
+export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
+  makeSportsData,
+  (data) => Context.add(makeReaders(data), SportsWriter, makeWriter(data))
+)
+
+/** Makes every store, empty, as a Context. Never fails. */
+export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {
   const keys = yield* makeKeyStore
   const usage = yield* makeUsageStore
-  const sports = yield* makeSportsStore
-  return Context.make(KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.add(SportsStore, sports))
+  const sports = yield* makeSports
+  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage))
 })
 
 /** Every storage port in memory; fresh, empty state each time the layer is built. */
-export const layer: Layer.Layer<KeyStore | UsageStore | SportsStore> = Layer.effectContext(make)
+export const layer: Layer.Layer<Stores> = Layer.effectContext(make)

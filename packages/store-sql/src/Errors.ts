@@ -72,7 +72,7 @@ export const describe = (error: unknown): string => {
 export const unavailable = (what: string, error: unknown): StoreUnavailable =>
   new StoreUnavailable({ retry_after_seconds: RETRY_AFTER_SECONDS, detail: `${what}: ${describe(error)}` })
 
-/** The StoreError for a driver error met during `operation` (for example "SportsStore.findPlayers"). */
+/** The StoreError for a driver error met during `operation` (for example "PlayerReader.find"). */
 export const toStoreError = (operation: string, error: unknown): StoreError =>
   isConnectionError(error)
     ? unavailable(operation, error)

@@ -165,7 +165,7 @@ const initial = statements([
 const versionedTables = ["players", "teams", "games", "stat_lines", "injuries", "depth_charts"] as const
 
 /**
- * 0002: the data version (SportsStore.dataVersion), one counter row. Statement-level triggers
+ * 0002: the data version (CatalogReader.dataVersion), one counter row. Statement-level triggers
  * with transition tables add 1 after each INSERT, UPDATE or DELETE statement on a sports table
  * that touched at least one row, in the same transaction as the rows. An upsert whose rows are
  * all unchanged touches no row (its `DO UPDATE ... WHERE ... IS DISTINCT FROM`), so it leaves the

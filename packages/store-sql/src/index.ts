@@ -1,48 +1,65 @@
 /**
- * SQL adapters of every storage port (KeyStore, UsageStore, SportsStore) on @effect/sql, in the
- * PostgreSQL dialect, with two drivers:
+ * SQL adapters of every storage port (KeyStore, UsageStore, the sports read ports and
+ * SportsWriter) on @effect/sql, in the PostgreSQL dialect, with two drivers:
  * - {@link layerPostgres}: a PostgreSQL server through @effect/sql-pg (node-postgres pool);
  * - {@link layerPglite}: PGlite, PostgreSQL embedded in the process, in a folder or in memory.
  * Both run the migrations when built and fail with StoreUnavailable when the database cannot be
  * reached or migrated. No driver error leaves the adapters (see Errors.ts).
+ *
+ * Modules: Tables.ts (the sports tables and their upsert), Readers.ts (one reader per read
+ * port), Writer.ts (the writer), KeyStore.ts, UsageStore.ts, Migrations.ts, Pglite.ts.
  * @module
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { KeyStore, SportsStore, StoreUnavailable, UsageStore } from "@sports-data/domain"
+import { KeyStore, type SportsReaders, SportsWriter, type StoreUnavailable, UsageStore } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { migrate } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
-import { makeSportsStore } from "./SportsStore.js"
+import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
+import { makeWriter } from "./Writer.js"
 
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { migrate, migrations } from "./Migrations.js"
 export { makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
-export { makeSportsStore } from "./SportsStore.js"
+export {
+  makeCatalogReader,
+  makeEventReader,
+  makeGameReader,
+  makePlayerReader,
+  makeRankingReader,
+  makeReaders,
+  makeReportReader,
+  makeStatLineReader,
+  makeTeamReader
+} from "./Readers.js"
 export { makeUsageStore } from "./UsageStore.js"
+export { makeWriter } from "./Writer.js"
 
-/** The three SQL stores over the current SqlClient (migrations already applied). */
-export const make: Effect.Effect<Context.Context<KeyStore | UsageStore | SportsStore>, never, SqlClient.SqlClient> =
-  Effect.gen(function*() {
-    const keys = yield* makeKeyStore
-    const usage = yield* makeUsageStore
-    const sports = yield* makeSportsStore
-    return Context.make(KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.add(SportsStore, sports))
-  })
+/** Every port this package adapts. */
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+
+/** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
+export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
+  const keys = yield* makeKeyStore
+  const usage = yield* makeUsageStore
+  const writer = yield* makeWriter
+  const readers = yield* makeReaders
+  return Context.add(readers, SportsWriter, writer).pipe(Context.add(KeyStore, keys), Context.add(UsageStore, usage))
+})
 
 /** Every store over a SqlClient layer, after running the migrations. */
-export const layerStores: Layer.Layer<KeyStore | UsageStore | SportsStore, StoreUnavailable, SqlClient.SqlClient> =
-  Layer.effectContext(
-    Effect.zipRight(Effect.mapError(migrate, (error) => unavailable("migrations failed", error)), make)
-  )
+export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.effectContext(
+  Effect.zipRight(Effect.mapError(migrate, (error) => unavailable("migrations failed", error)), make)
+)
 
 /** Everything a store layer exposes: the ports and the SqlClient it runs on. */
-export type SqlStores = KeyStore | UsageStore | SportsStore | SqlClient.SqlClient
+export type SqlStores = Stores | SqlClient.SqlClient
 
 /**
  * The stores on a PostgreSQL server at `url` (`postgres://user:password@host:port/database`),

@@ -26,18 +26,27 @@ import type {
   Paged,
   Player,
   PlayerQuery,
-  SportsStoreService,
   SportSummary,
   StatLine,
   StatLineQuery,
   Team,
   TeamSport
 } from "@sports-data/domain"
-import { Plans, SportsStore, type StoreUnavailable, teamSports } from "@sports-data/domain"
+import {
+  CatalogReader,
+  GameReader,
+  Plans,
+  PlayerReader,
+  ReportReader,
+  StatLineReader,
+  type StoreUnavailable,
+  TeamReader,
+  teamSports
+} from "@sports-data/domain"
 import { ProgressReporter, type ProgressReporterService, silent } from "@sports-data/ingest/Progress"
 import type { SportIngestResult } from "@sports-data/ingest/Report"
 import { runIngest } from "@sports-data/ingest/Runner"
-import { Cause, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
+import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
 import { createKey, type KeyInfo, listKeys, revokeKey } from "./Keys.js"
 import * as Settings from "./Settings.js"
 import { type StoreChoice, storeLayer, type Stores } from "./Store.js"
@@ -160,18 +169,20 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
       if (Exit.isSuccess(exit)) return exit.value
       throw Cause.squash(exit.cause)
     })
-  const sports = <A, E>(f: (store: SportsStoreService) => Effect.Effect<A, E>) => run(Effect.flatMap(SportsStore, f))
+  /** Runs `f` over the read port of `tag`. */
+  const read = <I extends Stores, S, A, E>(tag: Context.Tag<I, S>, f: (reader: S) => Effect.Effect<A, E>) =>
+    run(Effect.flatMap(tag, f))
 
   return {
-    players: (query = {}) => sports((s) => s.findPlayers(page(query))),
-    player: (id) => sports((s) => Effect.map(s.getPlayer(id), Option.getOrUndefined)),
-    teams: (sport) => sports((s) => s.findTeams(sport)),
-    games: (query) => sports((s) => s.findGames({ order: "asc", ...page(query) })),
-    statLines: (query) => sports((s) => s.findStatLines({ order: "recent", ...page(query) })),
-    injuries: (query) => sports((s) => s.findInjuries(page(query))),
-    depthCharts: (query) => sports((s) => s.findDepthCharts(page(query))),
-    summary: () => sports((s) => s.summary),
-    ingestState: (sport) => sports((s) => Effect.map(s.getIngestState(sport), Option.getOrUndefined)),
+    players: (query = {}) => read(PlayerReader, (r) => r.find(page(query))),
+    player: (id) => read(PlayerReader, (r) => Effect.map(r.get(id), Option.getOrUndefined)),
+    teams: (sport) => read(TeamReader, (r) => r.find(sport)),
+    games: (query) => read(GameReader, (r) => r.find({ order: "asc", ...page(query) })),
+    statLines: (query) => read(StatLineReader, (r) => r.find({ order: "recent", ...page(query) })),
+    injuries: (query) => read(ReportReader, (r) => r.injuries(page(query))),
+    depthCharts: (query) => read(ReportReader, (r) => r.depthCharts(page(query))),
+    summary: () => read(CatalogReader, (r) => r.summary),
+    ingestState: (sport) => read(CatalogReader, (r) => Effect.map(r.ingestState(sport), Option.getOrUndefined)),
     ingest: (o = {}) =>
       run(
         runIngest({ sports: o.sports ?? teamSports, dataDir: o.dataDir ?? dataDir }).pipe(

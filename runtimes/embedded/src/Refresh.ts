@@ -5,7 +5,7 @@
  * worker runtime runs only the loop.
  * @module
  */
-import { SportsStore, type StoreError, type TeamSport, teamSports } from "@sports-data/domain"
+import { CatalogReader, type SportsWriter, type StoreError, type TeamSport, teamSports } from "@sports-data/domain"
 import type { CsvFileError } from "@sports-data/ingest/Csv"
 import { silent } from "@sports-data/ingest/Progress"
 import { isStale, runIngest, sourceMtime } from "@sports-data/ingest/Runner"
@@ -30,13 +30,13 @@ export interface Staleness {
  * of the files the sport reads in `dataDir`). A sport whose files cannot be read (a dataset
  * folder missing from `dataDir`) is reported apart, so the other sports still refresh.
  */
-export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreError, SportsStore> =>
+export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreError, CatalogReader> =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const catalog = yield* CatalogReader
     const stale: Array<StaleSport> = []
     const unreadable: Array<{ readonly sport: TeamSport; readonly error: CsvFileError }> = []
     for (const sport of teamSports) {
-      const state = yield* store.getIngestState(sport)
+      const state = yield* catalog.ingestState(sport)
       const mtime = yield* Effect.either(sourceMtime(dataDir, sport))
       if (Either.isLeft(mtime)) unreadable.push({ sport, error: mtime.left })
       else if (isStale(state, mtime.right)) {
@@ -79,7 +79,7 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, SportsStore> => {
+}): Layer.Layer<never, never, CatalogReader | SportsWriter> => {
   const pass = refreshOnce(options.dataDir).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
   )

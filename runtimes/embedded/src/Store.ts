@@ -6,7 +6,14 @@
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { KeyStore, SportsStore, StoreError, StoreUnavailable, UsageStore } from "@sports-data/domain"
+import type {
+  KeyStore,
+  SportsReaders,
+  SportsWriter,
+  StoreError,
+  StoreUnavailable,
+  UsageStore
+} from "@sports-data/domain"
 import * as StoreMemory from "@sports-data/store-memory"
 import * as StoreSql from "@sports-data/store-sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
@@ -23,8 +30,8 @@ export type StoreChoice =
   | { readonly pglite: string | undefined }
   | { readonly postgres: string | Redacted.Redacted<string> }
 
-/** The storage ports every runtime needs. */
-export type Stores = KeyStore | UsageStore | SportsStore
+/** The storage ports every runtime needs: keys, usage, the sports writer and every read port. */
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>

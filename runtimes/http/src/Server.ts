@@ -4,7 +4,7 @@
  * - {@link makeApiLive}: an HttpApi with its handlers, the admission middleware, the error
  *   middleware, usage analytics and the documents, as one layer providing `HttpApi.Api` (what
  *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
- *   handlers read the SportsStore through a cache keyed by its data version (StoreCache.ts);
+ *   handlers read the read ports through a cache keyed by the data version (StoreCache.ts);
  *   admission and usage go to their stores on every request.
  * - {@link makeHttpServer}: serves such a layer on node:http. The API is built first and the
  *   listener after it, so no request reaches a half-built service. On interruption (SIGTERM under
@@ -18,6 +18,7 @@ import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import type { HttpApi, HttpApiGroup } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Security } from "@sports-data/api"
+import * as App from "@sports-data/app"
 import type { Plans } from "@sports-data/domain"
 import { Config, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
@@ -33,7 +34,7 @@ export interface ApiOptions {
   /** A plan catalog to use instead of the SPORTS_DATA_PLANS setting / the default plans. */
   readonly plans?: Plans.PlanCatalog | undefined
   /**
-   * The cache of SportsStore reads in front of the handlers (StoreCache.ts): its options, or
+   * The cache of the read ports in front of the handlers (StoreCache.ts): its options, or
    * false to read the store on every request. Default: on, with the default options (the data
    * version read at most once a second).
    */
@@ -43,7 +44,7 @@ export interface ApiOptions {
 /**
  * The layer serving `api` with `handlers` (a layer of every group's handlers, which may require
  * `Security.Authorization`): admission, error mapping, usage analytics, `/openapi.json`, `/docs`.
- * The handlers' SportsStore is the context's, behind the read cache unless `options.cache` is false.
+ * The handlers' read ports are the context's, behind the read cache unless `options.cache` is false.
  */
 export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R, HE, HR>(
   api: HttpApi.HttpApi<Id, Groups, E, R>,
@@ -51,7 +52,8 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   options?: ApiOptions
 ) => {
   const endpoints = Security.endpointTiers(api)
-  const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, storeCacheLayer(options?.cache))))
+  const services = App.layer.pipe(Layer.provide(storeCacheLayer(options?.cache)))
+  const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
   return Layer.mergeAll(ErrorsMiddlewareLive([...endpoints, ...docsRoutes]), DocsLive).pipe(
     Layer.provideMerge(apiLayer),
     Layer.provide(AuthorizationLive(endpoints)),
@@ -124,7 +126,7 @@ export const makeHttpServer = <E, R>(apiLive: Layer.Layer<HttpApi.Api, E, R>, op
 
 /**
  * The service's API layer with options: `Api` with every handler (see {@link makeApiLive}).
- * Requires KeyStore, UsageStore and SportsStore; fails with PlanCatalogError when the
+ * Requires KeyStore, UsageStore and every read port; fails with PlanCatalogError when the
  * SPORTS_DATA_PLANS catalog is not usable.
  */
 export const ApiLiveWith = (options?: ApiOptions) => makeApiLive(Api, HandlersLive, options)
@@ -137,7 +139,7 @@ export const ApiLive = ApiLiveWith()
 
 /**
  * The HTTP server of the service on `port` (0 = a free port, see the `HttpServer` address),
- * serving until interrupted, then draining in-flight requests. Requires the three stores; build
+ * serving until interrupted, then draining in-flight requests. Requires the stores; build
  * the stores first (provide them to this layer) so the listener opens on a ready service.
  */
 export const HttpServerLive = (options: ServerOptions) => makeHttpServer(ApiLiveWith(options), options)

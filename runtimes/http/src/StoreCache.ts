@@ -1,35 +1,51 @@
 /**
- * A cache of SportsStore query results keyed by the store's data version: a decorating layer
- * that takes the SportsStore and provides a SportsStore whose reads are answered from memory
- * while the data has not changed.
+ * A cache of the read ports' answers keyed by the store's data version: a decorating layer that
+ * takes every reader tag (domain ports/Readers.ts) and provides the same tags, whose reads are
+ * answered from memory while the data has not changed.
  *
- * - Key: (method, canonical query, data version). A canonical query is its `canonicalJson`
- *   (store-memory Json.ts: keys sorted, undefined fields dropped, the form the memory store
- *   compares rows by), so `{ team, sport }` and `{ sport, team, search: undefined }` share an
- *   entry.
- * - The data version (`SportsStore.dataVersion`) is read at most once per `versionInterval`
- *   (default 1 s), shared by every request in that interval, so a request served from the cache
- *   makes no store round trip. Staleness bound: after an upsert commits, a read may return the
- *   previous data for at most `versionInterval` (plus the duration of a lookup in flight).
- *   Every instance sharing one PostgreSQL sees the new version within that bound.
- * - `summary` and `getIngestState` are keyed by the version too but also live for at most
- *   `versionInterval`: ingest state is not part of the data version (an unchanged re-ingest
- *   keeps the cached rows), so its freshness is bounded by time alone.
+ * - Generic: {@link ReadCache.wrap} decorates ANY reader service by iterating its own members:
+ *   a member that is an Effect (`CatalogReader.summary`) is cached as a zero-argument read; a
+ *   member that is a function is wrapped so that the Effect it returns (if it returns one) is
+ *   cached under its arguments. A new reader method is cached without an edit here; a new
+ *   reader port needs one line in {@link readerTags} (the compiler asks for it).
+ * - Key: (port, method, canonical arguments, data version). Canonical arguments are their
+ *   `canonicalJson` (domain Json.ts: keys sorted, undefined fields dropped), so `{ team, sport }`
+ *   and `{ sport, team, search: undefined }` share an entry.
+ * - The data version (`CatalogReader.dataVersion`) is read at most once per `versionInterval`
+ *   (default 1 s), shared by every port and every request in that interval, so a request served
+ *   from the cache makes no store round trip. Staleness bound: after a write commits, a read may
+ *   return the previous data for at most `versionInterval` (plus the duration of a lookup in
+ *   flight). Every instance sharing one PostgreSQL sees the new version within that bound.
+ * - The CatalogReader's reads (`summary`, `ingestState`) are keyed by the version too but also
+ *   live for at most `versionInterval`: ingest records are not part of the data version (an
+ *   unchanged re-ingest keeps the cached rows), so their freshness is bounded by time alone.
+ *   `dataVersion` itself is passed through.
  * - Bounded: at most `capacity` entries (least recently used evicted first), each entry one
  *   store answer (one page of rows; handlers read at most 1,000 rows per call), and an entry
  *   older than `timeToLive` is read again. Failures are never cached.
  * - Only store answers are cached: they are the same for every caller. Admission, usage and the
- *   per-caller response metadata (tier, calls remaining) are computed per request by the
- *   handlers, which also must not mutate the rows they receive (they are shared).
- * - Writes (upserts, setIngestState) go straight to the store.
+ *   per-caller response metadata are computed per request by the handlers, which also must not
+ *   mutate the rows they receive (they are shared).
+ * - Writes (SportsWriter) are not decorated: they go straight to the store.
  * - A read is uninterruptible while it waits for its entry: a lookup runs to its end even when the
  *   request that started it goes away, so the other requests waiting for the same entry get its
  *   answer rather than an interruption (the wait is bounded by one store query).
  * @module
  */
-import { SportsStore, type SportsStoreService, type StoreError } from "@sports-data/domain"
-import { canonicalJson } from "@sports-data/store-memory/Json"
-import { Cache, Duration, Effect, Equal, Exit, Hash, Layer } from "effect"
+import {
+  canonicalJson,
+  CatalogReader,
+  EventReader,
+  GameReader,
+  PlayerReader,
+  RankingReader,
+  ReportReader,
+  type SportsReaders,
+  StatLineReader,
+  type StoreError,
+  TeamReader
+} from "@sports-data/domain"
+import { Cache, Context, Duration, Effect, Equal, Exit, Hash, Layer } from "effect"
 
 /** Options of the cache. */
 export interface StoreCacheOptions {
@@ -49,6 +65,44 @@ export const defaultStoreCacheOptions = {
 } as const
 
 /**
+ * Every read port's tag. Typed so that leaving one out (or adding one that is not a reader) is a
+ * compile error: the union of their identifiers must be exactly {@link SportsReaders}.
+ */
+export const readerTags = [
+  PlayerReader,
+  TeamReader,
+  GameReader,
+  StatLineReader,
+  ReportReader,
+  RankingReader,
+  EventReader,
+  CatalogReader
+] as const
+
+/** Identifiers of {@link readerTags}; `[never, never]` proves it equals SportsReaders. */
+type Listed = Context.Tag.Identifier<(typeof readerTags)[number]>
+const everyReaderListed: [Exclude<SportsReaders, Listed>, Exclude<Listed, SportsReaders>] extends [never, never] ? true
+  : never = true
+void everyReaderListed
+
+/**
+ * How the members of one port are cached.
+ * - `lifetime`: "data" entries live up to `timeToLive` (the version bounds their freshness);
+ *   "interval" entries at most `versionInterval` (for reads outside the data version).
+ * - `passThrough`: members left as they are.
+ */
+export interface ReaderPolicy {
+  readonly lifetime: "data" | "interval"
+  readonly passThrough: ReadonlyArray<string>
+}
+
+/** The policy of every port: data reads, except the catalog's (see the module documentation). */
+export const policyOf = (port: string): ReaderPolicy =>
+  port === CatalogReader.key
+    ? { lifetime: "interval", passThrough: ["dataVersion"] }
+    : { lifetime: "data", passThrough: [] }
+
+/**
  * A cache key: equal and hashed by `id` alone; `run` is the store call that computes the
  * entry (the lookup of the cache).
  */
@@ -65,14 +119,25 @@ class Entry implements Equal.Equal {
 /** The version key: one entry. */
 const VERSION = "version"
 
+/** The cache shared by every decorated reader. */
+export interface ReadCache {
+  /**
+   * `service` with every Effect member and every Effect-returning function member (own
+   * enumerable members) answered from the cache under (`port`, member name, arguments, data
+   * version), following `policy`. Other members are copied as they are. The Effects must fail
+   * with StoreError only (as every port's do).
+   */
+  readonly wrap: <S extends object>(port: string, service: S, policy: ReaderPolicy) => S
+}
+
 /**
- * Decorates `store` with a cache of its query results (see the module documentation). Never
- * fails; a store error of a read is returned to that read and not kept.
+ * Makes the cache over `dataVersion` (the undecorated `CatalogReader.dataVersion`). Never fails;
+ * a store error of a read is returned to that read and not kept.
  */
-export const makeStoreCache = (
-  store: SportsStoreService,
+export const makeReadCache = (
+  dataVersion: Effect.Effect<string, StoreError>,
   options?: StoreCacheOptions
-): Effect.Effect<SportsStoreService> =>
+): Effect.Effect<ReadCache> =>
   Effect.gen(function*() {
     const capacity = options?.capacity ?? defaultStoreCacheOptions.capacity
     const interval = Duration.decode(options?.versionInterval ?? defaultStoreCacheOptions.versionInterval)
@@ -83,7 +148,7 @@ export const makeStoreCache = (
 
     const versions = yield* Cache.makeWith({
       capacity: 1,
-      lookup: (_: typeof VERSION) => store.dataVersion,
+      lookup: (_: typeof VERSION) => dataVersion,
       timeToLive: keep(interval)
     })
     const lookup = (entry: Entry) => entry.run
@@ -95,50 +160,75 @@ export const makeStoreCache = (
       Effect.tapError(() => versions.invalidate(VERSION))
     )
 
-    /** `run`, answered from `cache` under (method, query, current version). */
-    const cached = <A>(
+    /** `run`, answered from `cache` under (name, arguments, current version). */
+    const cached = (
       cache: Cache.Cache<Entry, unknown, StoreError>,
-      method: string,
-      query: unknown,
-      run: Effect.Effect<A, StoreError>
-    ): Effect.Effect<A, StoreError> =>
+      name: string,
+      args: unknown,
+      run: Effect.Effect<unknown, StoreError>
+    ): Effect.Effect<unknown, StoreError> =>
       Effect.flatMap(currentVersion, (version) => {
-        const entry = new Entry(`${method}\u0000${version}\u0000${canonicalJson(query)}`, run)
-        return Effect.uninterruptible(cache.get(entry)).pipe(
-          Effect.tapError(() => cache.invalidate(entry))
-        ) as Effect.Effect<A, StoreError>
+        const entry = new Entry(`${name}\u0000${version}\u0000${canonicalJson(args)}`, run)
+        return Effect.uninterruptible(cache.get(entry)).pipe(Effect.tapError(() => cache.invalidate(entry)))
       })
 
-    return {
-      upsertPlayers: store.upsertPlayers,
-      upsertTeams: store.upsertTeams,
-      upsertGames: store.upsertGames,
-      upsertStatLines: store.upsertStatLines,
-      upsertInjuries: store.upsertInjuries,
-      upsertDepthCharts: store.upsertDepthCharts,
-      setIngestState: store.setIngestState,
-      dataVersion: store.dataVersion,
-      findPlayers: (q) => cached(data, "findPlayers", q, store.findPlayers(q)),
-      getPlayer: (id) => cached(data, "getPlayer", id, store.getPlayer(id)),
-      findTeams: (sport) => cached(data, "findTeams", sport, store.findTeams(sport)),
-      findGames: (q) => cached(data, "findGames", q, store.findGames(q)),
-      findStatLines: (q) => cached(data, "findStatLines", q, store.findStatLines(q)),
-      findInjuries: (q) => cached(data, "findInjuries", q, store.findInjuries(q)),
-      findDepthCharts: (q) => cached(data, "findDepthCharts", q, store.findDepthCharts(q)),
-      summary: cached(shortLived, "summary", null, store.summary),
-      getIngestState: (sport) => cached(shortLived, "getIngestState", sport, store.getIngestState(sport))
-    } satisfies SportsStoreService
+    const wrap = <S extends object>(port: string, service: S, policy: ReaderPolicy): S => {
+      const cache = policy.lifetime === "data" ? data : shortLived
+      const members = service as Record<string, unknown>
+      const wrapped: Record<string, unknown> = {}
+      for (const method of Object.keys(members)) {
+        const member = members[method]
+        const name = `${port}\u0000${method}`
+        if (policy.passThrough.includes(method)) {
+          wrapped[method] = member
+        } else if (Effect.isEffect(member)) {
+          wrapped[method] = cached(cache, name, null, member as Effect.Effect<unknown, StoreError>)
+        } else if (typeof member === "function") {
+          wrapped[method] = (...args: Array<unknown>) => {
+            const result: unknown = member.apply(service, args)
+            return Effect.isEffect(result)
+              ? cached(cache, name, args, result as Effect.Effect<unknown, StoreError>)
+              : result
+          }
+        } else {
+          wrapped[method] = member
+        }
+      }
+      return wrapped as S
+    }
+
+    return { wrap }
   })
 
 /**
- * The SportsStore of the context, decorated with {@link makeStoreCache} (or passed through
+ * Every reader of `readers` decorated with one shared {@link makeReadCache} (keyed by each tag's
+ * key, cached by {@link policyOf}), as a Context. Never fails.
+ */
+export const cacheReaders = (
+  readers: Context.Context<SportsReaders>,
+  options?: StoreCacheOptions
+): Effect.Effect<Context.Context<SportsReaders>> =>
+  Effect.map(makeReadCache(Context.get(readers, CatalogReader).dataVersion, options), (cache) =>
+    readerTags.reduce(
+      (context, tag) =>
+        Context.add(
+          context,
+          tag as Context.Tag<SportsReaders, object>,
+          cache.wrap(tag.key, Context.get(readers, tag as Context.Tag<SportsReaders, object>), policyOf(tag.key))
+        ),
+      readers
+    ))
+
+/**
+ * The reader tags of the context, decorated with {@link cacheReaders} (or passed through
  * unchanged when `options` is false): provide it to the handlers
  * (`Layer.provide(handlers, storeCacheLayer())`).
  */
 export const storeCacheLayer = (
   options?: StoreCacheOptions | false | undefined
-): Layer.Layer<SportsStore, never, SportsStore> =>
-  Layer.effect(
-    SportsStore,
-    options === false ? SportsStore : Effect.flatMap(SportsStore, (store) => makeStoreCache(store, options))
+): Layer.Layer<SportsReaders, never, SportsReaders> =>
+  Layer.effectContext(
+    options === false
+      ? Effect.context<SportsReaders>()
+      : Effect.flatMap(Effect.context<SportsReaders>(), (readers) => cacheReaders(readers, options))
   )

@@ -20,6 +20,7 @@ import type {
   Team
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
+import type { EventSport, TeamSport } from "../Sport.js"
 import type {
   DepthChartQuery,
   GameQuery,
@@ -28,46 +29,57 @@ import type {
   Paged,
   PlayerQuery,
   StatLineQuery
-} from "../Ports.js"
-import type { EventSport, TeamSport } from "../Sport.js"
+} from "./Queries.js"
 
 /** Players: a page of a filtered list, or one by canonical id. */
 export interface PlayerReaderService {
+  /** The page of players matching `query`, in the order of {@link PlayerQuery}, with the total. */
   readonly find: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
+  /** The player with canonical id `id` (`svc_<sport>_<id>`), or none. */
   readonly get: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
 }
+/** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
 
 /** Teams of a sport, ordered by abbreviation (code units). */
 export interface TeamReaderService {
+  /** Every team of `sport` (no paging: a league has at most a few hundred). */
   readonly find: (sport: TeamSport) => Effect.Effect<ReadonlyArray<Team>, StoreError>
 }
+/** The {@link TeamReaderService} port. */
 export class TeamReader extends Context.Tag("@sports-data/TeamReader")<TeamReader, TeamReaderService>() {}
 
 /** Games of a team sport. */
 export interface GameReaderService {
+  /** The page of games matching `query`, in the order of {@link GameQuery}, with the total. */
   readonly find: (query: GameQuery) => Effect.Effect<Paged<Game>, StoreError>
 }
+/** The {@link GameReaderService} port. */
 export class GameReader extends Context.Tag("@sports-data/GameReader")<GameReader, GameReaderService>() {}
 
 /** Per-game (or per-week) player stat lines. */
 export interface StatLineReaderService {
+  /** The page of stat lines matching `query`, in the order of {@link StatLineQuery}, with the total. */
   readonly find: (query: StatLineQuery) => Effect.Effect<Paged<StatLine>, StoreError>
 }
+/** The {@link StatLineReaderService} port. */
 export class StatLineReader
   extends Context.Tag("@sports-data/StatLineReader")<StatLineReader, StatLineReaderService>()
 {}
 
 /** Official reports: injury reports and depth charts. */
 export interface ReportReaderService {
+  /** The page of injury reports matching `query`, in the order of {@link InjuryQuery}. */
   readonly injuries: (query: InjuryQuery) => Effect.Effect<Paged<InjuryReport>, StoreError>
+  /** The page of depth chart slots matching `query`, in the order of {@link DepthChartQuery}. */
   readonly depthCharts: (query: DepthChartQuery) => Effect.Effect<Paged<DepthChartEntry>, StoreError>
 }
+/** The {@link ReportReaderService} port. */
 export class ReportReader extends Context.Tag("@sports-data/ReportReader")<ReportReader, ReportReaderService>() {}
 
 /**
- * Poll ranking filters; rows ordered by season, poll, week (ascending), then rank. `team`
- * matches the team key exactly (case-insensitive).
+ * Poll ranking filters; rows ordered by season, poll (code units), week (ascending), then rank,
+ * then id. `team` matches the team key exactly (case-insensitive); `poll` matches exactly.
  */
 export interface RankingQuery {
   readonly sport: TeamSport
@@ -79,14 +91,17 @@ export interface RankingQuery {
 
 /** Published polls (cfb AP, Coaches, CFP). */
 export interface RankingReaderService {
+  /** Every poll row matching `query` (no paging: a poll week has 25 rows), in its order. */
   readonly find: (query: RankingQuery) => Effect.Effect<ReadonlyArray<PollRanking>, StoreError>
 }
+/** The {@link RankingReaderService} port. */
 export class RankingReader extends Context.Tag("@sports-data/RankingReader")<RankingReader, RankingReaderService>() {}
 
 /**
- * Event filters (individual and event sports). `date` matches events whose
- * [start_date, end_date ?? start_date] contains it. Rows ordered by start_date then id,
- * ascending or descending.
+ * Event filters (individual and event sports). `date` (`YYYY-MM-DD`; not a calendar date matches
+ * nothing) matches events whose [start_date, end_date ?? start_date] contains it; `ids`, `league`,
+ * `season` and `state` match exactly. Rows ordered by start_date then id (code units), ascending
+ * or descending; `limit` rows from `offset`, with the total before paging.
  */
 export interface EventQuery {
   readonly sport: EventSport
@@ -101,8 +116,9 @@ export interface EventQuery {
 }
 
 /**
- * Entry filters: the entries of some events, or one participant's entries. Rows ordered by
- * event_id, then position (nulls last), then participant_id.
+ * Entry filters: the entries of some events, or one participant's entries (both may be given).
+ * Rows ordered by event_id (code units), then position (nulls last), then participant_id;
+ * `limit` rows from `offset`, with the total before paging.
  */
 export interface EventEntryQuery {
   readonly sport: EventSport
@@ -114,9 +130,12 @@ export interface EventEntryQuery {
 
 /** Events of individual and event sports and their participants' results. */
 export interface EventReaderService {
+  /** The page of events matching `query`, in the order of {@link EventQuery}, with the total. */
   readonly events: (query: EventQuery) => Effect.Effect<Paged<SportEvent>, StoreError>
+  /** The page of entries matching `query`, in the order of {@link EventEntryQuery}, with the total. */
   readonly entries: (query: EventEntryQuery) => Effect.Effect<Paged<EventEntry>, StoreError>
 }
+/** The {@link EventReaderService} port. */
 export class EventReader extends Context.Tag("@sports-data/EventReader")<EventReader, EventReaderService>() {}
 
 /** What the store holds as a whole: per-sport summary, ingest records and the data version. */
@@ -133,6 +152,7 @@ export interface CatalogReaderService {
    */
   readonly dataVersion: Effect.Effect<string, StoreError>
 }
+/** The {@link CatalogReaderService} port. */
 export class CatalogReader extends Context.Tag("@sports-data/CatalogReader")<CatalogReader, CatalogReaderService>() {}
 
 /** Every read port: what an application service may ask of the store. */

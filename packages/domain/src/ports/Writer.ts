@@ -19,10 +19,13 @@ import type {
   UpsertResult
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
-import type { IngestState } from "../Ports.js"
+import type { IngestState } from "./Queries.js"
 
 /** Upserts of canonical rows and the ingest record of each sport. */
 export interface SportsWriterService {
+  // Each upsert: one atomic batch; returns rows inserted, updated in place and unchanged (a row
+  // repeated in the batch counts once written, its earlier copies unchanged: the last one wins).
+  // Keys: (sport, abbr) for teams, `id` for every other row.
   readonly upsertPlayers: (rows: ReadonlyArray<Player>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertTeams: (rows: ReadonlyArray<Team>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertGames: (rows: ReadonlyArray<Game>) => Effect.Effect<UpsertResult, StoreError>
@@ -35,4 +38,5 @@ export interface SportsWriterService {
   /** Records the end of a sport's ingestion (does not move the data version). */
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
 }
+/** The {@link SportsWriterService} port. */
 export class SportsWriter extends Context.Tag("@sports-data/SportsWriter")<SportsWriter, SportsWriterService>() {}

@@ -2,10 +2,10 @@
  * MLB ingestion: reads the MLB files of the data directory (chadwickbureau_register,
  * alejandrochaveza_mml_mlb, chadwickbureau_retrosplits, ehv6_retrosheet_mlb_2024), joins them
  * (see {@link ./Build.ts} for ids, states and rules) and upserts teams, players, games and stat
- * lines into the SportsStore.
+ * lines through the SportsWriter.
  * @module
  */
-import { SportsStore, type StoreError } from "@sports-data/domain"
+import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
@@ -68,7 +68,7 @@ export const mlbSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<str
 const readAll = <A>(files: ReadonlyArray<string>, parse: RowParser<A>) => readEach(files, () => parse)
 
 /**
- * Ingests the MLB data under `dataDir` into the SportsStore: 30 clubs, players (register people
+ * Ingests the MLB data under `dataDir` through the SportsWriter: 30 clubs, players (register people
  * who played in MLB), games with game_pk and states, and per-game pitching lines (batting null:
  * no per-batter game lines exist in these datasets, unless retrosplits `playing-<year>.csv`
  * files are present). The ingest day (for `postponed` vs `scheduled`) comes from Effect's Clock.
@@ -79,9 +79,9 @@ const readAll = <A>(files: ReadonlyArray<string>, parse: RowParser<A>) => readEa
  */
 export const ingestMlb = (
   dataDir: string
-): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const writer = yield* SportsWriter
     const files = yield* mlbFiles(dataDir)
     const today = new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
 
@@ -110,10 +110,10 @@ export const ingestMlb = (
     const gameSrc = sourceCounts([schedule, retroTeams, crosswalk, gameInfo])
     const lineSrc = sourceCounts([pitching, playing])
 
-    const teamsResult = yield* upsertAll(mlbTeamRows, store.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, store.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
+    const teamsResult = yield* upsertAll(mlbTeamRows, writer.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
 
     const skipped = [
       ...playerSrc.skipped,

@@ -1,10 +1,10 @@
 /**
  * NBA ingestion: reads the NBA files of the data directory (meharpalbasi_nba_data,
  * millxing_nba_data, bettormanpicks_bmp_app), joins them (see {@link ./Build.ts} for ids and
- * rules) and upserts teams, players, games and stat lines into the SportsStore.
+ * rules) and upserts teams, players, games and stat lines through the SportsWriter.
  * @module
  */
-import { SportsStore, type StoreError } from "@sports-data/domain"
+import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
@@ -73,7 +73,7 @@ export const nbaSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<str
 const seasonFromName = (file: string): number => seasonOfFile(file) ?? 0
 
 /**
- * Ingests the NBA data under `dataDir` into the SportsStore: 30 teams, players, games, stat
+ * Ingests the NBA data under `dataDir` through the SportsWriter: 30 teams, players, games, stat
  * lines. Malformed rows are reported in `skipped` (file, line, reason) and not written; rows
  * are written only after every file is read, in batches, so a run never leaves partial rows.
  * Re-running over unchanged files reports every row unchanged. Fails with CsvFileError when a
@@ -81,9 +81,9 @@ const seasonFromName = (file: string): number => seasonOfFile(file) ?? 0
  */
 export const ingestNba = (
   dataDir: string
-): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const writer = yield* SportsWriter
     const files = yield* nbaFiles(dataDir)
 
     const millxingGames = yield* readAll(files.millxingGames, () => parseMillxingGame)
@@ -125,10 +125,10 @@ export const ingestNba = (
     const lineSrc = sourceCounts([mehLines, bmpLines, usage])
     const playerSrc = sourceCounts([positions, statuses])
 
-    const teamsResult = yield* upsertAll(nbaTeamRows, store.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, store.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
+    const teamsResult = yield* upsertAll(nbaTeamRows, writer.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
 
     const skipped = [
       ...gameSrc.skipped,

@@ -49,7 +49,7 @@ import {
   type Player,
   type PlayerStatus,
   Sports,
-  SportsStore,
+  SportsWriter,
   type StatLine,
   type StoreError,
   type Team,
@@ -138,17 +138,17 @@ interface LineAcc {
 }
 
 /**
- * Ingests the nfl datasets under `dataDir` into the SportsStore (see the module doc for sources
+ * Ingests the nfl datasets under `dataDir` through the SportsWriter (see the module doc for sources
  * and rules). Idempotent: a second run over unchanged files reports every row unchanged.
  * Fails with CsvFileError only when a file or folder cannot be read at all; malformed rows are
  * reported in the result's `skipped` and left out.
  */
 export const ingestNfl = (
   dataDir: string
-): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
     const files = yield* nflFiles(dataDir)
-    const store = yield* SportsStore
+    const writer = yield* SportsWriter
     const skippedBy: Record<Entity, Array<SkippedRow>> = {
       players: [],
       teams: [],
@@ -779,12 +779,12 @@ export const ingestNfl = (
           counts[entity] = entityCounts(rows.length, skippedBy[entity].length, r)
         })
       )
-    yield* write("teams", teams, store.upsertTeams)
-    yield* write("games", [...games.values()], store.upsertGames)
-    yield* write("players", players, store.upsertPlayers)
-    yield* write("stat_lines", statLines, store.upsertStatLines)
-    yield* write("injuries", injuryRows, store.upsertInjuries)
-    yield* write("depth_charts", [...depth.values()], store.upsertDepthCharts)
+    yield* write("teams", teams, writer.upsertTeams)
+    yield* write("games", [...games.values()], writer.upsertGames)
+    yield* write("players", players, writer.upsertPlayers)
+    yield* write("stat_lines", statLines, writer.upsertStatLines)
+    yield* write("injuries", injuryRows, writer.upsertInjuries)
+    yield* write("depth_charts", [...depth.values()], writer.upsertDepthCharts)
 
     const skipped = Object.values(skippedBy).flat()
     yield* Effect.logInfo("nfl ingested").pipe(Effect.annotateLogs(Object.fromEntries(

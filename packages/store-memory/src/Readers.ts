@@ -1,34 +1,52 @@
 /**
- * In-memory {@link SportsStore}: one `Ref<HashMap>` per entity, each batch upsert one atomic
- * `Ref.modify`. Filters and orders are those documented on the queries in the domain's Ports
- * (and implemented identically by the SQL adapter):
+ * In-memory read ports over the shared state (SportsData.ts), one `make*Reader` per port and
+ * {@link makeReaders} for all of them. Filters and orders are those documented on the queries in
+ * the domain (ports/Queries.ts, ports/Readers.ts), implemented identically by the SQL adapter:
  * - strings compare by code unit (the SQL adapter orders with `COLLATE "C"`);
  * - players search and order by the domain's `nameKey` (accents and case ignored);
  * - team and position match case-insensitively;
  * - a null sorts last in either direction.
+ * No reader fails with a StoreError.
  * @module
  */
 import {
+  CatalogReader,
+  type CatalogReaderService,
   type DepthChartEntry,
   type DepthChartQuery,
+  type EventEntry,
+  EventReader,
+  type EventReaderService,
   type Game,
-  type IngestState,
+  GameReader,
+  type GameReaderService,
   type InjuryQuery,
   type InjuryReport,
+  isCalendarDate,
   nameKey,
   type Page,
   type Paged,
   type Player,
-  type SportsStoreService,
+  PlayerReader,
+  type PlayerReaderService,
+  type PollRanking,
+  RankingReader,
+  type RankingReaderService,
+  ReportReader,
+  type ReportReaderService,
+  type SportEvent,
+  type SportsReaders,
   type SportSummary,
   type StatLine,
+  StatLineReader,
+  type StatLineReaderService,
   type Team,
-  type TeamSport,
-  teamSports,
-  type UpsertResult
+  TeamReader,
+  type TeamReaderService,
+  teamSports
 } from "@sports-data/domain"
-import { Effect, HashMap, Option, Order, Ref } from "effect"
-import { sameJson } from "./Json.js"
+import { Context, Effect, HashMap, Option, Order, Ref } from "effect"
+import { type SportsData, valuesOf } from "./SportsData.js"
 
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the queries
@@ -61,46 +79,8 @@ const weeklyFilter = (q: InjuryQuery | DepthChartQuery) => (r: InjuryReport | De
   (q.season === undefined || r.season === q.season) &&
   (q.week === undefined || r.week === q.week)
 
-type Table<A> = Ref.Ref<HashMap.HashMap<string, A>>
-
-/**
- * Idempotent batch upsert into `table`: a row whose JSON form equals the stored one is counted
- * unchanged and not rewritten. When a batch repeats a key, the last row wins and the earlier
- * ones count as unchanged (as in the SQL adapter).
- */
-const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string, version: Ref.Ref<number>) =>
-(
-  rows: ReadonlyArray<A>
-) =>
-  Ref.modify(table, (map): readonly [UpsertResult, HashMap.HashMap<string, A>] => {
-    const last = new Map<string, A>()
-    for (const row of rows) last.set(keyOf(row), row)
-    let inserted = 0
-    let updated = 0
-    let next = map
-    for (const [key, row] of last) {
-      const stored = HashMap.get(next, key)
-      if (Option.isNone(stored)) {
-        inserted++
-        next = HashMap.set(next, key, row)
-      } else if (!sameJson(stored.value, row)) {
-        updated++
-        next = HashMap.set(next, key, row)
-      }
-    }
-    return [{ inserted, updated, unchanged: rows.length - inserted - updated }, next]
-  }).pipe(
-    // the version moves after the rows: a reader that sees the new version sees the new rows
-    Effect.tap((result) => result.inserted + result.updated > 0 ? Ref.update(version, (n) => n + 1) : Effect.void)
-  )
-
-const makeTable = <A>(): Effect.Effect<Table<A>> => Ref.make(HashMap.empty<string, A>())
-
-const valuesOf = <A>(table: Table<A>): Effect.Effect<Array<A>> =>
-  Effect.map(Ref.get(table), (m) => Array.from(HashMap.values(m)))
-
 // ---------------------------------------------------------------------------------------------
-// Orders of the queries (see Ports.ts)
+// Orders of the queries
 // ---------------------------------------------------------------------------------------------
 
 /** A player with its {@link nameKey}, computed once per query. */
@@ -148,24 +128,36 @@ const depthOrder: Order.Order<DepthChartEntry> = Order.combineAll([
 
 const teamOrder: Order.Order<Team> = by((t) => t.abbr, Order.string)
 
+const rankingOrder: Order.Order<PollRanking> = Order.combineAll([
+  by((r) => r.season, Order.number),
+  by((r) => r.poll, Order.string),
+  by((r) => r.week, Order.number),
+  by((r) => r.rank, Order.number),
+  by((r) => r.id, Order.string)
+])
+
+const eventOrder = (direction: "asc" | "desc"): Order.Order<SportEvent> => {
+  const asc = Order.combine(
+    by((e: SportEvent) => e.start_date, Order.string),
+    by((e: SportEvent) => e.id, Order.string)
+  )
+  return direction === "asc" ? asc : desc(asc)
+}
+
+const entryOrder: Order.Order<EventEntry> = Order.combineAll([
+  by((e) => e.event_id, Order.string),
+  by((e) => e.position, nullsLast(Order.number)),
+  by((e) => e.participant_id, Order.string)
+])
+
 // ---------------------------------------------------------------------------------------------
-// The store
+// The readers
 // ---------------------------------------------------------------------------------------------
 
-/** Makes an empty in-memory SportsStore. Never fails. */
-export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(function*() {
-  const players = yield* makeTable<Player>()
-  const teams = yield* makeTable<Team>()
-  const games = yield* makeTable<Game>()
-  const statLines = yield* makeTable<StatLine>()
-  const injuries = yield* makeTable<InjuryReport>()
-  const depthCharts = yield* makeTable<DepthChartEntry>()
-  const ingest = yield* Ref.make(HashMap.empty<TeamSport, IngestState>())
-  /** Data version: counts the upserts that inserted or changed a row. */
-  const version = yield* Ref.make(0)
-
-  const findPlayers: SportsStoreService["findPlayers"] = (q) =>
-    Effect.map(valuesOf(players), (rows) => {
+/** Players over `data`. */
+export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
+  find: (q) =>
+    Effect.map(valuesOf(data.players), (rows) => {
       const search = q.search === undefined ? undefined : nameKey(q.search)
       const ids = q.ids === undefined ? undefined : new Set(q.ids)
       const platform = q.platform
@@ -183,10 +175,19 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
         q
       )
       return { total: found.total, rows: found.rows.map((k) => k.player) }
-    })
+    }),
+  get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id))
+})
 
-  const findGames: SportsStoreService["findGames"] = (q) =>
-    Effect.map(valuesOf(games), (rows) => {
+/** Teams over `data`. */
+export const makeTeamReader = (data: SportsData): TeamReaderService => ({
+  find: (sport) => Effect.map(valuesOf(data.teams), (rows) => rows.filter((t) => t.sport === sport).sort(teamOrder))
+})
+
+/** Games over `data`. */
+export const makeGameReader = (data: SportsData): GameReaderService => ({
+  find: (q) =>
+    Effect.map(valuesOf(data.games), (rows) => {
       const ids = q.ids === undefined ? undefined : new Set(q.ids)
       return paged(
         rows.filter((g) =>
@@ -203,9 +204,12 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
         q
       )
     })
+})
 
-  const findStatLines: SportsStoreService["findStatLines"] = (q) =>
-    Effect.map(valuesOf(statLines), (rows) =>
+/** Stat lines over `data`. */
+export const makeStatLineReader = (data: SportsData): StatLineReaderService => ({
+  find: (q) =>
+    Effect.map(valuesOf(data.statLines), (rows) =>
       paged(
         rows.filter((s) =>
           s.sport === q.sport &&
@@ -219,20 +223,73 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
         statLineOrder(q.order),
         q
       ))
+})
 
-  const findInjuries: SportsStoreService["findInjuries"] = (q) =>
-    Effect.map(valuesOf(injuries), (rows) => paged(rows.filter(weeklyFilter(q)), injuryOrder, q))
+/** Injury reports and depth charts over `data`. */
+export const makeReportReader = (data: SportsData): ReportReaderService => ({
+  injuries: (q) => Effect.map(valuesOf(data.injuries), (rows) => paged(rows.filter(weeklyFilter(q)), injuryOrder, q)),
+  depthCharts: (q) =>
+    Effect.map(valuesOf(data.depthCharts), (rows) => paged(rows.filter(weeklyFilter(q)), depthOrder, q))
+})
 
-  const findDepthCharts: SportsStoreService["findDepthCharts"] = (q) =>
-    Effect.map(valuesOf(depthCharts), (rows) => paged(rows.filter(weeklyFilter(q)), depthOrder, q))
+/** Poll rankings over `data`. */
+export const makeRankingReader = (data: SportsData): RankingReaderService => ({
+  find: (q) =>
+    Effect.map(valuesOf(data.rankings), (rows) =>
+      rows.filter((r) =>
+        r.sport === q.sport &&
+        (q.season === undefined || r.season === q.season) &&
+        (q.poll === undefined || r.poll === q.poll) &&
+        (q.week === undefined || r.week === q.week) &&
+        (q.team === undefined || sameCi(r.team, q.team))
+      ).sort(rankingOrder))
+})
 
-  const summary: SportsStoreService["summary"] = Effect.gen(function*() {
+/** Events and their entries over `data`. */
+export const makeEventReader = (data: SportsData): EventReaderService => ({
+  events: (q) =>
+    Effect.map(valuesOf(data.events), (rows) => {
+      const ids = q.ids === undefined ? undefined : new Set(q.ids)
+      const date = q.date
+      // a string that is not a calendar date matches no event (the SQL adapter cannot cast it)
+      if (date !== undefined && !isCalendarDate(date)) return { total: 0, rows: [] }
+      return paged(
+        rows.filter((e) =>
+          e.sport === q.sport &&
+          (q.league === undefined || e.league === q.league) &&
+          (q.season === undefined || e.season === q.season) &&
+          (q.state === undefined || e.state === q.state) &&
+          (date === undefined || (e.start_date <= date && date <= (e.end_date ?? e.start_date))) &&
+          (ids === undefined || ids.has(e.id))
+        ),
+        eventOrder(q.order),
+        q
+      )
+    }),
+  entries: (q) =>
+    Effect.map(valuesOf(data.eventEntries), (rows) => {
+      const events = q.event_ids === undefined ? undefined : new Set(q.event_ids)
+      return paged(
+        rows.filter((e) =>
+          e.sport === q.sport &&
+          (events === undefined || events.has(e.event_id)) &&
+          (q.participant_id === undefined || e.participant_id === q.participant_id)
+        ),
+        entryOrder,
+        q
+      )
+    })
+})
+
+/** Summary, ingest records and data version over `data`. */
+export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
+  summary: Effect.gen(function*() {
     const [p, t, g, s, i] = yield* Effect.all([
-      valuesOf(players),
-      valuesOf(teams),
-      valuesOf(games),
-      valuesOf(statLines),
-      Ref.get(ingest)
+      valuesOf(data.players),
+      valuesOf(data.teams),
+      valuesOf(data.games),
+      valuesOf(data.statLines),
+      Ref.get(data.ingest)
     ])
     return teamSports.map((sport): SportSummary => {
       const sportGames = g.filter((x) => x.sport === sport)
@@ -251,25 +308,19 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
         last_updated: Option.match(HashMap.get(i, sport), { onNone: () => null, onSome: (x) => x.finished_at })
       }
     })
-  })
-
-  return {
-    upsertPlayers: upsertInto(players, (p) => p.id, version),
-    upsertTeams: upsertInto(teams, (t) => `${t.sport}\u0000${t.abbr}`, version),
-    upsertGames: upsertInto(games, (g) => g.id, version),
-    upsertStatLines: upsertInto(statLines, (s) => s.id, version),
-    upsertInjuries: upsertInto(injuries, (r) => r.id, version),
-    upsertDepthCharts: upsertInto(depthCharts, (d) => d.id, version),
-    findPlayers,
-    getPlayer: (id) => Effect.map(Ref.get(players), (m) => HashMap.get(m, id)),
-    findTeams: (sport) => Effect.map(valuesOf(teams), (rows) => rows.filter((t) => t.sport === sport).sort(teamOrder)),
-    findGames,
-    findStatLines,
-    findInjuries,
-    findDepthCharts,
-    summary,
-    getIngestState: (sport) => Effect.map(Ref.get(ingest), (m) => HashMap.get(m, sport)),
-    setIngestState: (state) => Ref.update(ingest, (m) => HashMap.set(m, state.sport, state)),
-    dataVersion: Effect.map(Ref.get(version), String)
-  }
+  }),
+  ingestState: (sport) => Effect.map(Ref.get(data.ingest), (m) => HashMap.get(m, sport)),
+  dataVersion: Effect.map(Ref.get(data.version), String)
 })
+
+/** Every read port over `data`, as a Context. */
+export const makeReaders = (data: SportsData): Context.Context<SportsReaders> =>
+  Context.make(PlayerReader, makePlayerReader(data)).pipe(
+    Context.add(TeamReader, makeTeamReader(data)),
+    Context.add(GameReader, makeGameReader(data)),
+    Context.add(StatLineReader, makeStatLineReader(data)),
+    Context.add(ReportReader, makeReportReader(data)),
+    Context.add(RankingReader, makeRankingReader(data)),
+    Context.add(EventReader, makeEventReader(data)),
+    Context.add(CatalogReader, makeCatalogReader(data))
+  )

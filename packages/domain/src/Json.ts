@@ -1,6 +1,8 @@
 /**
- * Equality of stored rows by their JSON form, as the SQL adapter compares jsonb and columns:
- * object keys in any order, instants by their ISO 8601 form, `undefined` fields absent.
+ * The canonical JSON form of a value: object keys sorted, instants by their ISO 8601 form,
+ * `undefined` fields absent. The memory store compares rows by it (as the SQL adapter compares
+ * jsonb and columns), and read caches key queries by it (`{ team, sport }` and
+ * `{ sport, team, search: undefined }` give one text). Pure.
  * @module
  */
 

@@ -1,0 +1,35 @@
+/**
+ * The port of API key records: stored by the SHA-256 of the key, never the key itself. Every
+ * method returns `Effect<A, StoreError>` (plus Conflict on `create`); adapters in store-memory
+ * and store-sql. Time is passed in by the caller (from Effect's `Clock`).
+ * @module
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { ApiKeyRecord } from "../ApiKey.js"
+import type { Conflict, StoreError } from "../Errors.js"
+
+/** Stores API key records by the SHA-256 of the key. The key itself is never stored. */
+export interface KeyStoreService {
+  /** Stores a new record; fails with Conflict when the hash is already stored. */
+  readonly create: (record: ApiKeyRecord) => Effect.Effect<void, Conflict | StoreError>
+  /** The record with this hash, if any. */
+  readonly findByHash: (keyHash: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreError>
+  /** Records whose 12-character display prefix equals `prefix`, oldest first. */
+  readonly findByPrefix: (prefix: string) => Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreError>
+  /**
+   * Replaces the lifecycle fields of a stored record (state, activated_at, activation_expires_at,
+   * trial window, revoked_at, email) with those of `record`, matched by hash. The caller computes
+   * the new record with the domain's `activate` or revocation rules. Returns false when no record
+   * has the hash.
+   */
+  readonly update: (record: ApiKeyRecord) => Effect.Effect<boolean, StoreError>
+  /** Marks every non-revoked key with this prefix revoked at `now`; returns how many changed. */
+  readonly revoke: (prefix: string, now: Date) => Effect.Effect<number, StoreError>
+  /** Sets last_used_at (best effort; used by admission). */
+  readonly touch: (keyHash: string, now: Date) => Effect.Effect<void, StoreError>
+  /** Every record, oldest first. */
+  readonly list: Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreError>
+}
+
+/** The {@link KeyStoreService} port. */
+export class KeyStore extends Context.Tag("@sports-data/KeyStore")<KeyStore, KeyStoreService>() {}

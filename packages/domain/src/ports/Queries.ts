@@ -1,0 +1,96 @@
+/**
+ * The query types of the read ports (Readers.ts) and the ingest record the write port stores
+ * (Writer.ts): filters, paging and the order each adapter returns rows in. Strings compare by
+ * code unit; a null sorts last in either direction.
+ * @module
+ */
+import type { PlayerStatus } from "../Canonical.js"
+import type { TeamSport } from "../Sport.js"
+
+/** Paging of every list query; `limit` rows from `offset` (0-based). */
+export interface Page {
+  readonly limit: number
+  readonly offset: number
+}
+
+/** A page of rows and the total that matched before paging. */
+export interface Paged<A> {
+  readonly total: number
+  readonly rows: ReadonlyArray<A>
+}
+
+/**
+ * Player filters. `search` matches when its `nameKey` (Canonical.ts) is a substring of the name key of
+ * `full_name` (accents and case ignored: "doncic" finds "Luka Dončić"); `team` and `position`
+ * match exactly (case-insensitive); `platform` matches `platform_ids[name] = id`.
+ * Rows are ordered by the name key of full_name, then full_name (code units), then id.
+ */
+export interface PlayerQuery extends Page {
+  readonly sport?: TeamSport | undefined
+  readonly search?: string | undefined
+  readonly position?: string | undefined
+  readonly team?: string | undefined
+  readonly status?: PlayerStatus | undefined
+  readonly ids?: ReadonlyArray<string> | undefined
+  readonly platform?: { readonly name: string; readonly id: string } | undefined
+}
+
+/**
+ * Game filters. `date` is a `YYYY-MM-DD` game date; `team` matches home or away. Rows are ordered
+ * by game_date then id, ascending or descending.
+ */
+export interface GameQuery extends Page {
+  readonly sport: TeamSport
+  /** League key (soccer); the sport key matches every game of a single-league sport. */
+  readonly league?: string | undefined
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly date?: string | undefined
+  readonly state?: string | undefined
+  readonly team?: string | undefined
+  readonly ids?: ReadonlyArray<string> | undefined
+  readonly order: "asc" | "desc"
+}
+
+/**
+ * Stat line filters. Ordered by (season, week, game_date, id) descending when `order` is
+ * "recent", or by `fantasy_points` descending (nulls last) when "fantasy_points".
+ */
+export interface StatLineQuery extends Page {
+  readonly sport: TeamSport
+  readonly player_id?: string | undefined
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly date?: string | undefined
+  readonly team?: string | undefined
+  readonly position?: string | undefined
+  readonly order: "recent" | "fantasy_points"
+}
+
+/** Injury report filters, newest (season, week) first. */
+export interface InjuryQuery extends Page {
+  readonly sport: TeamSport
+  readonly player_id?: string | undefined
+  readonly team?: string | undefined
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+}
+
+/** Depth chart filters, newest (season, week) first, then team, position, depth. */
+export interface DepthChartQuery extends Page {
+  readonly sport: TeamSport
+  readonly player_id?: string | undefined
+  readonly team?: string | undefined
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+}
+
+/**
+ * Record of the last ingestion of a sport: when it finished and the newest modification time
+ * (ms since epoch) of the input files it read, so `serve` can tell whether the data changed.
+ */
+export interface IngestState {
+  readonly sport: TeamSport
+  readonly finished_at: Date
+  readonly source_mtime_ms: number
+}

@@ -1,0 +1,406 @@
+/**
+ * The read ports on @effect/sql, PostgreSQL dialect: one `make*Reader` per port, each an Effect
+ * over the current SqlClient, and {@link makeReaders} for all of them.
+ *
+ * Filters and orders are those of the domain (ports/Queries.ts, ports/Readers.ts), identical to
+ * the memory adapter: strings order with `COLLATE "C"`, team/position match case-insensitively,
+ * nulls sort last; players search and order by the domain's `nameKey`, stored as the generated
+ * column `players.name_key` (migration 3: needs a UTF8 database with a UTF-8 LC_CTYPE, as
+ * PGlite and the usual initdb give). A date filter that is not a calendar date matches nothing.
+ * Driver errors become StoreError (Errors.ts), with operation `<Port>.<method>`.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type { Fragment } from "@effect/sql/Statement"
+import {
+  CatalogReader,
+  type CatalogReaderService,
+  DepthChartEntry,
+  type DepthChartQuery,
+  EventEntry,
+  EventReader,
+  type EventReaderService,
+  Game,
+  GameReader,
+  type GameReaderService,
+  type InjuryQuery,
+  InjuryReport,
+  isCalendarDate,
+  nameKey,
+  type Page,
+  type Paged,
+  Player,
+  PlayerReader,
+  type PlayerReaderService,
+  PollRanking,
+  RankingReader,
+  type RankingReaderService,
+  ReportReader,
+  type ReportReaderService,
+  SportEvent,
+  type SportsReaders,
+  type SportSummary,
+  StatLine,
+  StatLineReader,
+  type StatLineReaderService,
+  type StoreError,
+  Team,
+  TeamReader,
+  type TeamReaderService,
+  type TeamSport,
+  teamSports
+} from "@sports-data/domain"
+import { Context, Effect, Option, type ParseResult, Schema } from "effect"
+import { orStoreError } from "./Errors.js"
+import * as T from "./Tables.js"
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** `%text%` for LIKE, with the LIKE wildcards of `text` escaped (escape character `\`). */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Normalised paging: negative limit or offset read as 0. */
+const pageOf = (page: Page) => ({
+  limit: Math.max(0, Math.trunc(page.limit)),
+  offset: Math.max(0, Math.trunc(page.offset))
+})
+
+/** The query helpers every reader uses, over one SqlClient. */
+const helpers = (sql: SqlClient.SqlClient) => {
+  /** Every row of `t` under `where`, in `orderBy`, decoded with `schema`. */
+  const findAll = <A, I>(
+    t: T.TableSpec<A>,
+    schema: Schema.Schema<A, I>,
+    where: ReadonlyArray<Fragment>,
+    orderBy: string,
+    operation: string
+  ): Effect.Effect<ReadonlyArray<A>, StoreError> =>
+    sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${sql.and(where)}
+      ORDER BY ${sql.literal(orderBy)}`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))),
+      orStoreError(operation)
+    )
+
+  /** Total and page of `t` under `where`, in `orderBy`, decoded with `schema`. */
+  const findPaged = <A, I>(
+    t: T.TableSpec<A>,
+    schema: Schema.Schema<A, I>,
+    where: ReadonlyArray<Fragment>,
+    orderBy: string,
+    page: Page,
+    operation: string
+  ): Effect.Effect<Paged<A>, StoreError> => {
+    const { limit, offset } = pageOf(page)
+    const condition = sql.and(where)
+    const decode = Schema.decodeUnknown(Schema.Array(schema))
+    return Effect.gen(function*() {
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${
+        sql(t.table)
+      } WHERE ${condition}`
+      const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${condition}
+        ORDER BY ${sql.literal(orderBy)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
+      return { total: count?.total ?? 0, rows }
+    }).pipe(orStoreError(operation))
+  }
+
+  /** `lower(column) = lower(value)`. */
+  const ci = (column: string, value: string) => sql`lower(${sql(column)}) = lower(${value})`
+
+  /** `column` is one of `values` (one jsonb parameter, however many values). */
+  const oneOf = (column: string, values: ReadonlyArray<string>) =>
+    sql`${sql(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
+
+  /** `column = date`, or false when `date` is not a calendar date (it cannot be cast). */
+  const onDate = (column: string, date: string) =>
+    isCalendarDate(date) ? sql`${sql(column)} = ${date}::date` : sql`false`
+
+  return { findAll, findPaged, ci, oneOf, onDate }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The readers
+// ---------------------------------------------------------------------------------------------
+
+/** Players over the current SqlClient. */
+export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { ci, findPaged, oneOf } = helpers(sql)
+    const decode = Schema.decodeUnknown(Schema.Array(Player))
+    return {
+      find: (q) => {
+        const where: Array<Fragment> = []
+        if (q.sport !== undefined) where.push(sql`sport = ${q.sport}`)
+        if (q.search !== undefined) {
+          where.push(sql`name_key LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
+        }
+        if (q.position !== undefined) where.push(ci("position", q.position))
+        if (q.team !== undefined) where.push(ci("team", q.team))
+        if (q.status !== undefined) where.push(sql`status = ${q.status}`)
+        if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+        if (q.platform !== undefined) {
+          where.push(sql`platform_ids @> ${JSON.stringify({ [q.platform.name]: q.platform.id })}::jsonb`)
+        }
+        const order = `name_key COLLATE "C", full_name COLLATE "C", id COLLATE "C"`
+        return findPaged(T.players, Player, where, order, q, "PlayerReader.find")
+      },
+      get: (id) =>
+        sql`SELECT ${sql.literal(T.players.select)} FROM players WHERE id = ${id}`.pipe(
+          Effect.flatMap(decode),
+          Effect.map((rows) => Option.fromNullable(rows[0])),
+          orStoreError("PlayerReader.get")
+        )
+    }
+  }
+)
+
+/** Teams over the current SqlClient. */
+export const makeTeamReader: Effect.Effect<TeamReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { findAll } = helpers(sql)
+    return {
+      find: (sport) => findAll(T.teams, Team, [sql`sport = ${sport}`], `abbr COLLATE "C"`, "TeamReader.find")
+    }
+  }
+)
+
+/** Games over the current SqlClient. */
+export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { ci, findPaged, onDate, oneOf } = helpers(sql)
+    return {
+      find: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+        if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+        if (q.date !== undefined) where.push(onDate("game_date", q.date))
+        if (q.state !== undefined) where.push(sql`state = ${q.state}`)
+        if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
+        if (q.league !== undefined) where.push(sql`league = ${q.league}`)
+        if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+        const direction = q.order === "desc" ? "DESC" : "ASC"
+        return findPaged(
+          T.games,
+          Game,
+          where,
+          `game_date ${direction}, id COLLATE "C" ${direction}`,
+          q,
+          "GameReader.find"
+        )
+      }
+    }
+  }
+)
+
+/** Stat lines over the current SqlClient. */
+export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { ci, findPaged, onDate } = helpers(sql)
+    return {
+      find: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.player_id !== undefined) where.push(sql`player_id = ${q.player_id}`)
+        if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+        if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+        if (q.date !== undefined) where.push(onDate("game_date", q.date))
+        if (q.team !== undefined) where.push(ci("team", q.team))
+        if (q.position !== undefined) where.push(ci("position", q.position))
+        const orderBy = q.order === "recent"
+          ? `season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC`
+          : `fantasy_points DESC NULLS LAST, id COLLATE "C"`
+        return findPaged(T.statLines, StatLine, where, orderBy, q, "StatLineReader.find")
+      }
+    }
+  }
+)
+
+/** Injury reports and depth charts over the current SqlClient. */
+export const makeReportReader: Effect.Effect<ReportReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { ci, findPaged } = helpers(sql)
+    /** The conditions of the weekly tables (injuries, depth charts): sport, then each filter given. */
+    const weeklyWhere = (q: InjuryQuery | DepthChartQuery): ReadonlyArray<Fragment> => {
+      const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+      if (q.player_id !== undefined) where.push(sql`player_id = ${q.player_id}`)
+      if (q.team !== undefined) where.push(ci("team", q.team))
+      if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+      if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+      return where
+    }
+    return {
+      injuries: (q) =>
+        findPaged(
+          T.injuries,
+          InjuryReport,
+          weeklyWhere(q),
+          `season DESC, week DESC NULLS LAST, id COLLATE "C"`,
+          q,
+          "ReportReader.injuries"
+        ),
+      depthCharts: (q) =>
+        findPaged(
+          T.depthCharts,
+          DepthChartEntry,
+          weeklyWhere(q),
+          `season DESC, week DESC NULLS LAST, team COLLATE "C", position COLLATE "C" NULLS LAST, depth NULLS LAST, id COLLATE "C"`,
+          q,
+          "ReportReader.depthCharts"
+        )
+    }
+  }
+)
+
+/** Poll rankings over the current SqlClient. */
+export const makeRankingReader: Effect.Effect<RankingReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { ci, findAll } = helpers(sql)
+    return {
+      find: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+        if (q.poll !== undefined) where.push(sql`poll = ${q.poll}`)
+        if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+        if (q.team !== undefined) where.push(ci("team", q.team))
+        const order = `season, poll COLLATE "C", week, rank, id COLLATE "C"`
+        return findAll(T.rankings, PollRanking, where, order, "RankingReader.find")
+      }
+    }
+  }
+)
+
+/** Events and their entries over the current SqlClient. */
+export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { findPaged, oneOf } = helpers(sql)
+    return {
+      events: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.league !== undefined) where.push(sql`league = ${q.league}`)
+        if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+        if (q.state !== undefined) where.push(sql`state = ${q.state}`)
+        if (q.date !== undefined) {
+          where.push(
+            isCalendarDate(q.date)
+              ? sql`start_date <= ${q.date}::date AND coalesce(end_date, start_date) >= ${q.date}::date`
+              : sql`false`
+          )
+        }
+        if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+        const direction = q.order === "desc" ? "DESC" : "ASC"
+        return findPaged(
+          T.events,
+          SportEvent,
+          where,
+          `start_date ${direction}, id COLLATE "C" ${direction}`,
+          q,
+          "EventReader.events"
+        )
+      },
+      entries: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.event_ids !== undefined) where.push(oneOf("event_id", q.event_ids))
+        if (q.participant_id !== undefined) where.push(sql`participant_id = ${q.participant_id}`)
+        return findPaged(
+          T.eventEntries,
+          EventEntry,
+          where,
+          `event_id COLLATE "C", position NULLS LAST, participant_id COLLATE "C"`,
+          q,
+          "EventReader.entries"
+        )
+      }
+    }
+  }
+)
+
+/**
+ * The data version: the counter row of migration 0002, moved by triggers in the same transaction
+ * as every statement that inserts, updates or deletes sports rows (see Migrations.ts). One
+ * primary-key read. bigint comes back as a string from node-postgres (and a number or bigint from
+ * PGlite): the version is its decimal text.
+ */
+const readDataVersion = (sql: SqlClient.SqlClient): Effect.Effect<string, StoreError> =>
+  sql<{ version: string | number | bigint }>`SELECT version FROM data_version WHERE id = 1`.pipe(
+    Effect.map(([row]) => String(row?.version ?? 0)),
+    orStoreError("CatalogReader.dataVersion")
+  )
+
+/** Summary (every team sport, one statement each), ingest records and data version over the current SqlClient. */
+export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const summaryOf = (sport: TeamSport): Effect.Effect<SportSummary, SqlError | ParseResult.ParseError> =>
+      sql<{
+        players: number
+        teams: number
+        games: number
+        stat_lines: number
+        first_game_date: string | null
+        last_game_date: string | null
+        last_updated: Date | null
+        seasons: ReadonlyArray<number>
+      }>`SELECT
+        (SELECT count(*)::int FROM players WHERE sport = ${sport}) AS players,
+        (SELECT count(*)::int FROM teams WHERE sport = ${sport}) AS teams,
+        (SELECT count(*)::int FROM games WHERE sport = ${sport}) AS games,
+        (SELECT count(*)::int FROM stat_lines WHERE sport = ${sport}) AS stat_lines,
+        (SELECT to_char(min(game_date), 'YYYY-MM-DD') FROM games WHERE sport = ${sport}) AS first_game_date,
+        (SELECT to_char(max(game_date), 'YYYY-MM-DD') FROM games WHERE sport = ${sport}) AS last_game_date,
+        (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
+        (SELECT coalesce(json_agg(season ORDER BY season), '[]'::json) FROM (
+          SELECT season FROM games WHERE sport = ${sport} UNION SELECT season FROM stat_lines WHERE sport = ${sport}
+        ) AS s) AS seasons`.pipe(
+        Effect.map(([row]) => ({
+          sport,
+          players: row?.players ?? 0,
+          teams: row?.teams ?? 0,
+          games: row?.games ?? 0,
+          stat_lines: row?.stat_lines ?? 0,
+          seasons: (row?.seasons ?? []).map(Number),
+          first_game_date: row?.first_game_date ?? null,
+          last_game_date: row?.last_game_date ?? null,
+          last_updated: row?.last_updated ?? null
+        }))
+      )
+    return {
+      summary: Effect.forEach(teamSports, summaryOf).pipe(orStoreError("CatalogReader.summary")),
+      ingestState: (sport) =>
+        sql<{ finished_at: Date; source_mtime_ms: number | string }>`
+          SELECT finished_at, source_mtime_ms FROM ingest_state WHERE sport = ${sport}`.pipe(
+          Effect.map((rows) =>
+            Option.map(Option.fromNullable(rows[0]), (row) => ({
+              sport,
+              finished_at: row.finished_at,
+              source_mtime_ms: Number(row.source_mtime_ms)
+            }))
+          ),
+          orStoreError("CatalogReader.ingestState")
+        ),
+      dataVersion: readDataVersion(sql)
+    }
+  }
+)
+
+/** Every read port over the current SqlClient (migrations applied), as a Context. */
+export const makeReaders: Effect.Effect<Context.Context<SportsReaders>, never, SqlClient.SqlClient> = Effect.gen(
+  function*() {
+    return Context.make(PlayerReader, yield* makePlayerReader).pipe(
+      Context.add(TeamReader, yield* makeTeamReader),
+      Context.add(GameReader, yield* makeGameReader),
+      Context.add(StatLineReader, yield* makeStatLineReader),
+      Context.add(ReportReader, yield* makeReportReader),
+      Context.add(RankingReader, yield* makeRankingReader),
+      Context.add(EventReader, yield* makeEventReader),
+      Context.add(CatalogReader, yield* makeCatalogReader)
+    )
+  }
+)

@@ -1,0 +1,58 @@
+/**
+ * {@link SportsWriter} on @effect/sql, PostgreSQL dialect.
+ *
+ * Upserts send a whole batch as ONE jsonb parameter expanded by `jsonb_to_recordset` (no
+ * 65,535 bind-parameter limit, one statement, hence atomic):
+ * `INSERT ... ON CONFLICT (key) DO UPDATE ... WHERE (stored row) IS DISTINCT FROM (excluded row)
+ * RETURNING (xmax = 0) AS inserted` (Tables.ts). A returned row is inserted or updated; a row
+ * identical to the stored one returns nothing and counts unchanged. When a batch repeats a key
+ * the last row wins and the earlier ones count unchanged (as in the memory adapter). The data
+ * version moves by trigger in the same statement (Migrations.ts). Driver errors become
+ * StoreError (Errors.ts), with operation `SportsWriter.<method>`.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data/domain"
+import { Effect } from "effect"
+import { orStoreError } from "./Errors.js"
+import * as T from "./Tables.js"
+
+/** Makes the SQL writer over the current SqlClient (migrations applied). */
+export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const upsert = <A>(t: T.TableSpec<A>, method: string) => {
+    const text = T.upsertStatement(t)
+    const operation = `SportsWriter.${method}`
+    return (rows: ReadonlyArray<A>): Effect.Effect<UpsertResult, StoreError> => {
+      if (rows.length === 0) return Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 })
+      const last = new Map<string, A>()
+      for (const row of rows) last.set(t.keyOf(row), row)
+      return sql.unsafe<{ inserted: boolean }>(text, [JSON.stringify(Array.from(last.values()))]).pipe(
+        Effect.map((written) => {
+          const inserted = written.filter((w) => w.inserted).length
+          const updated = written.length - inserted
+          return { inserted, updated, unchanged: rows.length - inserted - updated }
+        }),
+        orStoreError(operation)
+      )
+    }
+  }
+
+  return {
+    upsertPlayers: upsert(T.players, "upsertPlayers"),
+    upsertTeams: upsert(T.teams, "upsertTeams"),
+    upsertGames: upsert(T.games, "upsertGames"),
+    upsertStatLines: upsert(T.statLines, "upsertStatLines"),
+    upsertInjuries: upsert(T.injuries, "upsertInjuries"),
+    upsertDepthCharts: upsert(T.depthCharts, "upsertDepthCharts"),
+    upsertRankings: upsert(T.rankings, "upsertRankings"),
+    upsertEvents: upsert(T.events, "upsertEvents"),
+    upsertEventEntries: upsert(T.eventEntries, "upsertEventEntries"),
+    setIngestState: (state) =>
+      sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
+        VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})
+        ON CONFLICT (sport) DO UPDATE SET finished_at = EXCLUDED.finished_at, source_mtime_ms = EXCLUDED.source_mtime_ms`
+        .pipe(Effect.asVoid, orStoreError("SportsWriter.setIngestState"))
+  }
+})
