@@ -621,7 +621,8 @@ describe("data endpoints", () => {
             ["NYY", 2, 1, 2, "0.5"]
           ])
           expect(alEast[0]).not.toHaveProperty("ties")
-          expect(alEast[0]).toMatchObject({ team_id: "111", home_record: "1-0", conf_record: "1-1" })
+          // team_id is the id /v1/mlb/teams lists (its abbreviation), not the league's numeric id.
+          expect(alEast[0]).toMatchObject({ team_id: "BOS", home_record: "1-0", conf_record: "1-1" })
           const nlWest = yield* c.mlb.standings({ urlParams: { division: "NL West" } })
           expect(nlWest.data.map((r) => r.team_abbr)).toEqual(["LAD"])
         }))
@@ -697,9 +698,14 @@ describe("data endpoints", () => {
           expect(done.body.data[0]).toMatchObject({
             event_id: "0022400070",
             league: null,
-            home_team: { id: "1610612747", abbr: "LAL", name: "Los Angeles Lakers", score: 110, logo: null },
-            away_team: { id: "1610612744", abbr: "GSW", score: 100 }
+            home_team: { id: "LAL", abbr: "LAL", name: "Los Angeles Lakers", score: 110, logo: null },
+            away_team: { id: "GSW", abbr: "GSW", score: 100 }
           })
+          // A game's team ids are the ids /v1/nba/teams lists.
+          const teamIds = new Set((yield* c.nba.teams({ urlParams: {} })).data.map((t) => t.abbreviation))
+          for (const g of done.body.data) {
+            expect(teamIds.has(g.home_team.id) && teamIds.has(g.away_team.id)).toBe(true)
+          }
           const finals = yield* c.nba.games({ urlParams: { state: "final" } })
           expect(finals.data.map((g) => g.event_id)).toEqual(["0042400101", "0022400080", "0022400070", "0022400061"])
           const today = yield* c.nba.games({ urlParams: { date: "today" } })
@@ -847,7 +853,8 @@ describe("data endpoints", () => {
           yield* invalid("/v1/players/search?q=%20j%20", "q")
           yield* invalid("/v1/players/search", "q")
           yield* invalid("/v1/players/search?q=jalen&limit=101", "limit")
-          yield* invalid("/v1/players/search?q=jalen&sport=nhl", "sport")
+          // Event sports have no player search yet: only the team sports are accepted.
+          yield* invalid("/v1/players/search?q=jalen&sport=tennis", "sport")
         }))
 
       it.effect("compare: two players by name or id, their latest season; 404 for an unknown one", () =>
@@ -899,9 +906,12 @@ describe("data endpoints", () => {
           const nfl = res.data.find((s) => s.sport === "nfl")!
           expect(nfl.available).toBe(true)
           expect(nfl.endpoints).toContain("/v1/nfl/players/{id}/stats")
-          expect(res.data.find((s) => s.sport === "nhl")).toEqual({
-            sport: "nhl",
-            name: "NHL",
+          const nhl = res.data.find((s) => s.sport === "nhl")!
+          expect(nhl.available).toBe(true)
+          expect(nhl.endpoints).toContain("/v1/nhl/standings")
+          expect(res.data.find((s) => s.sport === "tennis")).toEqual({
+            sport: "tennis",
+            name: "Tennis",
             available: false,
             endpoints: []
           })
@@ -913,7 +923,7 @@ describe("data endpoints", () => {
           const c = yield* client()
           const summary = yield* Effect.flatMap(CatalogReader, (s) => s.summary).pipe(Effect.provide(h.stores))
           const status = yield* c.meta.dataStatus()
-          expect(status.data.map((r) => r.sport).sort()).toEqual(["mlb", "nba", "nfl"])
+          expect(status.data.map((r) => r.sport).sort()).toEqual(["cfb", "mlb", "nba", "nfl", "nhl", "soccer"])
           const nfl = status.data.find((r) => r.sport === "nfl")!
           expect(nfl).toMatchObject({
             players: nflPlayers.length,
@@ -937,6 +947,29 @@ describe("data endpoints", () => {
             first_game_date: "2023-09-17",
             last_game_date: "2025-01-05"
           })
+          // Every endpoint of a sport is listed with what it can answer, and every source with its licence.
+          const soccer = coverage.data.find((r) => r.sport === "soccer")!
+          expect(soccer.endpoints.find((e) => e.endpoint === "/v1/soccer/players")).toMatchObject({
+            available: false,
+            reason: "no source has soccer players"
+          })
+          expect(soccer.endpoints.find((e) => e.endpoint === "/v1/soccer/standings")?.available).toBe(true)
+          expect(soccer.sources.map((x) => [x.id, x.licence])).toContainEqual([
+            "openfootball_football_json",
+            "public domain"
+          ])
+          const cfbSources = coverage.data.find((r) => r.sport === "cfb")!.sources
+          expect(cfbSources.find((x) => x.id === "sportsdataverse_cfbfastr_cfb_data")).toMatchObject({
+            licence: "CC BY 4.0",
+            attribution_required: true
+          })
+          // An endpoint no source supplies is still served: empty data and meta.coverage, never a row.
+          const players = yield* c.soccer.players({ urlParams: {} })
+          expect(players.data).toEqual([])
+          expect(players.meta.coverage).toEqual({ available: false, reason: "no source has soccer players" })
+          const changes = yield* c.nhl.depthChartChanges({ urlParams: {} })
+          expect(changes.data).toEqual([])
+          expect(changes.meta.coverage?.available).toBe(false)
         }))
 
       it.effect("public stats need no key", () =>
