@@ -1,7 +1,7 @@
 /**
- * Soccer league tables: 3 points for a win, 1 for a draw, 0 for a defeat (the rule of every
- * league here: IFAB/FIFA practice since 1995, each league's regulations), less any points a
- * league body deducted, with ties in points broken by each league's own published order.
+ * Soccer league tables: 3 points for a win, 1 for a draw, 0 for a defeat (the points of every
+ * league here, in the regulations cited per league below), less any points a league body
+ * deducted, with ties in points broken by each league's own published order.
  *
  * ## What counts
  * Games of the league and season (`Game.league`, `Game.season`) of the regular season
