@@ -50,8 +50,9 @@ import { soccerTeams } from "@sports-data/domain/sports/soccer/Teams"
 import type { SkippedRow } from "../Report.js"
 import type { DatasetsMatch, Goals, OpenfootballMatch } from "./Sources.js"
 
-/** The source names written in `attributes.sources`. */
+/** The name `attributes.sources` gives openfootball football.json. */
 export const OPENFOOTBALL = "openfootball"
+/** The name `attributes.sources` gives datasets/football-datasets. */
 export const DATASETS = "football-datasets"
 
 /** Leagues where each club hosts each other club once a season (the key needs no date). */
