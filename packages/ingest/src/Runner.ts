@@ -12,6 +12,7 @@ import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
+import { soccerIngester } from "./soccer/index.js"
 
 /**
  * One sport's adapter: `ingest` reads the data directory and upserts canonical rows; `sourceFiles`
@@ -41,7 +42,7 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
   nhl: pendingIngester("nhl"),
   cfb: pendingIngester("cfb"),
-  soccer: pendingIngester("soccer")
+  soccer: soccerIngester
 }
 
 /** The input files `sport`'s adapter reads under `dataDir` (missing folders give none). */
