@@ -184,12 +184,14 @@ describe("nhl standings: points system and tie-breaking procedure", () => {
     expect(rowOf(rows, "TOR")).toMatchObject({ wins: 1, losses: 2, ot_losses: 0, standings_points: 2, streak: "L1" })
   })
 
-  it.each([
-    // BOS: regulation win + regulation loss; TOR: overtime win + regulation loss
-    ["regulation_wins", "regulation", "overtime", "regulation"],
-    // BOS: overtime win; TOR: shootout win (ROW excludes shootout wins)
-    ["regulation_plus_overtime_wins", "overtime", "shootout", "regulation"]
-  ] as const)("two teams level on points: %s decides", (step, bosWin, torWin, loss) => {
+  it.each(
+    [
+      // BOS: regulation win + regulation loss; TOR: overtime win + regulation loss
+      ["regulation_wins", "regulation", "overtime", "regulation"],
+      // BOS: overtime win; TOR: shootout win (ROW excludes shootout wins)
+      ["regulation_plus_overtime_wins", "overtime", "shootout", "regulation"]
+    ] as const
+  )("two teams level on points: %s decides", (step, bosWin, torWin, loss) => {
     const rows = standings([
       game("2025-10-01", "BOS", "MTL", 3, 2, bosWin),
       game("2025-10-02", "TOR", "MTL", 3, 2, torWin),
