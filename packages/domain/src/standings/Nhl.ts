@@ -31,8 +31,10 @@
  *   when overtime results are unknown) and points lost = 2 x those games - points; the leader is
  *   rank 1 of the division. It is (leader points - points) / 2, points back in wins, for equal
  *   games played, and the usual ((LW - W) + (L - LL)) / 2 when overtime results are unknown.
- * - `points_for` / `points_against`: goals in the games' scores (a score that credits the
- *   shootout winner with a goal, as the NHL's official score does, includes it).
+ * - `points_for` / `points_against`: goals in the games' scores. The NHL counts a shootout win
+ *   as one goal for and a shootout loss as one against in the standings; scores that credit the
+ *   shootout winner with a goal (the NHL's official final score, as twinfield10 writes it) do so,
+ *   scores without the shootout goal (bettormanpicks 2025-26) do not.
  * - `home`, `away`, `division_record`, `conference_record`: W-L with losses as in `losses`
  *   (regulation losses when known); WLT has no overtime-loss slot, so those are not shown there.
  * - `streak`: `W<n>`, `L<n>` (regulation loss, or any loss when overtime results are unknown) or
@@ -42,8 +44,8 @@
  *   by the same procedure (the order the wild-card race starts from; the wild-card seeding itself
  *   is not computed).
  *
- * ## Order (NHL, "Tie-breaking procedure", NHL Official Rules and NHL.com standings, in effect
- * since 2019-20)
+ * ## Order (the NHL's published "Tie-breaking procedure", NHL.com standings; regulation wins
+ * became the second criterion in 2019-20)
  * When every counted game of the season has a known outcome, teams are ordered by points; teams
  * level on points are ordered by (mode *partition*: a step that separates the tied teams orders
  * the groups, and each group still level is broken again from the first step):

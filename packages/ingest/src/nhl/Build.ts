@@ -124,7 +124,7 @@ const byId = <A extends { readonly id: string }>(a: A, b: A) => (a.id < b.id ? -
  * How a game ended from its scores and each team's goalies' total time on ice (minutes; a team
  * without a goalie line is absent from `goalieMinutes`), by the rule of the module doc.
  */
-export const resultTypeOf = (
+export const resultTypeFromGoalies = (
   homeScore: number | null,
   awayScore: number | null,
   goalieMinutes: ReadonlyMap<string, number>
@@ -215,7 +215,7 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       home_shots: shots(home),
       away_shots: shots(away)
     }
-    const result = resultTypeOf(homeScore, awayScore, goalieMinutes.get(id) ?? new Map())
+    const result = resultTypeFromGoalies(homeScore, awayScore, goalieMinutes.get(id) ?? new Map())
     if (result !== undefined) attributes.result_type = result
     games.set(id, {
       id,

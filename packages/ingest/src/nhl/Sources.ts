@@ -259,9 +259,15 @@ export const parseScheduleRow = (row: CsvRow): Either.Either<ScheduleGame | null
     }
   })
 
-/** Parses a twinfield10 `NHL_Roster_Full_<season>.csv` row; `season` comes from the file name. */
-export const parseRosterRow = (season: number) => (row: CsvRow): Either.Either<RosterRow, string> =>
+/**
+ * Parses a twinfield10 `NHL_Roster_Full_<season>.csv` row. The season (start year) is the file
+ * name's when given, else the row's `season` column (the END year: 2022 for 2021-22) minus one.
+ */
+export const parseRosterRow = (fileSeason: number | undefined) => (row: CsvRow): Either.Either<RosterRow, string> =>
   Either.gen(function*() {
+    const endYear = Number(field(row, "season"))
+    const season = fileSeason ?? (Number.isInteger(endYear) && endYear > 1900 ? endYear - 1 : undefined)
+    if (season === undefined) return yield* Either.left(`season is not a year: ${JSON.stringify(field(row, "season"))}`)
     const playerId = yield* needPersonId(row, "player_id")
     const team = yield* needTeam(row, "team")
     const firstName = yield* required(row, "firstName")

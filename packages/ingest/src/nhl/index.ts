@@ -25,7 +25,7 @@ import {
 } from "./Sources.js"
 import { nhlTeamRows } from "./Teams.js"
 
-export { buildNhl, nhlPlayerId, REGULATION_GOALIE_MINUTES, resultTypeOf } from "./Build.js"
+export { buildNhl, nhlPlayerId, REGULATION_GOALIE_MINUTES, resultTypeFromGoalies } from "./Build.js"
 export { nhlTeamIds, nhlTeamRows, normaliseNhlTeam } from "./Teams.js"
 
 /** The NHL source files found under `dataDir`, by role (each list sorted by name). */
@@ -73,7 +73,7 @@ export const ingestNhl = (
     const files = yield* nhlFiles(dataDir)
 
     const schedules = yield* readAll(files.schedules, () => parseScheduleRow)
-    const rosters = yield* readAll(files.rosters, (file) => parseRosterRow(seasonOfFile(file) ?? 0))
+    const rosters = yield* readAll(files.rosters, (file) => parseRosterRow(seasonOfFile(file)))
     const teamGames = yield* readAll(files.teamGames, () => parseTeamGame)
     const playerLogs = yield* readAll(files.playerLogs, () => parsePlayerLine)
     const playerList = yield* readAll(files.players, () => parsePlayerRow)
