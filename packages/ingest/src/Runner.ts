@@ -10,6 +10,7 @@ import { CsvFileError } from "./Csv.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
+import { nhlIngester } from "./nhl/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
 import { soccerIngester } from "./soccer/index.js"
@@ -40,7 +41,7 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
   nfl: { ingest: ingestNfl, sourceFiles: (dir) => Effect.map(nflFiles(dir), allFiles) },
   nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
-  nhl: pendingIngester("nhl"),
+  nhl: nhlIngester,
   cfb: pendingIngester("cfb"),
   soccer: soccerIngester
 }

@@ -1,0 +1,459 @@
+/**
+ * Joins the parsed NHL source records into canonical games, stat lines and players. Pure: the
+ * same inputs always give the same rows (sorted by id), so a re-run writes nothing new.
+ *
+ * ## Ids
+ * - Player: `svc_nhl_<NHL player id>` (every source uses the NHL's player id), `platform_ids.nhl`.
+ * - Game: the NHL game id (`2022020005`). Stat line: `<player id>:<game id>`.
+ *
+ * ## Games
+ * - 2021-22 to 2023-24 from twinfield10 schedules: id, date, start time (UTC), REG or POST,
+ *   home/away and final scores (the NHL API's: the shootout winner is credited with one goal).
+ *   No source says how these games ended, so `attributes.result_type` is absent.
+ * - 2025-26 from bettormanpicks team games (GF, GA, SF, SA per team): home and away from the
+ *   player lines' `home_away` (the team games file has none; a game no line tells it for is
+ *   reported and skipped). Scores are the teams' GF. A game listed with 0-0 and no shot on either
+ *   side has not been played: scores null. `attributes.home_shots` / `away_shots` are SF.
+ * - `state`: `final` when both scores are known, else `scheduled` (twinfield10's
+ *   `game_schedule_state` is kept in `attributes.schedule_state`).
+ * - `season`: the start year (2022 = 2022-23); `season_type`: REG or POST.
+ *
+ * ### How a 2025-26 game ended (`attributes.result_type`)
+ * - `shootout`: the two teams' GF are level. The source's GF counts goals in regulation and
+ *   overtime only, so a game decided by a shootout shows a level score; which team won the
+ *   shootout is in no source here, so the scores stay level (as written) and nobody is credited
+ *   with the win (see standings/Nhl.ts).
+ * - `overtime`: one team's goalies together played more than 60.01 minutes (a regulation game is
+ *   60:00; toi_minutes has two decimals, so two goalies' rounding adds at most 0.01) and the score
+ *   differs by one goal (overtime is sudden death).
+ * - `regulation`: both teams have goalie lines and neither team's goalies played more than
+ *   60.01 minutes.
+ * - absent otherwise (no goalie lines, or lines that contradict the score).
+ * Measured on the real 2025-26 files: 908 games, 675 regulation, 150 overtime, 83 shootouts;
+ * every overtime game is won by one goal.
+ *
+ * ## Stat lines (2025-26 only)
+ * From bettormanpicks player game logs, joined to the game by GAME_ID; the line's team must play
+ * in the game on the side its `home_away` says. Skater counts as written for every line (the
+ * faceoff counts are null: Sources.parsePlayerLine); goalie
+ * counts (`shots_against`, `goals_against`, `saves`, `save_pct`) only on goalie lines (null on
+ * skaters, where the source writes 0); `save_pct` null when no shot was faced. Goalies who
+ * dressed but did not play are not lines (Sources.parsePlayerLine).
+ * - Goalie decisions: the goalie of record is taken to be the team's only goalie with time on
+ *   ice; when two goalies played, `goalie_wins`, `goalie_losses` and `goalie_ot_losses` are null
+ *   (the NHL credits the one in net at the deciding goal, which no source here says). For the
+ *   sole goalie: a win gives wins 1 (losses 0, OT losses 0); a regulation loss losses 1; an
+ *   overtime or shootout loss OT losses 1; a loss of unknown kind wins 0, the others null; a
+ *   shootout of unknown winner all null.
+ * - `is_starter`: null (no source says who started in goal).
+ * - `fantasy_points`: `Sports.score("nhl", stats, position)`.
+ *
+ * ## Players
+ * Every NHL player id in the rosters (2021-22 to 2023-24), the current player list, the game
+ * lines and the status history.
+ * - Name: current player list, else the latest roster (first and last name), else the status
+ *   history, else the game lines' "F. Lastname" (first_name null: only the initial is known).
+ * - Position: current player list, else the latest line, else the latest roster (C, LW, RW, D, G).
+ * - Team: current player list (newest: it lists trades made after a player's last line), else the
+ *   team of his latest 2025-26 line, else null (a player only on 2021-22 to 2023-24 rosters: no
+ *   current team is known, 2024-25 being absent).
+ * - Birth date and attributes from the latest roster that lists him (when he is on two teams'
+ *   rosters in that season, the row read last): `shoots_catches` (L/R), `jersey_number`,
+ *   `height_inches`, `weight_pounds`, `height_cm`, `weight_kg`, `birth_city`,
+ *   `birth_state_province`, `birth_country`, `headshot_url`; `rosters`: every [season, team]
+ *   roster listing; `injury`: the latest status entry { code, comment, updated_at }.
+ * - Status: `injured` when the latest status entry (by Last_Updated) has code IR, LTIR, O or GTD
+ *   (injured reserve, long-term IR, out, game-time decision) and he has no line on or after that
+ *   entry's date; else `active` when he is on the current player list or has a 2025-26 line; else
+ *   `inactive`. Entries without a player_id are matched by name (accents, case, punctuation and
+ *   suffixes ignored) when exactly one player has that full name, else reported and skipped.
+ * @module
+ */
+import { canonicalPlayerId, type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
+import { nameKey, splitName } from "../nfl/Names.js"
+import type { SkippedRow } from "../Report.js"
+import type { LineCounts, PlayerLine, PlayerRow, RosterRow, ScheduleGame, StatusRow, TeamGame } from "./Sources.js"
+
+/** Parsed inputs, each list in file order. */
+export interface NhlInputs {
+  readonly schedules: ReadonlyArray<ScheduleGame>
+  readonly rosters: ReadonlyArray<RosterRow>
+  readonly teamGames: ReadonlyArray<TeamGame>
+  readonly lines: ReadonlyArray<PlayerLine>
+  readonly players: ReadonlyArray<PlayerRow>
+  readonly statuses: ReadonlyArray<StatusRow>
+}
+
+/** Canonical rows and the rows that could not be joined (reported, not written). */
+export interface NhlBuild {
+  readonly games: ReadonlyArray<Game>
+  readonly statLines: ReadonlyArray<StatLine>
+  readonly players: ReadonlyArray<Player>
+  readonly skippedGames: ReadonlyArray<SkippedRow>
+  readonly skippedLines: ReadonlyArray<SkippedRow>
+  readonly skippedPlayers: ReadonlyArray<SkippedRow>
+}
+
+/** The canonical player id of an NHL player id. */
+export const nhlPlayerId = (id: string): string => canonicalPlayerId("nhl", id)
+
+/** Minutes of a regulation game, plus the most two goalies' rounded toi_minutes can add. */
+export const REGULATION_GOALIE_MINUTES = 60.01
+
+/** Status codes that make a player `injured` (see the module doc). */
+const injuringCodes = new Set(["IR", "LTIR", "O", "GTD"])
+
+type ResultType = "regulation" | "overtime" | "shootout"
+
+interface GameDraft {
+  readonly id: string
+  readonly season: number
+  readonly seasonType: "REG" | "POST"
+  readonly date: string
+  readonly startTime: Date | null
+  readonly home: string
+  readonly away: string
+  readonly homeScore: number | null
+  readonly awayScore: number | null
+  readonly attributes: Record<string, unknown>
+}
+
+const byId = <A extends { readonly id: string }>(a: A, b: A) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/**
+ * How a game ended from its scores and each team's goalies' total time on ice (minutes; a team
+ * without a goalie line is absent from `goalieMinutes`), by the rule of the module doc.
+ */
+export const resultTypeFromGoalies = (
+  homeScore: number | null,
+  awayScore: number | null,
+  goalieMinutes: ReadonlyMap<string, number>
+): ResultType | undefined => {
+  if (homeScore === null || awayScore === null) return undefined
+  if (homeScore === awayScore) return "shootout"
+  const minutes = [...goalieMinutes.values()]
+  if (minutes.length === 0) return undefined
+  const most = Math.max(...minutes)
+  if (most > REGULATION_GOALIE_MINUTES) return Math.abs(homeScore - awayScore) === 1 ? "overtime" : undefined
+  return minutes.length === 2 ? "regulation" : undefined
+}
+
+/** Builds the canonical NHL rows from parsed inputs (see the module doc for every rule). */
+export const buildNhl = (input: NhlInputs): NhlBuild => {
+  const skippedGames: Array<SkippedRow> = []
+  const skippedLines: Array<SkippedRow> = []
+  const skippedPlayers: Array<SkippedRow> = []
+
+  // ---------------------------------------------------------------- games: twinfield10 schedules
+  const games = new Map<string, GameDraft>()
+  for (const s of input.schedules) {
+    if (games.has(s.id)) {
+      skippedGames.push({ file: s.file, line: s.line, reason: `game ${s.id} is listed twice` })
+      continue
+    }
+    const attributes: Record<string, unknown> = { source: "twinfield10_nhl_data" }
+    if (s.scheduleState !== null) attributes.schedule_state = s.scheduleState
+    games.set(s.id, {
+      id: s.id,
+      season: s.season,
+      seasonType: s.seasonType,
+      date: s.date,
+      startTime: s.startTime,
+      home: s.home,
+      away: s.away,
+      homeScore: s.homeScore,
+      awayScore: s.awayScore,
+      attributes
+    })
+  }
+
+  // ---------------------------------------------------------------- games: bettormanpicks team games
+  // Home team and each team's goalie minutes per game, from the player lines.
+  const homeOf = new Map<string, string>()
+  const goalieMinutes = new Map<string, Map<string, number>>()
+  for (const l of input.lines) {
+    if (l.home && !homeOf.has(l.gameId)) homeOf.set(l.gameId, l.team)
+    if (!l.home && !homeOf.has(l.gameId)) homeOf.set(l.gameId, l.opponent)
+    if (l.isGoalie) {
+      const m = goalieMinutes.get(l.gameId) ?? new Map<string, number>()
+      m.set(l.team, (m.get(l.team) ?? 0) + (l.counts.toi_minutes ?? 0))
+      goalieMinutes.set(l.gameId, m)
+    }
+  }
+  const sidesById = new Map<string, Array<TeamGame>>()
+  for (const t of input.teamGames) sidesById.set(t.id, [...(sidesById.get(t.id) ?? []), t])
+  for (const [id, sides] of sidesById) {
+    const first = sides[0]!
+    const skipAll = (reason: string) => sides.forEach((s) => skippedGames.push({ file: s.file, line: s.line, reason }))
+    if (games.has(id)) {
+      skipAll(`game ${id} is already read from another source`)
+      continue
+    }
+    const contradiction = sides.find((s) =>
+      !((s.team === first.team && s.opponent === first.opponent && s.goalsFor === first.goalsFor &&
+        s.goalsAgainst === first.goalsAgainst && s.date === first.date) ||
+        (s.team === first.opponent && s.opponent === first.team && s.goalsFor === first.goalsAgainst &&
+          s.goalsAgainst === first.goalsFor && s.date === first.date))
+    )
+    if (contradiction !== undefined || sides.length > 2) {
+      skipAll(`the rows of game ${id} disagree on teams, date or goals`)
+      continue
+    }
+    const home = homeOf.get(id)
+    if (home === undefined || (home !== first.team && home !== first.opponent)) {
+      skipAll(`no player line tells home from away for game ${id}`)
+      continue
+    }
+    const away = home === first.team ? first.opponent : first.team
+    const goals = (team: string) => (first.team === team ? first.goalsFor : first.goalsAgainst)
+    const shots = (team: string) => (first.team === team ? first.shotsFor : first.shotsAgainst)
+    const unplayed = goals(home) === 0 && goals(away) === 0 && shots(home) === 0 && shots(away) === 0
+    const homeScore = unplayed ? null : goals(home)
+    const awayScore = unplayed ? null : goals(away)
+    const attributes: Record<string, unknown> = {
+      source: "bettormanpicks_bmp_app",
+      home_shots: shots(home),
+      away_shots: shots(away)
+    }
+    const result = resultTypeFromGoalies(homeScore, awayScore, goalieMinutes.get(id) ?? new Map())
+    if (result !== undefined) attributes.result_type = result
+    games.set(id, {
+      id,
+      season: first.season,
+      seasonType: first.seasonType,
+      date: first.date,
+      startTime: null,
+      home,
+      away,
+      homeScore,
+      awayScore,
+      attributes
+    })
+  }
+
+  // ---------------------------------------------------------------- lines
+  interface LineDraft {
+    readonly line: PlayerLine
+    readonly game: GameDraft
+  }
+  const lines = new Map<string, LineDraft>()
+  for (const l of input.lines) {
+    const game = games.get(l.gameId)
+    const skip = (reason: string) => skippedLines.push({ file: l.file, line: l.line, reason })
+    if (game === undefined) {
+      skip(`no game ${l.gameId}`)
+      continue
+    }
+    if ((l.home ? game.home : game.away) !== l.team || (l.home ? game.away : game.home) !== l.opponent) {
+      skip(`${l.team} ${l.home ? "vs" : "at"} ${l.opponent} contradicts game ${game.id} (${game.away} at ${game.home})`)
+      continue
+    }
+    const id = `${nhlPlayerId(l.playerId)}:${game.id}`
+    if (lines.has(id)) {
+      skip(`second line of player ${l.playerId} in game ${game.id}`)
+      continue
+    }
+    lines.set(id, { line: l, game })
+  }
+  // Goalies with time on ice per (game, team): the goalie of record when there is exactly one.
+  const goaliesPlayed = new Map<string, number>()
+  for (const { game, line } of lines.values()) {
+    if (line.isGoalie && (line.counts.toi_minutes ?? 0) > 0) {
+      const k = `${game.id}|${line.team}`
+      goaliesPlayed.set(k, (goaliesPlayed.get(k) ?? 0) + 1)
+    }
+  }
+
+  const decision = (
+    game: GameDraft,
+    team: string
+  ): { wins: number | null; losses: number | null; ot: number | null } => {
+    const none = { wins: null, losses: null, ot: null }
+    if (game.homeScore === null || game.awayScore === null) return none
+    const gf = team === game.home ? game.homeScore : game.awayScore
+    const ga = team === game.home ? game.awayScore : game.homeScore
+    const type = game.attributes.result_type as ResultType | undefined
+    if (gf === ga) return none
+    if (gf > ga) return { wins: 1, losses: 0, ot: 0 }
+    if (type === "regulation") return { wins: 0, losses: 1, ot: 0 }
+    if (type === "overtime" || type === "shootout") return { wins: 0, losses: 0, ot: 1 }
+    return { wins: 0, losses: null, ot: null }
+  }
+
+  const statLines: Array<StatLine> = []
+  for (const [id, { game, line: l }] of lines) {
+    const c: LineCounts = l.counts
+    const stats: Record<string, number | null> = {}
+    for (const k of Sports.StatKeys.nhl) stats[k] = null
+    for (
+      const k of [
+        "goals",
+        "assists",
+        "points",
+        "shots",
+        "hits",
+        "blocked_shots",
+        "pp_points",
+        "faceoffs_won",
+        "faceoffs_taken",
+        "toi_minutes"
+      ] as const
+    ) stats[k] = c[k]
+    if (l.isGoalie) {
+      stats.shots_against = c.shots_against
+      stats.goals_against = c.goals_against
+      stats.saves = c.saves
+      stats.save_pct = (c.shots_against ?? 0) > 0 ? c.save_pct : null
+      if (goaliesPlayed.get(`${game.id}|${l.team}`) === 1 && (c.toi_minutes ?? 0) > 0) {
+        const d = decision(game, l.team)
+        stats.goalie_wins = d.wins
+        stats.goalie_losses = d.losses
+        stats.goalie_ot_losses = d.ot
+      }
+    }
+    const scored = Sports.score("nhl", stats, l.position)
+    statLines.push({
+      id,
+      sport: "nhl",
+      player_id: nhlPlayerId(l.playerId),
+      game_id: game.id,
+      season: game.season,
+      week: null,
+      game_date: game.date,
+      team: l.team,
+      opponent: l.opponent,
+      position: l.position,
+      is_starter: null,
+      stats,
+      fantasy_points: scored.fantasy_points,
+      fantasy_points_formats: scored.formats
+    })
+  }
+  statLines.sort(byId)
+
+  // ---------------------------------------------------------------- players
+  const current = new Map(input.players.map((p) => [p.playerId, p]))
+  const rosters = new Map<string, Array<RosterRow>>()
+  for (const r of input.rosters) rosters.set(r.playerId, [...(rosters.get(r.playerId) ?? []), r])
+  const latestRoster = (pid: string): RosterRow | undefined =>
+    (rosters.get(pid) ?? []).reduce<RosterRow | undefined>(
+      (a, r) => (a === undefined || r.season >= a.season ? r : a),
+      undefined
+    )
+
+  const latestLine = new Map<string, PlayerLine>()
+  for (const { game, line } of lines.values()) {
+    const prev = latestLine.get(line.playerId)
+    if (prev === undefined || `${game.date}|${game.id}` > `${prev.date}|${prev.gameId}`) {
+      latestLine.set(line.playerId, line)
+    }
+  }
+  const newestSeason = Math.max(0, ...[...latestLine.values()].map((l) => l.season))
+
+  // Full names, for status entries without an id.
+  const byName = new Map<string, Set<string>>()
+  const addName = (name: string, pid: string) =>
+    byName.set(nameKey(name), (byName.get(nameKey(name)) ?? new Set()).add(pid))
+  for (const p of input.players) addName(p.name, p.playerId)
+  for (const r of input.rosters) addName(`${r.firstName} ${r.lastName}`, r.playerId)
+
+  const latestStatus = new Map<string, StatusRow>()
+  for (const s of input.statuses) {
+    let pid = s.playerId
+    if (pid === null) {
+      const candidates = [...(byName.get(nameKey(s.name)) ?? [])]
+      if (candidates.length !== 1) {
+        skippedPlayers.push({
+          file: s.file,
+          line: s.line,
+          reason: candidates.length === 0
+            ? `status entry without player_id; no player is named ${JSON.stringify(s.name)}`
+            : `status entry without player_id; ${candidates.length} players are named ${JSON.stringify(s.name)}`
+        })
+        continue
+      }
+      pid = candidates[0]!
+    }
+    const prev = latestStatus.get(pid)
+    if (
+      prev === undefined || s.lastUpdated > prev.lastUpdated ||
+      (s.lastUpdated === prev.lastUpdated && (s.firstSeen ?? "") >= (prev.firstSeen ?? ""))
+    ) latestStatus.set(pid, s)
+  }
+
+  const ids = new Set<string>([...rosters.keys(), ...current.keys(), ...latestLine.keys(), ...latestStatus.keys()])
+  const players: Array<Player> = []
+  for (const pid of ids) {
+    const listed = current.get(pid)
+    const roster = latestRoster(pid)
+    const seen = latestLine.get(pid)
+    const status = latestStatus.get(pid)
+    const rosterName = roster === undefined ? undefined : `${roster.firstName} ${roster.lastName}`
+    const fullName = listed?.name ?? rosterName ?? status?.name ?? seen?.name ?? ""
+    const names = listed === undefined && roster !== undefined
+      ? { first: roster.firstName, last: roster.lastName }
+      : splitName(fullName)
+    const first = names.first !== null && /^\p{L}\.$/u.test(names.first) ? null : names.first
+    const hasCurrentLine = seen !== undefined && seen.season === newestSeason
+    const injured = status !== undefined && injuringCodes.has(status.code) &&
+      (seen?.date ?? "") < status.lastUpdated.slice(0, 10)
+    const isCurrent = listed !== undefined || hasCurrentLine
+    const attributes: Record<string, unknown> = {}
+    if (roster !== undefined) {
+      const put = (key: string, v: unknown) => {
+        if (v !== null) attributes[key] = v
+      }
+      put("shoots_catches", roster.shootsCatches)
+      put("jersey_number", roster.sweaterNumber)
+      put("height_inches", roster.heightInches)
+      put("weight_pounds", roster.weightPounds)
+      put("height_cm", roster.heightCm)
+      put("weight_kg", roster.weightKg)
+      put("birth_city", roster.birthCity)
+      put("birth_state_province", roster.birthStateProvince)
+      put("birth_country", roster.birthCountry)
+      put("headshot_url", roster.headshot)
+      attributes.rosters = (rosters.get(pid) ?? []).map((r) => [r.season, r.team])
+    }
+    if (status !== undefined) {
+      attributes.injury = { code: status.code, comment: status.comment, updated_at: status.lastUpdated }
+    }
+    players.push({
+      id: nhlPlayerId(pid),
+      sport: "nhl",
+      full_name: fullName,
+      first_name: first,
+      last_name: names.last,
+      position: listed?.position ?? seen?.position ?? roster?.position ?? null,
+      team: listed?.team ?? (hasCurrentLine ? seen.team : null),
+      status: injured ? "injured" : isCurrent ? "active" : "inactive",
+      birth_date: roster?.birthDate ?? null,
+      platform_ids: { nhl: pid },
+      attributes
+    })
+  }
+  players.sort(byId)
+
+  // ---------------------------------------------------------------- rows
+  const gameRows: Array<Game> = [...games.values()]
+    .map((g): Game => ({
+      id: g.id,
+      sport: "nhl",
+      league: "nhl",
+      season: g.season,
+      week: null,
+      season_type: g.seasonType,
+      game_date: g.date,
+      start_time: g.startTime,
+      state: g.homeScore !== null && g.awayScore !== null ? "final" : "scheduled",
+      home_team: g.home,
+      away_team: g.away,
+      home_score: g.homeScore,
+      away_score: g.awayScore,
+      venue: null,
+      attributes: g.attributes
+    }))
+    .sort(byId)
+
+  return { games: gameRows, statLines, players, skippedGames, skippedLines, skippedPlayers }
+}

@@ -1,0 +1,131 @@
+/**
+ * NHL ingestion: reads the NHL files of the data directory (twinfield10_nhl_data schedules and
+ * rosters, bettormanpicks_bmp_app 2025-26 team games, player game logs, player list and status
+ * history), joins them (see {@link ./Build.ts} for ids and rules) and upserts teams, players,
+ * games and stat lines into the SportsStore.
+ * @module
+ */
+import { SportsStore, type StoreError } from "@sports-data/domain"
+import { Effect } from "effect"
+import { join } from "node:path"
+import type { CsvFileError } from "../Csv.js"
+import type { ProgressReporter } from "../Progress.js"
+import { type Entity, type EntityCounts, entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
+import type { SportIngester } from "../Runner.js"
+import { buildNhl } from "./Build.js"
+import {
+  parsePlayerLine,
+  parsePlayerRow,
+  parseRosterRow,
+  parseScheduleRow,
+  parseStatus,
+  parseTeamGame,
+  seasonOfFile
+} from "./Sources.js"
+import { nhlTeamRows } from "./Teams.js"
+
+export { buildNhl, nhlPlayerId, REGULATION_GOALIE_MINUTES, resultTypeFromGoalies } from "./Build.js"
+export { nhlTeamIds, nhlTeamRows, normaliseNhlTeam } from "./Teams.js"
+
+/** The NHL source files found under `dataDir`, by role (each list sorted by name). */
+export interface NhlFiles {
+  readonly schedules: ReadonlyArray<string>
+  readonly rosters: ReadonlyArray<string>
+  readonly teamGames: ReadonlyArray<string>
+  readonly playerLogs: ReadonlyArray<string>
+  readonly players: ReadonlyArray<string>
+  readonly statuses: ReadonlyArray<string>
+}
+
+/** Finds the NHL source files under `dataDir` (a missing folder gives no files). */
+export const nhlFiles = (dataDir: string): Effect.Effect<NhlFiles> =>
+  Effect.gen(function*() {
+    const tw = join(dataDir, "twinfield10_nhl_data")
+    const bmp = join(dataDir, "bettormanpicks_bmp_app")
+    return {
+      schedules: yield* listFiles(tw, /^NHL_Schedule_\d{8}\.csv$/),
+      rosters: yield* listFiles(tw, /^NHL_Roster_Full_\d{8}\.csv$/),
+      teamGames: yield* listFiles(bmp, /^nhl_team_games_\d{4}_\d{2}\.csv$/),
+      playerLogs: yield* listFiles(bmp, /^nhl_player_game_logs_\d{4}_\d{2}\.csv$/),
+      players: yield* listFiles(bmp, /^nhl_players\.csv$/),
+      statuses: yield* listFiles(bmp, /^nhl_player_status_history\.csv$/)
+    }
+  })
+
+/** Every NHL source file under `dataDir`, sorted (for freshness checks such as `sourceMtime`). */
+export const nhlSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.map(nhlFiles(dataDir), allListed)
+
+/**
+ * Ingests the NHL data under `dataDir` into the SportsStore: 33 teams (the 32 clubs and the
+ * Arizona Coyotes), players, games (2021-22 to 2023-24 and 2025-26) and 2025-26 stat lines.
+ * Malformed rows are reported in `skipped` (file, line, reason) and not written; rows are written
+ * only after every file is read, in batches, so a run never leaves partial rows. Re-running over
+ * unchanged files reports every row unchanged. Fails with CsvFileError when a file cannot be
+ * read, StoreError when the store fails.
+ */
+export const ingestNhl = (
+  dataDir: string
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+  Effect.gen(function*() {
+    const store = yield* SportsStore
+    const files = yield* nhlFiles(dataDir)
+
+    const schedules = yield* readAll(files.schedules, () => parseScheduleRow)
+    const rosters = yield* readAll(files.rosters, (file) => parseRosterRow(seasonOfFile(file)))
+    const teamGames = yield* readAll(files.teamGames, () => parseTeamGame)
+    const playerLogs = yield* readAll(files.playerLogs, () => parsePlayerLine)
+    const playerList = yield* readAll(files.players, () => parsePlayerRow)
+    const statuses = yield* readAll(files.statuses, () => parseStatus)
+
+    const built = buildNhl({
+      schedules: rows(schedules),
+      rosters: rows(rosters),
+      teamGames: rows(teamGames),
+      lines: rows(playerLogs),
+      players: rows(playerList),
+      statuses: rows(statuses)
+    })
+
+    const gameSrc = sourceCounts([schedules, teamGames])
+    const lineSrc = sourceCounts([playerLogs])
+    const playerSrc = sourceCounts([rosters, playerList, statuses])
+
+    const teamsResult = yield* upsertAll(nhlTeamRows, store.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, store.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
+
+    const skipped = [
+      ...gameSrc.skipped,
+      ...built.skippedGames,
+      ...lineSrc.skipped,
+      ...built.skippedLines,
+      ...playerSrc.skipped,
+      ...built.skippedPlayers
+    ]
+    const result: SportIngestResult = {
+      sport: "nhl",
+      counts: {
+        teams: entityCounts(nhlTeamRows.length, 0, teamsResult),
+        players: entityCounts(playerSrc.read, playerSrc.skipped.length + built.skippedPlayers.length, playersResult),
+        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
+        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
+      } satisfies Partial<Record<Entity, EntityCounts>>,
+      skipped,
+      files: allListed(files)
+    }
+    yield* Effect.logInfo("nhl ingested").pipe(
+      Effect.annotateLogs({
+        players: built.players.length,
+        games: built.games.length,
+        stat_lines: built.statLines.length,
+        skipped: skipped.length
+      })
+    )
+    return result
+  }).pipe(Effect.withSpan("Ingest.nhl"))
+
+/** The NHL adapter of the runner. */
+export const nhlIngester: SportIngester = { ingest: ingestNhl, sourceFiles: nhlSourceFiles }
