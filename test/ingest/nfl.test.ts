@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SportsStore, type StatLine } from "@sports-data/domain"
-import type { Report } from "@sports-data/ingest"
-import { ingestNfl } from "@sports-data/ingest/nfl/index"
+import { Progress, type Report } from "@sports-data/ingest"
+import { buildNfl, ingestNfl, nflFiles, readNfl } from "@sports-data/ingest/nfl/index"
 import { Effect } from "effect"
 import { join } from "node:path"
 import {
@@ -278,6 +278,16 @@ describe("nfl ingestion: identity", () => {
         ["svc_nfl_00-0040175", "2004-06-30"]
       ])
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("the build is pure: the same parsed inputs give the same rows and are left as they were", () =>
+    Effect.gen(function*() {
+      const { inputs } = yield* Effect.flatMap(nflFiles(fixture), readNfl)
+      const before = JSON.stringify(inputs)
+      const first = buildNfl(inputs)
+      expect(first.statLines.length).toBeGreaterThan(20)
+      expect(buildNfl(inputs)).toEqual(first)
+      expect(JSON.stringify(inputs)).toBe(before)
+    }).pipe(Effect.provide(Progress.silent)))
 
   it.effect("two runs on fresh stores give the same ids", () =>
     Effect.gen(function*() {
