@@ -23,8 +23,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sports } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
-import { readFile } from "@sports-data/ingest/nfl/Read"
-import { type HvRow, nflFiles, parseHv } from "@sports-data/ingest/nfl/Sources"
+import { nflFiles } from "@sports-data/ingest/nfl/index"
+import { type HvRow, parseHv } from "@sports-data/ingest/nfl/Sources"
+import { keptRows, readEach } from "@sports-data/ingest/Rows"
 import { Effect } from "effect"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -50,11 +51,8 @@ const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
 const hvRows = (dir: string, kind: "offense" | "kicker") =>
   Effect.gen(function*() {
     const files = yield* nflFiles(dir)
-    const parsed = yield* Effect.forEach(kind === "offense" ? files.offense : files.kicker, (f) =>
-      readFile(f, parseHv(kind)))
-    return parsed.flatMap((p) =>
-      p.records
-    )
+    const parsed = yield* readEach(kind === "offense" ? files.offense : files.kicker, () => parseHv(kind))
+    return keptRows(parsed)
   }).pipe(Effect.provide(Progress.silent))
 
 describe("nfl scoring against NFL.com TotalPoints", () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { GameReader, ReportReader, type StatLine, TeamReader } from "@sports-data/domain"
-import type { Report } from "@sports-data/ingest"
-import { ingestNfl } from "@sports-data/ingest/nfl/index"
+import { Progress, type Report } from "@sports-data/ingest"
+import { buildNfl, ingestNfl, nflFiles, readNfl } from "@sports-data/ingest/nfl/index"
 import { Effect } from "effect"
 import { join } from "node:path"
 import {
@@ -49,8 +49,8 @@ describe("nfl ingestion: source mappings", () => {
   it.effect("games carry kickoff in UTC, scores, state and lines; LA becomes LAR", () =>
     Effect.gen(function*() {
       yield* ingestNfl(fixture)
-      const games = (yield* Effect.flatMap(GameReader, (r) =>
-        r.find({ sport: "nfl", limit: 100, offset: 0, order: "asc" }))).rows
+      const store = yield* GameReader
+      const games = (yield* store.find({ sport: "nfl", limit: 100, offset: 0, order: "asc" })).rows
       expect(games).toHaveLength(8)
       const opener = games.find((g) => g.id === "2024_01_ARI_BUF")!
       expect(opener).toMatchObject({
@@ -278,6 +278,16 @@ describe("nfl ingestion: identity", () => {
         ["svc_nfl_00-0040175", "2004-06-30"]
       ])
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("the build is pure: the same parsed inputs give the same rows and are left as they were", () =>
+    Effect.gen(function*() {
+      const { inputs } = yield* Effect.flatMap(nflFiles(fixture), readNfl)
+      const before = JSON.stringify(inputs)
+      const first = buildNfl(inputs)
+      expect(first.statLines.length).toBeGreaterThan(20)
+      expect(buildNfl(inputs)).toEqual(first)
+      expect(JSON.stringify(inputs)).toBe(before)
+    }).pipe(Effect.provide(Progress.silent)))
 
   it.effect("two runs on fresh stores give the same ids", () =>
     Effect.gen(function*() {

@@ -161,3 +161,7 @@ export const requiredDate = (row: CsvRow, column: string): Either.Either<string,
     required(row, column),
     (v) => isCalendarDate(v) ? Either.right(v) : Either.left(`${column} is not a date: ${JSON.stringify(v)}`)
   )
+
+/** A copy of a record with its keys sorted, so equal content is equal JSON whatever the source order. */
+export const sortKeys = <V>(o: Readonly<Record<string, V>>): Record<string, V> =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
