@@ -11,7 +11,7 @@
  * Spezia would be 17th).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type Game, Sports, SportsStore, type Standings, type Team } from "@sports-data/domain"
+import { type Game, GameReader, Sports, type Standings, type Team, TeamReader } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
 import { ingestSoccer } from "@sports-data/ingest/soccer/index"
 import { layer as memoryStore } from "@sports-data/store-memory"
@@ -30,9 +30,10 @@ const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
 const ingested = (dir: string) =>
   Effect.gen(function*() {
     yield* ingestSoccer(dir).pipe(Logger.withMinimumLogLevel(LogLevel.Error))
-    const store = yield* SportsStore
-    const teams = yield* store.findTeams("soccer")
-    const games = (yield* store.findGames({ sport: "soccer", limit: 100_000, offset: 0, order: "asc" })).rows
+    const teams = yield* Effect.flatMap(TeamReader, (r) => r.find("soccer"))
+    const games = (yield* Effect.flatMap(GameReader, (r) =>
+      r.find({ sport: "soccer", limit: 100_000, offset: 0, order: "asc" })))
+      .rows
     return (league: string, season: number) =>
       Sports.computeStandings("soccer", teams, games.filter((g) => g.season === season), { league, season })
   })

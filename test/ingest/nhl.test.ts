@@ -4,7 +4,7 @@
  * when the data directory is there, one run over the full data.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { SportsStore } from "@sports-data/domain"
+import { TeamReader } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
 import { ingestNhl, nhlSourceFiles, normaliseNhlTeam } from "@sports-data/ingest/nhl/index"
 import { Effect } from "effect"
@@ -35,7 +35,7 @@ describe("nhl ingestion: source mappings", () => {
   it.effect("33 teams with NHL ids, conference and division; Arizona and Utah are two teams", () =>
     Effect.gen(function*() {
       yield* ingestNhl(fixture)
-      const teams = yield* Effect.flatMap(SportsStore, (s) => s.findTeams("nhl"))
+      const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("nhl"))
       expect(teams).toHaveLength(33)
       expect(teams.find((t) => t.abbr === "BOS")).toMatchObject({
         name: "Boston Bruins",

@@ -4,7 +4,7 @@
  * the data directory is present, on every real file.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Sports, SportsStore } from "@sports-data/domain"
+import { Sports, TeamReader } from "@sports-data/domain"
 import { soccerTeamByName } from "@sports-data/domain/sports/soccer/Teams"
 import { Runner } from "@sports-data/ingest"
 import { ingestSoccer, soccerSourceFiles } from "@sports-data/ingest/soccer/index"
@@ -36,7 +36,7 @@ describe("soccer ingestion: teams", () => {
   it.effect("one team per club, keyed by a slug, whatever name each source writes", () =>
     Effect.gen(function*() {
       yield* ingestSoccer(fixture)
-      const teams = yield* Effect.flatMap(SportsStore, (s) => s.findTeams("soccer"))
+      const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("soccer"))
       const arsenal = teams.find((t) => t.abbr === "arsenal")
       expect(arsenal).toMatchObject({
         name: "Arsenal",

@@ -2,10 +2,10 @@
  * NHL ingestion: reads the NHL files of the data directory (twinfield10_nhl_data schedules and
  * rosters, bettormanpicks_bmp_app 2025-26 team games, player game logs, player list and status
  * history), joins them (see {@link ./Build.ts} for ids and rules) and upserts teams, players,
- * games and stat lines into the SportsStore.
+ * games and stat lines through the SportsWriter.
  * @module
  */
-import { SportsStore, type StoreError } from "@sports-data/domain"
+import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
@@ -58,7 +58,7 @@ export const nhlSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<str
   Effect.map(nhlFiles(dataDir), allListed)
 
 /**
- * Ingests the NHL data under `dataDir` into the SportsStore: 33 teams (the 32 clubs and the
+ * Ingests the NHL data under `dataDir` through the SportsWriter: 33 teams (the 32 clubs and the
  * Arizona Coyotes), players, games (2021-22 to 2023-24 and 2025-26) and 2025-26 stat lines.
  * Malformed rows are reported in `skipped` (file, line, reason) and not written; rows are written
  * only after every file is read, in batches, so a run never leaves partial rows. Re-running over
@@ -67,9 +67,9 @@ export const nhlSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<str
  */
 export const ingestNhl = (
   dataDir: string
-): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsStore | ProgressReporter> =>
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const writer = yield* SportsWriter
     const files = yield* nhlFiles(dataDir)
 
     const schedules = yield* readAll(files.schedules, () => parseScheduleRow)
@@ -92,10 +92,10 @@ export const ingestNhl = (
     const lineSrc = sourceCounts([playerLogs])
     const playerSrc = sourceCounts([rosters, playerList, statuses])
 
-    const teamsResult = yield* upsertAll(nhlTeamRows, store.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, store.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, store.upsertStatLines)
+    const teamsResult = yield* upsertAll(nhlTeamRows, writer.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
 
     const skipped = [
       ...gameSrc.skipped,

@@ -1,10 +1,10 @@
 /**
  * Soccer ingestion: reads the openfootball football.json files (JSON) and the football-datasets
  * CSV files of the data directory, merges them (see {@link ./Build.ts} for ids and rules) and
- * upserts teams and games into the SportsStore. No source has players.
+ * upserts teams and games through the SportsWriter. No source has players.
  * @module
  */
-import { SportsStore, type StoreError } from "@sports-data/domain"
+import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
@@ -115,7 +115,7 @@ const logDifferences = (differences: ReadonlyArray<SourceDifference>) => {
 }
 
 /**
- * Ingests the soccer data under `dataDir` into the SportsStore: teams and games of the six
+ * Ingests the soccer data under `dataDir` through the SportsWriter: teams and games of the six
  * leagues. Malformed matches (an unknown team name, a bad date or score, a repeated game) are
  * reported in `skipped` (file, line, reason) and not written; differences between the sources
  * are logged as warnings and returned in `differences` (each with the file and line of the match
@@ -128,10 +128,10 @@ export const ingestSoccer = (
 ): Effect.Effect<
   SportIngestResult & { readonly differences: ReadonlyArray<SourceDifference> },
   CsvFileError | StoreError,
-  SportsStore | ProgressReporter
+  SportsWriter | ProgressReporter
 > =>
   Effect.gen(function*() {
-    const store = yield* SportsStore
+    const writer = yield* SportsWriter
     const files = yield* soccerFiles(dataDir)
 
     const openfootball = yield* Effect.forEach(files.openfootball, readOpenfootball)
@@ -141,8 +141,8 @@ export const ingestSoccer = (
     yield* logDifferences(built.differences)
 
     const src = sourceCounts([openfootball, datasets])
-    const teamsResult = yield* upsertAll(built.teams, store.upsertTeams)
-    const gamesResult = yield* upsertAll(built.games, store.upsertGames)
+    const teamsResult = yield* upsertAll(built.teams, writer.upsertTeams)
+    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
 
     const skipped = [...src.skipped, ...built.skipped]
     const result = {
