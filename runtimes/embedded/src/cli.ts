@@ -18,7 +18,15 @@ import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { ApiKey, Plans, type TeamSport, teamSports } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
-import { describeStore, migrateStore, Settings, storeChoice, storeLayer } from "@sports-data/wiring"
+import {
+  describeStore,
+  migrateStore,
+  PlanCatalogFromEnv,
+  PlanCatalogService,
+  Settings,
+  storeChoice,
+  storeLayer
+} from "@sports-data/wiring"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -28,12 +36,9 @@ import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger
 
 /**
  * The plan catalog keys are issued against: the one the HTTP server admits with (SPORTS_DATA_PLANS
- * or the default plans), loaded on demand so that commands without keys skip the HTTP modules.
+ * or the default plans).
  */
-const planCatalog = Effect.gen(function*() {
-  const { PlanCatalogFromEnv, PlanCatalogService } = yield* Effect.promise(() => import("@sports-data/http/Admission"))
-  return yield* Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
-})
+const planCatalog = Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
 
 /** Runs `effect` with the store the settings choose (built once, closed at the end). */
 const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
