@@ -22,9 +22,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Sports } from "@sports-data/domain"
-import { Progress } from "@sports-data/ingest"
-import { readFile } from "@sports-data/ingest/nfl/Read"
-import { type HvRow, nflFiles, parseHv } from "@sports-data/ingest/nfl/Sources"
+import { Nfl, Progress } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -38,7 +36,7 @@ interface Agreement {
   readonly rate: number
 }
 
-const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
+const agreement = (rows: ReadonlyArray<Nfl.HvRow>, format: string): Agreement => {
   const scored = rows.filter((r) => r.totalPoints !== undefined)
   const agree = scored.filter((r) => {
     const points = Sports.score("nfl", r.stats, r.position).formats[format]
@@ -49,9 +47,9 @@ const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
 
 const hvRows = (dir: string, kind: "offense" | "kicker") =>
   Effect.gen(function*() {
-    const files = yield* nflFiles(dir)
+    const files = yield* Nfl.nflFiles(dir)
     const parsed = yield* Effect.forEach(kind === "offense" ? files.offense : files.kicker, (f) =>
-      readFile(f, parseHv(kind)))
+      Nfl.readFile(f, Nfl.parseHv(kind)))
     return parsed.flatMap((p) =>
       p.records
     )

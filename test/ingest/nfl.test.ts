@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SportsStore, type StatLine } from "@sports-data/domain"
-import type { Report } from "@sports-data/ingest"
-import { ingestNfl } from "@sports-data/ingest/nfl/index"
+import { ingestNfl, type Report } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { join } from "node:path"
 import {

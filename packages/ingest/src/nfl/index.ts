@@ -92,7 +92,8 @@ import { canonicalTeams, currentTeamNames } from "./Teams.js"
 import { zonedToUtc } from "./Time.js"
 
 export { idPreference, localId } from "./Identity.js"
-export { allFiles, nflFiles } from "./Sources.js"
+export { readFile } from "./Read.js"
+export { allFiles, type HvRow, nflFiles, parseHv } from "./Sources.js"
 export { canonicalTeams, normaliseTeam, teamAliases } from "./Teams.js"
 
 const readMany = <A>(
