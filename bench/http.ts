@@ -33,8 +33,7 @@ import {
   type UsageStore
 } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
-import { silent } from "@sports-data/ingest/Progress"
-import { runIngest } from "@sports-data/ingest/Runner"
+import { Progress, Runner } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { layerPglite } from "@sports-data/store-sql"
 // @ts-expect-error autocannon ships no type declarations
@@ -93,8 +92,8 @@ const kc = (id: string, full_name: string, position: string): Player => ({
 /** Fills an empty store: real nfl and nba data when the data directory is there, else a few KC rows. */
 const fill = Effect.gen(function*() {
   if (existsSync(dataDir)) {
-    const ok = yield* runIngest({ sports: ["nfl", "nba"], dataDir }).pipe(
-      Effect.provide(silent),
+    const ok = yield* Runner.runIngest({ sports: ["nfl", "nba"], dataDir }).pipe(
+      Effect.provide(Progress.silent),
       Effect.as(true),
       Effect.catchAll((e) => Effect.as(Effect.logWarning(`ingest failed (${e._tag}); seeding rows`), false))
     )

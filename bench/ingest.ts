@@ -23,8 +23,7 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SportsWriter, type SportsWriterService, type TeamSport } from "@sports-data/domain"
-import { ProgressReporter } from "@sports-data/ingest/Progress"
-import { runIngest, sourceFiles } from "@sports-data/ingest/Runner"
+import { Progress, Runner } from "@sports-data/ingest"
 import { layerPostgres } from "@sports-data/store-sql"
 import { parse } from "csv-parse/sync"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
@@ -63,7 +62,7 @@ const headerOf = (file: string): ReadonlyArray<string> => {
 const phases = { read: 0, write: 0 }
 
 /** A progress reporter that adds each file's time from start to finish to `phases.read`. */
-const timedProgress = Layer.sync(ProgressReporter, () => {
+const timedProgress = Layer.sync(Progress.ProgressReporter, () => {
   const started = new Map<string, number>()
   return {
     fileStarted: (file) => Effect.sync(() => void started.set(file, performance.now())),
@@ -157,8 +156,8 @@ const main = Effect.gen(function*() {
   const url = withDatabase(serverUrl, db)
 
   const run = Effect.gen(function*() {
-    const files = (yield* Effect.forEach(sports, (s) => sourceFiles(dataDir, s))).flat()
-    const ingest = yield* time(runIngest({ sports, dataDir }))
+    const files = (yield* Effect.forEach(sports, (s) => Runner.sourceFiles(dataDir, s))).flat()
+    const ingest = yield* time(Runner.runIngest({ sports, dataDir }))
     const written = ingest.value.reduce(
       (acc, r) => acc + Object.values(r.counts).reduce((a, c) => a + c.inserted + c.updated + c.unchanged, 0),
       0

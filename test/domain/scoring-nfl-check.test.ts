@@ -22,10 +22,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Sports } from "@sports-data/domain"
-import { Progress } from "@sports-data/ingest"
-import { nflFiles } from "@sports-data/ingest/nfl/index"
-import { type HvRow, parseHv } from "@sports-data/ingest/nfl/Sources"
-import { keptRows, readEach } from "@sports-data/ingest/Rows"
+import { Nfl, Progress, Rows } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -39,7 +36,7 @@ interface Agreement {
   readonly rate: number
 }
 
-const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
+const agreement = (rows: ReadonlyArray<Nfl.HvRow>, format: string): Agreement => {
   const scored = rows.filter((r) => r.totalPoints !== undefined)
   const agree = scored.filter((r) => {
     const points = Sports.score("nfl", r.stats, r.position).formats[format]
@@ -50,9 +47,9 @@ const agreement = (rows: ReadonlyArray<HvRow>, format: string): Agreement => {
 
 const hvRows = (dir: string, kind: "offense" | "kicker") =>
   Effect.gen(function*() {
-    const files = yield* nflFiles(dir)
-    const parsed = yield* readEach(kind === "offense" ? files.offense : files.kicker, () => parseHv(kind))
-    return keptRows(parsed)
+    const files = yield* Nfl.nflFiles(dir)
+    const parsed = yield* Rows.readEach(kind === "offense" ? files.offense : files.kicker, () => Nfl.parseHv(kind))
+    return Rows.keptRows(parsed)
   }).pipe(Effect.provide(Progress.silent))
 
 describe("nfl scoring against NFL.com TotalPoints", () => {

@@ -6,9 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type Game, Sports } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
-import { buildNhl, nhlTeamRows } from "@sports-data/ingest/nhl/index"
-import { parseScheduleRow } from "@sports-data/ingest/nhl/Sources"
-import { keptRows, readRows } from "@sports-data/ingest/Rows"
+import { Nhl, Rows } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { join } from "node:path"
 
@@ -16,9 +14,16 @@ const schedule2022 = join(import.meta.dirname, "..", "fixtures", "nhl", "standin
 
 const seasonGames = (file: string) =>
   Effect.map(
-    readRows(file, parseScheduleRow),
+    Rows.readRows(file, Nhl.parseScheduleRow),
     (read) =>
-      buildNhl({ schedules: keptRows([read]), rosters: [], teamGames: [], lines: [], players: [], statuses: [] }).games
+      Nhl.buildNhl({
+        schedules: Rows.keptRows([read]),
+        rosters: [],
+        teamGames: [],
+        lines: [],
+        players: [],
+        statuses: []
+      }).games
   ).pipe(Effect.provide(Progress.silent))
 
 /**
@@ -73,7 +78,7 @@ describe("nhl standings: the 2022-23 final table from the real schedule", () => 
     Effect.gen(function*() {
       const games = yield* seasonGames(schedule2022)
       expect(games).toHaveLength(1312)
-      const rows = Sports.computeStandings("nhl", nhlTeamRows, games)
+      const rows = Sports.computeStandings("nhl", Nhl.nhlTeamRows, games)
       // 32 teams: Utah had not joined yet, so it is not listed.
       expect(rows).toHaveLength(32)
       expect(rows.some((r) => r.team.abbr === "UTA")).toBe(false)
@@ -103,7 +108,7 @@ describe("nhl standings: the 2022-23 final table from the real schedule", () => 
 
   it.effect("division order: the published order but for two ties that overtime losses decided", () =>
     Effect.gen(function*() {
-      const rows = Sports.computeStandings("nhl", nhlTeamRows, yield* seasonGames(schedule2022))
+      const rows = Sports.computeStandings("nhl", Nhl.nhlTeamRows, yield* seasonGames(schedule2022))
       const order = (division: string) => rows.filter((r) => r.team.division === division).map((r) => r.team.abbr)
       const published = (division: string) => published2022[division]!.map(([abbr]) => abbr)
       // Without overtime results the rank is by W / (W + L). Where the published order differs,
@@ -154,7 +159,7 @@ const game = (
   attributes: resultType === undefined ? {} : { result_type: resultType }
 })
 
-const standings = (games: ReadonlyArray<Game>) => Sports.computeStandings("nhl", nhlTeamRows, games)
+const standings = (games: ReadonlyArray<Game>) => Sports.computeStandings("nhl", Nhl.nhlTeamRows, games)
 const rowOf = (rows: ReturnType<typeof standings>, abbr: string) => rows.find((r) => r.team.abbr === abbr)!
 
 describe("nhl standings: points system and tie-breaking procedure", () => {

@@ -13,7 +13,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type Game, GameReader, Sports, type Standings, type Team, TeamReader } from "@sports-data/domain"
 import { Progress } from "@sports-data/ingest"
-import { ingestSoccer } from "@sports-data/ingest/soccer/index"
+import { Soccer } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { existsSync } from "node:fs"
@@ -29,7 +29,7 @@ const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
 /** Ingests `dir` into a fresh memory store; returns a table function over what was written. */
 const ingested = (dir: string) =>
   Effect.gen(function*() {
-    yield* ingestSoccer(dir).pipe(Logger.withMinimumLogLevel(LogLevel.Error))
+    yield* Soccer.ingestSoccer(dir).pipe(Logger.withMinimumLogLevel(LogLevel.Error))
     const teams = yield* Effect.flatMap(TeamReader, (r) => r.find("soccer"))
     const games = (yield* Effect.flatMap(GameReader, (r) =>
       r.find({ sport: "soccer", limit: 100_000, offset: 0, order: "asc" })))

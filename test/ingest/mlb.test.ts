@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Sports, TeamReader } from "@sports-data/domain"
-import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest/mlb/index"
+import { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "@sports-data/ingest"
 import { Effect, TestClock } from "effect"
 import { cpSync } from "node:fs"
 import { join } from "node:path"

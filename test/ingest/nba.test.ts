@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { TeamReader } from "@sports-data/domain"
-import { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "@sports-data/ingest/nba/index"
+import { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { join } from "node:path"
 import {

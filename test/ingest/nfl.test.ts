@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { GameReader, ReportReader, type StatLine, TeamReader } from "@sports-data/domain"
-import { Progress, type Report } from "@sports-data/ingest"
-import { buildNfl, ingestNfl, nflFiles, readNfl } from "@sports-data/ingest/nfl/index"
+import { Nfl, Progress, type Report } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { join } from "node:path"
 import {
@@ -32,7 +31,7 @@ const BERNARD = "svc_nfl_00-0037254"
 describe("nfl ingestion: source mappings", () => {
   it.effect("teams come from spreadspoke with conference, division and current names; aliases are normalised", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("nfl"))
       expect(teams).toHaveLength(32)
       const buf = teams.find((t) => t.abbr === "BUF")!
@@ -48,7 +47,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("games carry kickoff in UTC, scores, state and lines; LA becomes LAR", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const store = yield* GameReader
       const games = (yield* store.find({ sport: "nfl", limit: 100, offset: 0, order: "asc" })).rows
       expect(games).toHaveLength(8)
@@ -88,7 +87,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("players get every crosswalk id as strings, GSIS-based ids, a current team and a status", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const allen = yield* player(ALLEN)
       expect(allen).toMatchObject({
         full_name: "Josh Allen",
@@ -123,7 +122,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("injury status follows the latest report: Out/Doubtful without a later game is injured", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       // Out in 2025 week 1, no 2025 line after it
       expect(yield* player("svc_nfl_00-0036162")).toMatchObject({
         full_name: "Tyler Bass",
@@ -146,7 +145,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("a weekly line joins hvpkod stats, nflverse attempts/air yards/target share and snap counts", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const l = yield* line(`${ALLEN}:2024_01_ARI_BUF`)
       expect(l).toMatchObject({
         player_id: ALLEN,
@@ -182,7 +181,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("target share is computed from hvpkod targets for weeks nflverse lacks (2025)", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       // fixture team-game targets in 2025 week 1: Cook 5, Shakir 9 (Allen 0)
       expect((yield* line(`${COOK}:2025_01_BAL_BUF`)).stats.target_share).toBe(0.3571)
       expect((yield* line(`${COOK}:2025_01_BAL_BUF`)).stats.air_yards).toBeNull()
@@ -190,7 +189,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("kickers score by distance, defenders get defensive snap % and no fantasy points", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const bass = yield* line("svc_nfl_00-0036162:2024_01_ARI_BUF")
       expect(bass.stats).toMatchObject({ xp_made: 4, fg_made_30_39: 2, fg_made: 2, snap_pct: 48 })
       expect(bass.fantasy_points).toBe(10)
@@ -202,7 +201,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("bye weeks and rostered players who did not play make no line; nflverse adds week 18 and playoffs", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const lines = yield* allLines
       // Josh Allen's bye (2024 week 12) has no game
       expect(lines.filter((l) => l.player_id === ALLEN && l.season === 2024).map((l) => l.week).sort((a, b) => a! - b!))
@@ -217,7 +216,7 @@ describe("nfl ingestion: source mappings", () => {
 
   it.effect("depth charts keep each team's latest snapshot per week", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       const rows = (yield* Effect.flatMap(ReportReader, (s) =>
         s.depthCharts({ sport: "nfl", team: "BUF", limit: 100, offset: 0 }))).rows
       // week 1: the 2025-08-27 snapshot (13 slots) replaces 2025-08-26's; week 2: 2025-09-09 (2 slots)
@@ -240,7 +239,7 @@ describe("nfl ingestion: source mappings", () => {
 describe("nfl ingestion: identity", () => {
   it.effect("a person gets the same id from every source: crosswalk, hvpkod (NFL.com id), nflverse (GSIS), snaps (PFR)", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       // hvpkod (2024 week 1) and nflverse-only (week 19) lines of Allen share his player id
       expect((yield* line(`${ALLEN}:2024_19_DEN_BUF`)).player_id).toBe(ALLEN)
       // Terrel Bernard: hvpkod id 2567325 is in no crosswalk; linked through his snap-count row
@@ -255,7 +254,7 @@ describe("nfl ingestion: identity", () => {
 
   it.effect("a player the crosswalk lacks gets one id from the depth chart, hvpkod and ffb_ids, whatever the spelling", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       // "AJ Henning" on MIA's 2025 depth chart (GSIS, ESPN), "A.J. Henning" of MIA in hvpkod 2025
       // (NFL.com id) and in ffb_ids (sleeper, yahoo; no team): one person, under his GSIS id
       const henning = (yield* allPlayers).filter((p) => /henning/i.test(p.full_name))
@@ -269,7 +268,7 @@ describe("nfl ingestion: identity", () => {
 
   it.effect("two namesakes on the same team in the same season stay two people", () =>
     Effect.gen(function*() {
-      yield* ingestNfl(fixture)
+      yield* Nfl.ingestNfl(fixture)
       // both defensive tackles named Jordan Phillips were on MIA in 2025 (the veteran on the
       // August depth chart, the rookie on the week 8 injury report): two GSIS ids, two persons
       const phillips = (yield* allPlayers).filter((p) => p.full_name === "Jordan Phillips")
@@ -281,18 +280,18 @@ describe("nfl ingestion: identity", () => {
 
   it.effect("the build is pure: the same parsed inputs give the same rows and are left as they were", () =>
     Effect.gen(function*() {
-      const { inputs } = yield* Effect.flatMap(nflFiles(fixture), readNfl)
+      const { inputs } = yield* Effect.flatMap(Nfl.nflFiles(fixture), Nfl.readNfl)
       const before = JSON.stringify(inputs)
-      const first = buildNfl(inputs)
+      const first = Nfl.buildNfl(inputs)
       expect(first.statLines.length).toBeGreaterThan(20)
-      expect(buildNfl(inputs)).toEqual(first)
+      expect(Nfl.buildNfl(inputs)).toEqual(first)
       expect(JSON.stringify(inputs)).toBe(before)
     }).pipe(Effect.provide(Progress.silent)))
 
   it.effect("two runs on fresh stores give the same ids", () =>
     Effect.gen(function*() {
       const run = Effect.gen(function*() {
-        yield* ingestNfl(fixture)
+        yield* Nfl.ingestNfl(fixture)
         return {
           players: (yield* allPlayers).map((p) => p.id).sort(),
           lines: (yield* allLines).map((l) => l.id).sort()
@@ -308,7 +307,7 @@ describe("nfl ingestion: identity", () => {
 describe("nfl ingestion: malformed rows, re-runs, changes", () => {
   it.scoped("reports each malformed row with file and line, skips it, and keeps every good row", () =>
     Effect.gen(function*() {
-      const baseline = yield* ingestNfl(fixture).pipe(Effect.provide(TestLayer))
+      const baseline = yield* Nfl.ingestNfl(fixture).pipe(Effect.provide(TestLayer))
       const dir = yield* fixtureCopy
       const offense = join(dir, "hvpkod_nfl_data", "nfl_weekly_offense_2024.csv")
       const offenseLines = lineCount(offense)
@@ -320,7 +319,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const injuries = join(dir, "jtyran_nfl_team_fantasy_dashboard", "injuries.csv")
       const injuryLines = lineCount(injuries)
       appendRows(injuries, ["2025,REG,REG,BUF,4,,LB,No Id,No,Id,Knee,,Out,Knee,,"])
-      const result = yield* ingestNfl(dir).pipe(Effect.provide(TestLayer))
+      const result = yield* Nfl.ingestNfl(dir).pipe(Effect.provide(TestLayer))
       const ours = result.skipped.filter((s) => s.file === offense || s.file === injuries)
       expect(ours).toEqual([
         { file: offense, line: offenseLines + 1, reason: "PassingYDS is not a number: \"abc\"" },
@@ -338,7 +337,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
       const dir = yield* fixtureCopy
       const schedules = join(dir, "urwishpatel2003_nflverse_data", "schedules_2022_2026.csv")
       replaceInFile(schedules, "250,-310,6.5,-105,-115,46,", "250,-310,,,,,")
-      yield* ingestNfl(dir)
+      yield* Nfl.ingestNfl(dir)
       const games = (yield* Effect.flatMap(GameReader, (s) =>
         s.find({ sport: "nfl", ids: ["2024_01_ARI_BUF"], limit: 1, offset: 0, order: "asc" }))).rows
       // spreadspoke: BUF (home) favoured by 6.5, over/under 46.5
@@ -347,8 +346,8 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
 
   it.effect("a second run over the same files changes nothing", () =>
     Effect.gen(function*() {
-      const first = yield* ingestNfl(fixture)
-      const second = yield* ingestNfl(fixture)
+      const first = yield* Nfl.ingestNfl(fixture)
+      const second = yield* Nfl.ingestNfl(fixture)
       expectNothingChanged(first, second)
       for (const [entity, c] of Object.entries(second.counts)) {
         expect(c.unchanged).toBe(first.counts[entity as Report.Entity]!.inserted)
@@ -358,7 +357,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
   it.scoped("a changed file updates its rows in place", () =>
     Effect.gen(function*() {
       const dir = yield* fixtureCopy
-      yield* ingestNfl(dir)
+      yield* Nfl.ingestNfl(dir)
       const before = (yield* allLines).length
       const offense = join(dir, "hvpkod_nfl_data", "nfl_weekly_offense_2024.csv")
       replaceInFile(
@@ -366,7 +365,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
         "2024,1,Josh Allen,2560955,QB,BUF,ARI,232,",
         "2024,1,Josh Allen,2560955,QB,BUF,ARI,250,"
       )
-      const again = yield* ingestNfl(dir)
+      const again = yield* Nfl.ingestNfl(dir)
       expect(again.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1 })
       expect(again.counts.players).toMatchObject({ inserted: 0, updated: 0 })
       const l: StatLine = yield* line(`${ALLEN}:2024_01_ARI_BUF`)
@@ -377,7 +376,7 @@ describe("nfl ingestion: malformed rows, re-runs, changes", () => {
 
   it.effect("reports progress for every file it reads", () =>
     Effect.gen(function*() {
-      const { result, rowsOf, started } = yield* withRecordedProgress(ingestNfl(fixture))
+      const { result, rowsOf, started } = yield* withRecordedProgress(Nfl.ingestNfl(fixture))
       expect([...started].sort()).toEqual([...result.files].sort())
       expect(rowsOf(join("hvpkod_nfl_data", "nfl_weekly_kicker_2024.csv"))).toBe(4)
       expect(result.files.some((f) => f.includes("projected"))).toBe(false)

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { TeamReader } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
-import { ingestNhl, nhlSourceFiles, normaliseNhlTeam } from "@sports-data/ingest/nhl/index"
+import { Nhl } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -34,7 +34,7 @@ const KORPISALO = "svc_nhl_8476914"
 describe("nhl ingestion: source mappings", () => {
   it.effect("33 teams with NHL ids, conference and division; Arizona and Utah are two teams", () =>
     Effect.gen(function*() {
-      yield* ingestNhl(fixture)
+      yield* Nhl.ingestNhl(fixture)
       const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("nhl"))
       expect(teams).toHaveLength(33)
       expect(teams.find((t) => t.abbr === "BOS")).toMatchObject({
@@ -55,14 +55,14 @@ describe("nhl ingestion: source mappings", () => {
         attributes: { first_season: 2024 }
       })
       expect(new Set(teams.map((t) => t.division))).toEqual(new Set(["Atlantic", "Metropolitan", "Central", "Pacific"]))
-      expect(normaliseNhlTeam("tb")).toBe("TBL")
-      expect(normaliseNhlTeam("VEG")).toBe("VGK")
-      expect(normaliseNhlTeam("CAN")).toBeUndefined()
+      expect(Nhl.normaliseNhlTeam("tb")).toBe("TBL")
+      expect(Nhl.normaliseNhlTeam("VEG")).toBe("VGK")
+      expect(Nhl.normaliseNhlTeam("CAN")).toBeUndefined()
     }).pipe(Effect.provide(TestLayer)))
 
   it.effect("twinfield10 games keep the NHL game id, UTC start, REG/POST and final scores; no result type", () =>
     Effect.gen(function*() {
-      yield* ingestNhl(fixture)
+      yield* Nhl.ingestNhl(fixture)
       // Opening night 2022-23: Boston won 5-2 in Washington.
       const opener = yield* game("2022020005")
       expect(opener).toMatchObject({
@@ -104,7 +104,7 @@ describe("nhl ingestion: source mappings", () => {
 
   it.effect("2025-26 games: home from the lines, shots, and how the game ended", () =>
     Effect.gen(function*() {
-      yield* ingestNhl(fixture)
+      yield* Nhl.ingestNhl(fixture)
       // Florida's banner night: 3-2 over Chicago; both goalies played 60 minutes or less.
       expect(yield* game("2025020001")).toMatchObject({
         season: 2025,
@@ -132,7 +132,7 @@ describe("nhl ingestion: source mappings", () => {
 
   it.effect("a skater line: counts as written, goalie stats null, faceoffs missing, fantasy points", () =>
     Effect.gen(function*() {
-      yield* ingestNhl(fixture)
+      yield* Nhl.ingestNhl(fixture)
       const l = yield* line(`${BEDARD}:2025020008`)
       expect(l).toMatchObject({
         player_id: BEDARD,
@@ -173,7 +173,7 @@ describe("nhl ingestion: source mappings", () => {
 
   it.effect("goalie lines: save percentage as a fraction, decisions for the sole goalie of a team", () =>
     Effect.gen(function*() {
-      yield* ingestNhl(fixture)
+      yield* Nhl.ingestNhl(fixture)
       const korpisalo = yield* line(`${KORPISALO}:2025020008`)
       expect(korpisalo.stats).toMatchObject({
         toi_minutes: 62,
@@ -210,7 +210,7 @@ describe("nhl ingestion: source mappings", () => {
 
   it.effect("players: NHL id, roster details with units, current team and position, status rule", () =>
     Effect.gen(function*() {
-      const result = yield* ingestNhl(fixture)
+      const result = yield* Nhl.ingestNhl(fixture)
       expect(yield* player(MCDAVID)).toMatchObject({
         full_name: "Connor McDavid",
         first_name: "Connor",
@@ -278,7 +278,7 @@ describe("nhl ingestion: malformed rows, re-runs, files", () => {
       ])
       const scheduleBefore = lineCount(schedule)
       appendRows(schedule, ["2022020999,20222023,2022-10-13,19:00,X,OK,6,5,BOS,2,15,WSH,,,"])
-      const result = yield* ingestNhl(dir)
+      const result = yield* Nhl.ingestNhl(dir)
       expect(result.skipped.filter((s) => s.file === logs)).toEqual([
         { file: logs, line: before + 1, reason: "goals is not a number: \"abc\"" },
         { file: logs, line: before + 2, reason: "expected 24 fields, found 2" },
@@ -296,8 +296,8 @@ describe("nhl ingestion: malformed rows, re-runs, files", () => {
 
   it.effect("a second run over the same files changes nothing", () =>
     Effect.gen(function*() {
-      const first = yield* ingestNhl(fixture)
-      const second = yield* ingestNhl(fixture)
+      const first = yield* Nhl.ingestNhl(fixture)
+      const second = yield* Nhl.ingestNhl(fixture)
       expectNothingChanged(first, second)
       expect(second.counts.stat_lines?.unchanged).toBe(19)
       expect(second.counts.games?.unchanged).toBe(11)
@@ -307,21 +307,21 @@ describe("nhl ingestion: malformed rows, re-runs, files", () => {
   it.scoped("a changed source row updates its line in place", () =>
     Effect.gen(function*() {
       const dir = yield* fixtureCopy
-      yield* ingestNhl(dir)
+      yield* Nhl.ingestNhl(dir)
       replaceInFile(
         join(dir, "bettormanpicks_bmp_app", "nhl_player_game_logs_2025_26.csv"),
         "8484144,C. Bedard,C,False,1,1,2,2,",
         "8484144,C. Bedard,C,False,2,1,3,2,"
       )
-      const second = yield* ingestNhl(dir)
+      const second = yield* Nhl.ingestNhl(dir)
       expect(second.counts.stat_lines).toMatchObject({ inserted: 0, updated: 1, unchanged: 18 })
       expect((yield* line(`${BEDARD}:2025020008`)).fantasy_points).toBe(36.8)
     }).pipe(Effect.provide(TestLayer)))
 
   it.effect("reports progress for every file it reads; the runner uses this adapter", () =>
     Effect.gen(function*() {
-      const { result, rowsOf, started } = yield* withRecordedProgress(ingestNhl(fixture))
-      const files = yield* nhlSourceFiles(fixture)
+      const { result, rowsOf, started } = yield* withRecordedProgress(Nhl.ingestNhl(fixture))
+      const files = yield* Nhl.nhlSourceFiles(fixture)
       expect(files).toHaveLength(10)
       expect([...started].sort()).toEqual([...files])
       expect(result.files).toEqual(files)
@@ -333,7 +333,7 @@ describe("nhl ingestion: malformed rows, re-runs, files", () => {
 describe.skipIf(!existsSync(join(dataDir, "twinfield10_nhl_data")))("nhl ingestion: the full data", () => {
   it.effect("every season, 2025-26 result types, and only the known bad rows reported", () =>
     Effect.gen(function*() {
-      const result = yield* ingestNhl(dataDir)
+      const result = yield* Nhl.ingestNhl(dataDir)
       const games = yield* allGames
       const count = (season: number, key: string) =>
         games.filter((g) => g.season === season && `${g.season_type}|${g.attributes.result_type ?? "-"}` === key).length

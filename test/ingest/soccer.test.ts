@@ -4,11 +4,8 @@
  * the data directory is present, on every real file.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Sports, TeamReader } from "@sports-data/domain"
-import { soccerTeamByName } from "@sports-data/domain/sports/soccer/Teams"
-import { Runner } from "@sports-data/ingest"
-import { ingestSoccer, soccerSourceFiles } from "@sports-data/ingest/soccer/index"
-import { matchLines } from "@sports-data/ingest/soccer/Sources"
+import { Soccer, Sports, TeamReader } from "@sports-data/domain"
+import { Runner, Soccer as SoccerIngest } from "@sports-data/ingest"
 import { Effect } from "effect"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -35,7 +32,7 @@ const LIGA_2425 = "datasets_football_datasets/la-liga_season-2425.csv"
 describe("soccer ingestion: teams", () => {
   it.effect("one team per club, keyed by a slug, whatever name each source writes", () =>
     Effect.gen(function*() {
-      yield* ingestSoccer(fixture)
+      yield* SoccerIngest.ingestSoccer(fixture)
       const teams = yield* Effect.flatMap(TeamReader, (s) => s.find("soccer"))
       const arsenal = teams.find((t) => t.abbr === "arsenal")
       expect(arsenal).toMatchObject({
@@ -48,11 +45,11 @@ describe("soccer ingestion: teams", () => {
         attributes: { leagues: ["mls"], country: "CAN" }
       })
       // football-data.co.uk short names and openfootball names meet on one key
-      expect(soccerTeamByName("Man City")?.abbr).toBe("manchester-city")
-      expect(soccerTeamByName("manchester city fc")?.abbr).toBe("manchester-city")
-      expect(soccerTeamByName("Nott'm Forest")?.abbr).toBe("nottingham-forest")
-      expect(soccerTeamByName("FC Bayern München")?.abbr).toBe("bayern-munich")
-      expect(soccerTeamByName("Manchester")).toBeUndefined()
+      expect(Soccer.soccerTeamByName("Man City")?.abbr).toBe("manchester-city")
+      expect(Soccer.soccerTeamByName("manchester city fc")?.abbr).toBe("manchester-city")
+      expect(Soccer.soccerTeamByName("Nott'm Forest")?.abbr).toBe("nottingham-forest")
+      expect(Soccer.soccerTeamByName("FC Bayern München")?.abbr).toBe("bayern-munich")
+      expect(Soccer.soccerTeamByName("Manchester")).toBeUndefined()
       // every club of a written game is a team row, and nothing else
       const games = yield* allGames
       expect(new Set(teams.map((t) => t.abbr))).toEqual(new Set(games.flatMap((g) => [g.home_team, g.away_team])))
@@ -67,7 +64,7 @@ describe("soccer ingestion: teams", () => {
     // a name may repeat only within one entry (display name equal to an alias)
     for (const t of teams) {
       for (const n of new Set([t.name, ...t.aliases].map((x) => x.toLowerCase()))) {
-        expect({ n, team: soccerTeamByName(n)?.abbr }).toEqual({ n, team: t.abbr })
+        expect({ n, team: Soccer.soccerTeamByName(n)?.abbr }).toEqual({ n, team: t.abbr })
       }
     }
     expect(teams.filter((t) => t.leagues.includes("mls"))).toHaveLength(30)
@@ -78,7 +75,7 @@ describe("soccer ingestion: teams", () => {
 describe("soccer ingestion: games", () => {
   it.effect("the ten LaLiga 2024-25 results openfootball lacks come from football-datasets, reported", () =>
     Effect.gen(function*() {
-      const result = yield* ingestSoccer(fixture)
+      const result = yield* SoccerIngest.ingestSoccer(fixture)
       expect(yield* game("la_liga-2024-athletic-club-barcelona")).toMatchObject({
         sport: "soccer",
         league: "la_liga",
@@ -95,7 +92,7 @@ describe("soccer ingestion: games", () => {
       expect(missing).toHaveLength(10)
       // reported at openfootball's match, with its file and line
       const text = readFileSync(join(fixture, ES_2425), "utf8")
-      const lines = matchLines(text)
+      const lines = SoccerIngest.matchLines(text)
       expect(missing.every((d) => d.file.endsWith(ES_2425) && lines.includes(d.line))).toBe(true)
       expect(missing.map((d) => d.reason)).toContain(
         "la_liga-2024-athletic-club-barcelona: no score here; football-datasets has 0-3 (line 21), used"
@@ -116,7 +113,7 @@ describe("soccer ingestion: games", () => {
 
   it.effect("a game played after openfootball's snapshot takes football-datasets' date and score", () =>
     Effect.gen(function*() {
-      const result = yield* ingestSoccer(fixture)
+      const result = yield* SoccerIngest.ingestSoccer(fixture)
       // openfootball: 2026-03-21, postponed, no score; football-datasets: played 2026-05-13, 3-0
       const g = yield* game("epl-2025-manchester-city-crystal-palace")
       expect(g).toMatchObject({
@@ -134,7 +131,7 @@ describe("soccer ingestion: games", () => {
 
   it.effect("an awarded result: the score both sources give, and the court decisions", () =>
     Effect.gen(function*() {
-      yield* ingestSoccer(fixture)
+      yield* SoccerIngest.ingestSoccer(fixture)
       expect(yield* game("bundesliga-2024-union-berlin-bochum")).toMatchObject({
         game_date: "2024-12-14",
         state: "final",
@@ -156,7 +153,7 @@ describe("soccer ingestion: games", () => {
 
   it.effect("Champions League: league phase REG with its matchday, knockouts POST, extra time kept", () =>
     Effect.gen(function*() {
-      const result = yield* ingestSoccer(fixture)
+      const result = yield* SoccerIngest.ingestSoccer(fixture)
       expect(yield* game("champions_league-2024-2024-09-17-young-boys-aston-villa")).toMatchObject({
         season: 2024,
         week: 1,
@@ -190,7 +187,7 @@ describe("soccer ingestion: games", () => {
 
   it.effect("MLS 2025: scored matchdays final, the rest scheduled; only openfootball, nothing reported", () =>
     Effect.gen(function*() {
-      const result = yield* ingestSoccer(fixture)
+      const result = yield* SoccerIngest.ingestSoccer(fixture)
       const mls = (yield* allGames).filter((g) => g.league === "mls")
       expect(mls).toHaveLength(30)
       expect(mls.filter((g) => g.week === 1).every((g) => g.state === "final")).toBe(true)
@@ -208,8 +205,8 @@ describe("soccer ingestion: games", () => {
 
   it.effect("a re-run over the same files changes nothing", () =>
     Effect.gen(function*() {
-      const first = yield* ingestSoccer(fixture)
-      const second = yield* ingestSoccer(fixture)
+      const first = yield* SoccerIngest.ingestSoccer(fixture)
+      const second = yield* SoccerIngest.ingestSoccer(fixture)
       expectNothingChanged(first, second)
       expect(first.skipped).toEqual([])
       expect(first.counts.games).toMatchObject({ inserted: 380 + 380 + 20 + 9 + 10 + 21 + 30, skipped: 0 })
@@ -229,11 +226,11 @@ describe("soccer ingestion: malformed input is reported and skipped", () => {
       const csvLines = readFileSync(join(dir, LIGA_2425), "utf8").trimEnd().split("\n").length
       // a match whose date is not a date, in the JSON
       replaceInFile(join(dir, ES_2425), "\"date\": \"2024-08-15\"", "\"date\": \"2024-08-32\"")
-      const badLine = matchLines(readFileSync(join(dir, ES_2425), "utf8"))[0]!
+      const badLine = SoccerIngest.matchLines(readFileSync(join(dir, ES_2425), "utf8"))[0]!
       // a file that is not JSON at all
       writeFileSync(join(dir, "openfootball_football_json/json/2025/mls.json"), "{ not json")
 
-      const result = yield* ingestSoccer(dir)
+      const result = yield* SoccerIngest.ingestSoccer(dir)
       const reasons = result.skipped.map((s) => ({
         file: s.file.slice(dir.length + 1),
         line: s.line,
@@ -264,10 +261,10 @@ describe("soccer ingestion: malformed input is reported and skipped", () => {
 describe("soccer ingestion: runner", () => {
   it.effect("the runner's soccer adapter lists the source files it reads", () =>
     Effect.gen(function*() {
-      const files = yield* soccerSourceFiles(fixture)
+      const files = yield* SoccerIngest.soccerSourceFiles(fixture)
       expect(files).toHaveLength(10)
       expect(yield* Runner.sourceFiles(fixture, "soccer")).toEqual(files)
-      expect(yield* soccerSourceFiles(join(fixture, "missing"))).toEqual([])
+      expect(yield* SoccerIngest.soccerSourceFiles(join(fixture, "missing"))).toEqual([])
     }))
 })
 
@@ -276,7 +273,7 @@ describe.skipIf(!hasData)("soccer ingestion on the real data directory", () => {
     "every match read, none skipped; the sources differ only where PROVENANCE says",
     () =>
       Effect.gen(function*() {
-        const result = yield* ingestSoccer(dataDir)
+        const result = yield* SoccerIngest.ingestSoccer(dataDir)
         expect(result.skipped).toEqual([])
         expect(result.counts.games).toMatchObject({ inserted: 6483, skipped: 0 })
         expect(result.counts.teams?.inserted).toBe(149)

@@ -4,4 +4,5 @@
  */
 export { Api } from "./Api.js"
 export * as ApiErrors from "./Errors.js"
+export * as Params from "./params/index.js"
 export * as Security from "./Security.js"

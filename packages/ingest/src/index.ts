@@ -3,12 +3,13 @@
  * @module
  */
 export * as Csv from "./Csv.js"
-export { ingestMlb } from "./mlb/index.js"
-export { ingestNba } from "./nba/index.js"
+export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
+export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"
 export { ingestNfl } from "./nfl/index.js"
-export { ingestNhl } from "./nhl/index.js"
+export * as Nfl from "./nfl/index.js"
+export * as Nhl from "./nhl/index.js"
 export * as Progress from "./Progress.js"
 export * as Report from "./Report.js"
 export * as Rows from "./Rows.js"
 export * as Runner from "./Runner.js"
-export { ingestSoccer } from "./soccer/index.js"
+export * as Soccer from "./soccer/index.js"

@@ -43,13 +43,10 @@ import {
   TeamReader,
   teamSports
 } from "@sports-data/domain"
-import { ProgressReporter, type ProgressReporterService, silent } from "@sports-data/ingest/Progress"
-import type { SportIngestResult } from "@sports-data/ingest/Report"
-import { runIngest } from "@sports-data/ingest/Runner"
+import { Progress, type Report, Runner } from "@sports-data/ingest"
+import { Settings, type StoreChoice, storeLayer, type Stores } from "@sports-data/wiring"
 import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
 import { createKey, type KeyInfo, listKeys, revokeKey } from "./Keys.js"
-import * as Settings from "./Settings.js"
-import { type StoreChoice, storeLayer, type Stores } from "./Store.js"
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
@@ -100,8 +97,8 @@ export interface Engine {
   readonly ingest: (options?: {
     readonly sports?: ReadonlyArray<TeamSport> | undefined
     readonly dataDir?: string | undefined
-    readonly progress?: ProgressReporterService | undefined
-  }) => Promise<ReadonlyArray<SportIngestResult>>
+    readonly progress?: Progress.ProgressReporterService | undefined
+  }) => Promise<ReadonlyArray<Report.SportIngestResult>>
   /** API key management. The key is returned once, by `create`; `list` never shows keys or hashes. */
   readonly keys: {
     readonly create: (options: { readonly tier: string; readonly email?: string | undefined }) => Promise<{
@@ -185,8 +182,10 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     ingestState: (sport) => read(CatalogReader, (r) => Effect.map(r.ingestState(sport), Option.getOrUndefined)),
     ingest: (o = {}) =>
       run(
-        runIngest({ sports: o.sports ?? teamSports, dataDir: o.dataDir ?? dataDir }).pipe(
-          Effect.provide(o.progress === undefined ? silent : Layer.succeed(ProgressReporter, o.progress))
+        Runner.runIngest({ sports: o.sports ?? teamSports, dataDir: o.dataDir ?? dataDir }).pipe(
+          Effect.provide(
+            o.progress === undefined ? Progress.silent : Layer.succeed(Progress.ProgressReporter, o.progress)
+          )
         )
       ),
     keys: {

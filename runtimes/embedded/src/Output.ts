@@ -5,8 +5,7 @@
  * line) from stdout.
  * @module
  */
-import { ProgressReporter } from "@sports-data/ingest/Progress"
-import type { Entity, SportIngestResult } from "@sports-data/ingest/Report"
+import { Progress, type Report } from "@sports-data/ingest"
 import cliProgress from "cli-progress"
 import { Effect, Layer, Logger } from "effect"
 import { relative } from "node:path"
@@ -39,14 +38,21 @@ export const table = (
   return [format(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(format)].join("\n")
 }
 
-const ENTITY_ORDER: ReadonlyArray<Entity> = ["teams", "players", "games", "stat_lines", "injuries", "depth_charts"]
+const ENTITY_ORDER: ReadonlyArray<Report.Entity> = [
+  "teams",
+  "players",
+  "games",
+  "stat_lines",
+  "injuries",
+  "depth_charts"
+]
 const n = (x: number) => x.toLocaleString("en-US")
 
 /**
  * The closing table of an ingestion: per sport and entity, rows read, upserted (inserted or
  * changed), unchanged, and skipped as malformed; then a total row.
  */
-export const ingestTable = (results: ReadonlyArray<SportIngestResult>): string => {
+export const ingestTable = (results: ReadonlyArray<Report.SportIngestResult>): string => {
   const rows: Array<Array<string>> = []
   const total = { read: 0, upserted: 0, unchanged: 0, skipped: 0 }
   for (const result of results) {
@@ -67,7 +73,7 @@ export const ingestTable = (results: ReadonlyArray<SportIngestResult>): string =
 
 /** Up to `max` skipped rows as `file:line reason`, relative to `baseDir`, and how many more there were. */
 export const skippedLines = (
-  results: ReadonlyArray<SportIngestResult>,
+  results: ReadonlyArray<Report.SportIngestResult>,
   baseDir: string,
   max = 10
 ): ReadonlyArray<string> => {
@@ -91,19 +97,19 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
 export const progressLayer = (options: {
   readonly baseDir: string
   readonly tty?: boolean | undefined
-}): Layer.Layer<ProgressReporter> =>
+}): Layer.Layer<Progress.ProgressReporter> =>
   (options.tty ?? process.stdout.isTTY === true) ? ttyProgress(options.baseDir) : plainProgress(options.baseDir)
 
-const plainProgress = (baseDir: string): Layer.Layer<ProgressReporter> =>
-  Layer.succeed(ProgressReporter, {
+const plainProgress = (baseDir: string): Layer.Layer<Progress.ProgressReporter> =>
+  Layer.succeed(Progress.ProgressReporter, {
     fileStarted: (file, totalBytes) => line(`reading ${displayPath(baseDir, file)} (${megabytes(totalBytes)})`),
     fileProgress: () => Effect.void,
     fileFinished: (file, rows) => line(`read ${displayPath(baseDir, file)}: ${n(rows)} rows`)
   })
 
-const ttyProgress = (baseDir: string): Layer.Layer<ProgressReporter> =>
+const ttyProgress = (baseDir: string): Layer.Layer<Progress.ProgressReporter> =>
   Layer.scoped(
-    ProgressReporter,
+    Progress.ProgressReporter,
     Effect.gen(function*() {
       const multibar = yield* Effect.acquireRelease(
         Effect.sync(() =>

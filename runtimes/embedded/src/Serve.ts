@@ -2,20 +2,26 @@
  * `sports-data serve`: one process that migrates the store, ingests the source datasets when the
  * store is empty or older than the files, ensures one demo key per current tier, and serves the
  * HTTP API until interrupted (Ctrl+C shuts the server down gracefully). While it serves, it looks
- * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see Refresh.ts).
+ * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
  * @module
  */
 import { HttpServer } from "@effect/platform"
 import { type Plans, teamSports } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
-import { runIngest } from "@sports-data/ingest/Runner"
+import { Runner } from "@sports-data/ingest"
+import {
+  describeStore,
+  RefreshLive,
+  Settings,
+  staleSports,
+  storeChoice,
+  storeLayer,
+  type Stores
+} from "@sports-data/wiring"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { ensureDemoKeys } from "./Keys.js"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
-import { RefreshLive, staleSports } from "./Refresh.js"
-import type { Settings } from "./Settings.js"
-import { describeStore, storeChoice, storeLayer, type Stores } from "./Store.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
 const refresh = (dataDir: string) =>
@@ -33,7 +39,7 @@ const refresh = (dataDir: string) =>
       return
     }
     yield* line(`data: ingesting ${stale.map((s) => `${s.sport} (${s.reason})`).join(", ")} from ${dataDir}`)
-    const results = yield* runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(
+    const results = yield* Runner.runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(
       Effect.provide(progressLayer({ baseDir: dataDir }))
     )
     yield* line(ingestTable(results))
@@ -65,7 +71,7 @@ const demoKeys = (catalog: Plans.PlanCatalog) =>
  * Runs the server with the given settings until interrupted. Fails with StoreUnavailable when the
  * store cannot be opened, or with the server's error when the port cannot be bound.
  */
-export const serve = (options: { readonly settings: Settings; readonly catalog: Plans.PlanCatalog }) => {
+export const serve = (options: { readonly settings: Settings.Settings; readonly catalog: Plans.PlanCatalog }) => {
   const choice = storeChoice(options.settings)
   const program: Effect.Effect<never, unknown, Stores> = Effect.gen(function*() {
     yield* line(`store: ${describeStore(choice)} (migrated)`)

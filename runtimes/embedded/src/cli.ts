@@ -11,30 +11,34 @@
  * ```
  *
  * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
- * Settings.ts). A failure prints one line, `error: ...`, on stderr and exits with status 1.
+ * @sports-data/wiring Settings.ts). A failure prints one line, `error: ...`, on stderr and exits with status 1.
  * @module
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { ApiKey, Plans, type TeamSport, teamSports } from "@sports-data/domain"
-import { runIngest } from "@sports-data/ingest/Runner"
+import { Runner } from "@sports-data/ingest"
+import {
+  describeStore,
+  migrateStore,
+  PlanCatalogFromEnv,
+  PlanCatalogService,
+  Settings,
+  storeChoice,
+  storeLayer
+} from "@sports-data/wiring"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { createKey, listKeys, revokeKey } from "./Keys.js"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
-import * as Settings from "./Settings.js"
-import { describeStore, migrateStore, storeChoice, storeLayer } from "./Store.js"
 
 /**
  * The plan catalog keys are issued against: the one the HTTP server admits with (SPORTS_DATA_PLANS
- * or the default plans), loaded on demand so that commands without keys skip the HTTP modules.
+ * or the default plans).
  */
-const planCatalog = Effect.gen(function*() {
-  const { PlanCatalogFromEnv, PlanCatalogService } = yield* Effect.promise(() => import("@sports-data/http/Admission"))
-  return yield* Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
-})
+const planCatalog = Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
 
 /** Runs `effect` with the store the settings choose (built once, closed at the end). */
 const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -143,7 +147,7 @@ const ingest = Command.make(
       const dir = yield* resolveDataDir(dataDir)
       const sports: ReadonlyArray<TeamSport> = sport === "all" ? teamSports : [sport]
       const results = yield* withStore(
-        runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
+        Runner.runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
       ).pipe(
         // the skipped rows are listed below the table: the ingesters' warnings about them would repeat it
         Effect.provide(Logger.minimumLogLevel(LogLevel.Error))

@@ -1,9 +1,8 @@
 /**
  * The embedded runtime: the service as an in-process library ({@link createEngine}), the store
- * choice and settings shared with the CLI, and operator key management.
+ * choice and settings (re-exported from `@sports-data/wiring`), and operator key management.
  * @module
  */
+export { describeStore, Settings, type StoreChoice, storeChoice, storeLayer, type Stores } from "@sports-data/wiring"
 export { createEngine, type Engine, type EngineOptions } from "./Engine.js"
 export * as Keys from "./Keys.js"
-export * as Settings from "./Settings.js"
-export { describeStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"

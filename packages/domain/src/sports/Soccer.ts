@@ -44,3 +44,6 @@ export const soccer = {
   standings: soccerRules,
   teams: soccerTeams
 } as const satisfies SportModule<"soccer">
+
+export * from "./soccer/Adjustments.js"
+export * from "./soccer/Teams.js"

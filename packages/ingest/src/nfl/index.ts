@@ -37,6 +37,7 @@ import {
 
 export { buildNfl, type NflBuild, type NflInputs } from "./Build.js"
 export { idPreference, localId } from "./Identity.js"
+export { type HvRow, parseHv } from "./Sources.js"
 export { canonicalTeams, normaliseTeam, teamAliases } from "./Teams.js"
 
 /** Dataset folders the nfl adapter reads (each has a PROVENANCE.md). */

@@ -26,6 +26,7 @@ import {
 import { nhlTeamRows } from "./Teams.js"
 
 export { buildNhl, nhlPlayerId, REGULATION_GOALIE_MINUTES, resultTypeFromGoalies } from "./Build.js"
+export { parseScheduleRow } from "./Sources.js"
 export { nhlTeamIds, nhlTeamRows, normaliseNhlTeam } from "./Teams.js"
 
 /** The NHL source files found under `dataDir`, by role (each list sorted by name). */

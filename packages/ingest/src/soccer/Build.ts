@@ -44,9 +44,7 @@
  *   decided on penalties) is not a result: it is left out and reported.
  * @module
  */
-import type { Game, Team } from "@sports-data/domain"
-import { awardedResults } from "@sports-data/domain/sports/soccer/Adjustments"
-import { soccerTeams } from "@sports-data/domain/sports/soccer/Teams"
+import { type Game, Soccer, type Team } from "@sports-data/domain"
 import type { SkippedRow } from "../Report.js"
 import type { DatasetsMatch, Goals, OpenfootballMatch } from "./Sources.js"
 
@@ -242,7 +240,7 @@ const toGame = (m: Merged, differences: Array<SourceDifference>): Game => {
     set("referee", d.referee)
     attributes.team_stats = { home: d.homeStats, away: d.awayStats }
   }
-  const awarded = awardedResults.find((a) =>
+  const awarded = Soccer.awardedResults.find((a) =>
     a.league === m.league && a.season === m.season && a.date === m.date && a.home === m.home && a.away === m.away
   )
   if (awarded !== undefined) {
@@ -270,7 +268,7 @@ const toGame = (m: Merged, differences: Array<SourceDifference>): Game => {
 /** Phase 4: the team rows of the clubs in `games` (directory name, leagues, country, MLS conference). */
 const teamsOf = (games: ReadonlyArray<Game>): ReadonlyArray<Team> => {
   const seen = new Set(games.flatMap((g) => [g.home_team, g.away_team]))
-  return soccerTeams
+  return Soccer.soccerTeams
     .filter((t) => seen.has(t.abbr))
     .map((t) => ({
       sport: "soccer" as const,

@@ -14,12 +14,11 @@
  *   HTHG, HTAG, HTR, Referee` and per side shots (HS/AS), shots on target (HST/AST), fouls
  *   (HF/AF), corners (HC/AC), yellow (HY/AY) and red cards (HR/AR) (football-data.co.uk columns).
  *
- * Team names go through the one soccer team directory (`soccerTeamByName`); a name it does not
+ * Team names go through the one soccer team directory (`Soccer.soccerTeamByName`); a name it does not
  * list, or a club the directory does not place in the file's league, makes the match malformed.
  * @module
  */
-import { isCalendarDate } from "@sports-data/domain"
-import { soccerTeamByName, type SoccerTeamEntry } from "@sports-data/domain/sports/soccer/Teams"
+import { isCalendarDate, Soccer } from "@sports-data/domain"
 import { Either, ParseResult, Schema } from "effect"
 import { basename, dirname } from "node:path"
 import { type CsvRow, field } from "../Csv.js"
@@ -223,10 +222,10 @@ export const resolveTeam = (
   raw: string,
   league: string,
   column: string
-): Either.Either<SoccerTeamEntry, string> => {
+): Either.Either<Soccer.SoccerTeamEntry, string> => {
   const m = /^(.*\S)\s+\(([A-Z]{3})\)$/.exec(raw.trim())
   const name = m === null ? raw : m[1]!
-  const team = soccerTeamByName(name)
+  const team = Soccer.soccerTeamByName(name)
   if (team === undefined) return Either.left(`${column} is not a team of the soccer directory: ${JSON.stringify(raw)}`)
   if (m !== null && m[2] !== team.country) {
     return Either.left(`${column} ${JSON.stringify(raw)}: country ${m[2]} differs from ${team.name}'s ${team.country}`)

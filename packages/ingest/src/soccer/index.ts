@@ -25,6 +25,7 @@ import {
 } from "./Sources.js"
 
 export { buildSoccer, soccerGameId } from "./Build.js"
+export { matchLines } from "./Sources.js"
 
 /** The soccer source files found under `dataDir`, by source (each list sorted by path). */
 export interface SoccerFiles {

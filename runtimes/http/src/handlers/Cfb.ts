@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { CfbLimits } from "@sports-data/api/params/Cfb"
-import { withDefault } from "@sports-data/api/params/Common"
+import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -27,7 +25,7 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           state: urlParams.state,
           season: urlParams.season,
           week: urlParams.week,
-          limit: withDefault(urlParams.limit, CfbLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games)
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
@@ -55,7 +53,7 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           mapDomainErrors
         ))
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, CfbLimits.players, (p) =>
+      playerList(ctx(request, "players"), urlParams, Params.CfbLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(
           mapDomainErrors
         ))

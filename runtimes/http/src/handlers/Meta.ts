@@ -4,8 +4,7 @@
  * @module
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
-import { Security } from "@sports-data/api"
-import { Api } from "@sports-data/api/Api"
+import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey, type TeamSport, teamSports } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"

@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { MLB_CATEGORY_ROWS, MlbLimits } from "@sports-data/api/params/Mlb"
+import { Api, Params } from "@sports-data/api"
 import { Catalog, Games, Leaders, Players, Rows, Teams } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -18,7 +16,7 @@ const ctx = sportContext("mlb")
 export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
   handlers
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, MlbLimits.players, Rows.mlbPlayer).pipe(mapDomainErrors))
+      playerList(ctx(request, "players"), urlParams, Params.MlbLimits.players, Rows.mlbPlayer).pipe(mapDomainErrors))
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
         Rows.mlbPlayer(p)).pipe(mapDomainErrors))
@@ -26,7 +24,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       Effect.gen(function*() {
         const { lines, player } = yield* (yield* Players).statLines("mlb", path.id, {
           date: urlParams.date,
-          limit: withDefault(urlParams.limit, MlbLimits.stats)
+          limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats)
         })
         const gameOf = yield* (yield* Games).ofLines("mlb", lines)
         const updated = yield* (yield* Catalog).lastIngested("mlb")
@@ -53,7 +51,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       gameList(ctx(request, "games"), {
         date: urlParams.date,
         state: urlParams.state,
-        limit: withDefault(urlParams.limit, MlbLimits.games)
+        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.games)
       }, Rows.mlbGameRow).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
@@ -67,7 +65,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
           date: urlParams.date,
           team: urlParams.team,
           position: urlParams.position,
-          limit: withDefault(urlParams.limit, MlbLimits.leaders)
+          limit: Params.withDefault(urlParams.limit, Params.MlbLimits.leaders)
         })
         return yield* envelope(ctx(request, "scoringLeaders"), rows, {
           stat_date: date === null ? null : Rows.dateTime(date)
@@ -75,6 +73,6 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       }).pipe(mapDomainErrors))
     .handle("scoringCategories", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const data = yield* (yield* Leaders).mlbCategories(urlParams.date, MLB_CATEGORY_ROWS)
+        const data = yield* (yield* Leaders).mlbCategories(urlParams.date, Params.MLB_CATEGORY_ROWS)
         return yield* envelope(ctx(request, "scoringCategories"), data)
       }).pipe(mapDomainErrors)))

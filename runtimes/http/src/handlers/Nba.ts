@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { NbaLimits } from "@sports-data/api/params/Nba"
+import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -34,7 +32,7 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
         const res = yield* gameList(ctx(request, "games"), {
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
-          limit: withDefault(urlParams.limit, NbaLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.NbaLimits.games)
         }, Rows.gameRow)
         const maxAge = nbaGamesMaxAge(res.data.map((g) => g.state))
         yield* HttpApp.appendPreResponseHandler((_req, r) =>
@@ -48,7 +46,7 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
     .handle("teams", ({ request, urlParams }) =>
       teamList(ctx(request, "teams"), conferenceFilter(urlParams.conference)).pipe(mapDomainErrors))
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, NbaLimits.players, (p) =>
+      playerList(ctx(request, "players"), urlParams, Params.NbaLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(
           mapDomainErrors
         ))
@@ -59,7 +57,7 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
       Effect.gen(function*() {
         const { lines, player } = yield* (yield* Players).statLines("nba", path.id, {
           season: urlParams.season,
-          limit: withDefault(urlParams.limit, NbaLimits.stats)
+          limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats)
         })
         return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nbaStatsRow), {
           player: Rows.playerSummary(player)

@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { NflLimits } from "@sports-data/api/params/Nfl"
+import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
@@ -36,7 +34,7 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
           mapDomainErrors
         ))
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, NflLimits.players, (p) =>
+      playerList(ctx(request, "players"), urlParams, Params.NflLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(
           mapDomainErrors
         ))
@@ -47,7 +45,7 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
         const { lines, player } = yield* (yield* Players).statLines("nfl", path.id, {
           season: urlParams.season,
           week: urlParams.week,
-          limit: withDefault(urlParams.limit, NflLimits.stats)
+          limit: Params.withDefault(urlParams.limit, Params.NflLimits.stats)
         })
         return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nflStatsRow), {
           player: Rows.playerSummary(player)
@@ -58,7 +56,7 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
         season: urlParams.season,
         week: urlParams.week,
         state: urlParams.status,
-        limit: withDefault(urlParams.limit, NflLimits.games)
+        limit: Params.withDefault(urlParams.limit, Params.NflLimits.games)
       }, Rows.nflGameRow).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(

@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { NhlLimits } from "@sports-data/api/params/Nhl"
+import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
@@ -29,7 +27,7 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
         return yield* gameList(ctx(request, "games"), {
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
-          limit: withDefault(urlParams.limit, NhlLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.games)
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
@@ -44,7 +42,7 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
           mapDomainErrors
         ))
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, NhlLimits.players, (p) =>
+      playerList(ctx(request, "players"), urlParams, Params.NhlLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(
           mapDomainErrors
         ))
@@ -55,7 +53,7 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
       Effect.gen(function*() {
         const { lines, player } = yield* (yield* Players).statLines("nhl", path.id, {
           season: urlParams.season,
-          limit: withDefault(urlParams.limit, NhlLimits.stats)
+          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
         })
         return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nhlStatsRow), {
           player: Rows.playerSummary(player)

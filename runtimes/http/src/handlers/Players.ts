@@ -3,9 +3,7 @@
  * @module
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { SearchLimit } from "@sports-data/api/params/Players"
+import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -27,7 +25,7 @@ export const PlayersLive = HttpApiBuilder.group(Api, "players", (handlers) =>
           q,
           sport: urlParams.sport,
           position: urlParams.position,
-          limit: withDefault(urlParams.limit, SearchLimit)
+          limit: Params.withDefault(urlParams.limit, Params.SearchLimit)
         })
         return yield* envelope(ctx(request, urlParams.sport ?? "all", "search"), rows.map(Rows.searchRow), { query: q })
       }).pipe(mapDomainErrors))

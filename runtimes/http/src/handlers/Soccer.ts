@@ -5,9 +5,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api } from "@sports-data/api/Api"
-import { withDefault } from "@sports-data/api/params/Common"
-import { SoccerLimits } from "@sports-data/api/params/Soccer"
+import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -29,7 +27,7 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
           season: urlParams.season,
-          limit: withDefault(urlParams.limit, SoccerLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.SoccerLimits.games)
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
@@ -45,7 +43,7 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
           mapDomainErrors
         ))
     .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, SoccerLimits.players, (p) =>
+      playerList(ctx(request, "players"), urlParams, Params.SoccerLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(
           mapDomainErrors
         ))

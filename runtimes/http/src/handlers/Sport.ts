@@ -4,9 +4,7 @@
  * encode the rows with the sport's row builder. Domain errors are mapped once, by the caller.
  * @module
  */
-import { Security } from "@sports-data/api"
-import { withDefault } from "@sports-data/api/params/Common"
-import type { LimitSpec } from "@sports-data/api/params/Common"
+import { Params, Security } from "@sports-data/api"
 import { Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
 import type { Game, Player, PlayerStatus, Resources, Team } from "@sports-data/domain"
 import { Effect } from "effect"
@@ -26,12 +24,12 @@ export interface PlayerListParams {
 export const playerList = <R>(
   ctx: SportContext,
   params: PlayerListParams,
-  limits: LimitSpec,
+  limits: Params.LimitSpec,
   toRow: (p: Player) => R
 ) =>
   Effect.gen(function*() {
-    const limit = withDefault(params.limit, limits)
-    const offset = withDefault(params.offset, 0)
+    const limit = Params.withDefault(params.limit, limits)
+    const offset = Params.withDefault(params.offset, 0)
     const page = yield* (yield* Players).list(ctx.sport, { ...params, limit, offset })
     return yield* envelope(ctx, page.rows.map(toRow), { total: page.total, offset, limit })
   })

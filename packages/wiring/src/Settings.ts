@@ -1,5 +1,8 @@
 /**
  * Settings of the runtimes, read through Effect's `Config` (environment variables by default).
+ * Three entry points, as @effect/cluster's ShardingConfig: {@link settings} (the `Config`, each
+ * field with a description and a default), {@link layer} (values given in code, for embedding)
+ * and {@link layerFromEnv} (values read from the environment), both providing {@link SettingsService}.
  *
  * | variable                     | meaning                                            | default                 |
  * |------------------------------|----------------------------------------------------|-------------------------|
@@ -14,7 +17,8 @@
  * A relative value that you set is resolved against the current directory, as a shell user expects.
  * @module
  */
-import { Config, Duration, Option, type Redacted } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, type Redacted } from "effect"
+import type { ConfigError } from "effect/ConfigError"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -44,6 +48,15 @@ export const projectRoot = (from: string = dirname(fileURLToPath(import.meta.url
   }
 }
 
+/** Default of SPORTS_DATA_STORE, relative to the project root. */
+const DEFAULT_STORE_DIR = ".data/pglite"
+/** Default of SPORTS_DATA_DIR, relative to the project root. */
+const DEFAULT_DATA_DIR = "../shared/data"
+/** Default of PORT. */
+const DEFAULT_PORT = 8080
+/** Default of SPORTS_DATA_REFRESH_INTERVAL. */
+const DEFAULT_REFRESH_INTERVAL = Duration.minutes(5)
+
 /** A path setting: a value you set is resolved against the current directory, the default against the root. */
 const pathSetting = (name: string, defaultFromRoot: string, description: string): Config.Config<string> =>
   Config.option(Config.string(name)).pipe(
@@ -64,20 +77,20 @@ export const databaseUrl: Config.Config<Option.Option<Redacted.Redacted<string>>
 /** SPORTS_DATA_STORE: folder of the embedded PGlite database, absolute. Default `<root>/.data/pglite`. */
 export const storeDir: Config.Config<string> = pathSetting(
   "SPORTS_DATA_STORE",
-  ".data/pglite",
+  DEFAULT_STORE_DIR,
   "Folder of the embedded PGlite database (used when DATABASE_URL is unset)"
 )
 
 /** SPORTS_DATA_DIR: folder of the source datasets, absolute. Default `<root>/../shared/data`. */
 export const dataDir: Config.Config<string> = pathSetting(
   "SPORTS_DATA_DIR",
-  "../shared/data",
+  DEFAULT_DATA_DIR,
   "Folder of the source datasets (one sub-folder per dataset, each with PROVENANCE.md)"
 )
 
 /** PORT: TCP port of the HTTP server, 1-65535. Default 8080. */
 export const port: Config.Config<number> = Config.port("PORT").pipe(
-  Config.withDefault(8080),
+  Config.withDefault(DEFAULT_PORT),
   Config.withDescription("TCP port of the HTTP server")
 )
 
@@ -86,7 +99,7 @@ export const port: Config.Config<number> = Config.port("PORT").pipe(
  * (an Effect duration such as `5 minutes` or `30 seconds`). Default 5 minutes.
  */
 export const refreshInterval: Config.Config<Duration.Duration> = Config.duration("SPORTS_DATA_REFRESH_INTERVAL").pipe(
-  Config.withDefault(Duration.minutes(5)),
+  Config.withDefault(DEFAULT_REFRESH_INTERVAL),
   Config.withDescription("How often serve and the worker look for changed source files, e.g. `5 minutes`")
 )
 
@@ -107,3 +120,33 @@ export const settings: Config.Config<Settings> = Config.all({
   port,
   refreshInterval
 })
+
+/** The resolved settings as a service, for layers that read them from the context. */
+export class SettingsService extends Context.Tag("@sports-data/wiring/Settings")<SettingsService, Settings>() {}
+
+/**
+ * The defaults, as when no variable is set: no DATABASE_URL (PGlite), the store in
+ * `<root>/.data/pglite`, the datasets in `<root>/../shared/data`, port 8080, a refresh every 5 minutes.
+ */
+export const defaults = (): Settings => ({
+  databaseUrl: Option.none(),
+  storeDir: resolve(projectRoot(), DEFAULT_STORE_DIR),
+  dataDir: resolve(projectRoot(), DEFAULT_DATA_DIR),
+  port: DEFAULT_PORT,
+  refreshInterval: DEFAULT_REFRESH_INTERVAL
+})
+
+/**
+ * The settings given in code, for embedding: {@link defaults} overridden by `options` (paths as
+ * given, so pass absolute ones). Reads no environment variable.
+ */
+export const layer = (options?: Partial<Settings> | undefined): Layer.Layer<SettingsService> =>
+  Layer.sync(SettingsService, () => ({ ...defaults(), ...options }))
+
+/**
+ * The settings read through the current ConfigProvider (the environment variables by default),
+ * then overridden by `options`. Fails with a ConfigError naming the variable when a value is
+ * malformed (e.g. PORT=abc).
+ */
+export const layerFromEnv = (options?: Partial<Settings> | undefined): Layer.Layer<SettingsService, ConfigError> =>
+  Layer.effect(SettingsService, Effect.map(settings, (values) => ({ ...values, ...options })))

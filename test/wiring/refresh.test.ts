@@ -1,13 +1,12 @@
 /**
- * Keeping the store current (runtimes/embedded/src/Refresh.ts): a sport is stale until ingested,
+ * Keeping the store current (packages/wiring/src/Refresh.ts): a sport is stale until ingested,
  * and again when one of its source files changes; the background loop picks the change up.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { CatalogReader, PlayerReader } from "@sports-data/domain"
-import { RefreshLive, staleSports } from "@sports-data/embedded/Refresh"
-import { silent } from "@sports-data/ingest/Progress"
-import { runIngest } from "@sports-data/ingest/Runner"
+import { Progress, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
+import { RefreshLive, staleSports } from "@sports-data/wiring"
 import { Effect, Layer, Option, Schedule } from "effect"
 import { cpSync, mkdtempSync, rmSync, utimesSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -39,7 +38,7 @@ describe("staleSports", () => {
       const before = yield* staleSports(dir)
       expect(before.stale.find((s) => s.sport === "nfl")).toEqual({ sport: "nfl", reason: "never ingested" })
 
-      yield* runIngest({ sports: ["nfl"], dataDir: dir }).pipe(Effect.provide(silent))
+      yield* Runner.runIngest({ sports: ["nfl"], dataDir: dir }).pipe(Effect.provide(Progress.silent))
       const after = yield* staleSports(dir)
       expect(after.stale.map((s) => s.sport)).not.toContain("nfl")
 

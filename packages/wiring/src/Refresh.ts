@@ -6,9 +6,7 @@
  * @module
  */
 import { CatalogReader, type SportsWriter, type StoreError, type TeamSport, teamSports } from "@sports-data/domain"
-import type { CsvFileError } from "@sports-data/ingest/Csv"
-import { silent } from "@sports-data/ingest/Progress"
-import { isStale, runIngest, sourceMtime } from "@sports-data/ingest/Runner"
+import { type Csv, Progress, Runner } from "@sports-data/ingest"
 import { type Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 
@@ -21,7 +19,7 @@ export interface StaleSport {
 /** What {@link staleSports} found: sports to ingest, and sports whose source files cannot be read. */
 export interface Staleness {
   readonly stale: ReadonlyArray<StaleSport>
-  readonly unreadable: ReadonlyArray<{ readonly sport: TeamSport; readonly error: CsvFileError }>
+  readonly unreadable: ReadonlyArray<{ readonly sport: TeamSport; readonly error: Csv.CsvFileError }>
 }
 
 /**
@@ -34,12 +32,12 @@ export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreErro
   Effect.gen(function*() {
     const catalog = yield* CatalogReader
     const stale: Array<StaleSport> = []
-    const unreadable: Array<{ readonly sport: TeamSport; readonly error: CsvFileError }> = []
+    const unreadable: Array<{ readonly sport: TeamSport; readonly error: Csv.CsvFileError }> = []
     for (const sport of teamSports) {
       const state = yield* catalog.ingestState(sport)
-      const mtime = yield* Effect.either(sourceMtime(dataDir, sport))
+      const mtime = yield* Effect.either(Runner.sourceMtime(dataDir, sport))
       if (Either.isLeft(mtime)) unreadable.push({ sport, error: mtime.left })
-      else if (isStale(state, mtime.right)) {
+      else if (Runner.isStale(state, mtime.right)) {
         stale.push({ sport, reason: Option.isNone(state) ? "never ingested" : "source files changed" })
       }
     }
@@ -62,7 +60,9 @@ export const refreshOnce = (dataDir: string) =>
     yield* Effect.logInfo("refreshing stale sports").pipe(
       Effect.annotateLogs({ sports: stale.map((s) => s.sport).join(",") })
     )
-    const results = yield* runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(Effect.provide(silent))
+    const results = yield* Runner.runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(
+      Effect.provide(Progress.silent)
+    )
     for (const result of results) {
       yield* Effect.logInfo("sport refreshed").pipe(
         Effect.annotateLogs({ sport: result.sport, skipped: result.skipped.length, files: result.files.length })

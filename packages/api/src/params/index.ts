@@ -1,0 +1,13 @@
+/**
+ * The query and path parameter schemas of every endpoint, with their limits and defaults
+ * (page sizes, `withDefault`), for the handlers that apply them.
+ * @module
+ */
+export * from "./Cfb.js"
+export * from "./Common.js"
+export * from "./Mlb.js"
+export * from "./Nba.js"
+export * from "./Nfl.js"
+export * from "./Nhl.js"
+export * from "./Players.js"
+export * from "./Soccer.js"

@@ -1,0 +1,20 @@
+/**
+ * What every runtime wires the same way: the settings ({@link Settings}, environment variables
+ * through Effect `Config`, or values given in code), the plan catalog in force (SPORTS_DATA_PLANS), the store they
+ * choose (memory, PGlite or a PostgreSQL server) and the periodic refresh of the store from the source datasets.
+ *
+ * It may use the domain, the storage adapters and ingest; never the HTTP contract (api), the
+ * application layer (app) or a runtime (see eslint.config.js).
+ * @module
+ */
+export {
+  checkCatalog,
+  PlanCatalogError,
+  PlanCatalogFromEnv,
+  planCatalogLayer,
+  PlanCatalogService,
+  plansFileConfig
+} from "./PlanCatalog.js"
+export { RefreshLive, refreshOnce, type Staleness, type StaleSport, staleSports } from "./Refresh.js"
+export * as Settings from "./Settings.js"
+export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
