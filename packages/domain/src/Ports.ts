@@ -12,6 +12,7 @@ import type {
   InjuryReport,
   Player,
   PlayerStatus,
+  PollRanking,
   SportSummary,
   StatLine,
   Team,
@@ -206,6 +207,18 @@ export interface DepthChartQuery extends Page {
 }
 
 /**
+ * Poll ranking filters (cfb polls). Rows are ordered by (season, poll, week, rank), then team
+ * (code units); unpaged (a season of every poll is a few thousand rows).
+ */
+export interface RankingQuery {
+  readonly sport: TeamSport
+  readonly season?: number | undefined
+  /** Poll key as stored (`ap`, `coaches`, `cfp`, ...). */
+  readonly poll?: string | undefined
+  readonly week?: number | undefined
+}
+
+/**
  * Record of the last ingestion of a sport: when it finished and the newest modification time
  * (ms since epoch) of the input files it read, so `serve` can tell whether the data changed.
  */
@@ -226,6 +239,8 @@ export interface SportsStoreService {
   readonly upsertStatLines: (rows: ReadonlyArray<StatLine>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertInjuries: (rows: ReadonlyArray<InjuryReport>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertDepthCharts: (rows: ReadonlyArray<DepthChartEntry>) => Effect.Effect<UpsertResult, StoreError>
+  /** Poll rankings, keyed by `id` (`<season>:<poll>:<week>:<team>`). */
+  readonly upsertRankings: (rows: ReadonlyArray<PollRanking>) => Effect.Effect<UpsertResult, StoreError>
 
   readonly findPlayers: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
   readonly getPlayer: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
@@ -234,6 +249,8 @@ export interface SportsStoreService {
   readonly findStatLines: (query: StatLineQuery) => Effect.Effect<Paged<StatLine>, StoreError>
   readonly findInjuries: (query: InjuryQuery) => Effect.Effect<Paged<InjuryReport>, StoreError>
   readonly findDepthCharts: (query: DepthChartQuery) => Effect.Effect<Paged<DepthChartEntry>, StoreError>
+  /** Poll rankings matching `query`, ordered by (season, poll, week, rank, team). */
+  readonly findRankings: (query: RankingQuery) => Effect.Effect<ReadonlyArray<PollRanking>, StoreError>
 
   /** Per-sport counts, seasons, game date range and last update, for every core sport. */
   readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>

@@ -19,6 +19,7 @@ import {
   type Page,
   type Paged,
   type Player,
+  type PollRanking,
   type SportsStoreService,
   type SportSummary,
   type StatLine,
@@ -148,6 +149,14 @@ const depthOrder: Order.Order<DepthChartEntry> = Order.combineAll([
 
 const teamOrder: Order.Order<Team> = by((t) => t.abbr, Order.string)
 
+const rankingOrder: Order.Order<PollRanking> = Order.combineAll([
+  by((r) => r.season, Order.number),
+  by((r) => r.poll, Order.string),
+  by((r) => r.week, Order.number),
+  by((r) => r.rank, Order.number),
+  by((r) => r.team, Order.string)
+])
+
 // ---------------------------------------------------------------------------------------------
 // The store
 // ---------------------------------------------------------------------------------------------
@@ -160,6 +169,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
   const statLines = yield* makeTable<StatLine>()
   const injuries = yield* makeTable<InjuryReport>()
   const depthCharts = yield* makeTable<DepthChartEntry>()
+  const rankings = yield* makeTable<PollRanking>()
   const ingest = yield* Ref.make(HashMap.empty<TeamSport, IngestState>())
   /** Data version: counts the upserts that inserted or changed a row. */
   const version = yield* Ref.make(0)
@@ -260,6 +270,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
     upsertStatLines: upsertInto(statLines, (s) => s.id, version),
     upsertInjuries: upsertInto(injuries, (r) => r.id, version),
     upsertDepthCharts: upsertInto(depthCharts, (d) => d.id, version),
+    upsertRankings: upsertInto(rankings, (r) => r.id, version),
     findPlayers,
     getPlayer: (id) => Effect.map(Ref.get(players), (m) => HashMap.get(m, id)),
     findTeams: (sport) => Effect.map(valuesOf(teams), (rows) => rows.filter((t) => t.sport === sport).sort(teamOrder)),
@@ -267,6 +278,14 @@ export const makeSportsStore: Effect.Effect<SportsStoreService> = Effect.gen(fun
     findStatLines,
     findInjuries,
     findDepthCharts,
+    findRankings: (q) =>
+      Effect.map(valuesOf(rankings), (rows) =>
+        rows.filter((r) =>
+          r.sport === q.sport &&
+          (q.season === undefined || r.season === q.season) &&
+          (q.poll === undefined || r.poll === q.poll) &&
+          (q.week === undefined || r.week === q.week)
+        ).sort(rankingOrder)),
     summary,
     getIngestState: (sport) => Effect.map(Ref.get(ingest), (m) => HashMap.get(m, sport)),
     setIngestState: (state) => Ref.update(ingest, (m) => HashMap.set(m, state.sport, state)),

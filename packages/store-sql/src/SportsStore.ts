@@ -28,6 +28,7 @@ import {
   type Page,
   type Paged,
   Player,
+  PollRanking,
   type SportsStoreService,
   type SportSummary,
   StatLine,
@@ -148,6 +149,21 @@ const depthCharts = spec<DepthChartEntry>("depth_charts", ["id"], [
   ["depth_position", "text"],
   ["depth", "integer"],
   ["formation", "text"]
+], (r) => r.id)
+
+const rankings = spec<PollRanking>("poll_rankings", ["id"], [
+  ["id", "text"],
+  ["sport", "text"],
+  ["season", "integer"],
+  ["poll", "text"],
+  ["week", "integer"],
+  ["rank", "integer"],
+  ["team", "text"],
+  ["team_name", "text"],
+  ["points", "integer"],
+  ["first_place_votes", "integer"],
+  ["record", "text"],
+  ["prev_rank", "integer"]
 ], (r) => r.id)
 
 /** The upsert statement of a table; `$1` is the batch as a jsonb array of rows. */
@@ -307,6 +323,19 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
       "SportsStore.findDepthCharts"
     )
 
+  const decodeRankings = Schema.decodeUnknown(Schema.Array(PollRanking))
+  const findRankings: SportsStoreService["findRankings"] = (q) => {
+    const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+    if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+    if (q.poll !== undefined) where.push(sql`poll = ${q.poll}`)
+    if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+    return sql`SELECT ${sql.literal(rankings.select)} FROM poll_rankings WHERE ${sql.and(where)}
+      ORDER BY season, poll COLLATE "C", week, rank, team COLLATE "C"`.pipe(
+      Effect.flatMap(decodeRankings),
+      orStoreError("SportsStore.findRankings")
+    )
+  }
+
   const decodePlayers = Schema.decodeUnknown(Schema.Array(Player))
   const decodeTeams = Schema.decodeUnknown(Schema.Array(Team))
 
@@ -351,6 +380,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     upsertStatLines: upsert(statLines, "SportsStore.upsertStatLines"),
     upsertInjuries: upsert(injuries, "SportsStore.upsertInjuries"),
     upsertDepthCharts: upsert(depthCharts, "SportsStore.upsertDepthCharts"),
+    upsertRankings: upsert(rankings, "SportsStore.upsertRankings"),
     findPlayers,
     getPlayer: (id) =>
       sql`SELECT ${sql.literal(players.select)} FROM players WHERE id = ${id}`.pipe(
@@ -367,6 +397,7 @@ export const makeSportsStore: Effect.Effect<SportsStoreService, never, SqlClient
     findStatLines,
     findInjuries,
     findDepthCharts,
+    findRankings,
     summary: Effect.forEach(teamSports, summaryOf).pipe(orStoreError("SportsStore.summary")),
     getIngestState: (sport) =>
       sql<{ finished_at: Date; source_mtime_ms: number | string }>`

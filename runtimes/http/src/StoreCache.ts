@@ -116,6 +116,7 @@ export const makeStoreCache = (
       upsertStatLines: store.upsertStatLines,
       upsertInjuries: store.upsertInjuries,
       upsertDepthCharts: store.upsertDepthCharts,
+      upsertRankings: store.upsertRankings,
       setIngestState: store.setIngestState,
       dataVersion: store.dataVersion,
       findPlayers: (q) => cached(data, "findPlayers", q, store.findPlayers(q)),
@@ -125,6 +126,7 @@ export const makeStoreCache = (
       findStatLines: (q) => cached(data, "findStatLines", q, store.findStatLines(q)),
       findInjuries: (q) => cached(data, "findInjuries", q, store.findInjuries(q)),
       findDepthCharts: (q) => cached(data, "findDepthCharts", q, store.findDepthCharts(q)),
+      findRankings: (q) => cached(data, "findRankings", q, store.findRankings(q)),
       summary: cached(shortLived, "summary", null, store.summary),
       getIngestState: (sport) => cached(shortLived, "getIngestState", sport, store.getIngestState(sport))
     } satisfies SportsStoreService
