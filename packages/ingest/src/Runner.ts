@@ -6,6 +6,7 @@
 import { type IngestState, SportsStore, type StoreError, type TeamSport } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
+import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
@@ -40,7 +41,7 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
   nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
   nhl: pendingIngester("nhl"),
-  cfb: pendingIngester("cfb"),
+  cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
   soccer: pendingIngester("soccer")
 }
 

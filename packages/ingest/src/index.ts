@@ -2,6 +2,7 @@
  * Source adapters: CSV reading, run reports, progress, the per-sport ingesters and the runner.
  * @module
  */
+export { ingestCfb } from "./cfb/index.js"
 export * as Csv from "./Csv.js"
 export { ingestMlb } from "./mlb/index.js"
 export { ingestNba } from "./nba/index.js"
