@@ -86,7 +86,16 @@
  * final poll every scored game of the season, or null when the season has no postseason source
  * (2022) or the team has an unscored postseason game (the result is unknown to the sources).
  * `prev_rank`: the team's rank in the previous release of the same poll, null when unranked there
- * or for the first release. Rows whose school no directory rule resolves are reported.
+ * or for the first release. Rows whose school no directory rule resolves are reported; a row the
+ * source repeats for the same team, poll and week is reported and kept once (the FCS Coaches Poll
+ * of 2022 week 6 is listed twice).
+ *
+ * ## Known source errors, kept as given
+ * - The final AP poll of 2023 lists No. 9 as "Mississippi State" (1,030 points); AP's No. 9 was
+ *   Ole Miss (11-2). The derived record (5-7) shows the mismatch.
+ * - The week of bowls, the CFP and the division title games is 1 in CFBD (ESPN 2025 writes 1
+ *   for every postseason game); lower-division playoff rounds keep their calendar week. Kept:
+ *   `season_type` POST tells them apart from week 1 of the regular season.
  * @module
  */
 import { type Game, type Player, type PollRanking, Sports, type StatLine, type Team } from "@sports-data/domain"
