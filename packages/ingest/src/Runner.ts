@@ -6,6 +6,7 @@
 import { CatalogReader, type IngestState, SportsWriter, type StoreError, type TeamSport } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
+import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
@@ -27,22 +28,13 @@ export interface SportIngester {
   readonly sourceFiles: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
 }
 
-/**
- * A sport whose adapter has not landed yet: reads nothing, writes nothing. Replaced by each
- * sport's adapter in this change.
- */
-const pendingIngester = (sport: TeamSport): SportIngester => ({
-  ingest: () => Effect.succeed({ sport, counts: {}, skipped: [], files: [] }),
-  sourceFiles: () => Effect.succeed([])
-})
-
 /** The adapter of each team sport. */
 export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
   nfl: { ingest: ingestNfl, sourceFiles: (dir) => Effect.map(nflFiles(dir), allFiles) },
   nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
   nhl: nhlIngester,
-  cfb: pendingIngester("cfb"),
+  cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
   soccer: soccerIngester
 }
 

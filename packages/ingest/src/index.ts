@@ -2,6 +2,7 @@
  * Source adapters: CSV reading, run reports, progress, the per-sport ingesters and the runner.
  * @module
  */
+export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
 export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
 export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"

@@ -1,0 +1,165 @@
+/**
+ * College football ingestion: reads the cfb files of the data directory (jhatfiel_cfbd_games,
+ * noahpbrown_cfb_games, sportsdataverse_cfbfastr_cfb_data, llizima_college_football_dashboard),
+ * joins them (see {@link ./Build.ts} for ids and rules, the cfb sport module for what each season
+ * covers) and upserts teams, players, games, stat lines and poll rankings through the SportsWriter.
+ * @module
+ */
+import { SportsWriter, type StoreError } from "@sports-data/domain"
+import { Effect } from "effect"
+import { join } from "node:path"
+import type { CsvFileError } from "../Csv.js"
+import type { ProgressReporter } from "../Progress.js"
+import { type Entity, type EntityCounts, entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
+import { buildCfb } from "./Build.js"
+import {
+  parseBoxLine,
+  parseCfbdGame,
+  parseNoahGame,
+  parsePollRow,
+  parseScheduleGame,
+  parseTeamsCsvRow
+} from "./Sources.js"
+
+export { buildCfb, cfbPlayerId, easternDate, undatedGameId } from "./Build.js"
+export { buildTeamDirectory } from "./Teams.js"
+export { parseBoxLine, parseCfbdGame, parseNoahGame, parsePollRow, parseScheduleGame, parseTeamsCsvRow } from "./Sources.js"
+
+/** The cfb source files found under `dataDir`, by role (each list sorted by name). */
+export interface CfbFiles {
+  readonly cfbdGames: ReadonlyArray<string>
+  readonly noahGames: ReadonlyArray<string>
+  readonly schedules: ReadonlyArray<string>
+  readonly playerBoxes: ReadonlyArray<string>
+  readonly polls: ReadonlyArray<string>
+  readonly teams: ReadonlyArray<string>
+}
+
+/** Finds the cfb source files under `dataDir` (a missing folder gives no files). */
+export const cfbFiles = (dataDir: string): Effect.Effect<CfbFiles> =>
+  Effect.gen(function*() {
+    const cfbd = join(dataDir, "jhatfiel_cfbd_games")
+    const noah = join(dataDir, "noahpbrown_cfb_games")
+    const sdv = join(dataDir, "sportsdataverse_cfbfastr_cfb_data")
+    const dash = join(dataDir, "llizima_college_football_dashboard")
+    return {
+      cfbdGames: yield* listFiles(cfbd, /^cfbd_games_\d{4}\.csv$/),
+      noahGames: yield* listFiles(noah, /^games_\d{4}\.csv$/),
+      schedules: yield* listFiles(sdv, /^cfb_schedule_\d{4}\.csv\.gz$/),
+      playerBoxes: yield* listFiles(sdv, /^player_box_\d{4}\.csv\.gz$/),
+      polls: yield* listFiles(dash, /^cfb_poll_rankings_[\d_]+\.csv$/),
+      teams: yield* listFiles(dash, /^cfb_teams\.csv$/)
+    }
+  })
+
+/** Every cfb source file under `dataDir`, sorted (for freshness checks such as `sourceMtime`). */
+export const cfbSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.map(cfbFiles(dataDir), allListed)
+
+/**
+ * Ingests the cfb data under `dataDir` through the SportsWriter: teams, players, games (2023-2025;
+ * 2022 games have no date and are used for standings and poll records only, see Build.ts), stat
+ * lines (2025) and poll rankings (2022-2024). Malformed rows and rows that cannot be joined are
+ * reported in `skipped` (file, line, reason) and not written; rows are written only after every
+ * file is read. Poll rankings are written with `upsertRankings` and their counts logged (the run
+ * report has no rankings entity yet). Re-running over unchanged files reports every row
+ * unchanged. Fails with CsvFileError when a file cannot be read, StoreError when the store fails.
+ */
+export const ingestCfb = (
+  dataDir: string
+): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
+  Effect.gen(function*() {
+    const writer = yield* SportsWriter
+    const files = yield* cfbFiles(dataDir)
+
+    const cfbdGames = yield* readAll(files.cfbdGames, () => parseCfbdGame)
+    const noahGames = yield* readAll(files.noahGames, () => parseNoahGame)
+    const schedules = yield* readAll(files.schedules, () => parseScheduleGame)
+    const boxLines = yield* readAll(files.playerBoxes, () => parseBoxLine)
+    const polls = yield* readAll(files.polls, () => parsePollRow)
+    const teamRows = yield* readAll(files.teams, () => parseTeamsCsvRow)
+
+    const built = buildCfb({
+      cfbdGames: rows(cfbdGames),
+      noahGames: rows(noahGames),
+      schedule: rows(schedules),
+      boxLines: rows(boxLines),
+      polls: rows(polls),
+      teamsCsv: rows(teamRows)
+    })
+    for (const m of built.merged) {
+      yield* Effect.logInfo("cfb team ids merged (CFBD re-keyed the school)").pipe(
+        Effect.annotateLogs({ name: m.name, from: m.from, into: m.into })
+      )
+    }
+    for (const u of built.unresolved) {
+      yield* Effect.logWarning("cfb team name not in the team directory; its rows are skipped").pipe(
+        Effect.annotateLogs({ name: u.name, season: u.season, rows: u.rows })
+      )
+    }
+    yield* Effect.logInfo("cfb noahpbrown games checked against CFBD").pipe(
+      Effect.annotateLogs({
+        matched: built.matchedNoah,
+        differing_scores: built.scoreDifferences.length,
+        undated_games: built.undatedGames.length
+      })
+    )
+    for (const m of built.matchedByScore) {
+      yield* Effect.logInfo("cfb noahpbrown row matched to a CFBD game by week, one team and the score").pipe(
+        Effect.annotateLogs({ ...m })
+      )
+    }
+    for (const d of built.scoreDifferences) {
+      yield* Effect.logInfo("cfb score differs between CFBD and noahpbrown; CFBD kept").pipe(
+        Effect.annotateLogs({ ...d })
+      )
+    }
+
+    const gameSrc = sourceCounts([cfbdGames, noahGames, schedules])
+    const lineSrc = sourceCounts([boxLines])
+    const teamSrc = sourceCounts([teamRows])
+    const pollSrc = sourceCounts([polls])
+
+    const teamsResult = yield* upsertAll(built.teams, writer.upsertTeams)
+    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
+    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
+    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
+    const rankingsResult = yield* upsertAll(built.rankings, writer.upsertRankings)
+
+    const skipped = [
+      ...gameSrc.skipped,
+      ...built.skippedGames,
+      ...lineSrc.skipped,
+      ...built.skippedLines,
+      ...teamSrc.skipped,
+      ...pollSrc.skipped,
+      ...built.skippedRankings
+    ]
+    const result: SportIngestResult = {
+      sport: "cfb",
+      counts: {
+        teams: entityCounts(teamSrc.read, teamSrc.skipped.length, teamsResult),
+        players: entityCounts(lineSrc.read, 0, playersResult),
+        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
+        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
+      } satisfies Partial<Record<Entity, EntityCounts>>,
+      skipped,
+      files: allListed(files)
+    }
+    yield* Effect.logInfo("cfb ingested").pipe(
+      Effect.annotateLogs({
+        teams: built.teams.length,
+        players: built.players.length,
+        games: built.games.length,
+        stat_lines: built.statLines.length,
+        rankings: built.rankings.length,
+        rankings_inserted: rankingsResult.inserted,
+        rankings_updated: rankingsResult.updated,
+        rankings_unchanged: rankingsResult.unchanged,
+        rankings_skipped: pollSrc.skipped.length + built.skippedRankings.length,
+        skipped: skipped.length
+      })
+    )
+    return result
+  }).pipe(Effect.withSpan("Ingest.cfb"))
