@@ -18,8 +18,10 @@ import { fixtureDir, TestLayer } from "../ingest/helpers.js"
 
 const sec2024 = Effect.gen(function*() {
   yield* Cfb.ingestCfb(fixtureDir("cfb"))
-  const games = yield* Effect.flatMap(GameReader, (r) =>
-    r.find({ sport: "cfb", season: 2024, order: "asc", limit: 10_000, offset: 0 }))
+  const games = yield* Effect.flatMap(
+    GameReader,
+    (r) => r.find({ sport: "cfb", season: 2024, order: "asc", limit: 10_000, offset: 0 })
+  )
   const teams = yield* Effect.flatMap(TeamReader, (r) => r.find("cfb"))
   return Sports.computeStandings("cfb", teams, games.rows).filter((s) => s.team.conference === "SEC")
 })

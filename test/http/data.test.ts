@@ -710,7 +710,7 @@ describe("data endpoints", () => {
           expect(finals.data.map((g) => g.event_id)).toEqual(["0042400101", "0022400080", "0022400070", "0022400061"])
           const today = yield* c.nba.games({ urlParams: { date: "today" } })
           const todayDate = new Date().toISOString().slice(0, 10)
-          expect(today.data.every((g) => g.game_date.startsWith(todayDate))).toBe(true)
+          expect(today.data.every((g) => g.game_date?.startsWith(todayDate) === true)).toBe(true)
           yield* invalid("/v1/nba/games?date=tomorrow", "date")
           yield* invalid("/v1/nba/games?state=completed", "state")
         }))

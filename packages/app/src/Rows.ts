@@ -346,7 +346,7 @@ const gameTeam = (
 export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => ({
   event_id: g.id,
   league: Sports.moduleOf(g.sport).leagues.length > 1 ? g.league : null,
-  game_date: dateTime(g.game_date),
+  game_date: g.game_date === null ? null : dateTime(g.game_date),
   game_time: iso(g.start_time),
   state: g.state,
   home_team: gameTeam(g.home_team, g.home_score, teams),
@@ -403,7 +403,7 @@ export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled
   const posted = g.attributes["lineup_posted"]
   return {
     game_pk: g.id,
-    game_date: dateTime(g.game_date),
+    game_date: g.game_date === null ? null : dateTime(g.game_date),
     game_time: iso(g.start_time),
     state: g.state,
     home_team: mlbTeam(g.home_team, g.home_score, teams),

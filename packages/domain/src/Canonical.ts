@@ -84,6 +84,8 @@ export type Team = typeof Team.Type
  *   serie_a, champions_league); the sport key otherwise.
  * - `season`: the year the season starts (nba 2024 = 2024-25, soccer 2024 = 2024-25, mls 2025).
  * - `week`: nfl and cfb week, soccer matchday; null where the sport has none.
+ * - `game_date`: the local date of the game, or null where no source has it (cfb 2022 results
+ *   come without dates); such games sort after dated ones.
  * - `season_type`: REG, POST or PRE where the source distinguishes them, else null.
  * - `home_team`, `away_team`: the team abbreviations `/teams` lists (Team.abbr).
  * - `attributes`: extras such as `spread_line`, `total_line` (points), `overtime`, `neutral_site`;
@@ -96,7 +98,7 @@ export const Game = Schema.Struct({
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
   season_type: Schema.NullOr(Schema.String),
-  game_date: Schema.String,
+  game_date: Schema.NullOr(Schema.String),
   start_time: Schema.NullOr(Schema.DateFromSelf),
   state: Schema.String,
   home_team: Schema.String,

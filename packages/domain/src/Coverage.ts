@@ -131,7 +131,7 @@ export const endpointCoverage = {
     depthChartChanges: no("no source has NHL depth charts")
   },
   cfb: {
-    games: yes("2022 games come from a source without ids or dates (date shown as null where unknown)"),
+    games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
     rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
     players: yes("players come from the 2025 box scores only", [2025]),
     player: yes("players come from the 2025 box scores only", [2025]),

@@ -404,7 +404,7 @@ export type GameState = typeof GameState.Type
 
 /**
  * MLBGame (specification).
- * - `game_pk` as a string; `game_date` the game's date at 00:00 UTC; `game_time` the first pitch
+ * - `game_pk` as a string; `game_date` the game's date at 00:00 UTC (null when unknown); `game_time` the first pitch
  *   (null when the source has no start time).
  * - `inning`, `inning_state`: null outside live games (no live feed is ingested).
  * - `lineup_posted`: true once lineups are known; a final game had its lineups.
@@ -414,7 +414,7 @@ export type GameState = typeof GameState.Type
  */
 export const MLBGame = Schema.Struct({
   game_pk: Schema.String,
-  game_date: DateTimeString,
+  game_date: Schema.NullOr(DateTimeString),
   game_time: Schema.NullOr(DateTimeString),
   state: Schema.String,
   home_team: MLBGameTeam,
@@ -441,7 +441,8 @@ export const GameTeam = Schema.Struct({
 }).annotations({ identifier: "GameTeam" })
 
 /**
- * Game (specification; nba, cfb, soccer). `game_date` is the game's date at 00:00 UTC;
+ * Game (specification; nba, cfb, soccer). `game_date` is the game's date at 00:00 UTC (null
+ * where no source has it: cfb 2022);
  * `game_time` the start instant, null when the source has none. `period`, `period_label`,
  * `clock`, `broadcast` are null outside live games (no live feed is ingested); `league` is null
  * (soccer only).
@@ -449,7 +450,7 @@ export const GameTeam = Schema.Struct({
 export const Game = Schema.Struct({
   event_id: Schema.String,
   league: Schema.NullOr(Schema.String),
-  game_date: DateTimeString,
+  game_date: Schema.NullOr(DateTimeString),
   game_time: Schema.NullOr(DateTimeString),
   state: Schema.String,
   home_team: GameTeam,

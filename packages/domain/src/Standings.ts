@@ -655,8 +655,8 @@ export const countedGames = (gameRows: ReadonlyArray<Game>, teams: ReadonlyMap<s
     .filter((g) => countsInStandings(g) && teams.has(g.home_team) && teams.has(g.away_team))
     .slice()
     .sort((a, b) => {
-      const ka = `${a.game_date}|${a.start_time?.toISOString() ?? ""}|${a.id}`
-      const kb = `${b.game_date}|${b.start_time?.toISOString() ?? ""}|${b.id}`
+      const ka = `${a.game_date ?? ""}|${a.start_time?.toISOString() ?? ""}|${a.id}`
+      const kb = `${b.game_date ?? ""}|${b.start_time?.toISOString() ?? ""}|${b.id}`
       return ka < kb ? -1 : ka > kb ? 1 : 0
     })
 

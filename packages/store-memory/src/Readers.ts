@@ -96,9 +96,13 @@ const playerOrder: Order.Order<KeyedPlayer> = Order.combineAll([
   by((k) => k.player.id, Order.string)
 ])
 
+/** Games by date (undated games last in either direction), then id, in `direction`. */
 const gameOrder = (direction: "asc" | "desc"): Order.Order<Game> => {
-  const asc = Order.combine(by((g: Game) => g.game_date, Order.string), by((g: Game) => g.id, Order.string))
-  return direction === "asc" ? asc : desc(asc)
+  const dir = <A>(o: Order.Order<A>) => (direction === "asc" ? o : desc(o))
+  return Order.combine(
+    by((g: Game) => g.game_date, nullsLast(dir(Order.string))),
+    by((g: Game) => g.id, dir(Order.string))
+  )
 }
 
 const statLineOrder = (order: "recent" | "fantasy_points"): Order.Order<StatLine> =>
@@ -294,7 +298,7 @@ export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
     return teamSports.map((sport): SportSummary => {
       const sportGames = g.filter((x) => x.sport === sport)
       const sportLines = s.filter((x) => x.sport === sport)
-      const dates = sportGames.map((x) => x.game_date).sort()
+      const dates = sportGames.flatMap((x) => (x.game_date === null ? [] : [x.game_date])).sort()
       const seasons = new Set([...sportGames.map((x) => x.season), ...sportLines.map((x) => x.season)])
       return {
         sport,

@@ -274,12 +274,19 @@ const moreSports = statements([
   ])
 ])
 
+/**
+ * 0005: `games.game_date` may be null: a game whose date no source has (cfb 2022 results). Reads
+ * order undated games last in either direction.
+ */
+const undatedGames = statements([`ALTER TABLE games ALTER COLUMN game_date DROP NOT NULL`])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
   "3_player_name_key": playerNameKey,
-  "4_more_sports": moreSports
+  "4_more_sports": moreSports,
+  "5_undated_games": undatedGames
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

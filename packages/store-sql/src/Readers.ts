@@ -188,7 +188,7 @@ export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.S
           T.games,
           Game,
           where,
-          `game_date ${direction}, id COLLATE "C" ${direction}`,
+          `game_date ${direction} NULLS LAST, id COLLATE "C" ${direction}`,
           q,
           "GameReader.find"
         )

@@ -5,8 +5,8 @@
  *
  * ## Seasons and sources (what is covered)
  * - 2022: game results of the regular season, all divisions (noahpbrown_cfb_games; no game id, no
- *   date, no postseason). These games are not stored as Game rows (Game.game_date is required and
- *   no source has their date); ingest uses them for 2022 standings and poll records only.
+ *   date, no postseason). These games are stored with `game_date` null (no source has their date)
+ *   and a synthesized stable id; they give the 2022 standings and poll records.
  * - 2023, 2024: every game with CollegeFootballData (CFBD) ids, kickoff times, conferences and
  *   classification (jhatfiel_cfbd_games), regular season complete; postseason as of the snapshot
  *   (2023-12-19: most bowls unscored; 2024 to 2025-01-11: both CFP semifinals unscored, the title

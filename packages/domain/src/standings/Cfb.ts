@@ -63,7 +63,7 @@ import {
  * known from a source without dates; ingest keeps them out of the stored games but computes their
  * standings and poll records with these rules).
  */
-export type CfbStandingsGame = Omit<Game, "game_date"> & { readonly game_date: string | null }
+export type CfbStandingsGame = Game
 
 /** True when a conference name denotes independents ("FBS Independents", "Independent DII"...). */
 export const isIndependent = (conference: string | null): boolean =>
@@ -107,9 +107,7 @@ export const cfbStandings = (
   const teamMap = new Map(teams.map((t) => [t.abbr, t]))
   // the predicate reads season type, state and scores only (not the date)
   const counted = games
-    .filter((g) =>
-      teamMap.has(g.home_team) && teamMap.has(g.away_team) && countsInStandings({ ...g, game_date: g.game_date ?? "" })
-    )
+    .filter((g) => teamMap.has(g.home_team) && teamMap.has(g.away_team) && countsInStandings(g))
     .slice()
     .sort(playedOrder)
 

@@ -36,8 +36,8 @@
  *   caught those games in progress (VMI-Western Carolina 20-10 after three quarters, final 27-24).
  *   Where CFBD has no score, none is taken from noahpbrown: its scores there are 0-0
  *   (cancelled), 1-0 (a forfeit notation) or one 14-13 that CFBD never completed. Unmatched rows, and every 2022 row (the only 2022 game source), become
- *   undated games: `undatedGames`, not Game rows (Game.game_date is a required date and no source
- *   has one), used for standings and poll records. 2022 lower-division playoff games cannot be
+ *   undated games: `undatedGames`, Game rows with `game_date` null (no source has their date),
+ *   stored beside the dated ones and used for standings and poll records. 2022 lower-division playoff games cannot be
  *   told from regular-season ones (no notes, no season type) and count as REG.
  * - 2025 from the sportsdataverse (ESPN) schedule: season type 2 REG, 3 POST (the source writes
  *   week 1 for every postseason game; kept). `state` from ESPN's status (FINAL final, IN_PROGRESS

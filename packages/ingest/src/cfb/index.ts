@@ -23,8 +23,15 @@ import {
 } from "./Sources.js"
 
 export { buildCfb, cfbPlayerId, easternDate, undatedGameId } from "./Build.js"
+export {
+  parseBoxLine,
+  parseCfbdGame,
+  parseNoahGame,
+  parsePollRow,
+  parseScheduleGame,
+  parseTeamsCsvRow
+} from "./Sources.js"
 export { buildTeamDirectory } from "./Teams.js"
-export { parseBoxLine, parseCfbdGame, parseNoahGame, parsePollRow, parseScheduleGame, parseTeamsCsvRow } from "./Sources.js"
 
 /** The cfb source files found under `dataDir`, by role (each list sorted by name). */
 export interface CfbFiles {
@@ -123,7 +130,7 @@ export const ingestCfb = (
 
     const teamsResult = yield* upsertAll(built.teams, writer.upsertTeams)
     const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
+    const gamesResult = yield* upsertAll([...built.games, ...built.undatedGames], writer.upsertGames)
     const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
     const rankingsResult = yield* upsertAll(built.rankings, writer.upsertRankings)
 

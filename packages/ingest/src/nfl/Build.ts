@@ -70,6 +70,9 @@ import type {
 import { canonicalTeams, currentTeamNames } from "./Teams.js"
 import { zonedToUtc } from "./Time.js"
 
+/** A schedule game's date: every nfl game has one (schedule rows without a date are skipped). */
+const gameDate = (game: Game): string => game.game_date ?? ""
+
 /** Parsed inputs, each list in file order (files in name order). */
 export interface NflInputs {
   readonly teams: ReadonlyArray<TeamRow>
@@ -579,8 +582,9 @@ export const depthCharts = (
     let list = weekEnds.get(game.season)
     if (list === undefined) weekEnds.set(game.season, list = [])
     const e = list.find((x) => x.week === game.week)
-    if (e === undefined) list.push({ week: game.week, last: game.game_date })
-    else if (game.game_date > e.last) list[list.indexOf(e)] = { week: game.week, last: game.game_date }
+    const date = gameDate(game)
+    if (e === undefined) list.push({ week: game.week, last: date })
+    else if (date > e.last) list[list.indexOf(e)] = { week: game.week, last: date }
   }
   for (const list of weekEnds.values()) list.sort((a, b) => a.week - b.week)
   const weekOf = (season: number, date: string): number | null =>
@@ -645,7 +649,7 @@ export const players = (input: {
   const lastPlayed = new Map<NflPerson, number>()
   for (const l of input.lines) {
     newestSeason = Math.max(newestSeason, l.game.season)
-    see(l.person, { date: l.game.game_date, season: l.game.season, team: l.team })
+    see(l.person, { date: gameDate(l.game), season: l.game.season, team: l.team })
     const w = l.game.season * 100 + (l.game.week ?? 0)
     lastPlayed.set(l.person, Math.max(lastPlayed.get(l.person) ?? 0, w))
   }
@@ -653,7 +657,7 @@ export const players = (input: {
   for (const { person, row } of input.injuries) {
     newestSeason = Math.max(newestSeason, row.season)
     const g = input.games.byTeamWeek.get(`${row.season}|${row.week}|${row.team}`)
-    if (g !== undefined) see(person, { date: g.game_date, season: row.season, team: row.team })
+    if (g !== undefined) see(person, { date: gameDate(g), season: row.season, team: row.team })
     const cur = lastReport.get(person)
     if (cur === undefined || row.season * 100 + row.week >= cur.season * 100 + cur.week) lastReport.set(person, row)
   }
