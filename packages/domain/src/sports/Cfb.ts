@@ -122,3 +122,5 @@ export const cfb = {
   standings: { cfb: cfbRules },
   teams: []
 } as const satisfies SportModule<"cfb">
+
+export { isIndependent } from "../standings/Cfb.js"

@@ -58,29 +58,22 @@ import {
   type WLT
 } from "../Standings.js"
 
-/**
- * A game as the cfb rules read it: a {@link Game} whose `game_date` may be null (2022 games are
- * known from a source without dates; ingest keeps them out of the stored games but computes their
- * standings and poll records with these rules).
- */
-export type CfbStandingsGame = Game
-
 /** True when a conference name denotes independents ("FBS Independents", "Independent DII"...). */
 export const isIndependent = (conference: string | null): boolean =>
   conference !== null && /independent/i.test(conference)
 
-const stringAttr = (g: CfbStandingsGame, key: string): string | null => {
+const stringAttr = (g: Game, key: string): string | null => {
   const v = g.attributes[key]
   return typeof v === "string" && v !== "" ? v : null
 }
 
-const boolAttr = (g: CfbStandingsGame, key: string): boolean | undefined => {
+const boolAttr = (g: Game, key: string): boolean | undefined => {
   const v = g.attributes[key]
   return typeof v === "boolean" ? v : undefined
 }
 
 /** Played order: week, then date (null first), then id. */
-const playedOrder = (a: CfbStandingsGame, b: CfbStandingsGame): number =>
+const playedOrder = (a: Game, b: Game): number =>
   (a.week ?? 0) - (b.week ?? 0) || byAbbr(a.game_date ?? "", b.game_date ?? "") || byAbbr(a.id, b.id)
 
 /** (2W + T) / 2G, 0 when no game. */
@@ -102,7 +95,7 @@ interface TeamSeason {
  */
 export const cfbStandings = (
   teams: ReadonlyArray<Team>,
-  games: ReadonlyArray<CfbStandingsGame>
+  games: ReadonlyArray<Game>
 ): ReadonlyArray<TeamStanding> => {
   const teamMap = new Map(teams.map((t) => [t.abbr, t]))
   // the predicate reads season type, state and scores only (not the date)
@@ -122,7 +115,7 @@ export const cfbStandings = (
   const conferenceOf = (abbr: string): string | null =>
     seasonConference.get(abbr) ?? teamMap.get(abbr)?.conference ?? null
 
-  const isConferenceGame = (g: CfbStandingsGame): boolean => {
+  const isConferenceGame = (g: Game): boolean => {
     if (boolAttr(g, "conference_championship") === true) return false
     const flag = boolAttr(g, "conference_game")
     if (flag !== undefined) return flag

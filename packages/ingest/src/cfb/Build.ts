@@ -98,8 +98,7 @@
  *   `season_type` POST tells them apart from week 1 of the regular season.
  * @module
  */
-import { type Game, type Player, type PollRanking, Sports, type StatLine, type Team } from "@sports-data/domain"
-import { type CfbStandingsGame, isIndependent } from "@sports-data/domain/standings/Cfb"
+import { Cfb, type Game, type Player, type PollRanking, Sports, type StatLine, type Team } from "@sports-data/domain"
 import { splitName } from "../nfl/Names.js"
 import type { SkippedRow } from "../Report.js"
 import type {
@@ -158,7 +157,7 @@ export interface CfbBuild {
   readonly teams: ReadonlyArray<Team>
   readonly games: ReadonlyArray<Game>
   /** Games without a date (2022, unmatched noahpbrown rows): for standings and poll records only. */
-  readonly undatedGames: ReadonlyArray<CfbStandingsGame>
+  readonly undatedGames: ReadonlyArray<Game>
   readonly players: ReadonlyArray<Player>
   readonly statLines: ReadonlyArray<StatLine>
   readonly rankings: ReadonlyArray<PollRanking>
@@ -285,7 +284,7 @@ export const buildCfb = (input: CfbInputs): CfbBuild => {
     venue: d.venue,
     attributes: d.attributes
   })).sort(byId)
-  const undatedGames = [...undated.values()].map((d): CfbStandingsGame => ({
+  const undatedGames = [...undated.values()].map((d): Game => ({
     id: d.id,
     sport: "cfb",
     league: "cfb",
@@ -546,7 +545,7 @@ const championshipsPhase = (drafts: ReadonlyArray<Draft>) => {
     const flag = d.attributes.conference_game
     const isConference = typeof flag === "boolean"
       ? flag
-      : home !== null && !isIndependent(home) && home === conferenceOf(d, "away")
+      : home !== null && !Cfb.isIndependent(home) && home === conferenceOf(d, "away")
     if (!isConference || home === null || home !== conferenceOf(d, "away")) continue
     const k = `${d.season}|${home}`
     groups.set(k, [...(groups.get(k) ?? []), d])
