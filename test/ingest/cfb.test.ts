@@ -120,12 +120,16 @@ describe("cfb ingestion: teams and games", () => {
       })
       expect((yield* game("401540624")).attributes.home_line_scores).toBeUndefined()
       const all = yield* allGames
-      // 2022 games have no date in any source: not stored (they feed standings and poll records)
-      expect(all.filter((g) => g.season === 2022)).toEqual([])
+      // 2022 games have no date or id in any source: stored with game_date null under a derived,
+      // stable id (they also feed standings and poll records)
+      const undated = all.filter((g) => g.season === 2022)
+      expect(undated).toHaveLength(13)
+      expect(undated.every((g) => g.game_date === null && g.start_time === null)).toBe(true)
+      expect(new Set(undated.map((g) => g.id)).size).toBe(13)
       // each noahpbrown 2023/2024 row is one of the CFBD games ("LAKELAND" is Southeastern University)
       expect(all.filter((g) => g.season === 2023)).toHaveLength(7)
       expect(all.filter((g) => g.home_team === "112358" || g.away_team === "112358")).toEqual([])
-      expect(all).toHaveLength(199 + 7 + 3)
+      expect(all).toHaveLength(199 + 7 + 3 + 13)
     }).pipe(Effect.provide(TestLayer)))
 })
 
@@ -317,7 +321,7 @@ describe("cfb ingestion: malformed rows, re-runs, files", () => {
         { file: polls, line: 3, reason: "repeats line 2" },
         { file: polls, line: pollsBefore + 2, reason: "team \"Atlantis State\" (2024) is not in the team directory" }
       ])
-      expect(yield* allGames).toHaveLength(209)
+      expect(yield* allGames).toHaveLength(222)
       expect(yield* rankings(2024, "ap", 14)).toHaveLength(25)
     }).pipe(Effect.provide(TestLayer)))
 
@@ -326,7 +330,7 @@ describe("cfb ingestion: malformed rows, re-runs, files", () => {
       const first = yield* Cfb.ingestCfb(fixture)
       const second = yield* Cfb.ingestCfb(fixture)
       expectNothingChanged(first, second)
-      expect(second.counts.games?.unchanged).toBe(209)
+      expect(second.counts.games?.unchanged).toBe(222)
       expect(second.counts.stat_lines?.unchanged).toBe(7)
       const version = yield* Effect.flatMap(CatalogReader, (s) => s.dataVersion)
       yield* Cfb.ingestCfb(fixture)

@@ -167,10 +167,10 @@ describe("dependency rule: packages are imported through their index", () => {
     await expectAllowed("./Settings.js", "packages/wiring/src/Store.ts")
   })
 
-  it("ignores only the HTTP handlers and the store cache, until the application layer lands", async () => {
-    await expectAllowed("@sports-data/api/params/Common", "runtimes/http/src/handlers/Sport.ts")
-    await expectAllowed("@sports-data/store-memory/Json", "runtimes/http/src/StoreCache.ts")
-    await expectReported("@sports-data/store-memory/Json", "runtimes/http/src/Usage.ts", "through its index")
+  it("holds in the HTTP handlers and the store cache too", async () => {
+    await expectReported("@sports-data/api/params/Common", "runtimes/http/src/handlers/Sport.ts", "through its index")
+    await expectReported("@sports-data/store-memory/Json", "runtimes/http/src/StoreCache.ts", "through its index")
+    await expectAllowed("@sports-data/app", "runtimes/http/src/handlers/Sport.ts")
   })
 })
 
