@@ -3,7 +3,16 @@
  * and skipped, and each malformed row with its file and line.
  * @module
  */
-import type { TeamSport, UpsertResult } from "@sports-data/domain"
+import {
+  type Game,
+  type Player,
+  SportsWriter,
+  type StatLine,
+  type StoreError,
+  type Team,
+  type TeamSport,
+  type UpsertResult
+} from "@sports-data/domain"
 import { Effect } from "effect"
 
 /** Canonical entity names written by ingestion. */
@@ -64,3 +73,52 @@ export const upsertAll = <A, E, R>(
         unchanged: acc.unchanged + r.unchanged
       }))
   )
+
+/**
+ * One entity a team-sport adapter writes: the built `rows`, how many source rows were `read` for
+ * it, and every row `skipped` for it (malformed when parsed, or rejected when built).
+ */
+export interface EntityWrite<A> {
+  readonly rows: ReadonlyArray<A>
+  readonly read: number
+  readonly skipped: ReadonlyArray<SkippedRow>
+}
+
+/**
+ * Writes a team sport's built rows through the SportsWriter, in the order teams, players, games,
+ * stat lines (each in atomic batches, {@link upsertAll}), logs `<sport> ingested`, and reports the
+ * counts per entity, every skipped row and `files`. Fails with StoreError when the store fails;
+ * rows of entities already written stay written.
+ */
+export const writeTeamSport = (
+  sport: TeamSport,
+  files: ReadonlyArray<string>,
+  entities: {
+    readonly teams: EntityWrite<Team>
+    readonly players: EntityWrite<Player>
+    readonly games: EntityWrite<Game>
+    readonly stat_lines: EntityWrite<StatLine>
+  }
+): Effect.Effect<SportIngestResult, StoreError, SportsWriter> =>
+  Effect.gen(function*() {
+    const writer = yield* SportsWriter
+    const write = <A>(e: EntityWrite<A>, upsert: (rows: ReadonlyArray<A>) => Effect.Effect<UpsertResult, StoreError>) =>
+      Effect.map(upsertAll(e.rows, upsert), (r) => entityCounts(e.read, e.skipped.length, r))
+    const counts = {
+      teams: yield* write(entities.teams, writer.upsertTeams),
+      players: yield* write(entities.players, writer.upsertPlayers),
+      games: yield* write(entities.games, writer.upsertGames),
+      stat_lines: yield* write(entities.stat_lines, writer.upsertStatLines)
+    } satisfies Partial<Record<Entity, EntityCounts>>
+    const skipped = Object.values(entities).flatMap((e) => e.skipped)
+    yield* Effect.logInfo(`${sport} ingested`).pipe(
+      Effect.annotateLogs({
+        teams: entities.teams.rows.length,
+        players: entities.players.rows.length,
+        games: entities.games.rows.length,
+        stat_lines: entities.stat_lines.rows.length,
+        skipped: skipped.length
+      })
+    )
+    return { sport, counts, skipped, files }
+  })

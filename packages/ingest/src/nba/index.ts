@@ -9,7 +9,7 @@ import { Effect, Either } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { type Entity, type EntityCounts, entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
 import { buildNba } from "./Build.js"
 import {
@@ -83,7 +83,6 @@ export const ingestNba = (
   dataDir: string
 ): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
-    const writer = yield* SportsWriter
     const files = yield* nbaFiles(dataDir)
 
     const millxingGames = yield* readAll(files.millxingGames, () => parseMillxingGame)
@@ -125,37 +124,10 @@ export const ingestNba = (
     const lineSrc = sourceCounts([mehLines, bmpLines, usage])
     const playerSrc = sourceCounts([positions, statuses])
 
-    const teamsResult = yield* upsertAll(nbaTeamRows, writer.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
-
-    const skipped = [
-      ...gameSrc.skipped,
-      ...built.skippedGames,
-      ...lineSrc.skipped,
-      ...built.skippedLines,
-      ...playerSrc.skipped,
-      ...built.skippedPlayers
-    ]
-    const result: SportIngestResult = {
-      sport: "nba",
-      counts: {
-        teams: entityCounts(nbaTeamRows.length, 0, teamsResult),
-        players: entityCounts(playerSrc.read, playerSrc.skipped.length + built.skippedPlayers.length, playersResult),
-        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
-        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
-      } satisfies Partial<Record<Entity, EntityCounts>>,
-      skipped,
-      files: allListed(files)
-    }
-    yield* Effect.logInfo("nba ingested").pipe(
-      Effect.annotateLogs({
-        players: built.players.length,
-        games: built.games.length,
-        stat_lines: built.statLines.length,
-        skipped: skipped.length
-      })
-    )
-    return result
+    return yield* writeTeamSport("nba", allListed(files), {
+      teams: { rows: nbaTeamRows, read: nbaTeamRows.length, skipped: [] },
+      players: { rows: built.players, read: playerSrc.read, skipped: [...playerSrc.skipped, ...built.skippedPlayers] },
+      games: { rows: built.games, read: gameSrc.read, skipped: [...gameSrc.skipped, ...built.skippedGames] },
+      stat_lines: { rows: built.statLines, read: lineSrc.read, skipped: [...lineSrc.skipped, ...built.skippedLines] }
+    })
   }).pipe(Effect.withSpan("Ingest.nba"))
