@@ -44,6 +44,16 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
 // Positions
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The abbreviation a team is shown with: its `attributes.abbreviation` where the team is keyed by
+ * an id (cfb: the CFBD id; the school's abbreviation from the box scores when known), else its
+ * key. The key stays the team's id everywhere (`team_id`, `home_team.id`, roster paths).
+ */
+export const displayAbbr = (team: Team | undefined, key: string): string => {
+  const a = team?.attributes["abbreviation"]
+  return typeof a === "string" && a !== "" ? a : key
+}
+
 /** TeamRow of a team: its abbreviation, name, conference, division, players held and roster path. */
 export const teamRow = (sport: TeamSport, t: Team, playerCount: number): Resources.TeamRow => ({
   abbreviation: t.abbr,
@@ -339,7 +349,7 @@ const gameTeam = (
   teams: ReadonlyMap<string, Team>
 ): Resources.Game["home_team"] => {
   const t = teams.get(abbr)
-  return { id: abbr, name: t?.name ?? abbr, abbr, logo: null, score }
+  return { id: abbr, name: t?.name ?? abbr, abbr: displayAbbr(t, abbr), logo: null, score }
 }
 
 /** Game row (nba; the base of nfl rows). */
@@ -440,7 +450,7 @@ export const standingRow = (
     ...(withTies ? { ties: s.ties } : {}),
     team_id: s.team.abbr,
     team_name: s.team.name,
-    team_abbr: s.team.abbr,
+    team_abbr: displayAbbr(s.team, s.team.abbr),
     team_logo: null,
     conference: s.team.conference,
     division: s.team.division,
@@ -464,12 +474,12 @@ export const standingRow = (
   }
 }
 
-/** CFBRanking row of a poll entry. */
-export const rankingRow = (r: PollRanking): Resources.CFBRanking => ({
+/** CFBRanking row of a poll entry, `teams` giving the shown abbreviation ({@link displayAbbr}). */
+export const rankingRow = (r: PollRanking, teams: ReadonlyMap<string, Team>): Resources.CFBRanking => ({
   rank: r.rank,
   team_id: r.team,
   team_name: r.team_name,
-  team_abbr: r.team,
+  team_abbr: displayAbbr(teams.get(r.team), r.team),
   record: r.record ?? "",
   points: r.points,
   first_place_votes: r.first_place_votes,

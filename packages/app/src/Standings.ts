@@ -16,7 +16,7 @@ import {
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import { inLeague } from "./Games.js"
-import { lastIngested, latestResultSeason, seasonGames } from "./Reads.js"
+import { lastIngested, latestResultSeason, seasonGames, teamMap } from "./Reads.js"
 
 /** The standings feature. */
 export class Standings extends Effect.Service<Standings>()("@sports-data/app/Standings", {
@@ -57,11 +57,12 @@ export class Standings extends Effect.Service<Standings>()("@sports-data/app/Sta
 export class Rankings extends Effect.Service<Rankings>()("@sports-data/app/Rankings", {
   effect: Effect.gen(function*() {
     const rankings = yield* RankingReader
+    const teams = yield* TeamReader
 
     /**
      * The poll `poll` of `sport` for `season` (default: the latest season that has it) and `week`
-     * (default: the latest week of that season), ranked. Empty rows with null season and week
-     * when the poll is not held.
+     * (default: the latest week of that season), ranked, with the sport's teams by key. Empty
+     * rows with null season and week when the poll is not held.
      */
     const poll = Effect.fn("Rankings.poll")(function*(
       sport: TeamSport,
@@ -78,7 +79,7 @@ export class Rankings extends Effect.Service<Rankings>()("@sports-data/app/Ranki
       const week = options.week ??
         ofSeason.reduce<number | null>((m, r) => (m === null || r.week > m ? r.week : m), null)
       const rows = ofSeason.filter((r) => r.week === week).sort((a, b) => a.rank - b.rank)
-      return { season, week, poll: options.poll, rows }
+      return { season, week, poll: options.poll, rows, teams: yield* teamMap(teams, sport) }
     })
 
     return { poll } as const

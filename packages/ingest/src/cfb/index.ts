@@ -118,7 +118,7 @@ export const ingestCfb = (
       )
     }
     for (const d of built.scoreDifferences) {
-      yield* Effect.logInfo("cfb score differs between CFBD and noahpbrown; CFBD kept").pipe(
+      yield* Effect.logInfo("cfb score differs between CFBD and noahpbrown (kept names the score stored)").pipe(
         Effect.annotateLogs({ ...d })
       )
     }

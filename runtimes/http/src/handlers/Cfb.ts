@@ -40,7 +40,7 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           season: urlParams.season,
           week: urlParams.week
         })
-        return yield* envelope(ctx(request, "rankings"), poll.rows.map(Rows.rankingRow), {
+        return yield* envelope(ctx(request, "rankings"), poll.rows.map((r) => Rows.rankingRow(r, poll.teams)), {
           season: poll.season,
           poll: poll.poll,
           week: poll.week
