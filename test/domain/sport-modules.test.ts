@@ -81,6 +81,13 @@ describe("Sport registry", () => {
     }
   })
 
+  it("types a module without standings rules as an error (checked by tsc -b)", () => {
+    const { standings: _standings, ...withoutStandings } = Sports.modules.nfl
+    // @ts-expect-error a sport module without standings rules is not a SportModule
+    const incomplete: Sports.SportModule<"nfl"> = withoutStandings
+    expect("standings" in incomplete).toBe(false)
+  })
+
   it("refuses to compile a sport module without standings rules, positions or scoring", { timeout: 60_000 }, () => {
     const module = (omit: string) => {
       const fields: Record<string, string> = {
