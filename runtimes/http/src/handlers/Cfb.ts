@@ -8,7 +8,7 @@ import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("cfb")
 
@@ -31,7 +31,7 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         season: urlParams.season,
-        keep: urlParams.conference === undefined ? undefined : (t) => Rows.conferenceMatches(t, urlParams.conference!)
+        keep: teamFilter(urlParams)
       }).pipe(mapDomainErrors))
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {

@@ -8,7 +8,7 @@ import { Catalog, Games, Leaders, Players, Rows, Teams } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings } from "./Sport.js"
+import { gameList, playerDetail, playerList, roster, standings, teamFilter } from "./Sport.js"
 
 const ctx = sportContext("mlb")
 
@@ -56,8 +56,7 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         season: urlParams.season,
-        keep: urlParams.division === undefined ? undefined : (t) =>
-          Rows.divisionMatches(t, urlParams.division!)
+        keep: teamFilter(urlParams)
       }).pipe(mapDomainErrors))
     .handle("scoringLeaders", ({ request, urlParams }) =>
       Effect.gen(function*() {

@@ -8,7 +8,7 @@ import { Games, Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nba")
 
@@ -17,12 +17,6 @@ const ctx = sportContext("nba")
  * progress, 120 seconds otherwise.
  */
 export const nbaGamesMaxAge = (states: ReadonlyArray<string>): number => (states.includes("in_progress") ? 30 : 120)
-
-const conferenceFilter = (conference: string | undefined) => ({
-  keep: conference === undefined ?
-    undefined :
-    (t: Parameters<typeof Rows.conferenceMatches>[0]) => Rows.conferenceMatches(t, conference)
-})
 
 /** The nba handlers. Requires the application services. */
 export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
@@ -41,10 +35,10 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
         return res
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, ...conferenceFilter(urlParams.conference) })
+      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) })
         .pipe(mapDomainErrors))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), conferenceFilter(urlParams.conference)).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.NbaLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(

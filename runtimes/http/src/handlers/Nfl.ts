@@ -5,23 +5,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
-import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nfl")
-
-/**
- * The team filter of `/teams` and `/standings`: `conference` as decoded (AFC or NFC) against the
- * stored conference in upper case, `division` by `Rows.divisionMatches`; an absent filter keeps all.
- */
-const teamFilter =
-  (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) =>
-  (t: Team): boolean =>
-    (params.conference === undefined || t.conference?.toUpperCase() === params.conference) &&
-    (params.division === undefined || Rows.divisionMatches(t, params.division))
 
 /** The nfl handlers. Requires the application services. */
 export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>

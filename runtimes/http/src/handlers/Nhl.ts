@@ -5,19 +5,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
-import type { Team } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nhl")
-
-/** Conference (a prefix: east, west) and division (see `Rows.divisionMatches`) filters; absent keeps all. */
-const teamFilter =
-  (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) => (t: Team) =>
-    (params.conference === undefined || Rows.conferenceMatches(t, params.conference)) &&
-    (params.division === undefined || Rows.divisionMatches(t, params.division))
 
 /** The nhl handlers. Requires the application services. */
 export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>

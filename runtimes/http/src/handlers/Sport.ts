@@ -10,6 +10,17 @@ import type { Game, Player, PlayerStatus, Resources, Team } from "@sports-data/d
 import { Effect } from "effect"
 import { envelope, type SportContext } from "./Common.js"
 
+/**
+ * The team filter of `/teams` and `/standings`: `conference` by `Rows.conferenceMatches` (a
+ * case-insensitive prefix: east ~ Eastern, afc ~ AFC), `division` by `Rows.divisionMatches`; an
+ * absent filter keeps every team.
+ */
+export const teamFilter =
+  (params: { readonly conference?: string | undefined; readonly division?: string | undefined }) =>
+  (t: Team): boolean =>
+    (params.conference === undefined || Rows.conferenceMatches(t, params.conference)) &&
+    (params.division === undefined || Rows.divisionMatches(t, params.division))
+
 /** The filters of a paginated player list (`/v1/<sport>/players`). */
 export interface PlayerListParams {
   readonly search?: string | undefined
