@@ -155,6 +155,27 @@ export const required = (row: CsvRow, column: string): Either.Either<string, str
   return v === undefined ? Either.left(`${column} is missing`) : Either.right(v)
 }
 
+/**
+ * A required column mapped through `read`: Left `<column> is not <what>: "<value>"` when `read`
+ * gives undefined (an unknown team name, a malformed id).
+ */
+export const requiredAs = <A>(
+  row: CsvRow,
+  column: string,
+  what: string,
+  read: (value: string) => A | undefined
+): Either.Either<A, string> =>
+  Either.flatMap(required(row, column), (v) => {
+    const a = read(v)
+    return a === undefined ? Either.left(`${column} is not ${what}: ${JSON.stringify(v)}`) : Either.right(a)
+  })
+
+/** A positive integer id (`"0042"` reads `"42"`), as its decimal string; undefined otherwise. */
+export const positiveIntId = (value: string): string | undefined => {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 ? String(n) : undefined
+}
+
 /** A required `YYYY-MM-DD` date column (see domain `isCalendarDate`). */
 export const requiredDate = (row: CsvRow, column: string): Either.Either<string, string> =>
   Either.flatMap(

@@ -19,7 +19,7 @@
 import { isCalendarDate } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import { numbers, required, requiredDate } from "../Rows.js"
+import { numbers, positiveIntId, required, requiredAs, requiredDate } from "../Rows.js"
 import { normaliseNbaTeam } from "./Teams.js"
 
 /** Season type of a game or line: regular season, playoffs, play-in, NBA Cup final. */
@@ -147,18 +147,10 @@ const need = required
 const needDate = requiredDate
 
 const needTeam = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(need(row, column), (v) => {
-    const team = normaliseNbaTeam(v)
-    return team === undefined ? Either.left(`${column} is not an NBA team: ${JSON.stringify(v)}`) : Either.right(team)
-  })
+  requiredAs(row, column, "an NBA team", normaliseNbaTeam)
 
 const needPersonId = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(need(row, column), (v) => {
-    const n = Number(v)
-    return Number.isInteger(n) && n > 0
-      ? Either.right(String(n))
-      : Either.left(`${column} is not a person id: ${JSON.stringify(v)}`)
-  })
+  requiredAs(row, column, "a person id", positiveIntId)
 
 /**
  * The 10-digit NBA.com game id (`0022400061`): `00`, season type digit (1 preseason, 2 regular

@@ -29,7 +29,7 @@
 import { isCalendarDate } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import { numbers, required, requiredDate } from "../Rows.js"
+import { numbers, positiveIntId, required, requiredAs, requiredDate } from "../Rows.js"
 import { normaliseNhlTeam } from "./Teams.js"
 
 /** REG (game type 02) or POST (03). */
@@ -174,24 +174,13 @@ export const seasonOfFile = (file: string): number | undefined => {
 }
 
 const needTeam = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(required(row, column), (v) => {
-    const team = normaliseNhlTeam(v)
-    return team === undefined ? Either.left(`${column} is not an NHL team: ${JSON.stringify(v)}`) : Either.right(team)
-  })
+  requiredAs(row, column, "an NHL team", normaliseNhlTeam)
 
 const needPersonId = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(required(row, column), (v) => {
-    const n = Number(v)
-    return Number.isInteger(n) && n > 0
-      ? Either.right(String(n))
-      : Either.left(`${column} is not an NHL player id: ${JSON.stringify(v)}`)
-  })
+  requiredAs(row, column, "an NHL player id", positiveIntId)
 
 const needPosition = (row: CsvRow, column: string): Either.Either<string, string> =>
-  Either.flatMap(required(row, column), (v) => {
-    const p = positionOf(v)
-    return p === undefined ? Either.left(`${column} is not an NHL position: ${JSON.stringify(v)}`) : Either.right(p)
-  })
+  requiredAs(row, column, "an NHL position", positionOf)
 
 /** The game id of `column` and its type: `null` type for a game of another type than 02 or 03. */
 const needGameId = (
