@@ -533,7 +533,7 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* store.writer.upsertEventEntries([cut])).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
         }))
 
-      it.effect("summary counts each core sport: rows, seasons, game dates, last ingest", () =>
+      it.effect("summary counts each team sport: rows, seasons, game dates, last ingest", () =>
         Effect.gen(function*() {
           yield* seed
           const store = yield* Ports

@@ -209,10 +209,10 @@ describe("dependency rule: packages/app imports effect and the domain only", () 
 
 describe("dependency rule: adapters import neither api nor app", () => {
   it.each([
-    ["@sports-data/api", "packages/store-memory/src/SportsStore.ts"],
-    ["@sports-data/app", "packages/store-memory/src/SportsStore.ts"],
-    ["@sports-data/api", "packages/store-sql/src/SportsStore.ts"],
-    ["@sports-data/app", "packages/store-sql/src/SportsStore.ts"],
+    ["@sports-data/api", "packages/store-memory/src/Readers.ts"],
+    ["@sports-data/app", "packages/store-memory/src/Readers.ts"],
+    ["@sports-data/api", "packages/store-sql/src/Readers.ts"],
+    ["@sports-data/app", "packages/store-sql/src/Readers.ts"],
     ["@sports-data/api", "packages/ingest/src/Runner.ts"],
     ["@sports-data/app", "packages/ingest/src/Runner.ts"],
     ["@sports-data/wiring", "packages/ingest/src/Runner.ts"]
@@ -221,7 +221,7 @@ describe("dependency rule: adapters import neither api nor app", () => {
   })
 
   it("accepts the domain", async () => {
-    await expectAllowed("@sports-data/domain", "packages/store-sql/src/SportsStore.ts")
+    await expectAllowed("@sports-data/domain", "packages/store-sql/src/Readers.ts")
   })
 })
 

@@ -5,7 +5,6 @@
  */
 import {
   CatalogReader,
-  type Game,
   type GameQuery,
   GameReader,
   type StatLine,
@@ -39,11 +38,7 @@ export class Teams extends Effect.Service<Teams>()("@sports-data/app/Teams", {
         (filter.league === undefined || inLeague(t, filter.league)) && (filter.keep === undefined || filter.keep(t))
       )
     })
-    /** The teams of `sport` by abbreviation. */
-    const byAbbr = Effect.fn("Teams.byAbbr")(function*(sport: TeamSport) {
-      return yield* teamMap(teams, sport)
-    })
-    return { list, byAbbr } as const
+    return { list } as const
   })
 }) {}
 
@@ -77,5 +72,3 @@ export class Games extends Effect.Service<Games>()("@sports-data/app/Games", {
     return { list, ofLines } as const
   })
 }) {}
-
-export type { Game }

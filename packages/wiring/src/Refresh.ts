@@ -23,7 +23,7 @@ export interface Staleness {
 }
 
 /**
- * The core sports whose stored data is missing or older than their source files (the ingest
+ * The team sports whose stored data is missing or older than their source files (the ingest
  * Runner's `isStale` over the recorded IngestState and `sourceMtime`, the newest modification time
  * of the files the sport reads in `dataDir`). A sport whose files cannot be read (a dataset
  * folder missing from `dataDir`) is reported apart, so the other sports still refresh.

@@ -86,12 +86,12 @@ export interface Engine {
   readonly injuries: (query: Paging<InjuryQuery>) => Promise<Paged<InjuryReport>>
   /** Depth chart entries, newest first. */
   readonly depthCharts: (query: Paging<DepthChartQuery>) => Promise<Paged<DepthChartEntry>>
-  /** What the store holds per core sport. */
+  /** What the store holds per team sport. */
   readonly summary: () => Promise<ReadonlyArray<SportSummary>>
   /** The last ingestion of a sport, or undefined if it was never ingested. */
   readonly ingestState: (sport: TeamSport) => Promise<IngestState | undefined>
   /**
-   * Reads the source datasets of `sports` (default all core sports) from `dataDir` (default the
+   * Reads the source datasets of `sports` (default every team sport) from `dataDir` (default the
    * engine's) into the store; idempotent. `progress` receives per-file events (default: none).
    */
   readonly ingest: (options?: {

@@ -171,7 +171,7 @@ export const StatusParam = oneOf(PlayerStatus.literals)
 /** Game state of nfl and nba games (specification, "Value sets"; the domain's Resources.GameState). */
 export const GameStateParam = oneOf(Resources.GameState.literals)
 
-/** The core sports a cross-sport endpoint can filter on (the domain's TeamSport). */
+/** The team sports a cross-sport endpoint can filter on (the domain's TeamSport). */
 export const SportParam = oneOf(TeamSport.literals)
 
 /**
