@@ -150,16 +150,34 @@ export const GameDateParam = Schema.transformOrFail(Schema.String, Schema.String
   }
 })
 
+/**
+ * True when `s` holds no control character (U+0000-U+001F, U+007F-U+009F) and no lone UTF-16
+ * surrogate: what a string parameter must satisfy before it reaches a store (PostgreSQL rejects
+ * U+0000 in text, and a lone surrogate cannot be encoded as UTF-8).
+ */
+export const isPlainText = (s: string): boolean =>
+  !/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)
+
+/** The reason a string parameter with a control character or a lone surrogate is refused. */
+export const NOT_PLAIN_TEXT = "must not contain control characters or unpaired surrogates"
+
 /** A free-text parameter of 1 to 100 characters (search, position, division names). */
 export const Text = Schema.String.pipe(
-  Schema.filter((s) => (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters", {
-    jsonSchema: { type: "string", minLength: 1, maxLength: 100 }
-  })
+  Schema.filter(
+    (s) => isPlainText(s) ? (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters" : NOT_PLAIN_TEXT,
+    {
+      jsonSchema: { type: "string", minLength: 1, maxLength: 100 }
+    }
+  )
 )
 
 /** A player id path parameter: the canonical id `svc_<sport>_<id>` (any other string is a 404). */
 export const PlayerIdPath = Schema.Struct({
-  id: Schema.String.annotations({ description: "canonical player id svc_<sport>_<id>" })
+  id: Schema.String.pipe(
+    Schema.filter((s) => isPlainText(s) || NOT_PLAIN_TEXT, {
+      jsonSchema: { description: "canonical player id svc_<sport>_<id>" }
+    })
+  )
 })
 
 /** A team path parameter. */

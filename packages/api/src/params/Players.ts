@@ -3,16 +3,19 @@
  * @module
  */
 import { Schema } from "effect"
-import { limitParam, type LimitSpec, SportParam, Text } from "./Common.js"
+import { isPlainText, limitParam, type LimitSpec, NOT_PLAIN_TEXT, SportParam, Text } from "./Common.js"
 
 /** `/v1/players/search` limit: default 20, max 100 (specification). */
 export const SearchLimit = { default: 20, max: 100 } as const satisfies LimitSpec
 
-/** `q`: required, at least 2 characters (after trimming), at most 100. */
+/** `q`: required, at least 2 characters (after trimming), at most 100, no control character. */
 export const SearchQuery = Schema.String.pipe(
-  Schema.filter((s) => (s.trim().length >= 2 && s.length <= 100) || "must be 2 to 100 characters", {
-    jsonSchema: { type: "string", minLength: 2, maxLength: 100 }
-  })
+  Schema.filter(
+    (s) => isPlainText(s) ? (s.trim().length >= 2 && s.length <= 100) || "must be 2 to 100 characters" : NOT_PLAIN_TEXT,
+    {
+      jsonSchema: { type: "string", minLength: 2, maxLength: 100 }
+    }
+  )
 )
 
 /**
