@@ -156,6 +156,7 @@ export const GameDateParam = Schema.transformOrFail(Schema.String, Schema.String
  * U+0000 in text, and a lone surrogate cannot be encoded as UTF-8).
  */
 export const isPlainText = (s: string): boolean =>
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   !/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)
 
 /** The reason a string parameter with a control character or a lone surrogate is refused. */
