@@ -16,7 +16,8 @@ import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import { PGlite, type Results, types } from "@electric-sql/pglite"
 import { Effect, Stream } from "effect"
-import { mkdir } from "node:fs/promises"
+import { mkdir, open, readFile, unlink } from "node:fs/promises"
+import { hostname } from "node:os"
 
 const keepText = (value: string): string => value
 
@@ -77,20 +78,91 @@ export const makePgliteClient = (db: PGlite): Effect.Effect<SqlClient.SqlClient,
   })
 
 /**
+ * The lock file of a PGlite folder: beside it (`<folder>.lock`), not inside, because PGlite
+ * initialises only an empty folder.
+ */
+export const lockFileOf = (dir: string): string => `${dir.replace(/[\\/]+$/, "")}.lock`
+
+/** What a lock file records: the holder's pid, host and when it took the folder. */
+interface LockRecord {
+  readonly pid: number
+  readonly host: string
+  readonly since: string
+}
+
+/** True when process `pid` is alive on this host (signal 0 probes without signalling). */
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/**
+ * Takes the lock of the PGlite folder `dir` for this process: creates {@link lockFileOf}
+ * exclusively with this pid, host and time. A lock left by a process that is no longer alive (on this host) is
+ * taken over; a lock of a live process, or of another host, refuses with an Error naming the
+ * holder (two processes writing one PGlite folder corrupt it). A lock of this very process is
+ * kept (the folder may be reopened after a close). Returns the release, which removes the file.
+ */
+export const lockFolder = async (dir: string): Promise<() => Promise<void>> => {
+  const path = lockFileOf(dir)
+  const mine: LockRecord = { pid: process.pid, host: hostname(), since: new Date().toISOString() }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const handle = await open(path, "wx")
+      await handle.writeFile(JSON.stringify(mine))
+      await handle.close()
+      return () => unlink(path).catch(() => undefined)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e
+    }
+    const held: Partial<LockRecord> = await readFile(path, "utf8")
+      .then((t) => JSON.parse(t) as Partial<LockRecord>)
+      .catch(() => ({}))
+    if (held.pid === process.pid && held.host === mine.host) return async () => {}
+    if (typeof held.pid === "number" && (held.host !== mine.host || alive(held.pid))) {
+      throw new Error(
+        `the PGlite folder ${dir} is in use by process ${held.pid} on ${held.host ?? "this host"} since ${
+          held.since ?? "an unknown time"
+        }; stop that process first`
+      )
+    }
+    await unlink(path).catch(() => undefined) // stale: its process is gone
+  }
+  throw new Error(`the PGlite folder ${dir} could not be locked`)
+}
+
+/**
  * Opens PGlite in the folder `dataDir` (created with its parents when missing; undefined = in
  * memory) with the parsers of {@link pgliteParsers}, and closes it when the scope closes.
- * Fails with SqlError when the folder cannot be opened. Cold start takes 2-4 s. One process
- * at a time may open a folder.
+ * Fails with SqlError when the folder cannot be opened, or when another live process holds it
+ * ({@link lockFolder}: the message names the holder). Cold start takes 2-4 s.
  */
 export const openPglite = (dataDir: string | undefined) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
         // A plain folder path (not memory:// or another PGlite scheme): create it and its parents.
-        if (dataDir !== undefined && !/^[a-z]+:\/\//.test(dataDir)) await mkdir(dataDir, { recursive: true })
-        return PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers })
+        const folder = dataDir !== undefined && !/^[a-z]+:\/\//.test(dataDir) ? dataDir : undefined
+        if (folder !== undefined) await mkdir(folder, { recursive: true })
+        const release = folder === undefined ? async () => {} : await lockFolder(folder)
+        try {
+          const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers })
+          return { db, release }
+        } catch (e) {
+          await release()
+          throw e
+        }
       },
-      catch: (cause) => new SqlError({ cause, message: "Failed to connect: PGlite could not open its data folder" })
+      catch: (cause) => {
+        const message = String((cause as { message?: unknown } | null)?.message)
+        return message.startsWith("the PGlite folder")
+          ? new SqlError({ message })
+          : new SqlError({ cause, message: "Failed to connect: PGlite could not open its data folder" })
+      }
     }),
-    (db) => Effect.tryPromise(() => db.close()).pipe(Effect.ignore)
-  )
+    ({ db, release }) => Effect.tryPromise(() => db.close().finally(release)).pipe(Effect.ignore)
+  ).pipe(Effect.map(({ db }) => db))

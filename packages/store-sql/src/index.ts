@@ -26,7 +26,7 @@ import { makeWriter } from "./Writer.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { migrate, migrations } from "./Migrations.js"
-export { makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
+export { lockFileOf, lockFolder, makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
 export {
   makeCatalogReader,
   makeEventReader,
