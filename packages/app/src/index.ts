@@ -1,18 +1,20 @@
 /**
  * The application layer: one Effect service per feature (players, teams, games, standings,
- * rankings, leaders, catalog) holding the reads and rules that REST, MCP, SSE and the feed share.
+ * rankings, leaders, catalog, account) holding the reads and rules that REST, MCP, SSE and the feed share.
  * Services read through the domain's read ports and fail with domain errors (ResourceNotFound,
  * StoreError); each edge maps them once. `Rows` turns canonical rows into the specification's
  * resources.
  * @module
  */
 import { Layer } from "effect"
+import { Account } from "./Account.js"
 import { Catalog } from "./Catalog.js"
 import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
 import { Players } from "./Players.js"
 import { Rankings, Standings } from "./Standings.js"
 
+export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
 export { Catalog } from "./Catalog.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Leaders } from "./Leaders.js"
@@ -21,8 +23,9 @@ export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
 export { Rankings, Standings } from "./Standings.js"
 
-/** Every application service, over the read ports (and the KeyStore for public counters). */
+/** Every application service, over the read ports (and the KeyStore and UsageStore for the account and public counters). */
 export const layer = Layer.mergeAll(
+  Account.Default,
   Players.Default,
   Teams.Default,
   Games.Default,

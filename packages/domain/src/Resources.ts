@@ -678,9 +678,9 @@ export type Signal = typeof Signal.Type
 // Account and platform
 // ---------------------------------------------------------------------------------------------
 
-/** Reference limits of one tier in `tier_limits` (daily and monthly null = no ceiling). */
+/** Reference limits of one tier in `tier_limits` (null = no ceiling). */
 export const TierLimits = Schema.Struct({
-  requests_per_minute: Schema.Int,
+  requests_per_minute: Schema.NullOr(Schema.Int),
   daily_calls: Schema.NullOr(Schema.Int),
   monthly_calls: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "TierLimits" })
@@ -695,7 +695,9 @@ export const EndpointBreakdownRow = Schema.Struct({
 
 /**
  * UsageStats (GET /daas/usage; specification). `key_prefix` is the first 12 characters of the key
- * and three dots; the full key is never returned. `endpoint_breakdown` is an array.
+ * and three dots; the full key is never returned. `endpoint_breakdown` is an array. The counts
+ * are the ones admission keeps (the call reading them included); a ceiling the plan does not
+ * have (syndicate_alpha: none) is null, and so is what remains of it.
  */
 export const UsageStats = Schema.Struct({
   success: Schema.Boolean,
@@ -711,15 +713,55 @@ export const UsageStats = Schema.Struct({
   daily_remaining: Schema.NullOr(Schema.Int),
   calls_this_period: Schema.Int,
   calls_this_month: Schema.Int,
-  calls_limit_month: Schema.Int,
-  calls_remaining: Schema.Int,
-  rate_limit_per_min: Schema.Int,
-  rate_limit_remaining: Schema.Int,
+  calls_limit_month: Schema.NullOr(Schema.Int),
+  calls_remaining: Schema.NullOr(Schema.Int),
+  rate_limit_per_min: Schema.NullOr(Schema.Int),
+  rate_limit_remaining: Schema.NullOr(Schema.Int),
   reset_at: Schema.NullOr(DateTimeString),
   upgrade_url: Schema.NullOr(UriString),
   endpoint_breakdown: Schema.Array(EndpointBreakdownRow)
 }).annotations({ identifier: "UsageStats" })
 export type UsageStats = typeof UsageStats.Type
+
+/**
+ * One window of `/daas/rate-limit-status`: its ceiling (null = none), calls counted in it, what
+ * remains (null = unlimited), and when it resets (the minute window is sliding: when its oldest
+ * call leaves it; day at 00:00 UTC; month at 00:00 UTC on the 1st).
+ */
+export const RateLimitWindow = Schema.Struct({
+  limit: Schema.NullOr(Schema.Int),
+  used: Schema.Int,
+  remaining: Schema.NullOr(Schema.Int),
+  resets_at: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "RateLimitWindow" })
+
+/** `/daas/rate-limit-status`: the live headroom of the caller's key in each window. */
+export const RateLimitStatus = Schema.Struct({
+  success: Schema.Boolean,
+  key_prefix: Schema.String,
+  tier: Schema.String,
+  minute: RateLimitWindow,
+  day: RateLimitWindow,
+  month: RateLimitWindow
+}).annotations({ identifier: "RateLimitStatus" })
+export type RateLimitStatus = typeof RateLimitStatus.Type
+
+/**
+ * `/daas/key-info`: one key of the caller's owner by its 12-character prefix (decisions.md): tier,
+ * state, trial dates, created and last used. Never the key or its hash.
+ */
+export const KeyInfo = Schema.Struct({
+  success: Schema.Boolean,
+  key_prefix: Schema.String,
+  tier: Schema.String,
+  state: Schema.String,
+  is_trial: Schema.Boolean,
+  trial_starts_at: Schema.NullOr(DateTimeString),
+  trial_ends_at: Schema.NullOr(DateTimeString),
+  created_at: DateTimeString,
+  last_used_at: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "KeyInfo" })
+export type KeyInfo = typeof KeyInfo.Type
 
 /**
  * PublicStats (GET /api/public/stats; specification): active_users (active, unexpired API keys),

@@ -8,6 +8,7 @@
  * @module
  */
 import { Layer } from "effect"
+import { AccountLive } from "./Account.js"
 import { CfbLive } from "./Cfb.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
@@ -17,7 +18,7 @@ import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 
-export { CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export { AccountLive, CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
@@ -29,5 +30,6 @@ export const HandlersLive = Layer.mergeAll(
   SoccerLive,
   PlayersLive,
   MetaLive,
+  AccountLive,
   PublicLive
 )
