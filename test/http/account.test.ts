@@ -8,6 +8,9 @@ import { Plans } from "@sports-data/domain"
 import { Effect } from "effect"
 import { Harness } from "./harness.js"
 
+/** A JSON request body. */
+const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { "content-type": "application/json" } })
+
 describe("account endpoints", () => {
   layer(Harness.layer(), { excludeTestServices: true, timeout: 60_000 })((it) => {
     it.effect("usage: the counters admission kept, the plan's limits, trial fields, never the key", () =>
@@ -75,6 +78,56 @@ describe("account endpoints", () => {
         expect(res.body.day).toMatchObject({ limit: plan.per_day, used: 2 })
         expect(res.body.month.resets_at).toMatch(/^\d{4}-\d{2}-01T00:00:00.000Z$/)
         expect(Date.parse(res.body.minute.resets_at) - Date.now()).toBeLessThanOrEqual(60_000)
+      }))
+
+    it.effect("start-trial: an active sandbox key at once, usable, shown once; bad addresses 400; 3 a day per address", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const email = `trial-${Date.now()}@example.com`
+        const res = yield* h.request("POST", "/mcp/start-trial", json({ email }))
+        expect(res.status).toBe(200)
+        expect(res.body).toMatchObject({ success: true, tier: "sandbox" })
+        expect(res.body.key).toMatch(/^svc_sbx_[0-9A-Za-z]{40,}$/)
+        expect(res.body.key_prefix).toBe(res.body.key.slice(0, 12))
+        expect(Date.parse(res.body.trial_ends_at) - Date.parse(res.body.trial_starts_at)).toBe(14 * 86_400_000)
+        // The key works at once, as a sandbox key.
+        const used = yield* h.request("GET", "/v1/nfl/teams", { key: res.body.key })
+        expect([used.status, used.headers.get("x-service-tier")]).toEqual([200, "sandbox"])
+        // The key is never shown again: usage shows the prefix only.
+        const usage = yield* h.request("GET", "/daas/usage", { key: res.body.key })
+        expect(JSON.stringify(usage.body)).not.toContain(res.body.key)
+        for (const bad of ["not-an-address", "a b@example.com", "x@y"]) {
+          const r = yield* h.request("POST", "/mcp/start-trial", json({ email: bad }))
+          expect([r.status, r.body.parameter]).toEqual([400, "email"])
+        }
+        // The same address (any case) twice more is allowed, then the daily limit answers 429.
+        for (const e of [email.toUpperCase(), email]) {
+          expect((yield* h.request("POST", "/mcp/start-trial", json({ email: e }))).status).toBe(200)
+        }
+        const over = yield* h.request("POST", "/mcp/start-trial", json({ email }))
+        expect([over.status, over.body.error_code]).toEqual([429, "DAILY_LIMIT_EXCEEDED"])
+        expect(over.headers.get("retry-after")).not.toBeNull()
+      }))
+
+    it.effect("register-key: links an owner to the calling key once; a second time is 409", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const key = yield* h.issueKey({ tier: "starter" })
+        const first = yield* h.request("POST", "/daas/register-key", { key, ...json({ email: "owner@example.com" }) })
+        expect(first.status).toBe(200)
+        expect(first.body).toMatchObject({ key_prefix: `${key.slice(0, 12)}...`, email: "owner@example.com" })
+        const again = yield* h.request("POST", "/daas/register-key", { key, ...json({ email: "other@example.com" }) })
+        expect([again.status, again.body.error_code]).toEqual([409, "CONFLICT"])
+        const bad = yield* h.request("POST", "/daas/register-key", {
+          key: yield* h.issueKey({ tier: "starter" }),
+          ...json({ email: "nope" })
+        })
+        expect([bad.status, bad.body.parameter]).toEqual([400, "email"])
+        // Keys of one owner see each other in key-info.
+        const second = yield* h.issueKey({ tier: "growth" })
+        yield* h.request("POST", "/daas/register-key", { key: second, ...json({ email: "owner@example.com" }) })
+        const info = yield* h.request("GET", `/daas/key-info?key=${key.slice(0, 12)}`, { key: second })
+        expect([info.status, info.body.tier]).toEqual([200, "starter"])
       }))
 
     it.effect("key-info: the caller's own key by prefix; another owner's prefix is 404; a malformed one 400", () =>

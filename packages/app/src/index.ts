@@ -34,3 +34,4 @@ export const layer = Layer.mergeAll(
   Leaders.Default,
   Catalog.Default
 )
+export * as Keys from "./Keys.js"

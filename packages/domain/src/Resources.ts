@@ -880,3 +880,26 @@ export const DepthChartChange = Schema.Struct({
   changed_at: DateTimeString
 }).annotations({ identifier: "DepthChartChange" })
 export type DepthChartChange = typeof DepthChartChange.Type
+
+/**
+ * `POST /mcp/start-trial`: a new active sandbox key, shown this once (only its hash is stored),
+ * with its 12-character prefix and the 14-day trial window.
+ */
+export const TrialKey = Schema.Struct({
+  success: Schema.Boolean,
+  key: Schema.String,
+  key_prefix: Schema.String,
+  tier: Schema.String,
+  trial_starts_at: Schema.NullOr(DateTimeString),
+  trial_ends_at: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "TrialKey" })
+export type TrialKey = typeof TrialKey.Type
+
+/** `POST /daas/register-key`: the caller's key (by prefix) and the owner address now linked to it. */
+export const RegisteredKey = Schema.Struct({
+  success: Schema.Boolean,
+  key_prefix: Schema.String,
+  tier: Schema.String,
+  email: Schema.String
+}).annotations({ identifier: "RegisteredKey" })
+export type RegisteredKey = typeof RegisteredKey.Type

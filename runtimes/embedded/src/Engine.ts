@@ -46,7 +46,7 @@ import {
 import { Progress, type Report, Runner } from "@sports-data/ingest"
 import { Settings, type StoreChoice, storeLayer, type Stores } from "@sports-data/wiring"
 import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
-import { createKey, type KeyInfo, listKeys, revokeKey } from "./Keys.js"
+import { Keys } from "@sports-data/app"
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
@@ -103,9 +103,9 @@ export interface Engine {
   readonly keys: {
     readonly create: (options: { readonly tier: string; readonly email?: string | undefined }) => Promise<{
       readonly key: string
-      readonly info: KeyInfo
+      readonly info: Keys.KeyInfo
     }>
-    readonly list: () => Promise<ReadonlyArray<KeyInfo>>
+    readonly list: () => Promise<ReadonlyArray<Keys.KeyInfo>>
     /** Revokes the keys with this 12-character prefix; rejects with KeyNotFound when none was active. */
     readonly revoke: (prefix: string) => Promise<number>
   }
@@ -191,13 +191,13 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     keys: {
       create: (o) =>
         run(
-          Effect.map(createKey({ catalog, tier: o.tier, email: o.email }), (c) => ({
+          Effect.map(Keys.createKey({ catalog, tier: o.tier, email: o.email }), (c) => ({
             key: Redacted.value(c.key),
             info: c.info
           }))
         ),
-      list: () => run(listKeys),
-      revoke: (prefix) => run(revokeKey(prefix))
+      list: () => run(Keys.listKeys),
+      revoke: (prefix) => run(Keys.revokeKey(prefix))
     },
     webHandler,
     runtime,

@@ -20,7 +20,7 @@ import {
 } from "@sports-data/wiring"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { existsSync } from "node:fs"
-import { ensureDemoKeys } from "./Keys.js"
+import { Keys } from "@sports-data/app"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
@@ -50,7 +50,7 @@ const refresh = (dataDir: string) =>
 /** Ensures the demo keys and prints them: the keys themselves only when they were just created. */
 const demoKeys = (catalog: Plans.PlanCatalog) =>
   Effect.gen(function*() {
-    const demo = yield* ensureDemoKeys(catalog)
+    const demo = yield* Keys.ensureDemoKeys(catalog)
     const created = demo.filter((d) => d._tag === "Created")
     const existing = demo.filter((d) => d._tag === "Existing")
     if (created.length > 0) {

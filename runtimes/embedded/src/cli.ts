@@ -31,7 +31,7 @@ import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import { createKey, listKeys, revokeKey } from "./Keys.js"
+import { Keys } from "@sports-data/app"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
 
 /**
@@ -60,7 +60,7 @@ const migrate = Command.make("migrate", {}, () =>
 
 // --- keys ---------------------------------------------------------------------------------------
 
-/** Checked against the plan catalog by `createKey`, which names the tiers when the value is not one. */
+/** Checked against the plan catalog by `Keys.createKey`, which names the tiers when the value is not one. */
 const tierOption = Options.text("tier").pipe(
   Options.withDescription(`Tier of the new key: ${Plans.Tier.literals.join(", ")}`)
 )
@@ -72,7 +72,7 @@ const emailOption = Options.text("email").pipe(
 const keysCreate = Command.make("create", { tier: tierOption, email: emailOption }, ({ email, tier }) =>
   withStore(
     Effect.gen(function*() {
-      const created = yield* createKey({ catalog: yield* planCatalog, tier, email: Option.getOrUndefined(email) })
+      const created = yield* Keys.createKey({ catalog: yield* planCatalog, tier, email: Option.getOrUndefined(email) })
       const trial = created.info.trial_ends_at === null
         ? ""
         : `, trial ends ${created.info.trial_ends_at.toISOString()}`
@@ -85,7 +85,7 @@ const keysCreate = Command.make("create", { tier: tierOption, email: emailOption
 const keysList = Command.make("list", {}, () =>
   withStore(
     Effect.gen(function*() {
-      const keys = yield* listKeys
+      const keys = yield* Keys.listKeys
       if (keys.length === 0) return yield* line("no keys")
       const date = (d: Date | null) => d === null ? "-" : d.toISOString().replace(/\.\d{3}Z$/, "Z")
       yield* line(
@@ -107,7 +107,7 @@ const keysRevoke = Command.make(
   ({ prefix }) =>
     withStore(
       Effect.gen(function*() {
-        const count = yield* revokeKey(prefix)
+        const count = yield* Keys.revokeKey(prefix)
         yield* line(`revoked ${count} key(s) with prefix ${ApiKey.keyPrefix(prefix.trim())}`)
       })
     )

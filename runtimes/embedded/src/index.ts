@@ -5,4 +5,4 @@
  */
 export { describeStore, Settings, type StoreChoice, storeChoice, storeLayer, type Stores } from "@sports-data/wiring"
 export { createEngine, type Engine, type EngineOptions } from "./Engine.js"
-export * as Keys from "./Keys.js"
+export { Keys } from "@sports-data/app"

@@ -71,6 +71,7 @@ export type ApiErrorOf<E> = E extends { readonly _tag: "StoreFailure" } ? never
   : E extends { readonly _tag: "StoreUnavailable" } ? ApiErrors.ServiceUnavailableError
   : E extends { readonly _tag: "InvalidParameter" } ? ApiErrors.InvalidParameterError
   : E extends { readonly _tag: "Conflict" } ? ApiErrors.ConflictError
+  : E extends { readonly _tag: "DailyLimitExceeded" } ? ApiErrors.DailyLimitExceededError
   : ApiErrors.ApiError
 
 /**

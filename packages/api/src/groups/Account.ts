@@ -6,8 +6,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
-import { ResourceNotFoundError } from "../Errors.js"
+import { ConflictError, DailyLimitExceededError, InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
 import { isPlainText, NOT_PLAIN_TEXT } from "../params/Common.js"
+import { noKey } from "../Security.js"
 import { everyTier } from "./Shared.js"
 
 /** `key`: a 12-character key prefix (`svc_grw_abcd`), as `keys list` and `key_prefix` show it. */
@@ -19,7 +20,14 @@ export const KeyInfoParams = Schema.Struct({
   )
 })
 
-/** The `account` group, under `/daas`. */
+/** The body of the sign-up and registration calls: `{email}` (validated by the operation). */
+export const EmailBody = Schema.Struct({
+  email: Schema.String.pipe(
+    Schema.filter((s) => isPlainText(s) ? s.length <= 254 || "must be at most 254 characters" : NOT_PLAIN_TEXT)
+  )
+})
+
+/** The `account` group: `/daas/*` and the sign-up of `/mcp/start-trial`. */
 export class AccountGroup extends HttpApiGroup.make("account")
   .add(
     HttpApiEndpoint.get("usage", "/daas/usage")
@@ -40,6 +48,29 @@ export class AccountGroup extends HttpApiGroup.make("account")
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "One key of the caller's owner by its 12-character prefix; never the key")
       .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.post("registerKey", "/daas/register-key")
+      .setPayload(EmailBody)
+      .addSuccess(Resources.RegisteredKey)
+      .addError(ConflictError)
+      .addError(InvalidParameterError)
+      .annotate(OpenApi.Summary, "Links an owner e-mail address to the calling key; 409 when it has one")
+      .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.post("startTrial", "/mcp/start-trial")
+      .setPayload(EmailBody)
+      .addSuccess(Resources.TrialKey)
+      .addError(InvalidParameterError)
+      .addError(DailyLimitExceededError)
+      .addError(ConflictError)
+      .annotate(OpenApi.Summary, "An active 14-day sandbox key at once, shown this once; no key needed")
+      .annotate(
+        OpenApi.Description,
+        "At most 3 trials per e-mail address and 10 per client address per UTC day (429 DAILY_LIMIT_EXCEEDED)."
+      )
+      .pipe(noKey)
   )
   .annotate(OpenApi.Title, "Account")
 {}

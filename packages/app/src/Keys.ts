@@ -4,7 +4,17 @@
  * is listed ({@link KeyInfo}) never holds the key or its hash.
  * @module
  */
-import { ApiKey, type Conflict, KeyStore, Plans, type StoreError } from "@sports-data/domain"
+import {
+  Admission,
+  ApiKey,
+  Conflict,
+  DailyLimitExceeded,
+  InvalidParameter,
+  KeyStore,
+  Plans,
+  type StoreError,
+  UsageStore
+} from "@sports-data/domain"
 import { Clock, Data, Effect, type Redacted, Schema } from "effect"
 
 /** The tier named is not a tier of the catalog. */
@@ -148,3 +158,88 @@ export const ensureDemoKeys = (
         : Effect.map(createKey({ catalog, tier, email: DEMO_EMAIL }), (c): DemoKey => ({ _tag: "Created", ...c }))
     })
   }).pipe(Effect.withSpan("Keys.ensureDemoKeys"))
+
+/**
+ * Sign-up limits (documented in the README): at most {@link TRIALS_PER_EMAIL_PER_DAY} trials per
+ * e-mail address and {@link TRIALS_PER_CLIENT_PER_DAY} per client address per UTC day, counted
+ * exactly in the UsageStore under the SHA-256 of `trial-email:<address in lower case>` and
+ * `trial-client:<address>` (neither address is stored in clear).
+ */
+export const TRIALS_PER_EMAIL_PER_DAY = 3
+/** See {@link TRIALS_PER_EMAIL_PER_DAY}. */
+export const TRIALS_PER_CLIENT_PER_DAY = 10
+
+/** A well-formed e-mail address: one `@`, no spaces, a dot in the domain, at most 254 characters. */
+export const isEmail = (email: string): boolean =>
+  email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && !/[\u0000-\u001f\u007f]/.test(email)
+
+/** Counts one trial against a sign-up limit; fails with DailyLimitExceeded when it is used up. */
+const countTrial = (subject: string, limit: number, now: Date) =>
+  Effect.gen(function*() {
+    const usage = yield* UsageStore
+    const hash = yield* ApiKey.hashKey(subject)
+    const outcome = yield* usage.consume(hash, { per_minute: null, per_day: limit, per_month: null }, now)
+    if (outcome.admitted) return
+    const reset = Admission.nextDailyReset(now)
+    return yield* Effect.fail(
+      new DailyLimitExceeded({
+        calls_today: outcome.counts.day,
+        daily_limit: limit,
+        resets_on: reset.toISOString(),
+        retry_after_seconds: Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))
+      })
+    )
+  })
+
+/**
+ * `POST /mcp/start-trial`: issues an active sandbox key for `email` at once (its 14-day trial starts
+ * now) and returns it, once. Whether the address already has a key is never revealed: every valid
+ * request within the limits gets a new key. Fails with InvalidParameter (email) for a malformed
+ * address, DailyLimitExceeded past the sign-up limits (per address, per client), StoreError.
+ */
+export const startTrial = (options: {
+  readonly catalog: Plans.PlanCatalog
+  readonly email: string
+  readonly client: string | undefined
+}): Effect.Effect<
+  { readonly key: Redacted.Redacted<string>; readonly record: ApiKey.ApiKeyRecord },
+  InvalidParameter | DailyLimitExceeded | Conflict | StoreError,
+  KeyStore | UsageStore
+> =>
+  Effect.gen(function*() {
+    const email = options.email.trim()
+    if (!isEmail(email)) {
+      return yield* Effect.fail(new InvalidParameter({ parameter: "email", reason: "must be an e-mail address" }))
+    }
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* countTrial(`trial-email:${email.toLowerCase()}`, TRIALS_PER_EMAIL_PER_DAY, now)
+    if (options.client !== undefined) yield* countTrial(`trial-client:${options.client}`, TRIALS_PER_CLIENT_PER_DAY, now)
+    const issued = yield* ApiKey.issueKey({ catalog: options.catalog, tier: "sandbox", now, email })
+    yield* Effect.flatMap(KeyStore, (store) => store.create(issued.record))
+    yield* Effect.logInfo("trial key issued").pipe(Effect.annotateLogs({ prefix: issued.record.key_prefix }))
+    return { key: issued.key, record: issued.record }
+  }).pipe(Effect.withSpan("Keys.startTrial"))
+
+/**
+ * `POST /daas/register-key`: links an owner address to the caller's key (`record`, a key issued
+ * without one, for example through a marketplace). Fails with Conflict when the key already has
+ * an owner, InvalidParameter (email) for a malformed address, StoreError.
+ */
+export const registerKey = (
+  record: ApiKey.ApiKeyRecord,
+  email: string
+): Effect.Effect<ApiKey.ApiKeyRecord, InvalidParameter | Conflict | StoreError, KeyStore> =>
+  Effect.gen(function*() {
+    const address = email.trim()
+    if (!isEmail(address)) {
+      return yield* Effect.fail(new InvalidParameter({ parameter: "email", reason: "must be an e-mail address" }))
+    }
+    const store = yield* KeyStore
+    const current = (yield* store.findByPrefix(record.key_prefix)).find((k) => k.key_hash === record.key_hash) ?? record
+    if (current.email !== null) {
+      return yield* Effect.fail(new Conflict({ message: "This key is already registered to an owner." }))
+    }
+    const updated = { ...current, email: address }
+    yield* store.update(updated)
+    return updated
+  }).pipe(Effect.withSpan("Keys.registerKey"))
