@@ -171,7 +171,8 @@ export const TRIALS_PER_CLIENT_PER_DAY = 10
 
 /** A well-formed e-mail address: one `@`, no spaces, a dot in the domain, at most 254 characters. */
 export const isEmail = (email: string): boolean =>
-  email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && !/[\u0000-\u001f\u007f]/.test(email)
+  email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) &&
+  ![...email].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
 
 /** Counts one trial against a sign-up limit; fails with DailyLimitExceeded when it is used up. */
 const countTrial = (subject: string, limit: number, now: Date) =>
@@ -213,7 +214,9 @@ export const startTrial = (options: {
     }
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* countTrial(`trial-email:${email.toLowerCase()}`, TRIALS_PER_EMAIL_PER_DAY, now)
-    if (options.client !== undefined) yield* countTrial(`trial-client:${options.client}`, TRIALS_PER_CLIENT_PER_DAY, now)
+    if (options.client !== undefined) {
+      yield* countTrial(`trial-client:${options.client}`, TRIALS_PER_CLIENT_PER_DAY, now)
+    }
     const issued = yield* ApiKey.issueKey({ catalog: options.catalog, tier: "sandbox", now, email })
     yield* Effect.flatMap(KeyStore, (store) => store.create(issued.record))
     yield* Effect.logInfo("trial key issued").pipe(Effect.annotateLogs({ prefix: issued.record.key_prefix }))

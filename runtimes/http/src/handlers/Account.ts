@@ -42,7 +42,11 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
     .handle("startTrial", ({ payload, request }) =>
       Effect.gen(function*() {
         const catalog = yield* PlanCatalogService
-        const created = yield* Keys.startTrial({ catalog, email: payload.email, client: Option.getOrUndefined(request.remoteAddress) })
+        const created = yield* Keys.startTrial({
+          catalog,
+          email: payload.email,
+          client: Option.getOrUndefined(request.remoteAddress)
+        })
         return {
           success: true,
           key: Redacted.value(created.key),
