@@ -99,7 +99,7 @@
  * @module
  */
 import { Cfb, type Game, type Player, type PollRanking, Sports, type StatLine, type Team } from "@sports-data/domain"
-import { splitName } from "../nfl/Names.js"
+import { splitName } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import type {
   BoxLine,

@@ -47,7 +47,8 @@
  * @module
  */
 import { type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
-import { nameKey, splitName } from "../nfl/Names.js"
+import { splitName } from "../Names.js"
+import { idsByName, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
 import { addDays } from "../Rows.js"
 import type {
@@ -58,7 +59,6 @@ import type {
   NbaSeasonType,
   PlayerLine,
   PositionRow,
-  StatusRow,
   TeamGameLog,
   TeamGameTotal,
   UsageRow
@@ -321,41 +321,17 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
   }
   const newestSeason = Math.max(...[...latest.values()].map((s) => s.season))
 
-  // Names of players, for status entries without an id.
-  const byName = new Map<string, Array<string>>()
-  const addName = (name: string, pid: string) => {
-    const list = byName.get(nameKey(name)) ?? []
-    if (!list.includes(pid)) list.push(pid)
-    byName.set(nameKey(name), list)
-  }
-  for (const [pid, s] of latest) addName(s.name, pid)
-  for (const p of input.positions) addName(p.name, p.playerId)
-
-  const latestStatus = new Map<string, StatusRow>()
-  const statusNames = new Map<string, string>()
-  for (const s of input.statuses) {
-    let pid = s.playerId
-    if (pid === null) {
-      const candidates = byName.get(nameKey(s.name)) ?? []
-      if (candidates.length !== 1) {
-        skippedPlayers.push({
-          file: s.file,
-          line: s.line,
-          reason: candidates.length === 0
-            ? `status entry without player_id; no player is named ${JSON.stringify(s.name)}`
-            : `status entry without player_id; ${candidates.length} players are named ${JSON.stringify(s.name)}`
-        })
-        continue
-      }
-      pid = candidates[0]!
-    }
-    if (!statusNames.has(pid)) statusNames.set(pid, s.name)
-    const prev = latestStatus.get(pid)
-    if (
-      prev === undefined || s.lastUpdated > prev.lastUpdated ||
-      (s.lastUpdated === prev.lastUpdated && (s.firstSeen ?? "") >= (prev.firstSeen ?? ""))
-    ) latestStatus.set(pid, s)
-  }
+  // Each player's latest status; entries without an id are matched by name.
+  const statusOf = latestStatuses(
+    input.statuses,
+    idsByName([
+      ...[...latest].map(([pid, s]) => [s.name, pid] as const),
+      ...input.positions.map((p) => [p.name, p.playerId] as const)
+    ])
+  )
+  skippedPlayers.push(...statusOf.skipped)
+  const latestStatus = statusOf.latest
+  const statusNames = statusOf.names
 
   const playerIds = new Set<string>([...latest.keys(), ...positions.keys(), ...latestStatus.keys()])
   const players: Array<Player> = []

@@ -16,7 +16,6 @@
  * - `bettormanpicks_bmp_app/nba_player_positions.csv`, `nba_player_status_history.csv`.
  * @module
  */
-import { isCalendarDate } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
 import { numbers, positiveIntId, required, requiredAs, requiredDate } from "../Rows.js"
@@ -129,18 +128,6 @@ export interface PositionRow {
   readonly playerId: string
   readonly name: string
   readonly position: string
-}
-
-/** One entry of the injury status history (a status code and comment first seen at a time). */
-export interface StatusRow {
-  readonly file: string
-  readonly line: number
-  readonly playerId: string | null
-  readonly name: string
-  readonly code: string
-  readonly comment: string | null
-  readonly lastUpdated: string
-  readonly firstSeen: string | null
 }
 
 const need = required
@@ -456,30 +443,4 @@ export const parsePosition = (row: CsvRow): Either.Either<PositionRow, string> =
     const position = positionCode(raw)
     if (position === undefined) return yield* Either.left(`Position is not an NBA position: ${JSON.stringify(raw)}`)
     return { playerId, name, position }
-  })
-
-/** Parses a bettormanpicks `nba_player_status_history.csv` row (player_id may be blank). */
-export const parseStatus = (row: CsvRow): Either.Either<StatusRow, string> =>
-  Either.gen(function*() {
-    const name = yield* need(row, "Player")
-    const code = (yield* need(row, "Status_norm")).toUpperCase()
-    const rawId = field(row, "player_id")
-    const id = rawId === undefined ? null : Number(rawId)
-    if (id !== null && !(Number.isInteger(id) && id > 0)) {
-      return yield* Either.left(`player_id is not a person id: ${JSON.stringify(rawId)}`)
-    }
-    const lastUpdated = yield* need(row, "Last_Updated")
-    if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/.test(lastUpdated) || !isCalendarDate(lastUpdated.slice(0, 10))) {
-      return yield* Either.left(`Last_Updated is not a date and time: ${JSON.stringify(lastUpdated)}`)
-    }
-    return {
-      file: row.file,
-      line: row.line,
-      playerId: id === null ? null : String(id),
-      name,
-      code,
-      comment: field(row, "Comment") ?? null,
-      lastUpdated,
-      firstSeen: field(row, "first_seen_commit_time") ?? null
-    }
   })

@@ -8,6 +8,7 @@ import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
+import { parseStatus } from "../PlayerStatus.js"
 import type { ProgressReporter } from "../Progress.js"
 import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
@@ -19,7 +20,6 @@ import {
   parseMehPlayerLine,
   parseMillxingGame,
   parsePosition,
-  parseStatus,
   parseTeamGameLog,
   parseTeamGameTotal,
   parseUsage,
@@ -101,7 +101,7 @@ export const ingestNba = (
     const bmpLines = yield* readAll(files.bmpPlayerLogs, () => parseBmpPlayerLine)
     const usage = yield* readAll(files.playerIndex, (file) => parseUsage(seasonFromName(file)))
     const positions = yield* readAll(files.positions, () => parsePosition)
-    const statuses = yield* readAll(files.statuses, () => parseStatus)
+    const statuses = yield* readAll(files.statuses, () => parseStatus("a person id"))
 
     const built = buildNba({
       millxingGames: rows(millxingGames),

@@ -48,10 +48,10 @@ import {
   type StatLine,
   type Team
 } from "@sports-data/domain"
+import { splitName } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
 import { type IdentityCounts, type NflPerson, resolveIdentities } from "./Identity.js"
-import { splitName } from "./Names.js"
 import type {
   DepthRow,
   DpRow,

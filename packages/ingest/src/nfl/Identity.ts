@@ -42,8 +42,8 @@
  * @module
  */
 import { canonicalPlayerId } from "@sports-data/domain"
+import { initialKey, nameKey } from "../Names.js"
 import { sortKeys } from "../Rows.js"
-import { initialKey, nameKey } from "./Names.js"
 import type { DepthRow, DpRow, FfbRow, HvRow, InjuryRow, SnapRow, WeeklyRow } from "./Sources.js"
 
 /** Platforms in the order of preference for the canonical id (see module doc). */

@@ -70,9 +70,10 @@
  * @module
  */
 import { canonicalPlayerId, type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
-import { nameKey, splitName } from "../nfl/Names.js"
+import { splitName } from "../Names.js"
+import { idsByName, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
-import type { LineCounts, PlayerLine, PlayerRow, RosterRow, ScheduleGame, StatusRow, TeamGame } from "./Sources.js"
+import type { LineCounts, PlayerLine, PlayerRow, RosterRow, ScheduleGame, TeamGame } from "./Sources.js"
 
 /** Parsed inputs, each list in file order. */
 export interface NhlInputs {
@@ -350,36 +351,16 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
   }
   const newestSeason = Math.max(0, ...[...latestLine.values()].map((l) => l.season))
 
-  // Full names, for status entries without an id.
-  const byName = new Map<string, Set<string>>()
-  const addName = (name: string, pid: string) =>
-    byName.set(nameKey(name), (byName.get(nameKey(name)) ?? new Set()).add(pid))
-  for (const p of input.players) addName(p.name, p.playerId)
-  for (const r of input.rosters) addName(`${r.firstName} ${r.lastName}`, r.playerId)
-
-  const latestStatus = new Map<string, StatusRow>()
-  for (const s of input.statuses) {
-    let pid = s.playerId
-    if (pid === null) {
-      const candidates = [...(byName.get(nameKey(s.name)) ?? [])]
-      if (candidates.length !== 1) {
-        skippedPlayers.push({
-          file: s.file,
-          line: s.line,
-          reason: candidates.length === 0
-            ? `status entry without player_id; no player is named ${JSON.stringify(s.name)}`
-            : `status entry without player_id; ${candidates.length} players are named ${JSON.stringify(s.name)}`
-        })
-        continue
-      }
-      pid = candidates[0]!
-    }
-    const prev = latestStatus.get(pid)
-    if (
-      prev === undefined || s.lastUpdated > prev.lastUpdated ||
-      (s.lastUpdated === prev.lastUpdated && (s.firstSeen ?? "") >= (prev.firstSeen ?? ""))
-    ) latestStatus.set(pid, s)
-  }
+  // Each player's latest status; entries without an id are matched by full name.
+  const statusOf = latestStatuses(
+    input.statuses,
+    idsByName([
+      ...input.players.map((p) => [p.name, p.playerId] as const),
+      ...input.rosters.map((r) => [`${r.firstName} ${r.lastName}`, r.playerId] as const)
+    ])
+  )
+  skippedPlayers.push(...statusOf.skipped)
+  const latestStatus = statusOf.latest
 
   const ids = new Set<string>([...rosters.keys(), ...current.keys(), ...latestLine.keys(), ...latestStatus.keys()])
   const players: Array<Player> = []

@@ -136,18 +136,6 @@ export interface PlayerRow {
   readonly position: string | null
 }
 
-/** One entry of the injury status history. */
-export interface StatusRow {
-  readonly file: string
-  readonly line: number
-  readonly playerId: string | null
-  readonly name: string
-  readonly code: string
-  readonly comment: string | null
-  readonly lastUpdated: string
-  readonly firstSeen: string | null
-}
-
 /**
  * NHL.com position codes to the module's positions: C, L -> LW, R -> RW, D, G (LW and RW are
  * accepted as written). Undefined for anything else.
@@ -409,27 +397,4 @@ export const parsePlayerRow = (row: CsvRow): Either.Either<PlayerRow, string> =>
       return yield* Either.left(`position is not an NHL position: ${JSON.stringify(rawPosition)}`)
     }
     return { playerId, name, team, position }
-  })
-
-/** Parses a bettormanpicks `nhl_player_status_history.csv` row (player_id may be blank). */
-export const parseStatus = (row: CsvRow): Either.Either<StatusRow, string> =>
-  Either.gen(function*() {
-    const name = yield* required(row, "Player")
-    const code = (yield* required(row, "Status_norm")).toUpperCase()
-    const rawId = field(row, "player_id")
-    const id = rawId === undefined ? null : yield* needPersonId(row, "player_id")
-    const lastUpdated = yield* required(row, "Last_Updated")
-    if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/.test(lastUpdated) || !isCalendarDate(lastUpdated.slice(0, 10))) {
-      return yield* Either.left(`Last_Updated is not a date and time: ${JSON.stringify(lastUpdated)}`)
-    }
-    return {
-      file: row.file,
-      line: row.line,
-      playerId: id,
-      name,
-      code,
-      comment: field(row, "Comment") ?? null,
-      lastUpdated,
-      firstSeen: field(row, "first_seen_commit_time") ?? null
-    }
   })

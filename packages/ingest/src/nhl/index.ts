@@ -9,6 +9,7 @@ import { SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
+import { parseStatus } from "../PlayerStatus.js"
 import type { ProgressReporter } from "../Progress.js"
 import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
@@ -19,7 +20,6 @@ import {
   parsePlayerRow,
   parseRosterRow,
   parseScheduleRow,
-  parseStatus,
   parseTeamGame,
   seasonOfFile
 } from "./Sources.js"
@@ -77,7 +77,7 @@ export const ingestNhl = (
     const teamGames = yield* readAll(files.teamGames, () => parseTeamGame)
     const playerLogs = yield* readAll(files.playerLogs, () => parsePlayerLine)
     const playerList = yield* readAll(files.players, () => parsePlayerRow)
-    const statuses = yield* readAll(files.statuses, () => parseStatus)
+    const statuses = yield* readAll(files.statuses, () => parseStatus("an NHL player id"))
 
     const built = buildNhl({
       schedules: rows(schedules),
