@@ -184,10 +184,17 @@ const sameConference = (ctx: Ctx, a: string, b: string): boolean => {
  * A tiebreak step: a score per tied team, higher is better; undefined when the step does not
  * apply to this set of teams (then it is skipped).
  */
-interface Criterion {
+/**
+ * A tiebreak step over a context `C` (each league's rules keep their own): a score per tied team,
+ * higher is better; undefined when the step does not apply to this set of teams (then it is
+ * skipped).
+ */
+export interface TieStep<C> {
   readonly name: string
-  readonly score: (tied: ReadonlyArray<string>, ctx: Ctx) => ReadonlyMap<string, number> | undefined
+  readonly score: (tied: ReadonlyArray<string>, ctx: C) => ReadonlyMap<string, number> | undefined
 }
+
+type Criterion = TieStep<Ctx>
 
 /** Scores each team by its win pct over the results `filter` keeps; undefined if one has none. */
 const pctCriterion = (
@@ -419,7 +426,8 @@ const mlbSteps: ReadonlyArray<Criterion> = [
 ]
 const mlbDivision: Procedure = { mode: "partition", two: mlbSteps, many: mlbSteps }
 
-interface Placed {
+/** A team placed in a tied group, and the step that placed it above the next one (null: none needed). */
+export interface Placed {
   readonly abbr: string
   step: string | null
 }
@@ -427,6 +435,7 @@ interface Placed {
 /** Code-unit order of two strings (abbreviations, names). */
 export const byAbbr = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/** Teams no step separates: by abbreviation, each above the next `unresolved`. */
 const unresolved = (set: ReadonlyArray<string>): Array<Placed> =>
   [...set].sort(byAbbr).map((abbr, i, all) => ({ abbr, step: i < all.length - 1 ? "unresolved" : null }))
 
@@ -474,18 +483,32 @@ const resolveTie = (set: ReadonlyArray<string>, proc: Procedure, ctx: Ctx): Arra
     out.push({ abbr: rest[0]!, step: null })
     return out
   }
-  for (const crit of set.length === 2 ? proc.two : proc.many) {
-    const scores = crit.score(set, ctx)
+  return breakTie(set, (size) => (size === 2 ? proc.two : proc.many), ctx)
+}
+
+/**
+ * Orders teams level on the primary key in *partition* mode: the first step (of those
+ * `stepsFor(tied count)` lists) that splits them orders the groups, and each group still tied
+ * starts the steps again among itself; teams no step separates are {@link unresolved}. The last
+ * team of each separated group carries the step's name. Used by every league whose procedure
+ * works this way (nba, mlb, nhl, soccer).
+ */
+export const breakTie = <C>(
+  set: ReadonlyArray<string>,
+  stepsFor: (size: number) => ReadonlyArray<TieStep<C>>,
+  ctx: C
+): Array<Placed> => {
+  if (set.length === 1) return [{ abbr: set[0]!, step: null }]
+  for (const step of stepsFor(set.length)) {
+    const scores = step.score(set, ctx)
     if (scores === undefined) continue
     const groups = groupsByScore(set, scores)
     if (groups.length === 1) continue
-    const out: Array<Placed> = []
-    groups.forEach((group, gi) => {
-      const placed = resolveTie(group, proc, ctx)
-      if (gi < groups.length - 1) placed[placed.length - 1]!.step = crit.name
-      out.push(...placed)
+    return groups.flatMap((group, gi) => {
+      const placed = breakTie(group, stepsFor, ctx)
+      if (gi < groups.length - 1) placed[placed.length - 1]!.step = step.name
+      return placed
     })
-    return out
   }
   return unresolved(set)
 }

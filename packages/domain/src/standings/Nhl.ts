@@ -74,7 +74,7 @@
  */
 import type { Game, Team } from "../Canonical.js"
 import type { StandingsInput, StandingsRules } from "../sports/SportModule.js"
-import { byAbbr, countedGames, type TeamStanding, type WLT } from "../Standings.js"
+import { breakTie, byAbbr, countedGames, type Placed, type TeamStanding, type TieStep, type WLT } from "../Standings.js"
 
 /** How a game ended, as `attributes.result_type` writes it. */
 export type NhlResultType = "regulation" | "overtime" | "shootout"
@@ -195,11 +195,7 @@ interface Ctx {
   readonly byPoints: boolean
 }
 
-/** A tiebreak step: a score per tied team, higher is better; undefined when it does not apply. */
-interface Criterion {
-  readonly name: string
-  readonly score: (tied: ReadonlyArray<string>, ctx: Ctx) => ReadonlyMap<string, number> | undefined
-}
+type Criterion = TieStep<Ctx>
 
 const byTally = (
   name: string,
@@ -279,34 +275,6 @@ const steps: ReadonlyArray<Criterion> = [
   byTally("goals_for", (t) => t.gf)
 ]
 
-interface Placed {
-  readonly abbr: string
-  step: string | null
-}
-
-/** Groups teams by score, best first. */
-const groupsByScore = (set: ReadonlyArray<string>, scores: ReadonlyMap<string, number>): Array<Array<string>> =>
-  [...new Set(set.map((t) => scores.get(t)!))].sort((a, b) => b - a).map((v) => set.filter((t) => scores.get(t) === v))
-
-/** Orders teams level on the primary key (partition mode: each separated group is broken again). */
-const resolveTie = (set: ReadonlyArray<string>, ctx: Ctx): Array<Placed> => {
-  if (set.length === 1) return [{ abbr: set[0]!, step: null }]
-  for (const crit of steps) {
-    const scores = crit.score(set, ctx)
-    if (scores === undefined) continue
-    const groups = groupsByScore(set, scores)
-    if (groups.length === 1) continue
-    const out: Array<Placed> = []
-    groups.forEach((group, gi) => {
-      const placed = resolveTie(group, ctx)
-      if (gi < groups.length - 1) placed[placed.length - 1]!.step = crit.name
-      out.push(...placed)
-    })
-    return out
-  }
-  return [...set].sort(byAbbr).map((abbr, i, all) => ({ abbr, step: i < all.length - 1 ? "unresolved" : null }))
-}
-
 /** Orders a group: by points (complete season) or win_pct, ties by {@link steps}. */
 const rankGroup = (abbrs: ReadonlyArray<string>, ctx: Ctx): Array<Placed> => {
   const key = (a: string) => {
@@ -314,7 +282,7 @@ const rankGroup = (abbrs: ReadonlyArray<string>, ctx: Ctx): Array<Placed> => {
     return ctx.byPoints ? knownPoints(t) : winPct(t)
   }
   const values = [...new Set(abbrs.map(key))].sort((a, b) => b - a)
-  return values.flatMap((v) => resolveTie(abbrs.filter((a) => key(a) === v), ctx))
+  return values.flatMap((v) => breakTie(abbrs.filter((a) => key(a) === v), () => steps, ctx))
 }
 
 const groupBy = (items: ReadonlyArray<string>, key: (t: string) => string): Map<string, Array<string>> => {

@@ -65,7 +65,17 @@
 import type { Game, Team } from "../Canonical.js"
 import { adjustmentsOf, type SeasonAdjustments } from "../sports/soccer/Adjustments.js"
 import type { StandingsInput, StandingsRules } from "../sports/SportModule.js"
-import { byAbbr, countedGames, record, type Result, streakOf, type TeamStanding, type WLT } from "../Standings.js"
+import {
+  breakTie,
+  byAbbr,
+  countedGames,
+  record,
+  type Result,
+  streakOf,
+  type TeamStanding,
+  type TieStep,
+  type WLT
+} from "../Standings.js"
 
 /** Points for a win (3; a defeat gives 0). */
 export const POINTS_PER_WIN = 3
@@ -93,10 +103,7 @@ interface Ctx {
 }
 
 /** A tiebreak step: a score per tied team (higher is better), or undefined when it does not apply. */
-interface Criterion {
-  readonly name: string
-  readonly score: (tied: ReadonlyArray<string>, ctx: Ctx) => ReadonlyMap<string, number> | undefined
-}
+type Criterion = TieStep<Ctx>
 
 const lineOf = (ctx: Ctx, abbr: string): Line => ctx.lines.get(abbr)!
 
@@ -155,36 +162,6 @@ const playOff: Criterion = {
     const p = ctx.adjustments.playOffs.find((x) => tied.includes(x.winner) && tied.includes(x.loser))
     return p === undefined ? undefined : new Map([[p.winner, 1], [p.loser, 0]])
   }
-}
-
-interface Placed {
-  readonly abbr: string
-  step: string | null
-}
-
-const groupsByScore = (set: ReadonlyArray<string>, scores: ReadonlyMap<string, number>): Array<Array<string>> => {
-  const values = [...new Set(set.map((t) => scores.get(t)!))].sort((a, b) => b - a)
-  return values.map((v) => set.filter((t) => scores.get(t) === v))
-}
-
-/**
- * Orders clubs level on points: the first step that splits them orders the groups, and each group
- * still tied starts the steps again among itself. Clubs no step separates are ordered by key.
- */
-const resolveTie = (set: ReadonlyArray<string>, steps: ReadonlyArray<Criterion>, ctx: Ctx): Array<Placed> => {
-  if (set.length === 1) return [{ abbr: set[0]!, step: null }]
-  for (const step of steps) {
-    const scores = step.score(set, ctx)
-    if (scores === undefined) continue
-    const groups = groupsByScore(set, scores)
-    if (groups.length === 1) continue
-    return groups.flatMap((group, gi) => {
-      const placed = resolveTie(group, steps, ctx)
-      if (gi < groups.length - 1) placed[placed.length - 1]!.step = step.name
-      return placed
-    })
-  }
-  return [...set].sort(byAbbr).map((abbr, i, all) => ({ abbr, step: i < all.length - 1 ? "unresolved" : null }))
 }
 
 const isRegularSeason = (g: Game): boolean => g.season_type === null || g.season_type.toUpperCase() === "REG"
@@ -249,7 +226,7 @@ const computeTable = (config: TableConfig, input: StandingsInput): ReadonlyArray
     const members = groups.get(key)!
     const points = [...new Set(members.map((a) => lines.get(a)!.points))].sort((a, b) => b - a)
     const placed = points.flatMap((p) =>
-      resolveTie(members.filter((a) => lines.get(a)!.points === p), config.steps, ctx)
+      breakTie(members.filter((a) => lines.get(a)!.points === p), () => config.steps, ctx)
     )
     const leader = lines.get(placed[0]!.abbr)!
     placed.forEach(({ abbr, step }, i) => {
