@@ -524,7 +524,8 @@ const rankGroup = (
   return values.flatMap((v) => resolveTie(abbrs.filter((t) => pct.get(t) === v), proc, ctx))
 }
 
-const groupBy = <K>(items: ReadonlyArray<string>, key: (t: string) => K): Map<K, Array<string>> => {
+/** Teams (abbreviations) grouped by `key`, groups and members in first-seen order. */
+export const groupBy = <K>(items: ReadonlyArray<string>, key: (t: string) => K): Map<K, Array<string>> => {
   const out = new Map<K, Array<string>>()
   for (const i of items) {
     const k = key(i)
@@ -724,7 +725,8 @@ export const mlbRules: StandingsRules = {
     computeWinPct({ division: mlbDivision, conference: undefined, eligiblePerConference: undefined }, teams, g)
 }
 
-const compareNullable = (a: string | null, b: string | null): number =>
+/** Code-unit order of two nullable names (conference, division), null last. */
+export const compareNullable = (a: string | null, b: string | null): number =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : byAbbr(a, b)
 
 /** The current run of identical outcomes of results in played order: `W3`, `L1`, `T1`; null when none. */

@@ -74,7 +74,17 @@
  */
 import type { Game, Team } from "../Canonical.js"
 import type { StandingsInput, StandingsRules } from "../sports/SportModule.js"
-import { breakTie, byAbbr, countedGames, type Placed, type TeamStanding, type TieStep, type WLT } from "../Standings.js"
+import {
+  breakTie,
+  byAbbr,
+  compareNullable,
+  countedGames,
+  groupBy,
+  type Placed,
+  type TeamStanding,
+  type TieStep,
+  type WLT
+} from "../Standings.js"
 
 /** How a game ended, as `attributes.result_type` writes it. */
 export type NhlResultType = "regulation" | "overtime" | "shootout"
@@ -284,15 +294,6 @@ const rankGroup = (abbrs: ReadonlyArray<string>, ctx: Ctx): Array<Placed> => {
   const values = [...new Set(abbrs.map(key))].sort((a, b) => b - a)
   return values.flatMap((v) => breakTie(abbrs.filter((a) => key(a) === v), () => steps, ctx))
 }
-
-const groupBy = (items: ReadonlyArray<string>, key: (t: string) => string): Map<string, Array<string>> => {
-  const out = new Map<string, Array<string>>()
-  for (const i of items) out.set(key(i), [...(out.get(key(i)) ?? []), i])
-  return out
-}
-
-const compareNullable = (a: string | null, b: string | null): number =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : byAbbr(a, b)
 
 /** See the module doc for every rule. */
 const compute = ({ games, season, teams }: StandingsInput): ReadonlyArray<TeamStanding> => {
