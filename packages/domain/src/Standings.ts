@@ -152,7 +152,9 @@ export const record = (results: ReadonlyArray<Result>): WLT => {
 const games = (r: WLT): number => r.wins + r.losses + r.ties
 
 /** (2W + T) / 2G; undefined when no game. */
-const pctOf = (r: WLT): number | undefined => (games(r) === 0 ? undefined : (2 * r.wins + r.ties) / (2 * games(r)))
+export const pctOf = (
+  r: WLT
+): number | undefined => (games(r) === 0 ? undefined : (2 * r.wins + r.ties) / (2 * games(r)))
 
 interface Ctx {
   readonly teams: ReadonlyMap<string, Team>

@@ -51,6 +51,7 @@ import {
   byAbbr,
   countsInStandings,
   NO_POINTS,
+  pctOf,
   record,
   type Result,
   streakOf,
@@ -76,11 +77,8 @@ const boolAttr = (g: Game, key: string): boolean | undefined => {
 const playedOrder = (a: Game, b: Game): number =>
   (a.week ?? 0) - (b.week ?? 0) || byAbbr(a.game_date ?? "", b.game_date ?? "") || byAbbr(a.id, b.id)
 
-/** (2W + T) / 2G, 0 when no game. */
-const pct = (r: WLT): number => {
-  const n = r.wins + r.losses + r.ties
-  return n === 0 ? 0 : (2 * r.wins + r.ties) / (2 * n)
-}
+/** (2W + T) / 2G ({@link pctOf}), 0 when no game. */
+const pct = (r: WLT): number => pctOf(r) ?? 0
 
 interface TeamSeason {
   readonly team: Team
