@@ -32,11 +32,18 @@ export const SPORT_NAMES: Readonly<Record<SportKey, string>> = {
   nascar: "NASCAR"
 }
 
-/** The operations of `sport`'s group as `[name, path]`, read from the contract. */
-export const sportOperations = (sport: TeamSport): ReadonlyArray<readonly [string, string]> =>
-  Security.endpointTiers(Api)
-    .filter((e) => e.group === sport)
-    .map((e) => [e.name, Security.openApiPath(e.path)] as const)
+/**
+ * The operations of each team sport's group as `[name, path]`, read once from the contract; the
+ * lookup `Catalog.coverage` takes.
+ */
+export const sportOperations = (): (sport: TeamSport) => ReadonlyArray<readonly [string, string]> => {
+  const endpoints = Security.endpointTiers(Api)
+  const bySport = new Map(teamSports.map((sport) => [
+    sport,
+    endpoints.filter((e) => e.group === sport).map((e) => [e.name, Security.openApiPath(e.path)] as const)
+  ]))
+  return (sport) => bySport.get(sport) ?? []
+}
 
 /**
  * `/v1/sports` rows: every sport key of the specification, whether this service serves it, and
@@ -62,6 +69,7 @@ export const PUBLIC_STATS_TTL = Duration.seconds(60)
 export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
   Effect.sync(() => {
     const sports = sportsRows()
+    const operations = sportOperations()
     return handlers
       .handle("sports", ({ request }) => envelope(ctx(request, "sports"), sports))
       .handle("dataStatus", ({ request }) =>
@@ -71,7 +79,7 @@ export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
         }).pipe(mapDomainErrors))
       .handle("coverage", ({ request }) =>
         Effect.gen(function*() {
-          const rows = yield* (yield* Catalog).coverage(sportOperations)
+          const rows = yield* (yield* Catalog).coverage(operations)
           return yield* envelope(ctx(request, "coverage"), rows)
         }).pipe(mapDomainErrors))
   }))
