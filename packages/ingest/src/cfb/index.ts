@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { type Entity, type EntityCounts, entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { type SportIngestResult, upsertAll, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
 import { buildCfb } from "./Build.js"
 import {
@@ -128,45 +128,31 @@ export const ingestCfb = (
     const teamSrc = sourceCounts([teamRows])
     const pollSrc = sourceCounts([polls])
 
-    const teamsResult = yield* upsertAll(built.teams, writer.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
-    const gamesResult = yield* upsertAll([...built.games, ...built.undatedGames], writer.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
+    const result = yield* writeTeamSport("cfb", allListed(files), {
+      teams: { rows: built.teams, read: teamSrc.read, skipped: teamSrc.skipped },
+      players: { rows: built.players, read: lineSrc.read, skipped: [] },
+      games: {
+        rows: [...built.games, ...built.undatedGames],
+        read: gameSrc.read,
+        skipped: [...gameSrc.skipped, ...built.skippedGames]
+      },
+      stat_lines: {
+        rows: built.statLines,
+        read: lineSrc.read,
+        skipped: [...lineSrc.skipped, ...built.skippedLines]
+      }
+    })
+    // Rankings are not an entity of the run report (Report.Entity); their counts are logged.
+    const rankingsSkipped = [...pollSrc.skipped, ...built.skippedRankings]
     const rankingsResult = yield* upsertAll(built.rankings, writer.upsertRankings)
-
-    const skipped = [
-      ...gameSrc.skipped,
-      ...built.skippedGames,
-      ...lineSrc.skipped,
-      ...built.skippedLines,
-      ...teamSrc.skipped,
-      ...pollSrc.skipped,
-      ...built.skippedRankings
-    ]
-    const result: SportIngestResult = {
-      sport: "cfb",
-      counts: {
-        teams: entityCounts(teamSrc.read, teamSrc.skipped.length, teamsResult),
-        players: entityCounts(lineSrc.read, 0, playersResult),
-        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
-        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
-      } satisfies Partial<Record<Entity, EntityCounts>>,
-      skipped,
-      files: allListed(files)
-    }
-    yield* Effect.logInfo("cfb ingested").pipe(
+    yield* Effect.logInfo("cfb rankings written").pipe(
       Effect.annotateLogs({
-        teams: built.teams.length,
-        players: built.players.length,
-        games: built.games.length,
-        stat_lines: built.statLines.length,
         rankings: built.rankings.length,
-        rankings_inserted: rankingsResult.inserted,
-        rankings_updated: rankingsResult.updated,
-        rankings_unchanged: rankingsResult.unchanged,
-        rankings_skipped: pollSrc.skipped.length + built.skippedRankings.length,
-        skipped: skipped.length
+        inserted: rankingsResult.inserted,
+        updated: rankingsResult.updated,
+        unchanged: rankingsResult.unchanged,
+        skipped: rankingsSkipped.length
       })
     )
-    return result
+    return { ...result, skipped: [...result.skipped, ...rankingsSkipped] }
   }).pipe(Effect.withSpan("Ingest.cfb"))
