@@ -3,11 +3,11 @@
  * dataset's PROVENANCE.md), and what each endpoint of each team sport can answer. An endpoint
  * whose data no source supplies is still served: it answers empty `data` with
  * `meta.coverage = {available: false, reason}` (never an invented row). Typed
- * `satisfies Record<TeamSport, ...>`, so a new sport without coverage fails to compile.
+ * `satisfies Record<SportKey, ...>`, so a new sport without coverage fails to compile.
  * @module
  */
 import { Schema } from "effect"
-import type { TeamSport } from "./Sport.js"
+import type { SportKey } from "./Sport.js"
 
 /**
  * A source dataset: `id` is its folder under the data directory; `licence` as its repository
@@ -31,7 +31,7 @@ const source = (
   commercial_use: boolean | null = licence === null ? null : true
 ): Source => ({ id, repository, licence: licence ?? "none stated", attribution_required, commercial_use })
 
-/** Every source dataset a team sport reads, by id. */
+/** Every source dataset a sport reads, by id. */
 export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
   [
     source("hvpkod_nfl_data", "https://github.com/hvpkod/NFL-Data", "MIT"),
@@ -57,12 +57,20 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     ),
     source("llizima_college_football_dashboard", "https://github.com/llizima/college-football-dashboard", null),
     source("openfootball_football_json", "https://github.com/openfootball/football.json", "public domain"),
-    source("datasets_football_datasets", "https://github.com/datasets/football-datasets", "PDDL 1.0")
+    source("datasets_football_datasets", "https://github.com/datasets/football-datasets", "PDDL 1.0"),
+    source("jeffsackmann_tennis_atp", "https://github.com/JeffSackmann/tennis_atp", "CC BY-NC-SA 4.0", true, false),
+    source("jeffsackmann_tennis_wta", "https://github.com/JeffSackmann/tennis_wta", "CC BY-NC-SA 4.0", true, false),
+    source("array_carpenter_golfastr", "https://github.com/array-carpenter/golfastr", "MIT"),
+    source("rtelmore_isar_golf", "https://github.com/rtelmore/ISAR", "MIT"),
+    source("925sports_pga_tour_data", "https://github.com/925Sports/pga-tour-data", null),
+    source("greco1899_ufc_stats", "https://github.com/Greco1899/scrape_ufc_stats", "GPL-3.0"),
+    source("f1db", "https://github.com/f1db/f1db", "CC BY 4.0", true),
+    source("nascar_data_kylegrealis", "https://github.com/kyleGrealis/nascaR.data", "GPL-3.0-or-later")
   ].map((s) => [s.id, s])
 )
 
 /** Source ids a sport reads. */
-export const sportSources: Readonly<Record<TeamSport, ReadonlyArray<string>>> = {
+export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
   nfl: [
     "hvpkod_nfl_data",
     "spreadspoke_nfl",
@@ -84,7 +92,12 @@ export const sportSources: Readonly<Record<TeamSport, ReadonlyArray<string>>> = 
     "sportsdataverse_cfbfastr_cfb_data",
     "llizima_college_football_dashboard"
   ],
-  soccer: ["openfootball_football_json", "datasets_football_datasets"]
+  soccer: ["openfootball_football_json", "datasets_football_datasets"],
+  tennis: ["jeffsackmann_tennis_atp", "jeffsackmann_tennis_wta", "bettormanpicks_bmp_app"],
+  golf: ["array_carpenter_golfastr", "rtelmore_isar_golf", "925sports_pga_tour_data"],
+  ufc: ["greco1899_ufc_stats"],
+  f1: ["f1db"],
+  nascar: ["nascar_data_kylegrealis"]
 }
 
 /**
@@ -144,9 +157,16 @@ export const endpointCoverage = {
     roster: no("no source has soccer players"),
     gameLog: no("no source has soccer players"),
     games: yes("mls 2025 is partial; champions_league covers 2024-25 only")
-  }
-} as const satisfies Record<TeamSport, Readonly<Record<string, EndpointCoverage>>>
+  },
+  tennis: {},
+  golf: {},
+  ufc: {
+    rankings: no("no source has UFC rankings")
+  },
+  f1: {},
+  nascar: {}
+} as const satisfies Record<SportKey, Readonly<Record<string, EndpointCoverage>>>
 
 /** The coverage of `operation` of `sport` (available over every season when not listed). */
-export const coverageOf = (sport: TeamSport, operation: string): EndpointCoverage =>
+export const coverageOf = (sport: SportKey, operation: string): EndpointCoverage =>
   (endpointCoverage[sport] as Readonly<Record<string, EndpointCoverage>>)[operation] ?? yes()

@@ -1,21 +1,29 @@
 /**
- * The registry of sport modules: the one place code outside `sports/` learns what is specific to a
+ * The registry of sport modules (team sports in `modules`, individual and event sports in
+ * `eventModules`): the one place code outside `sports/` learns what is specific to a
  * sport. Typed `satisfies Record<TeamSport, SportModule>`, so a sport added to `TeamSport` without
  * a module (or a module lacking a field) fails to compile.
  * @module
  */
 import type { Game, Team } from "../Canonical.js"
 import { type Format, type ScoreResult, scoreWith } from "../Scoring.js"
-import type { TeamSport } from "../Sport.js"
+import type { EventSport, TeamSport } from "../Sport.js"
 import type { TeamStanding } from "../Standings.js"
 import { cfb } from "./Cfb.js"
+import type { EventSportModule } from "./EventSportModule.js"
+import { f1 } from "./F1.js"
+import { golf } from "./Golf.js"
 import { mlb } from "./Mlb.js"
+import { nascar } from "./Nascar.js"
 import { nba } from "./Nba.js"
 import { nfl } from "./Nfl.js"
 import { nhl } from "./Nhl.js"
 import { soccer } from "./Soccer.js"
 import type { SportModule, StandingsRules } from "./SportModule.js"
+import { tennis } from "./Tennis.js"
+import { ufc } from "./Ufc.js"
 
+export { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 export type { SportModule, StandingsInput, StandingsRules, TeamDirectoryEntry } from "./SportModule.js"
 
 /** Every team sport's module. */
@@ -23,6 +31,12 @@ export const modules = { nfl, nba, mlb, nhl, cfb, soccer } as const satisfies Re
 
 /** The module of `sport`. */
 export const moduleOf = (sport: TeamSport): SportModule => modules[sport]
+
+/** Every individual and event sport's module. */
+export const eventModules = { tennis, golf, ufc, f1, nascar } as const satisfies Record<EventSport, EventSportModule>
+
+/** The module of event sport `sport`. */
+export const eventModuleOf = (sport: EventSport): EventSportModule => eventModules[sport]
 
 /** Stat keys per sport (each module's `statKeys`), for ingest adapters and response rows. */
 export const StatKeys = {
