@@ -6,6 +6,7 @@
 import {
   type Game,
   type Player,
+  type SportKey,
   SportsWriter,
   type StatLine,
   type StoreError,
@@ -16,7 +17,16 @@ import {
 import { Effect } from "effect"
 
 /** Canonical entity names written by ingestion. */
-export type Entity = "players" | "teams" | "games" | "stat_lines" | "injuries" | "depth_charts"
+export type Entity =
+  | "players"
+  | "teams"
+  | "games"
+  | "stat_lines"
+  | "injuries"
+  | "depth_charts"
+  | "rankings"
+  | "events"
+  | "event_entries"
 
 /** A row that was reported and skipped: where it is and why. */
 export interface SkippedRow {
@@ -45,7 +55,7 @@ export const entityCounts = (read: number, skipped: number, r: UpsertResult): En
 
 /** What one sport's adapter reports: counts per entity, skipped rows, and the files it read. */
 export interface SportIngestResult {
-  readonly sport: TeamSport
+  readonly sport: SportKey
   readonly counts: Readonly<Partial<Record<Entity, EntityCounts>>>
   readonly skipped: ReadonlyArray<SkippedRow>
   readonly files: ReadonlyArray<string>

@@ -3,7 +3,15 @@
  * input files were, so `serve` can tell whether the data directory changed since.
  * @module
  */
-import { CatalogReader, type IngestState, SportsWriter, type StoreError, type TeamSport } from "@sports-data/domain"
+import {
+  CatalogReader,
+  type EventSport,
+  type IngestState,
+  type SportKey,
+  SportsWriter,
+  type StoreError,
+  type TeamSport
+} from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
@@ -28,8 +36,11 @@ export interface SportIngester {
   readonly sourceFiles: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
 }
 
-/** The adapter of each team sport. */
-export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
+/**
+ * The adapter of each sport: every team sport has one; an event sport has one once its adapter
+ * exists ({@link ingestedSports} lists those that do).
+ */
+export const ingesters: Readonly<Record<TeamSport, SportIngester> & Partial<Record<EventSport, SportIngester>>> = {
   nfl: { ingest: ingestNfl, sourceFiles: (dir) => Effect.map(nflFiles(dir), allFiles) },
   nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
@@ -38,16 +49,21 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester>> = {
   soccer: soccerIngester
 }
 
-/** The input files `sport`'s adapter reads under `dataDir` (missing folders give none). */
-export const sourceFiles = (dataDir: string, sport: TeamSport): Effect.Effect<ReadonlyArray<string>> =>
-  ingesters[sport].sourceFiles(dataDir)
+/** The sports with an ingest adapter, team sports first, in the order the service lists them. */
+export const ingestedSports: ReadonlyArray<SportKey> = Object.keys(ingesters) as ReadonlyArray<SportKey>
+
+const ingesterOf = (sport: SportKey): SportIngester | undefined => ingesters[sport]
+
+/** The input files `sport`'s adapter reads under `dataDir` (missing folders, or no adapter, give none). */
+export const sourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
+  ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([])
 
 /**
  * The newest modification time (ms since the epoch) among the files `sport` reads under
  * `dataDir`; 0 when there are none. Fails with CsvFileError when a listed file cannot be
  * stat'ed (e.g. a fixed file of the sport is missing).
  */
-export const sourceMtime = (dataDir: string, sport: TeamSport): Effect.Effect<number, CsvFileError> =>
+export const sourceMtime = (dataDir: string, sport: SportKey): Effect.Effect<number, CsvFileError> =>
   Effect.flatMap(sourceFiles(dataDir, sport), (files) =>
     Effect.forEach(files, (file) =>
       Effect.tryPromise({
@@ -65,7 +81,7 @@ export const isStale = (state: Option.Option<IngestState>, mtimeMs: number): boo
 /** {@link isStale} for `sport` against the store's recorded state and the files under `dataDir`. */
 export const checkStale = (
   dataDir: string,
-  sport: TeamSport
+  sport: SportKey
 ): Effect.Effect<boolean, CsvFileError | StoreError, CatalogReader> =>
   Effect.gen(function*() {
     const catalog = yield* CatalogReader
@@ -80,14 +96,16 @@ export const checkStale = (
  * whose store fails (StoreError); sports already done keep their rows and state.
  */
 export const runIngest = (options: {
-  readonly sports: ReadonlyArray<TeamSport>
+  readonly sports: ReadonlyArray<SportKey>
   readonly dataDir: string
 }): Effect.Effect<ReadonlyArray<SportIngestResult>, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
       const writer = yield* SportsWriter
       const mtime = yield* sourceMtime(options.dataDir, sport)
-      const result = yield* ingesters[sport].ingest(options.dataDir)
+      const ingester = ingesterOf(sport)
+      if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
+      const result = yield* ingester.ingest(options.dataDir)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

@@ -13,9 +13,9 @@ import {
   type Player,
   type PollRanking,
   type SportEvent,
+  type SportKey,
   type StatLine,
-  type Team,
-  type TeamSport
+  type Team
 } from "@sports-data/domain"
 import { Effect, HashMap, Ref } from "effect"
 
@@ -36,7 +36,7 @@ export interface SportsData {
   readonly rankings: Table<PollRanking>
   readonly events: Table<SportEvent>
   readonly eventEntries: Table<EventEntry>
-  readonly ingest: Ref.Ref<HashMap.HashMap<TeamSport, IngestState>>
+  readonly ingest: Ref.Ref<HashMap.HashMap<SportKey, IngestState>>
   readonly version: Ref.Ref<number>
 }
 
@@ -53,7 +53,7 @@ export const makeSportsData: Effect.Effect<SportsData> = Effect.all({
   rankings: makeTable<PollRanking>(),
   events: makeTable<SportEvent>(),
   eventEntries: makeTable<EventEntry>(),
-  ingest: Ref.make(HashMap.empty<TeamSport, IngestState>()),
+  ingest: Ref.make(HashMap.empty<SportKey, IngestState>()),
   version: Ref.make(0)
 })
 

@@ -5,25 +5,25 @@
  * worker runtime runs only the loop.
  * @module
  */
-import { CatalogReader, type SportsWriter, type StoreError, type TeamSport, teamSports } from "@sports-data/domain"
+import { CatalogReader, type SportKey, type SportsWriter, type StoreError } from "@sports-data/domain"
 import { type Csv, Progress, Runner } from "@sports-data/ingest"
 import { type Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
-  readonly sport: TeamSport
+  readonly sport: SportKey
   readonly reason: "never ingested" | "source files changed"
 }
 
 /** What {@link staleSports} found: sports to ingest, and sports whose source files cannot be read. */
 export interface Staleness {
   readonly stale: ReadonlyArray<StaleSport>
-  readonly unreadable: ReadonlyArray<{ readonly sport: TeamSport; readonly error: Csv.CsvFileError }>
+  readonly unreadable: ReadonlyArray<{ readonly sport: SportKey; readonly error: Csv.CsvFileError }>
 }
 
 /**
- * The team sports whose stored data is missing or older than their source files (the ingest
+ * The sports (each with an ingest adapter) whose stored data is missing or older than their source files (the ingest
  * Runner's `isStale` over the recorded IngestState and `sourceMtime`, the newest modification time
  * of the files the sport reads in `dataDir`). A sport whose files cannot be read (a dataset
  * folder missing from `dataDir`) is reported apart, so the other sports still refresh.
@@ -32,8 +32,8 @@ export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreErro
   Effect.gen(function*() {
     const catalog = yield* CatalogReader
     const stale: Array<StaleSport> = []
-    const unreadable: Array<{ readonly sport: TeamSport; readonly error: Csv.CsvFileError }> = []
-    for (const sport of teamSports) {
+    const unreadable: Array<{ readonly sport: SportKey; readonly error: Csv.CsvFileError }> = []
+    for (const sport of Runner.ingestedSports) {
       const state = yield* catalog.ingestState(sport)
       const mtime = yield* Effect.either(Runner.sourceMtime(dataDir, sport))
       if (Either.isLeft(mtime)) unreadable.push({ sport, error: mtime.left })

@@ -15,6 +15,7 @@
  * `StoreFailure`, `UnknownTier`, `KeyNotFound`, `CsvFileError`, ...), never a wrapped fiber failure.
  * @module
  */
+import { Keys } from "@sports-data/app"
 import type {
   DepthChartEntry,
   DepthChartQuery,
@@ -26,6 +27,7 @@ import type {
   Paged,
   Player,
   PlayerQuery,
+  SportKey,
   SportSummary,
   StatLine,
   StatLineQuery,
@@ -40,13 +42,11 @@ import {
   ReportReader,
   StatLineReader,
   type StoreUnavailable,
-  TeamReader,
-  teamSports
+  TeamReader
 } from "@sports-data/domain"
 import { Progress, type Report, Runner } from "@sports-data/ingest"
 import { Settings, type StoreChoice, storeLayer, type Stores } from "@sports-data/wiring"
 import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
-import { Keys } from "@sports-data/app"
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
@@ -89,13 +89,13 @@ export interface Engine {
   /** What the store holds per team sport. */
   readonly summary: () => Promise<ReadonlyArray<SportSummary>>
   /** The last ingestion of a sport, or undefined if it was never ingested. */
-  readonly ingestState: (sport: TeamSport) => Promise<IngestState | undefined>
+  readonly ingestState: (sport: SportKey) => Promise<IngestState | undefined>
   /**
    * Reads the source datasets of `sports` (default every team sport) from `dataDir` (default the
    * engine's) into the store; idempotent. `progress` receives per-file events (default: none).
    */
   readonly ingest: (options?: {
-    readonly sports?: ReadonlyArray<TeamSport> | undefined
+    readonly sports?: ReadonlyArray<SportKey> | undefined
     readonly dataDir?: string | undefined
     readonly progress?: Progress.ProgressReporterService | undefined
   }) => Promise<ReadonlyArray<Report.SportIngestResult>>
@@ -182,7 +182,7 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     ingestState: (sport) => read(CatalogReader, (r) => Effect.map(r.ingestState(sport), Option.getOrUndefined)),
     ingest: (o = {}) =>
       run(
-        Runner.runIngest({ sports: o.sports ?? teamSports, dataDir: o.dataDir ?? dataDir }).pipe(
+        Runner.runIngest({ sports: o.sports ?? Runner.ingestedSports, dataDir: o.dataDir ?? dataDir }).pipe(
           Effect.provide(
             o.progress === undefined ? Progress.silent : Layer.succeed(Progress.ProgressReporter, o.progress)
           )

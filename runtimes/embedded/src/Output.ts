@@ -44,7 +44,10 @@ const ENTITY_ORDER: ReadonlyArray<Report.Entity> = [
   "games",
   "stat_lines",
   "injuries",
-  "depth_charts"
+  "depth_charts",
+  "rankings",
+  "events",
+  "event_entries"
 ]
 const n = (x: number) => x.toLocaleString("en-US")
 

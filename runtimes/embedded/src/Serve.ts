@@ -6,7 +6,8 @@
  * @module
  */
 import { HttpServer } from "@effect/platform"
-import { type Plans, teamSports } from "@sports-data/domain"
+import { Keys } from "@sports-data/app"
+import type { Plans } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
@@ -20,7 +21,6 @@ import {
 } from "@sports-data/wiring"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { existsSync } from "node:fs"
-import { Keys } from "@sports-data/app"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
@@ -35,7 +35,9 @@ const refresh = (dataDir: string) =>
       yield* line(`data: ${u.sport} skipped, its source files cannot be read (${u.error.file})`)
     }
     if (stale.length === 0) {
-      if (unreadable.length < teamSports.length) yield* line("data: the store is current with the source files")
+      if (unreadable.length < Runner.ingestedSports.length) {
+        yield* line("data: the store is current with the source files")
+      }
       return
     }
     yield* line(`data: ingesting ${stale.map((s) => `${s.sport} (${s.reason})`).join(", ")} from ${dataDir}`)

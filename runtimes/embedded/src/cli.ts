@@ -16,7 +16,8 @@
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { ApiKey, Plans, type TeamSport, teamSports } from "@sports-data/domain"
+import { Keys } from "@sports-data/app"
+import { ApiKey, Plans, type SportKey } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
 import {
   describeStore,
@@ -31,7 +32,6 @@ import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import { Keys } from "@sports-data/app"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
 
 /**
@@ -120,7 +120,7 @@ const keys = Command.make("keys").pipe(
 
 // --- ingest -------------------------------------------------------------------------------------
 
-const sportOption = Options.choice("sport", ["all", ...teamSports]).pipe(
+const sportOption = Options.choice("sport", ["all", ...Runner.ingestedSports]).pipe(
   Options.withDefault("all"),
   Options.withDescription("Sport to ingest (default all)")
 )
@@ -145,7 +145,7 @@ const ingest = Command.make(
   ({ dataDir, sport }) =>
     Effect.gen(function*() {
       const dir = yield* resolveDataDir(dataDir)
-      const sports: ReadonlyArray<TeamSport> = sport === "all" ? teamSports : [sport]
+      const sports: ReadonlyArray<SportKey> = sport === "all" ? Runner.ingestedSports : [sport]
       const results = yield* withStore(
         Runner.runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
       ).pipe(

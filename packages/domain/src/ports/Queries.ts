@@ -5,7 +5,7 @@
  * @module
  */
 import type { PlayerStatus } from "../Canonical.js"
-import type { TeamSport } from "../Sport.js"
+import type { SportKey, TeamSport } from "../Sport.js"
 
 /** Paging of every list query; `limit` rows from `offset` (0-based). */
 export interface Page {
@@ -90,7 +90,7 @@ export interface DepthChartQuery extends Page {
  * (ms since epoch) of the input files it read, so `serve` can tell whether the data changed.
  */
 export interface IngestState {
-  readonly sport: TeamSport
+  readonly sport: SportKey
   readonly finished_at: Date
   readonly source_mtime_ms: number
 }

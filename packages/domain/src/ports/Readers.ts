@@ -20,7 +20,7 @@ import type {
   Team
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
-import type { EventSport, TeamSport } from "../Sport.js"
+import type { EventSport, SportKey, TeamSport } from "../Sport.js"
 import type {
   DepthChartQuery,
   GameQuery,
@@ -143,7 +143,7 @@ export interface CatalogReaderService {
   /** Per-sport counts, seasons, game date range and last update, for every team sport. */
   readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>
   /** The record of the last ingestion of a sport, if any. */
-  readonly ingestState: (sport: TeamSport) => Effect.Effect<Option.Option<IngestState>, StoreError>
+  readonly ingestState: (sport: SportKey) => Effect.Effect<Option.Option<IngestState>, StoreError>
   /**
    * An opaque version of every canonical row. It changes whenever a write inserts or changes
    * at least one row, and only then; seen by every instance sharing the store (on PostgreSQL it

@@ -123,10 +123,13 @@ const readAll = <A>(
       Effect.withSpan("Nfl.readFile", { attributes: { file } })
     ))
 
+/** The entities the nfl adapter writes. */
+type NflEntity = Extract<Entity, "players" | "teams" | "games" | "stat_lines" | "injuries" | "depth_charts">
+
 /** The parsed inputs of one run, and the malformed rows of each entity's files (in reading order). */
 export interface NflRead {
   readonly inputs: NflInputs
-  readonly malformed: Readonly<Record<Entity, ReadonlyArray<SkippedRow>>>
+  readonly malformed: Readonly<Record<NflEntity, ReadonlyArray<SkippedRow>>>
 }
 
 /**
@@ -189,7 +192,7 @@ export const ingestNfl = (
     const writer = yield* SportsWriter
     const { inputs, malformed } = yield* readNfl(files)
     const built = buildNfl(inputs)
-    const skippedBy: Readonly<Record<Entity, ReadonlyArray<SkippedRow>>> = {
+    const skippedBy: Readonly<Record<NflEntity, ReadonlyArray<SkippedRow>>> = {
       ...malformed,
       games: [...malformed.games, ...built.skippedGames],
       stat_lines: [...malformed.stat_lines, ...built.skippedLines]
@@ -207,7 +210,7 @@ export const ingestNfl = (
 
     const counts: Partial<Record<Entity, EntityCounts>> = {}
     const write = <A>(
-      entity: Entity,
+      entity: NflEntity,
       rows: ReadonlyArray<A>,
       upsert: (batch: ReadonlyArray<A>) => Effect.Effect<UpsertResult, StoreError>
     ) =>
