@@ -544,7 +544,7 @@ describe("sports data contract (readers and writer)", () => {
             source_mtime_ms: 1_727_700_000_000
           })
           const summary = yield* store.catalog.summary
-          expect(summary.map((s) => s.sport)).toEqual(["nfl", "mlb", "nba", "nhl", "cfb", "soccer"])
+          expect(summary.slice(0, 6).map((s) => s.sport)).toEqual(["nfl", "mlb", "nba", "nhl", "cfb", "soccer"])
           const nfl = summary[0]!
           expect(nfl).toEqual({
             sport: "nfl",
@@ -569,6 +569,30 @@ describe("sports data contract (readers and writer)", () => {
             last_updated: null
           })
           expect(summary[1]).toMatchObject({ sport: "mlb", players: 2, teams: 1, games: 2, stat_lines: 2 })
+        }))
+
+      it.effect("summary counts each event sport: events, entries, distinct participants and teams, start dates", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const summary = yield* store.catalog.summary
+          expect(summary.slice(6).map((s) => s.sport)).toEqual(["tennis", "golf", "ufc", "f1", "nascar"])
+          const golfEvents = F.events.filter((e) => e.sport === "golf")
+          const golfEntries = F.eventEntries.filter((e) => e.sport === "golf")
+          const golfDates = golfEvents.map((e) => e.start_date).sort()
+          expect(summary.find((s) => s.sport === "golf")).toEqual({
+            sport: "golf",
+            players: new Set(golfEntries.map((e) => e.participant_id)).size,
+            teams: 0,
+            games: golfEvents.length,
+            stat_lines: golfEntries.length,
+            seasons: [...new Set(golfEvents.map((e) => e.season))].sort(),
+            first_game_date: golfDates[0],
+            last_game_date: golfDates[golfDates.length - 1],
+            last_updated: null
+          })
+          expect(summary.find((s) => s.sport === "tennis")).toMatchObject({ games: 1, stat_lines: 2, teams: 2 })
+          expect(summary.find((s) => s.sport === "ufc")).toMatchObject({ games: 0, players: 0, first_game_date: null })
         }))
 
       it.effect("ingest state: absent until set, then the last one set", () =>

@@ -12,6 +12,7 @@ import {
   CatalogReader,
   type Game,
   type Player,
+  SportKey,
   SportsWriter,
   type StatLine,
   type Team,
@@ -923,7 +924,7 @@ describe("data endpoints", () => {
           const c = yield* client()
           const summary = yield* Effect.flatMap(CatalogReader, (s) => s.summary).pipe(Effect.provide(h.stores))
           const status = yield* c.meta.dataStatus()
-          expect(status.data.map((r) => r.sport).sort()).toEqual(["cfb", "mlb", "nba", "nfl", "nhl", "soccer"])
+          expect(status.data.map((r) => r.sport)).toEqual([...SportKey.literals])
           const nfl = status.data.find((r) => r.sport === "nfl")!
           expect(nfl).toMatchObject({
             players: nflPlayers.length,
@@ -970,6 +971,13 @@ describe("data endpoints", () => {
           const changes = yield* c.nhl.depthChartChanges({ urlParams: {} })
           expect(changes.data).toEqual([])
           expect(changes.meta.coverage?.available).toBe(false)
+          // Event sports are listed with their sources and licences, non-commercial ones marked.
+          const tennis = coverage.data.find((r) => r.sport === "tennis")!
+          expect(tennis.sources.find((x) => x.id === "jeffsackmann_tennis_atp")).toMatchObject({
+            licence: "CC BY-NC-SA 4.0",
+            attribution_required: true,
+            commercial_use: false
+          })
         }))
 
       it.effect("public stats need no key", () =>

@@ -3,7 +3,7 @@
  * can answer and from which sources (coverage), and the public counters.
  * @module
  */
-import { CatalogReader, Coverage, KeyStore, PlayerReader, type Resources, type TeamSport } from "@sports-data/domain"
+import { CatalogReader, Coverage, KeyStore, PlayerReader, type Resources, type SportKey } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { allRows, lastIngested } from "./Reads.js"
 
@@ -14,7 +14,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const players = yield* PlayerReader
     const keys = yield* KeyStore
 
-    /** Per-sport counts and freshness, every team sport. */
+    /** Per-sport counts and freshness, every sport (event sports: see `SportSummary`). */
     const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
       const summary = yield* catalog.summary
       return yield* Effect.forEach(
@@ -35,12 +35,12 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     })
 
     /**
-     * Coverage of every team sport: seasons and counts held, each endpoint's coverage
+     * Coverage of every sport: seasons and counts held, each endpoint's coverage
      * (`operations(sport)` gives the sport's operations as `[operation, path]`, read from the
      * contract by the caller) and each source with its licence.
      */
     const coverage = Effect.fn("Catalog.coverage")(function*(
-      operations: (sport: TeamSport) => ReadonlyArray<readonly [operation: string, path: string]>
+      operations: (sport: SportKey) => ReadonlyArray<readonly [operation: string, path: string]>
     ) {
       const summary = yield* catalog.summary
       return summary.map((s): Resources.CoverageRow => ({
@@ -88,7 +88,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     })
 
     /** The end of the sport's last ingestion (ISO), null when it was never ingested. */
-    const lastIngestedAt = Effect.fn("Catalog.lastIngested")(function*(sport: TeamSport) {
+    const lastIngestedAt = Effect.fn("Catalog.lastIngested")(function*(sport: SportKey) {
       return yield* lastIngested(catalog, sport)
     })
 

@@ -12,6 +12,7 @@ import {
   type Player,
   type PlayerReaderService,
   ResourceNotFound,
+  type SportKey,
   type StatLine,
   type StoreError,
   type Team,
@@ -68,14 +69,14 @@ export const requireTeam = (teams: TeamReaderService, sport: TeamSport, abbr: st
   })
 
 /** The end of the sport's last ingestion (ISO), or null when it was never ingested. */
-export const lastIngested = (catalog: CatalogReaderService, sport: TeamSport) =>
+export const lastIngested = (catalog: CatalogReaderService, sport: SportKey) =>
   Effect.map(catalog.ingestState(sport), (s) => (Option.isSome(s) ? s.value.finished_at.toISOString() : null))
 
 /**
  * When a sport's data was last refreshed (ISO): the end of its last ingestion, else the store's
  * last update for the sport, else `now`. Used as `last_polled` / `last_updated`.
  */
-export const lastRefreshed = (catalog: CatalogReaderService, sport: TeamSport, now: Date) =>
+export const lastRefreshed = (catalog: CatalogReaderService, sport: SportKey, now: Date) =>
   Effect.gen(function*() {
     const ingested = yield* lastIngested(catalog, sport)
     if (ingested !== null) return ingested

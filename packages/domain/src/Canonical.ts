@@ -8,7 +8,7 @@
  * @module
  */
 import { Schema } from "effect"
-import { EventSport, TeamSport } from "./Sport.js"
+import { EventSport, type SportKey, TeamSport } from "./Sport.js"
 
 /**
  * True when `value` is a real calendar date written `YYYY-MM-DD` (2024-02-30 is not). The one
@@ -241,9 +241,15 @@ export const EventEntry = Schema.Struct({
 })
 export type EventEntry = typeof EventEntry.Type
 
-/** Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. */
+/**
+ * Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. For
+ * an event sport, `games` counts its events (matches, tournaments, fights, races), `stat_lines`
+ * their result entries, `players` the distinct participants with a result, `teams` the distinct
+ * teams entries name (F1 constructors, NASCAR teams; 0 where none), and the dates are the
+ * events' start dates.
+ */
 export interface SportSummary {
-  readonly sport: TeamSport
+  readonly sport: SportKey
   readonly players: number
   readonly teams: number
   readonly games: number

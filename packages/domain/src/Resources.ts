@@ -15,7 +15,7 @@
 import { Schema } from "effect"
 import { PlayerStatus } from "./Canonical.js"
 import { MetaCoverage } from "./Coverage.js"
-import { TeamSport } from "./Sport.js"
+import { SportKey, TeamSport } from "./Sport.js"
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -796,7 +796,7 @@ export type SportInfo = typeof SportInfo.Type
  * `last_signal_update` null while no signal source is ingested.
  */
 export const DataStatusRow = Schema.Struct({
-  sport: TeamSport,
+  sport: SportKey,
   players: Schema.Int,
   teams: Schema.Int,
   games: Schema.Int,
@@ -836,7 +836,7 @@ export type SourceRow = typeof SourceRow.Type
  * endpoints can answer, and each source with its licence.
  */
 export const CoverageRow = Schema.Struct({
-  sport: TeamSport,
+  sport: SportKey,
   endpoints: Schema.Array(EndpointCoverageRow),
   sources: Schema.Array(SourceRow),
   seasons: Schema.Array(Schema.Int),

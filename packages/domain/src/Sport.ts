@@ -37,6 +37,9 @@ export const teamSports: ReadonlyArray<TeamSport> = TeamSport.literals
 export const EventSport = Schema.Literal("tennis", "golf", "ufc", "f1", "nascar")
 export type EventSport = typeof EventSport.Type
 
+/** The event sports in the order the service lists them. */
+export const eventSports: ReadonlyArray<EventSport> = EventSport.literals
+
 /** Soccer league keys (specification, "What the service does", item 2). */
 export const SoccerLeague = Schema.Literal("epl", "mls", "la_liga", "bundesliga", "serie_a", "champions_league")
 export type SoccerLeague = typeof SoccerLeague.Type

@@ -17,6 +17,7 @@ import {
   type EventEntry,
   EventReader,
   type EventReaderService,
+  eventSports,
   type Game,
   GameReader,
   type GameReaderService,
@@ -35,6 +36,7 @@ import {
   ReportReader,
   type ReportReaderService,
   type SportEvent,
+  type SportKey,
   type SportsReaders,
   type SportSummary,
   type StatLine,
@@ -288,14 +290,18 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
 /** Summary, ingest records and data version over `data`. */
 export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
   summary: Effect.gen(function*() {
-    const [p, t, g, s, i] = yield* Effect.all([
+    const [p, t, g, s, i, ev, en] = yield* Effect.all([
       valuesOf(data.players),
       valuesOf(data.teams),
       valuesOf(data.games),
       valuesOf(data.statLines),
-      Ref.get(data.ingest)
+      Ref.get(data.ingest),
+      valuesOf(data.events),
+      valuesOf(data.eventEntries)
     ])
-    return teamSports.map((sport): SportSummary => {
+    const lastUpdated = (sport: SportKey) =>
+      Option.match(HashMap.get(i, sport), { onNone: () => null, onSome: (x) => x.finished_at })
+    const teamRows = teamSports.map((sport): SportSummary => {
       const sportGames = g.filter((x) => x.sport === sport)
       const sportLines = s.filter((x) => x.sport === sport)
       const dates = sportGames.flatMap((x) => (x.game_date === null ? [] : [x.game_date])).sort()
@@ -309,9 +315,26 @@ export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
         seasons: Array.from(seasons).sort((a, b) => a - b),
         first_game_date: dates[0] ?? null,
         last_game_date: dates[dates.length - 1] ?? null,
-        last_updated: Option.match(HashMap.get(i, sport), { onNone: () => null, onSome: (x) => x.finished_at })
+        last_updated: lastUpdated(sport)
       }
     })
+    const eventRows = eventSports.map((sport): SportSummary => {
+      const events = ev.filter((x) => x.sport === sport)
+      const entries = en.filter((x) => x.sport === sport)
+      const dates = events.map((x) => x.start_date).sort()
+      return {
+        sport,
+        players: new Set(entries.map((x) => x.participant_id)).size,
+        teams: new Set(entries.flatMap((x) => (x.team === null ? [] : [x.team]))).size,
+        games: events.length,
+        stat_lines: entries.length,
+        seasons: Array.from(new Set(events.map((x) => x.season))).sort((a, b) => a - b),
+        first_game_date: dates[0] ?? null,
+        last_game_date: dates[dates.length - 1] ?? null,
+        last_updated: lastUpdated(sport)
+      }
+    })
+    return [...teamRows, ...eventRows]
   }),
   ingestState: (sport) => Effect.map(Ref.get(data.ingest), (m) => HashMap.get(m, sport)),
   dataVersion: Effect.map(Ref.get(data.version), String)

@@ -21,6 +21,8 @@ import {
   EventEntry,
   EventReader,
   type EventReaderService,
+  type EventSport,
+  eventSports,
   Game,
   GameReader,
   type GameReaderService,
@@ -371,8 +373,43 @@ export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlCl
           last_updated: row?.last_updated ?? null
         }))
       )
+    const eventSummaryOf = (sport: EventSport): Effect.Effect<SportSummary, SqlError> =>
+      sql<{
+        players: number
+        teams: number
+        games: number
+        stat_lines: number
+        first_game_date: string | null
+        last_game_date: string | null
+        last_updated: Date | null
+        seasons: ReadonlyArray<number>
+      }>`SELECT
+        (SELECT count(DISTINCT participant_id)::int FROM event_entries WHERE sport = ${sport}) AS players,
+        (SELECT count(DISTINCT team)::int FROM event_entries WHERE sport = ${sport}) AS teams,
+        (SELECT count(*)::int FROM events WHERE sport = ${sport}) AS games,
+        (SELECT count(*)::int FROM event_entries WHERE sport = ${sport}) AS stat_lines,
+        (SELECT to_char(min(start_date), 'YYYY-MM-DD') FROM events WHERE sport = ${sport}) AS first_game_date,
+        (SELECT to_char(max(start_date), 'YYYY-MM-DD') FROM events WHERE sport = ${sport}) AS last_game_date,
+        (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
+        (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]'::json) FROM events WHERE sport = ${sport})
+          AS seasons`.pipe(
+        Effect.map(([row]) => ({
+          sport,
+          players: row?.players ?? 0,
+          teams: row?.teams ?? 0,
+          games: row?.games ?? 0,
+          stat_lines: row?.stat_lines ?? 0,
+          seasons: (row?.seasons ?? []).map(Number),
+          first_game_date: row?.first_game_date ?? null,
+          last_game_date: row?.last_game_date ?? null,
+          last_updated: row?.last_updated ?? null
+        }))
+      )
     return {
-      summary: Effect.forEach(teamSports, summaryOf).pipe(orStoreError("CatalogReader.summary")),
+      summary: Effect.all([
+        Effect.forEach(teamSports, summaryOf),
+        Effect.forEach(eventSports, eventSummaryOf)
+      ]).pipe(Effect.map(([team, event]) => [...team, ...event]), orStoreError("CatalogReader.summary")),
       ingestState: (sport) =>
         sql<{ finished_at: Date; source_mtime_ms: number | string }>`
           SELECT finished_at, source_mtime_ms FROM ingest_state WHERE sport = ${sport}`.pipe(

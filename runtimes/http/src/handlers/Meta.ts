@@ -6,7 +6,7 @@
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
-import { type Resources, SportKey, type TeamSport, teamSports } from "@sports-data/domain"
+import { type Resources, SportKey } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
@@ -33,12 +33,12 @@ export const SPORT_NAMES: Readonly<Record<SportKey, string>> = {
 }
 
 /**
- * The operations of each team sport's group as `[name, path]`, read once from the contract; the
+ * The operations of each sport's group as `[name, path]`, read once from the contract; the
  * lookup `Catalog.coverage` takes.
  */
-export const sportOperations = (): (sport: TeamSport) => ReadonlyArray<readonly [string, string]> => {
+export const sportOperations = (): (sport: SportKey) => ReadonlyArray<readonly [string, string]> => {
   const endpoints = Security.endpointTiers(Api)
-  const bySport = new Map(teamSports.map((sport) => [
+  const bySport = new Map(SportKey.literals.map((sport) => [
     sport,
     endpoints.filter((e) => e.group === sport).map((e) => [e.name, Security.openApiPath(e.path)] as const)
   ]))
@@ -56,7 +56,7 @@ export const sportsRows = (): ReadonlyArray<Resources.SportInfo> => {
     return {
       sport,
       name: SPORT_NAMES[sport],
-      available: (teamSports as ReadonlyArray<string>).includes(sport) && endpoints.length > 0,
+      available: endpoints.length > 0,
       endpoints
     }
   })
