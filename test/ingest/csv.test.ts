@@ -57,4 +57,20 @@ describe("readRows over several read blocks", () => {
       expect(progress[0]).toBeLessThan(10_000)
       expect(progress[1]).toBeGreaterThanOrEqual(10_000)
     }))
+
+  it.scoped("a file mixing CRLF and LF line endings gives one row per line", () =>
+    Effect.gen(function*() {
+      const file = yield* tempFile
+      writeFileSync(file, "id,name\r\n1,Ovechkin\r\n2,Crosby\n3,McDavid\r\n4,\"Two\nLines\"\n")
+      const result = yield* Rows.readRows(file, (row) => Either.right({ ...row.fields, line: row.line })).pipe(
+        Effect.provide(Progress.silent)
+      )
+      expect(result.rows).toEqual([
+        { id: "1", name: "Ovechkin", line: 2 },
+        { id: "2", name: "Crosby", line: 3 },
+        { id: "3", name: "McDavid", line: 4 },
+        { id: "4", name: "Two\nLines", line: 6 }
+      ])
+      expect(result.skipped).toEqual([])
+    }))
 })

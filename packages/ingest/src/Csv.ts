@@ -42,7 +42,15 @@ class RowCollector extends Parser {
   private header: ReadonlyArray<string> | undefined
 
   constructor(readonly file: string) {
-    super({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true })
+    // Records end at CRLF or LF: csv-parse otherwise takes the first line's ending for the whole
+    // file, and a file mixing both (the NHL player logs) would glue an LF row onto the next one.
+    super({
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ["\r\n", "\n"]
+    })
   }
 
   /** Called by the parser once per record, and with null at the end of the input. */
