@@ -113,6 +113,27 @@ describe.each(stores)("engine on %s", (_label, make) => {
   })
 })
 
+describe("engine reads of rankings", () => {
+  const cfbFixtures = fileURLToPath(new URL("../fixtures/cfb", import.meta.url))
+  let engine: Engine
+  beforeAll(() => {
+    engine = createEngine({ store: "memory", dataDir: cfbFixtures })
+  })
+  afterAll(() => engine.dispose())
+
+  it("answers the cfb polls it ingested: the final 2024 AP poll, Ohio State first with 1,400 points", async () => {
+    await engine.ingest({ sports: ["cfb"] })
+    const final = await engine.rankings({ sport: "cfb", season: 2024, poll: "ap", week: 17 })
+    expect(final.slice(0, 3).map((r) => [r.rank, r.team_name, r.points])).toEqual([
+      [1, "Ohio State", 1400],
+      [2, "Notre Dame", 1342],
+      [3, "Oregon", 1255]
+    ])
+    expect(await engine.rankings({ sport: "cfb", season: 1990 })).toEqual([])
+    expect(await engine.events({ sport: "golf" })).toEqual({ rows: [], total: 0 })
+  })
+})
+
 describe("engine.webHandler", () => {
   it("serves the HTTP API over the engine's own store, with admission", async () => {
     const engine = createEngine({ store: "memory", dataDir: fixtures })

@@ -19,6 +19,9 @@ import { Keys } from "@sports-data/app"
 import type {
   DepthChartEntry,
   DepthChartQuery,
+  EventEntry,
+  EventEntryQuery,
+  EventQuery,
   Game,
   GameQuery,
   IngestState,
@@ -27,6 +30,9 @@ import type {
   Paged,
   Player,
   PlayerQuery,
+  PollRanking,
+  RankingQuery,
+  SportEvent,
   SportKey,
   SportSummary,
   StatLine,
@@ -36,9 +42,11 @@ import type {
 } from "@sports-data/domain"
 import {
   CatalogReader,
+  EventReader,
   GameReader,
   Plans,
   PlayerReader,
+  RankingReader,
   ReportReader,
   StatLineReader,
   type StoreUnavailable,
@@ -86,7 +94,15 @@ export interface Engine {
   readonly injuries: (query: Paging<InjuryQuery>) => Promise<Paged<InjuryReport>>
   /** Depth chart entries, newest first. */
   readonly depthCharts: (query: Paging<DepthChartQuery>) => Promise<Paged<DepthChartEntry>>
-  /** What the store holds per team sport. */
+  /** Poll rankings (cfb AP, Coaches, CFP) of a season, ordered by week then rank. */
+  readonly rankings: (query: RankingQuery) => Promise<ReadonlyArray<PollRanking>>
+  /** Events of an individual or event sport (matches, tournaments, fights, races); `order` defaults to "asc". */
+  readonly events: (query: Paging<Omit<EventQuery, "order">> & { readonly order?: EventQuery["order"] }) => Promise<
+    Paged<SportEvent>
+  >
+  /** Participants' results of events, or one participant's results. */
+  readonly eventEntries: (query: Paging<EventEntryQuery>) => Promise<Paged<EventEntry>>
+  /** What the store holds per sport. */
   readonly summary: () => Promise<ReadonlyArray<SportSummary>>
   /** The last ingestion of a sport, or undefined if it was never ingested. */
   readonly ingestState: (sport: SportKey) => Promise<IngestState | undefined>
@@ -178,6 +194,9 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     statLines: (query) => read(StatLineReader, (r) => r.find({ order: "recent", ...page(query) })),
     injuries: (query) => read(ReportReader, (r) => r.injuries(page(query))),
     depthCharts: (query) => read(ReportReader, (r) => r.depthCharts(page(query))),
+    rankings: (query) => read(RankingReader, (r) => r.find(query)),
+    events: (query) => read(EventReader, (r) => r.events({ order: "asc", ...page(query) })),
+    eventEntries: (query) => read(EventReader, (r) => r.entries(page(query))),
     summary: () => read(CatalogReader, (r) => r.summary),
     ingestState: (sport) => read(CatalogReader, (r) => Effect.map(r.ingestState(sport), Option.getOrUndefined)),
     ingest: (o = {}) =>
