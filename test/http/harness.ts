@@ -23,6 +23,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Api } from "@sports-data/api"
 import {
   ApiKey,
+  type AuditStore,
   type Game,
   KeyStore,
   Plans,
@@ -40,7 +41,7 @@ import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/sto
 import { Context, Effect, Layer, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {
