@@ -11,13 +11,20 @@
  * @module
  */
 import { Mailer, type MailerService, MailFailure, type MailMessage } from "@sports-data/domain"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import type { ConfigError } from "effect/ConfigError"
 import { randomBytes } from "node:crypto"
 import { mkdir, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { createTransport, type Transporter } from "nodemailer"
 import type { Settings } from "./Settings.js"
-import { publicUrlOf } from "./Settings.js"
+import { mailDir, port, publicUrl, publicUrlOf, smtpUrl } from "./Settings.js"
+
+/**
+ * The public address of the service (SPORTS_DATA_PUBLIC_URL, else `http://localhost:<PORT>`),
+ * without a trailing slash: the base of the links that e-mail carries.
+ */
+export class PublicUrl extends Context.Tag("@sports-data/wiring/PublicUrl")<PublicUrl, string>() {}
 
 /** `Sports Data <no-reply@host>` for the host of `publicUrl` (`localhost` when it has no dot, as RFC 5321 allows). */
 export const senderOf = (publicUrl: string): string => {
@@ -115,3 +122,22 @@ export const mailerLayer = (
     onSome: (url) => smtpMailer({ url, from })
   })
 }
+
+/** The mailer and the public address given in code (for embedding and tests). */
+export const mailLayer = (options: {
+  readonly mailer: Layer.Layer<Mailer>
+  readonly publicUrl: string
+}): Layer.Layer<Mailer | PublicUrl> =>
+  Layer.merge(options.mailer, Layer.succeed(PublicUrl, options.publicUrl.replace(/\/+$/, "")))
+
+/**
+ * The mailer and the public address the settings choose (SMTP_URL, SPORTS_DATA_MAIL_DIR,
+ * SPORTS_DATA_PUBLIC_URL, PORT), read through the current ConfigProvider. Fails with a ConfigError
+ * naming the variable when one is malformed.
+ */
+export const MailFromEnv: Layer.Layer<Mailer | PublicUrl, ConfigError> = Layer.unwrapEffect(
+  Effect.map(
+    Effect.all({ smtpUrl, mailDir, publicUrl, port }),
+    (settings) => mailLayer({ mailer: mailerLayer(settings), publicUrl: publicUrlOf(settings) })
+  )
+)

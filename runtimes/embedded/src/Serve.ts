@@ -6,11 +6,14 @@
  * @module
  */
 import { HttpServer } from "@effect/platform"
+import { Keys } from "@sports-data/app"
 import { type Plans, teamSports } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
   describeStore,
+  mailerLayer,
+  mailLayer,
   RefreshLive,
   Settings,
   staleSports,
@@ -18,9 +21,8 @@ import {
   storeLayer,
   type Stores
 } from "@sports-data/wiring"
-import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Context, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
-import { Keys } from "@sports-data/app"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
@@ -79,13 +81,22 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     yield* demoKeys(options.catalog)
     const context = yield* Layer.build(
       Layer.merge(
-        HttpServerLive({ port: options.settings.port, plans: options.catalog }),
+        HttpServerLive({
+          port: options.settings.port,
+          plans: options.catalog,
+          mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) })
+        }),
         RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
       )
     )
     const address = Context.get(context, HttpServer.HttpServer).address
     const port = address._tag === "TcpAddress" ? address.port : options.settings.port
     yield* line(`listening on http://localhost:${port} (Ctrl+C to stop)`)
+    yield* line(
+      Option.isSome(options.settings.smtpUrl)
+        ? "e-mail: sent through the SMTP server of SMTP_URL"
+        : `e-mail: written as .eml files to ${options.settings.mailDir} (set SMTP_URL to send it)`
+    )
     return yield* Effect.never
   }).pipe(Effect.scoped)
   return Effect.zipRight(
