@@ -35,7 +35,15 @@ export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { migrate, migrations } from "./Migrations.js"
-export { lockFileOf, lockFolder, makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
+export {
+  lockFileOf,
+  lockFolder,
+  lockHolder,
+  type LockRecord,
+  makePgliteClient,
+  openPglite,
+  pgliteParsers
+} from "./Pglite.js"
 export {
   makeCatalogReader,
   makeEventReader,

@@ -3,6 +3,8 @@
  * store is empty or older than the files, ensures one demo key per current tier, and serves the
  * HTTP API until interrupted (Ctrl+C shuts the server down gracefully). While it serves, it looks
  * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
+ * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
+ * while the server holds the folder (Admin.ts).
  * @module
  */
 import { HttpServer } from "@effect/platform"
@@ -23,6 +25,7 @@ import {
 } from "@sports-data/wiring"
 import { Context, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
+import { AdminServerLive, pgliteFolder } from "./Admin.js"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
@@ -75,6 +78,7 @@ const demoKeys = (catalog: Plans.PlanCatalog) =>
  */
 export const serve = (options: { readonly settings: Settings.Settings; readonly catalog: Plans.PlanCatalog }) => {
   const choice = storeChoice(options.settings)
+  const folder = pgliteFolder(choice)
   const program: Effect.Effect<never, unknown, Stores> = Effect.gen(function*() {
     yield* line(`store: ${describeStore(choice)} (migrated)`)
     yield* refresh(options.settings.dataDir)
@@ -87,6 +91,11 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) })
         }),
         RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
+      ).pipe(
+        // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
+        Layer.merge(
+          folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })
+        )
       )
     )
     const address = Context.get(context, HttpServer.HttpServer).address
