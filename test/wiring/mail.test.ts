@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Mailer } from "@sports-data/domain"
-import { fileMailer, mailerLayer, senderOf, Settings, smtpMailer } from "@sports-data/wiring"
+import { fileMailer, mailerLayer, maskAddresses, senderOf, Settings, smtpMailer } from "@sports-data/wiring"
 import { Effect, Option, Queue, Redacted } from "effect"
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -47,6 +47,12 @@ describe("Mailer", () => {
       expect(failure._tag).toBe("MailFailure")
       expect(failure.message).not.toContain("wrong-pass-123")
     }))
+
+  it("a failure's message never quotes an address", () => {
+    expect(maskAddresses("550 <fan@example.com> rejected; also x.y@z.org")).toBe(
+      "550 <<address>> rejected; also <address>"
+    )
+  })
 
   it.effect("file: without SMTP_URL each message is an .eml file, readable only by its owner", () =>
     Effect.gen(function*() {

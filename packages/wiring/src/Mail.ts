@@ -37,6 +37,9 @@ export const senderOf = (publicUrl: string): string => {
   return `Sports Data <no-reply@${host}>`
 }
 
+/** `text` with every e-mail address replaced by `<address>`. */
+export const maskAddresses = (text: string): string => text.replace(/[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g, "<address>")
+
 const sendWith = (transport: Transporter, from: string, message: MailMessage) =>
   Effect.tryPromise({
     try: () =>
@@ -47,10 +50,11 @@ const sendWith = (transport: Transporter, from: string, message: MailMessage) =>
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html })
       }),
-    // nodemailer's errors name the server and the SMTP reply, never the URL's password
+    // nodemailer's errors name the server and the SMTP reply, never the URL's password; a reply
+    // may quote the recipient, so addresses are masked (no e-mail address in a log line)
     catch: (error) =>
       new MailFailure({
-        message: `the mail could not be sent: ${error instanceof Error ? error.message : String(error)}`
+        message: `the mail could not be sent: ${maskAddresses(error instanceof Error ? error.message : String(error))}`
       })
   })
 

@@ -7,7 +7,16 @@
  * application layer (app) or a runtime (see eslint.config.js).
  * @module
  */
-export { fileMailer, mailerLayer, MailFromEnv, mailLayer, PublicUrl, senderOf, smtpMailer } from "./Mail.js"
+export {
+  fileMailer,
+  mailerLayer,
+  MailFromEnv,
+  mailLayer,
+  maskAddresses,
+  PublicUrl,
+  senderOf,
+  smtpMailer
+} from "./Mail.js"
 export {
   checkCatalog,
   PlanCatalogError,

@@ -1,6 +1,9 @@
 /**
  * Account endpoints (specification, "Account"): the caller's usage, its live rate-limit headroom,
- * and the keys of its owner. Every tier; each call is admitted and counted like any other.
+ * the keys of its owner and its audit trail (build tier and up), each admitted and counted like
+ * any other call; and the sign-ups that need no key (`/daas/trial/start` by e-mail with an
+ * activation link, `/mcp/start-trial` at once). The activation page the link opens,
+ * `GET /daas/trial/activate`, is an HTML route beside the API (runtimes/http Activation.ts).
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"

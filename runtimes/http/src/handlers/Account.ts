@@ -1,6 +1,8 @@
 /**
- * Handlers of the account group (`/daas/usage`, `/daas/rate-limit-status`, `/daas/key-info`) over
- * the application's Account service, for the admitted caller.
+ * Handlers of the account group (`/daas/usage`, `/daas/rate-limit-status`, `/daas/key-info`,
+ * `/daas/register-key`, `/v1/audit/events` for the admitted caller; `/daas/trial/start` and
+ * `/mcp/start-trial` without a key) over the application's Account service and Keys. The
+ * activation page of the e-mailed link is Activation.ts.
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
