@@ -23,6 +23,7 @@
 import { HttpServer } from "@effect/platform"
 import {
   ApiKey,
+  type AuditStore,
   KeyStore,
   Plans,
   type Player,
@@ -109,7 +110,7 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

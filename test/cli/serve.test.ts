@@ -4,57 +4,16 @@
  * tier and serves them; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
  * and says that the earlier keys are not shown again.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startServe } from "../harness/serve.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
-const bin = join(root, "bin", "sports-data.mjs")
 const fixtures = join(root, "test", "fixtures", "nfl")
 const tiers = ["sandbox", "starter", "build", "growth", "pro_insights", "syndicate_alpha"]
-
-interface Server {
-  readonly child: ChildProcess
-  readonly stdout: () => string
-  readonly stderr: () => string
-  readonly port: number
-  /** Sends SIGINT and resolves with the exit code. */
-  readonly stop: () => Promise<number | null>
-}
-
-/** Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first). */
-const start = (store: string): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const { DATABASE_URL: _ignored, ...env } = process.env
-    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], {
-      cwd: root,
-      env: { ...env, SPORTS_DATA_STORE: store, SPORTS_DATA_DIR: fixtures }
-    })
-    let out = ""
-    let err = ""
-    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
-    child.stderr.on("data", (d) => (err += String(d)))
-    child.stdout.on("data", (d) => {
-      out += String(d)
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(out)
-      if (match !== null) {
-        resolve({
-          child,
-          stdout: () => out,
-          stderr: () => err,
-          port: Number(match[1]),
-          stop: () => {
-            child.kill("SIGINT")
-            return exited
-          }
-        })
-      }
-    })
-    void exited.then((code) => reject(new Error(`serve exited (${code}) before listening:\n${out}\n${err}`)))
-  })
 
 describe("sports-data serve", () => {
   let dir: string
@@ -65,7 +24,7 @@ describe("sports-data serve", () => {
 
   it("first start: ingests, prints demo keys that work; restart: nothing new, keys not shown again", async () => {
     const store = join(dir, "store")
-    const first = await start(store)
+    const first = await startServe(store, fixtures)
     let keys: Record<string, string> = {}
     try {
       expect(first.stdout()).toMatch(/data: ingesting nfl \(never ingested\)/)
@@ -86,7 +45,7 @@ describe("sports-data serve", () => {
       expect(await first.stop()).toBe(0)
     }
 
-    const second = await start(store)
+    const second = await startServe(store, fixtures)
     try {
       const out = second.stdout()
       expect(out).toMatch(/data: the store is current/)

@@ -119,6 +119,78 @@ describe("KeyStore contract", () => {
           expect(JSON.stringify(list)).not.toContain(secret)
           expect(JSON.stringify(list)).toContain(issued.record.key_hash)
         }))
+
+      it.effect("an activation link is claimed once, before it expires, and activates its pending key", () =>
+        Effect.gen(function*() {
+          const store = yield* KeyStore
+          const issuedAt = new Date("2024-06-10T08:00:00Z")
+          const issued = yield* ApiKey.issueKey({
+            catalog: Plans.defaultPlans,
+            tier: "sandbox",
+            now: issuedAt,
+            state: "pending_activation"
+          })
+          const token = ApiKey.activationToken()
+          const activation: ApiKey.PendingActivation = {
+            token_hash: yield* ApiKey.hashKey(Redacted.value(token)),
+            key_hash: issued.record.key_hash,
+            sealed_key: yield* ApiKey.sealKey(issued.key, token),
+            expires_at: issued.record.activation_expires_at!,
+            used_at: null
+          }
+          yield* store.createPending(issued.record, activation)
+          expect(Option.map(yield* store.findByHash(issued.record.key_hash), (r) => r.state)).toEqual(
+            Option.some("pending_activation")
+          )
+          const activate = (r: ApiKey.ApiKeyRecord) => ApiKey.activate(Plans.defaultPlans, r, later)
+          const later = new Date("2024-06-10T20:00:00Z")
+          const claimed = yield* store.claimActivation(activation.token_hash, later, activate)
+          expect(Option.isSome(claimed)).toBe(true)
+          const got = Option.getOrThrow(claimed)
+          expect(got.record).toMatchObject({ state: "active", activated_at: later, trial_starts_at: later })
+          const opened = yield* ApiKey.openSealedKey(got.sealed_key, token)
+          expect(Option.map(opened, Redacted.value)).toEqual(Option.some(Redacted.value(issued.key)))
+          // stored as activated; the second claim yields nothing
+          expect(Option.map(yield* store.findByHash(issued.record.key_hash), (r) => r.state)).toEqual(
+            Option.some("active")
+          )
+          expect(yield* store.claimActivation(activation.token_hash, later, activate)).toEqual(Option.none())
+          // the same activation row again is a Conflict; an unknown token yields nothing
+          const again = yield* Effect.flip(store.createPending(keyRecord(), activation))
+          expect(again._tag).toBe("Conflict")
+          expect(yield* store.claimActivation("0".repeat(64), later, activate)).toEqual(Option.none())
+        }))
+
+      it.effect("an activation link claimed at or after its expiry yields nothing and leaves the key pending", () =>
+        Effect.gen(function*() {
+          const store = yield* KeyStore
+          const issuedAt = new Date("2024-06-10T08:00:00Z")
+          const issued = yield* ApiKey.issueKey({
+            catalog: Plans.defaultPlans,
+            tier: "sandbox",
+            now: issuedAt,
+            state: "pending_activation"
+          })
+          const token = ApiKey.activationToken()
+          const token_hash = yield* ApiKey.hashKey(Redacted.value(token))
+          yield* store.createPending(issued.record, {
+            token_hash,
+            key_hash: issued.record.key_hash,
+            sealed_key: yield* ApiKey.sealKey(issued.key, token),
+            expires_at: issued.record.activation_expires_at!,
+            used_at: null
+          })
+          const expiry = issued.record.activation_expires_at!
+          const claimed = yield* store.claimActivation(
+            token_hash,
+            expiry,
+            (r) => ApiKey.activate(Plans.defaultPlans, r, expiry)
+          )
+          expect(claimed).toEqual(Option.none())
+          expect(Option.map(yield* store.findByHash(issued.record.key_hash), (r) => r.state)).toEqual(
+            Option.some("pending_activation")
+          )
+        }))
     })
   }
 })

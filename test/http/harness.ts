@@ -23,8 +23,11 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Api } from "@sports-data/api"
 import {
   ApiKey,
+  type AuditStore,
   type Game,
   KeyStore,
+  Mailer,
+  type MailMessage,
   Plans,
   type Player,
   PlayerReader,
@@ -37,10 +40,11 @@ import {
 } from "@sports-data/domain"
 import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
 import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
-import { Context, Effect, Layer, Redacted, type Scope } from "effect"
+import { mailLayer } from "@sports-data/wiring"
+import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {
@@ -84,6 +88,8 @@ export interface HttpHarness {
   readonly client: (key?: string) => Effect.Effect<ApiClient>
   /** The stores, for seeding more rows or inspecting counters. */
   readonly stores: Context.Context<Stores>
+  /** The e-mail the server sent (with the default `apiLive`): kept here, never delivered. */
+  readonly mail: Queue.Queue<MailMessage>
 }
 
 /** Options of {@link start}. */
@@ -324,8 +330,12 @@ export const start = (options?: HarnessOptions): Effect.Effect<HttpHarness, neve
   Effect.gen(function*() {
     const plans = options?.plans ?? Plans.defaultPlans
     const stores = options?.stores ?? memoryStore
+    const mail = yield* Queue.unbounded<MailMessage>()
+    const mailer = Layer.succeed(Mailer, { send: (m) => Queue.offer(mail, m).pipe(Effect.asVoid) })
+    const mailOption = { mail: mailLayer({ mailer, publicUrl: "http://localhost:8080" }) }
     // without `plans`, the server reads SPORTS_DATA_PLANS like in production (defaults when unset)
-    const apiLive = options?.apiLive ?? ApiLiveWith(options?.plans === undefined ? {} : { plans })
+    const apiLive = options?.apiLive ??
+      ApiLiveWith(options?.plans === undefined ? mailOption : { plans, ...mailOption })
     const context = yield* Layer.build(
       makeHttpServer(apiLive, { port: 0, host: "127.0.0.1" }).pipe(Layer.provideMerge(stores))
     ).pipe(Effect.orDie)
@@ -349,7 +359,8 @@ export const start = (options?: HarnessOptions): Effect.Effect<HttpHarness, neve
       issueKey,
       request: (method, path, init) => rawRequest(baseUrl, method, path, init),
       client,
-      stores: storeContext
+      stores: storeContext,
+      mail
     } satisfies HttpHarness
   })
 

@@ -7,6 +7,7 @@
 import {
   Admission,
   type ApiKey,
+  AuditStore,
   KeyStore,
   type Plans,
   ResourceNotFound,
@@ -39,6 +40,7 @@ export class Account extends Effect.Service<Account>()("@sports-data/app/Account
   effect: Effect.gen(function*() {
     const usageStore = yield* UsageStore
     const keys = yield* KeyStore
+    const auditStore = yield* AuditStore
 
     /**
      * UsageStats of the caller's key: limits of its plan, the counters admission keeps, the
@@ -130,6 +132,25 @@ export class Account extends Effect.Service<Account>()("@sports-data/app/Account
       } satisfies Resources.KeyInfo
     })
 
-    return { usage, rateLimitStatus, keyInfo } as const
+    /**
+     * The caller's own audit trail, newest first: at most `limit` events, strictly older than
+     * `before` when given, of `action` when given (AuditStore.ts lists the actions).
+     */
+    const auditEvents = Effect.fn("Account.auditEvents")(function*(
+      caller: AccountCaller,
+      query: { readonly limit: number; readonly before?: Date | undefined; readonly action?: string | undefined }
+    ) {
+      const events = yield* auditStore.list({ key_hash: caller.key.key_hash, ...query })
+      return events.map((e): Resources.AuditEventResource => ({
+        id: e.id,
+        action: e.action,
+        occurred_at: e.occurred_at.toISOString(),
+        actor: e.actor,
+        key_prefix: shownPrefix(caller.key),
+        details: e.details
+      }))
+    })
+
+    return { usage, rateLimitStatus, keyInfo, auditEvents } as const
   })
 }) {}

@@ -7,15 +7,22 @@
 import {
   Admission,
   ApiKey,
+  type AuditAction,
+  type AuditActor,
+  type AuditEvent,
+  auditEventId,
+  AuditStore,
   Conflict,
   DailyLimitExceeded,
   InvalidParameter,
   KeyStore,
+  Mailer,
+  type MailFailure,
   Plans,
   type StoreError,
   UsageStore
 } from "@sports-data/domain"
-import { Clock, Data, Effect, type Redacted, Schema } from "effect"
+import { Clock, Data, Effect, Option, Redacted, Schema } from "effect"
 
 /** The tier named is not a tier of the catalog. */
 export class UnknownTier extends Data.TaggedError("UnknownTier")<{
@@ -74,6 +81,22 @@ export interface CreatedKey {
 }
 
 const decodeTier = Schema.decodeUnknownEither(Plans.Tier)
+
+/**
+ * Appends one event to the audit trail of the key `keyHash`, at the Clock's now. `details` hold
+ * no key, secret or e-mail address (AuditStore.ts).
+ */
+export const audit = (
+  keyHash: string,
+  action: AuditAction,
+  actor: AuditActor,
+  details: AuditEvent["details"] = {}
+): Effect.Effect<void, StoreError, AuditStore> =>
+  Effect.gen(function*() {
+    const store = yield* AuditStore
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* store.record([{ id: auditEventId(), key_hash: keyHash, action, occurred_at: now, actor, details }])
+  })
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 /** Checks a tier name against the catalog. Fails with UnknownTier. */
@@ -94,7 +117,7 @@ export const createKey = (options: {
   readonly catalog: Plans.PlanCatalog
   readonly tier: string
   readonly email?: string | null | undefined
-}): Effect.Effect<CreatedKey, UnknownTier | InvalidEmail | Conflict | StoreError, KeyStore> =>
+}): Effect.Effect<CreatedKey, UnknownTier | InvalidEmail | Conflict | StoreError, KeyStore | AuditStore> =>
   Effect.gen(function*() {
     const tier = yield* parseTier(options.catalog, options.tier)
     const email = options.email ?? null
@@ -103,6 +126,7 @@ export const createKey = (options: {
     const issued = yield* ApiKey.issueKey({ catalog: options.catalog, tier, now, email })
     const store = yield* KeyStore
     yield* store.create(issued.record)
+    yield* audit(issued.record.key_hash, "key.created", "operator", { tier, state: "active", via: "operator" })
     yield* Effect.logInfo("key issued").pipe(Effect.annotateLogs({ tier, prefix: issued.record.key_prefix }))
     return { key: issued.key, info: keyInfo(issued.record) }
   }).pipe(Effect.withSpan("Keys.createKey"))
@@ -118,13 +142,19 @@ export const listKeys: Effect.Effect<ReadonlyArray<KeyInfo>, StoreError, KeyStor
  * were revoked. A whole key is accepted too: only its prefix is used (and echoed), so a pasted
  * key never appears in the output. Fails with KeyNotFound when no key was revoked.
  */
-export const revokeKey = (prefixOrKey: string): Effect.Effect<number, KeyNotFound | StoreError, KeyStore> =>
+export const revokeKey = (
+  prefixOrKey: string
+): Effect.Effect<number, KeyNotFound | StoreError, KeyStore | AuditStore> =>
   Effect.gen(function*() {
     const prefix = ApiKey.keyPrefix(prefixOrKey.trim())
     const store = yield* KeyStore
     const now = new Date(yield* Clock.currentTimeMillis)
+    const live = (yield* store.findByPrefix(prefix)).filter((k) => k.state !== "revoked")
     const revoked = yield* store.revoke(prefix, now)
     if (revoked === 0) return yield* Effect.fail(new KeyNotFound({ prefix }))
+    yield* Effect.forEach(live, (k) => audit(k.key_hash, "key.revoked", "operator", { tier: k.tier }), {
+      discard: true
+    })
     yield* Effect.logInfo("key revoked").pipe(Effect.annotateLogs({ prefix, count: revoked }))
     return revoked
   }).pipe(Effect.withSpan("Keys.revokeKey"))
@@ -144,7 +174,11 @@ export type DemoKey =
  */
 export const ensureDemoKeys = (
   catalog: Plans.PlanCatalog
-): Effect.Effect<ReadonlyArray<DemoKey>, UnknownTier | InvalidEmail | Conflict | StoreError, KeyStore> =>
+): Effect.Effect<
+  ReadonlyArray<DemoKey>,
+  UnknownTier | InvalidEmail | Conflict | StoreError,
+  KeyStore | AuditStore
+> =>
   Effect.gen(function*() {
     const store = yield* KeyStore
     const now = yield* Clock.currentTimeMillis
@@ -193,6 +227,24 @@ const countTrial = (subject: string, limit: number, now: Date) =>
   })
 
 /**
+ * The checks of a sign-up: a well-formed address (trimmed) and the sign-up limits of the address
+ * and of the client, counted now. Fails with InvalidParameter (email) or DailyLimitExceeded.
+ */
+const signUp = (options: { readonly email: string; readonly client: string | undefined }) =>
+  Effect.gen(function*() {
+    const email = options.email.trim()
+    if (!isEmail(email)) {
+      return yield* Effect.fail(new InvalidParameter({ parameter: "email", reason: "must be an e-mail address" }))
+    }
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* countTrial(`trial-email:${email.toLowerCase()}`, TRIALS_PER_EMAIL_PER_DAY, now)
+    if (options.client !== undefined) {
+      yield* countTrial(`trial-client:${options.client}`, TRIALS_PER_CLIENT_PER_DAY, now)
+    }
+    return { email, now }
+  })
+
+/**
  * `POST /mcp/start-trial`: issues an active sandbox key for `email` at once (its 14-day trial starts
  * now) and returns it, once. Whether the address already has a key is never revealed: every valid
  * request within the limits gets a new key. Fails with InvalidParameter (email) for a malformed
@@ -205,20 +257,17 @@ export const startTrial = (options: {
 }): Effect.Effect<
   { readonly key: Redacted.Redacted<string>; readonly record: ApiKey.ApiKeyRecord },
   InvalidParameter | DailyLimitExceeded | Conflict | StoreError,
-  KeyStore | UsageStore
+  KeyStore | UsageStore | AuditStore
 > =>
   Effect.gen(function*() {
-    const email = options.email.trim()
-    if (!isEmail(email)) {
-      return yield* Effect.fail(new InvalidParameter({ parameter: "email", reason: "must be an e-mail address" }))
-    }
-    const now = new Date(yield* Clock.currentTimeMillis)
-    yield* countTrial(`trial-email:${email.toLowerCase()}`, TRIALS_PER_EMAIL_PER_DAY, now)
-    if (options.client !== undefined) {
-      yield* countTrial(`trial-client:${options.client}`, TRIALS_PER_CLIENT_PER_DAY, now)
-    }
+    const { email, now } = yield* signUp(options)
     const issued = yield* ApiKey.issueKey({ catalog: options.catalog, tier: "sandbox", now, email })
     yield* Effect.flatMap(KeyStore, (store) => store.create(issued.record))
+    yield* audit(issued.record.key_hash, "key.created", "owner", {
+      tier: "sandbox",
+      state: "active",
+      via: "mcp/start-trial"
+    })
     yield* Effect.logInfo("trial key issued").pipe(Effect.annotateLogs({ prefix: issued.record.key_prefix }))
     return { key: issued.key, record: issued.record }
   }).pipe(Effect.withSpan("Keys.startTrial"))
@@ -231,7 +280,7 @@ export const startTrial = (options: {
 export const registerKey = (
   record: ApiKey.ApiKeyRecord,
   email: string
-): Effect.Effect<ApiKey.ApiKeyRecord, InvalidParameter | Conflict | StoreError, KeyStore> =>
+): Effect.Effect<ApiKey.ApiKeyRecord, InvalidParameter | Conflict | StoreError, KeyStore | AuditStore> =>
   Effect.gen(function*() {
     const address = email.trim()
     if (!isEmail(address)) {
@@ -244,5 +293,114 @@ export const registerKey = (
     }
     const updated = { ...current, email: address }
     yield* store.update(updated)
+    yield* audit(updated.key_hash, "key.registered", "owner")
     return updated
   }).pipe(Effect.withSpan("Keys.registerKey"))
+
+/** The e-mail carrying an activation link: plain text and HTML (the link escaped). */
+export const activationMail = (to: string, link: string, expiresAt: Date): {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+} => {
+  const until = expiresAt.toISOString().replace("T", " ").slice(0, 16) + " UTC"
+  const href = escapeHtml(link)
+  return {
+    to,
+    subject: "Activate your Sports Data sandbox key",
+    text: [
+      "Someone (we hope you) asked for a 14-day Sports Data sandbox key for this address.",
+      "",
+      `Open this link to activate it and see the key (once): ${link}`,
+      "",
+      `The link works once, until ${until}. If you did not ask for a key, ignore this message.`
+    ].join("\n"),
+    html: `<p>Someone (we hope you) asked for a 14-day Sports Data sandbox key for this address.</p>` +
+      `<p><a href="${href}">Activate the key and see it (once)</a></p>` +
+      `<p>The link works once, until ${escapeHtml(until)}. If you did not ask for a key, ignore this message.</p>`
+  }
+}
+
+/** `&`, `<`, `>`, `"` and `'` as HTML character references, for text placed in HTML. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * `POST /daas/trial/start`: after the sign-up checks (address, limits per address and client,
+ * shared with `/mcp/start-trial`), issues a sandbox key pending activation, stores it with an
+ * activation whose token only the e-mail holds (hashed in the store, the key sealed for it), and
+ * e-mails the link `activationLink(token)`, valid {@link ApiKey.ACTIVATION_WINDOW_MS} (24 h). Returns
+ * when the link expires; never the key, and the same answer whether or not the address already
+ * has a key. Fails with InvalidParameter (email), DailyLimitExceeded, MailFailure (the key stays
+ * pending and expires unused), Conflict, StoreError.
+ */
+export const startEmailTrial = (options: {
+  readonly catalog: Plans.PlanCatalog
+  readonly email: string
+  readonly client: string | undefined
+  readonly activationLink: (token: string) => string
+}): Effect.Effect<
+  { readonly activation_expires_at: Date },
+  InvalidParameter | DailyLimitExceeded | MailFailure | Conflict | StoreError,
+  KeyStore | UsageStore | AuditStore | Mailer
+> =>
+  Effect.gen(function*() {
+    const { email, now } = yield* signUp(options)
+    const issued = yield* ApiKey.issueKey({
+      catalog: options.catalog,
+      tier: "sandbox",
+      now,
+      email,
+      state: "pending_activation"
+    })
+    const expires = issued.record.activation_expires_at ?? new Date(now.getTime() + ApiKey.ACTIVATION_WINDOW_MS)
+    const token = ApiKey.activationToken()
+    const activation: ApiKey.PendingActivation = {
+      token_hash: yield* ApiKey.hashKey(Redacted.value(token)),
+      key_hash: issued.record.key_hash,
+      sealed_key: yield* ApiKey.sealKey(issued.key, token),
+      expires_at: expires,
+      used_at: null
+    }
+    yield* Effect.flatMap(KeyStore, (store) => store.createPending(issued.record, activation))
+    yield* audit(issued.record.key_hash, "key.created", "owner", {
+      tier: "sandbox",
+      state: "pending_activation",
+      via: "daas/trial/start"
+    })
+    const mailer = yield* Mailer
+    yield* mailer.send(activationMail(email, options.activationLink(Redacted.value(token)), expires))
+    yield* Effect.logInfo("trial key pending activation, link sent").pipe(
+      Effect.annotateLogs({ prefix: issued.record.key_prefix })
+    )
+    return { activation_expires_at: expires }
+  }).pipe(Effect.withSpan("Keys.startEmailTrial"))
+
+/**
+ * Follows an activation link: at most once and before it expires, activates the pending key (its
+ * 14-day trial starts now) and returns it, the one time it is shown, with its record. None for a
+ * token that is unknown, already used, expired, or whose key was revoked meanwhile. Fails with
+ * StoreError only.
+ */
+export const activateTrial = (options: {
+  readonly catalog: Plans.PlanCatalog
+  readonly token: string
+}): Effect.Effect<
+  Option.Option<{ readonly key: Redacted.Redacted<string>; readonly record: ApiKey.ApiKeyRecord }>,
+  StoreError,
+  KeyStore | AuditStore
+> =>
+  Effect.gen(function*() {
+    const store = yield* KeyStore
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const token = Redacted.make(options.token)
+    const tokenHash = yield* ApiKey.hashKey(options.token)
+    const claimed = yield* store.claimActivation(tokenHash, now, (r) => ApiKey.activate(options.catalog, r, now))
+    if (Option.isNone(claimed) || claimed.value.record.state !== "active") return Option.none()
+    const key = yield* ApiKey.openSealedKey(claimed.value.sealed_key, token)
+    if (Option.isNone(key)) return Option.none()
+    const record = claimed.value.record
+    yield* audit(record.key_hash, "key.activated", "owner", { tier: record.tier })
+    yield* Effect.logInfo("trial key activated").pipe(Effect.annotateLogs({ prefix: record.key_prefix }))
+    return Option.some({ key: key.value, record })
+  }).pipe(Effect.withSpan("Keys.activateTrial"))

@@ -7,7 +7,7 @@
  * is returned once, at issue, as a `Redacted` value.
  * @module
  */
-import { Effect, Redacted, Schema } from "effect"
+import { Effect, Option, Redacted, Schema } from "effect"
 import { type PlanCatalog, planOf, Tier } from "./Plans.js"
 
 /** Lifecycle states: a key pending activation becomes active when its link is followed; revoked is final. */
@@ -142,3 +142,79 @@ const activated = (catalog: PlanCatalog, record: ApiKeyRecord, now: Date): ApiKe
 export const activationExpired = (record: ApiKeyRecord, now: Date): boolean =>
   record.state === "pending_activation" && record.activation_expires_at !== null &&
   now.getTime() >= record.activation_expires_at.getTime()
+
+// ---------------------------------------------------------------------------------------------
+// Activation by e-mail (`POST /daas/trial/start`, then the link)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The activation of a key pending activation, as stored: the SHA-256 of the link's token
+ * (lowercase hex; the token itself is only in the e-mail), the key it activates, the key sealed
+ * with the token (see {@link sealKey}; null once the link was used), when the link stops
+ * working (24 hours after issue) and when it was used (null until then).
+ */
+export interface PendingActivation {
+  readonly token_hash: string
+  readonly key_hash: string
+  readonly sealed_key: string | null
+  readonly expires_at: Date
+  readonly used_at: Date | null
+}
+
+/** What a followed link yields, once: the activated record and the key sealed for the token. */
+export interface ClaimedActivation {
+  readonly record: ApiKeyRecord
+  readonly sealed_key: string
+}
+
+/** A fresh activation token: 32 CSPRNG bytes in base62 (43 URL-safe characters). */
+export const activationToken = (): Redacted.Redacted<string> =>
+  Redacted.make(base62(crypto.getRandomValues(new Uint8Array(KEY_RANDOM_BYTES))))
+
+/**
+ * The AES-256-GCM key that seals a key for `token`: SHA-256 of a label and the token. The label
+ * keeps it distinct from the token's stored hash ({@link hashKey} of the token alone), so the
+ * stored hash cannot open the sealed key.
+ */
+const sealingKey = (token: string) =>
+  Effect.promise(async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`sports-data/activation/${token}`))
+    return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"])
+  })
+
+const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes))
+const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+
+/**
+ * Seals `key` for the holder of `token` (AES-256-GCM, random 96-bit IV): base64 of IV then
+ * ciphertext. Stored until the link is used, so that the activation page can show the key once
+ * although only its hash is kept; without the token (only in the e-mail) it cannot be opened.
+ */
+export const sealKey = (key: Redacted.Redacted<string>, token: Redacted.Redacted<string>): Effect.Effect<string> =>
+  Effect.flatMap(sealingKey(Redacted.value(token)), (aes) =>
+    Effect.promise(async () => {
+      const iv = crypto.getRandomValues(new Uint8Array(12))
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, new TextEncoder().encode(Redacted.value(key)))
+      )
+      const out = new Uint8Array(iv.length + sealed.length)
+      out.set(iv)
+      out.set(sealed, iv.length)
+      return toBase64(out)
+    }))
+
+/** Opens what {@link sealKey} sealed; None when `token` is not the one it was sealed for or `sealed` is damaged. */
+export const openSealedKey = (
+  sealed: string,
+  token: Redacted.Redacted<string>
+): Effect.Effect<Option.Option<Redacted.Redacted<string>>> =>
+  Effect.flatMap(sealingKey(Redacted.value(token)), (aes) =>
+    Effect.promise(async () => {
+      try {
+        const bytes = fromBase64(sealed)
+        const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, aes, bytes.slice(12))
+        return Option.some(Redacted.make(new TextDecoder().decode(plain)))
+      } catch {
+        return Option.none()
+      }
+    }))

@@ -895,6 +895,39 @@ export const TrialKey = Schema.Struct({
 }).annotations({ identifier: "TrialKey" })
 export type TrialKey = typeof TrialKey.Type
 
+/**
+ * `POST /daas/trial/start`: the sign-up was accepted; an activation link is on its way to the
+ * address, valid `activation_link_valid_hours` (24). Never the key, and the same answer whether or
+ * not the address already has a key.
+ */
+export const TrialStarted = Schema.Struct({
+  success: Schema.Boolean,
+  message: Schema.String,
+  tier: Schema.String,
+  activation_link_valid_hours: Schema.Int
+}).annotations({ identifier: "TrialStarted" })
+export type TrialStarted = typeof TrialStarted.Type
+
+/**
+ * One event of a key's audit trail (`GET /v1/audit/events`): `id` (`aud_...`), `action`
+ * (domain ports/AuditStore.ts: key.created, key.activated, key.registered, key.revoked,
+ * webhook.created, webhook.deleted, webhook.deactivated, webhook.delivery_replayed; the set may
+ * grow), `occurred_at` (UTC), `actor` (operator, owner or system), `key_prefix` (12 characters
+ * and "...") and flat `details` (no key, secret or e-mail address).
+ */
+export const AuditEventResource = Schema.Struct({
+  id: Schema.String,
+  action: Schema.String,
+  occurred_at: DateTimeString,
+  actor: Schema.String,
+  key_prefix: Schema.String,
+  details: Schema.Record({
+    key: Schema.String,
+    value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
+  })
+}).annotations({ identifier: "AuditEvent" })
+export type AuditEventResource = typeof AuditEventResource.Type
+
 /** `POST /daas/register-key`: the caller's key (by prefix) and the owner address now linked to it. */
 export const RegisteredKey = Schema.Struct({
   success: Schema.Boolean,

@@ -11,6 +11,17 @@ type ApiKeyRecord = ApiKey.ApiKeyRecord
 const byAge = (a: ApiKeyRecord, b: ApiKeyRecord): number =>
   a.created_at.getTime() - b.created_at.getTime() || (a.key_hash < b.key_hash ? -1 : a.key_hash > b.key_hash ? 1 : 0)
 
+/** The fields `update` replaces. */
+const lifecycle = (record: ApiKeyRecord) => ({
+  state: record.state,
+  email: record.email,
+  activated_at: record.activated_at,
+  activation_expires_at: record.activation_expires_at,
+  revoked_at: record.revoked_at,
+  trial_starts_at: record.trial_starts_at,
+  trial_ends_at: record.trial_ends_at
+})
+
 const sorted = (records: Iterable<ApiKeyRecord>): ReadonlyArray<ApiKeyRecord> => Array.from(records).sort(byAge)
 
 /**
@@ -19,6 +30,38 @@ const sorted = (records: Iterable<ApiKeyRecord>): ReadonlyArray<ApiKeyRecord> =>
  */
 export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*() {
   const ref = yield* Ref.make(HashMap.empty<string, ApiKeyRecord>())
+  // activations by token hash; createPending and claimActivation change both maps under `lock`
+  const activations = yield* Ref.make(HashMap.empty<string, ApiKey.PendingActivation>())
+  const lock = yield* Effect.makeSemaphore(1)
+
+  const createPending: KeyStoreService["createPending"] = (record, activation) =>
+    lock.withPermits(1)(Effect.gen(function*() {
+      const keys = yield* Ref.get(ref)
+      const pending = yield* Ref.get(activations)
+      if (HashMap.has(keys, record.key_hash) || HashMap.has(pending, activation.token_hash)) {
+        return yield* Effect.fail(
+          new Conflict({ message: "An API key or activation with this hash is already stored" })
+        )
+      }
+      yield* Ref.set(ref, HashMap.set(keys, record.key_hash, record))
+      yield* Ref.set(activations, HashMap.set(pending, activation.token_hash, activation))
+    }))
+
+  const claimActivation: KeyStoreService["claimActivation"] = (tokenHash, now, activate) =>
+    lock.withPermits(1)(Effect.gen(function*() {
+      const found = HashMap.get(yield* Ref.get(activations), tokenHash)
+      if (Option.isNone(found)) return Option.none()
+      const activation = found.value
+      if (activation.used_at !== null || activation.sealed_key === null) return Option.none()
+      if (now.getTime() >= activation.expires_at.getTime()) return Option.none()
+      const stored = HashMap.get(yield* Ref.get(ref), activation.key_hash)
+      if (Option.isNone(stored)) return Option.none()
+      const next = activate(stored.value)
+      const used: ApiKey.PendingActivation = { ...activation, used_at: now, sealed_key: null }
+      yield* Ref.update(activations, HashMap.set(tokenHash, used))
+      yield* update(next)
+      return Option.some({ record: { ...stored.value, ...lifecycle(next) }, sealed_key: activation.sealed_key })
+    }))
 
   const create: KeyStoreService["create"] = (record) =>
     Ref.modify(ref, (map) =>
@@ -30,22 +73,14 @@ export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*
         )
       )
 
-  const update: KeyStoreService["update"] = (record) =>
-    Ref.modify(ref, (map) => {
+  function update(record: ApiKeyRecord) {
+    return Ref.modify(ref, (map) => {
       const stored = HashMap.get(map, record.key_hash)
       if (Option.isNone(stored)) return [false, map] as const
-      const next: ApiKeyRecord = {
-        ...stored.value,
-        state: record.state,
-        email: record.email,
-        activated_at: record.activated_at,
-        activation_expires_at: record.activation_expires_at,
-        revoked_at: record.revoked_at,
-        trial_starts_at: record.trial_starts_at,
-        trial_ends_at: record.trial_ends_at
-      }
+      const next: ApiKeyRecord = { ...stored.value, ...lifecycle(record) }
       return [true, HashMap.set(map, record.key_hash, next)] as const
     })
+  }
 
   const revoke: KeyStoreService["revoke"] = (prefix, now) =>
     Ref.modify(ref, (map) => {
@@ -63,6 +98,8 @@ export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*
 
   return {
     create,
+    createPending,
+    claimActivation,
     findByHash: (keyHash) => Effect.map(Ref.get(ref), (map) => HashMap.get(map, keyHash)),
     findByPrefix: (prefix) =>
       Effect.map(Ref.get(ref), (map) => sorted(HashMap.values(HashMap.filter(map, (r) => r.key_prefix === prefix)))),

@@ -7,14 +7,16 @@
  * read port over it), Writer.ts (the writer over it), KeyStore.ts, UsageStore.ts.
  * @module
  */
-import { KeyStore, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
+import { AuditStore, KeyStore, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
+import { makeAuditStore } from "./AuditStore.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
 export {
   makeCatalogReader,
@@ -32,7 +34,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = KeyStore | UsageStore | AuditStore | SportsWriter | SportsReaders
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
@@ -44,8 +46,9 @@ export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsRead
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {
   const keys = yield* makeKeyStore
   const usage = yield* makeUsageStore
+  const audit = yield* makeAuditStore
   const sports = yield* makeSports
-  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage))
+  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.add(AuditStore, audit))
 })
 
 /** Every storage port in memory; fresh, empty state each time the layer is built. */

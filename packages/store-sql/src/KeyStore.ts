@@ -5,7 +5,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { ApiKey, Conflict, type KeyStoreService } from "@sports-data/domain"
 import { Effect, Option, Schema } from "effect"
-import { orStoreError } from "./Errors.js"
+import { orStoreError, toStoreError } from "./Errors.js"
 
 const COLUMNS = `key_hash, key_prefix, tier, state, email, created_at, activated_at, activation_expires_at,
   revoked_at, trial_starts_at, trial_ends_at, last_used_at`
@@ -35,6 +35,41 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
       )
     )
 
+  const createPending: KeyStoreService["createPending"] = (r, a) =>
+    sql.withTransaction(Effect.gen(function*() {
+      yield* create(r)
+      const rows = yield* sql<{ token_hash: string }>`
+        INSERT INTO key_activations (token_hash, key_hash, sealed_key, expires_at, used_at)
+        VALUES (${a.token_hash}, ${a.key_hash}, ${a.sealed_key}, ${a.expires_at}, ${a.used_at})
+        ON CONFLICT (token_hash) DO NOTHING
+        RETURNING token_hash`.pipe(orStoreError("KeyStore.createPending"))
+      if (rows.length === 0) {
+        return yield* Effect.fail(new Conflict({ message: "An activation with this token hash is already stored" }))
+      }
+    })).pipe(
+      Effect.catchTag("SqlError", (e) => Effect.fail(toStoreError("KeyStore.createPending", e)))
+    )
+
+  const claimActivation: KeyStoreService["claimActivation"] = (tokenHash, now, activate) =>
+    sql.withTransaction(Effect.gen(function*() {
+      // the old row, locked, gives the sealed key that the same statement erases
+      const claimed = yield* sql<{ key_hash: string; sealed_key: string }>`
+        UPDATE key_activations k SET used_at = ${now}, sealed_key = NULL
+        FROM (SELECT token_hash, sealed_key FROM key_activations WHERE token_hash = ${tokenHash} FOR UPDATE) old
+        WHERE k.token_hash = old.token_hash AND k.used_at IS NULL AND old.sealed_key IS NOT NULL
+          AND k.expires_at > ${now}
+        RETURNING k.key_hash, old.sealed_key`
+      const row = claimed[0]
+      if (row === undefined) return Option.none()
+      const stored = yield* sql.unsafe(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 FOR UPDATE`, [row.key_hash])
+        .pipe(Effect.flatMap(decodeRecords))
+      const record = stored[0]
+      if (record === undefined) return Option.none()
+      const next = activate(record)
+      yield* updateStatement(next)
+      return Option.some({ record: next, sealed_key: row.sealed_key })
+    })).pipe(orStoreError("KeyStore.claimActivation"))
+
   const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
     sql.unsafe(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]).pipe(
       Effect.flatMap(decodeRecords),
@@ -48,16 +83,16 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
       orStoreError("KeyStore.findByPrefix")
     )
 
-  const update: KeyStoreService["update"] = (r) =>
+  const updateStatement = (r: ApiKey.ApiKeyRecord) =>
     sql<{ key_hash: string }>`
       UPDATE api_keys SET state = ${r.state}, email = ${r.email}, activated_at = ${r.activated_at},
         activation_expires_at = ${r.activation_expires_at}, revoked_at = ${r.revoked_at},
         trial_starts_at = ${r.trial_starts_at}, trial_ends_at = ${r.trial_ends_at}
       WHERE key_hash = ${r.key_hash}
-      RETURNING key_hash`.pipe(
-      Effect.map((rows) => rows.length > 0),
-      orStoreError("KeyStore.update")
-    )
+      RETURNING key_hash`
+
+  const update: KeyStoreService["update"] = (r) =>
+    updateStatement(r).pipe(Effect.map((rows) => rows.length > 0), orStoreError("KeyStore.update"))
 
   const revoke: KeyStoreService["revoke"] = (prefix, now) =>
     sql<{ key_hash: string }>`
@@ -79,5 +114,5 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
     orStoreError("KeyStore.list")
   )
 
-  return { create, findByHash, findByPrefix, update, revoke, touch, list }
+  return { create, createPending, claimActivation, findByHash, findByPrefix, update, revoke, touch, list }
 })

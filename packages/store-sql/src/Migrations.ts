@@ -280,13 +280,39 @@ const moreSports = statements([
  */
 const undatedGames = statements([`ALTER TABLE games ALTER COLUMN game_date DROP NOT NULL`])
 
+/**
+ * 0006: activations of keys signed up by e-mail (`/daas/trial/start`): the SHA-256 of the link's
+ * token, the key it activates, the key sealed for the token (null once used), expiry and use;
+ * and the audit trail of each key (`/v1/audit/events`), newest first by (occurred_at, id).
+ */
+const keyActivation = statements([
+  `CREATE TABLE key_activations (
+    token_hash text PRIMARY KEY,
+    key_hash text NOT NULL REFERENCES api_keys (key_hash) ON DELETE CASCADE,
+    sealed_key text,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  )`,
+  `CREATE INDEX key_activations_key_idx ON key_activations (key_hash)`,
+  `CREATE TABLE audit_events (
+    id text PRIMARY KEY,
+    key_hash text NOT NULL,
+    action text NOT NULL,
+    occurred_at timestamptz NOT NULL,
+    actor text NOT NULL,
+    details jsonb NOT NULL
+  )`,
+  `CREATE INDEX audit_events_key_idx ON audit_events (key_hash, occurred_at DESC, id COLLATE "C" DESC)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
   "3_player_name_key": playerNameKey,
   "4_more_sports": moreSports,
-  "5_undated_games": undatedGames
+  "5_undated_games": undatedGames,
+  "6_key_activation": keyActivation
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

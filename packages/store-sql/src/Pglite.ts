@@ -84,7 +84,7 @@ export const makePgliteClient = (db: PGlite): Effect.Effect<SqlClient.SqlClient,
 export const lockFileOf = (dir: string): string => `${dir.replace(/[\\/]+$/, "")}.lock`
 
 /** What a lock file records: the holder's pid, host and when it took the folder. */
-interface LockRecord {
+export interface LockRecord {
   readonly pid: number
   readonly host: string
   readonly since: string
@@ -98,6 +98,20 @@ const alive = (pid: number): boolean => {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM"
   }
+}
+
+/**
+ * The live process holding the PGlite folder `dir`, from its lock file: its pid, host and since
+ * when; undefined when there is no lock, an unreadable one, or one left by a process of this host
+ * that is no longer alive. A lock of another host is reported as held (its liveness cannot be probed).
+ */
+export const lockHolder = async (dir: string): Promise<LockRecord | undefined> => {
+  const held: Partial<LockRecord> = await readFile(lockFileOf(dir), "utf8")
+    .then((t) => JSON.parse(t) as Partial<LockRecord>)
+    .catch(() => ({}))
+  if (typeof held.pid !== "number" || typeof held.host !== "string") return undefined
+  if (held.host === hostname() && !alive(held.pid)) return undefined
+  return { pid: held.pid, host: held.host, since: typeof held.since === "string" ? held.since : "" }
 }
 
 /**

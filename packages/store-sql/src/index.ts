@@ -13,8 +13,16 @@
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { KeyStore, type SportsReaders, SportsWriter, type StoreUnavailable, UsageStore } from "@sports-data/domain"
+import {
+  AuditStore,
+  KeyStore,
+  type SportsReaders,
+  SportsWriter,
+  type StoreUnavailable,
+  UsageStore
+} from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { migrate } from "./Migrations.js"
@@ -23,10 +31,19 @@ import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { migrate, migrations } from "./Migrations.js"
-export { lockFileOf, lockFolder, makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
+export {
+  lockFileOf,
+  lockFolder,
+  lockHolder,
+  type LockRecord,
+  makePgliteClient,
+  openPglite,
+  pgliteParsers
+} from "./Pglite.js"
 export {
   makeCatalogReader,
   makeEventReader,
@@ -42,15 +59,20 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = KeyStore | UsageStore | AuditStore | SportsWriter | SportsReaders
 
 /** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const keys = yield* makeKeyStore
   const usage = yield* makeUsageStore
   const writer = yield* makeWriter
+  const audit = yield* makeAuditStore
   const readers = yield* makeReaders
-  return Context.add(readers, SportsWriter, writer).pipe(Context.add(KeyStore, keys), Context.add(UsageStore, usage))
+  return Context.add(readers, SportsWriter, writer).pipe(
+    Context.add(KeyStore, keys),
+    Context.add(UsageStore, usage),
+    Context.add(AuditStore, audit)
+  )
 })
 
 /** Every store over a SqlClient layer, after running the migrations. */

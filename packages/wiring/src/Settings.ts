@@ -11,6 +11,9 @@
  * | SPORTS_DATA_DIR              | folder of the source datasets (one per dataset)    | `<root>/../shared/data` |
  * | PORT                         | TCP port of the HTTP server                        | 8080                    |
  * | SPORTS_DATA_REFRESH_INTERVAL | how often changed source files are looked for      | 5 minutes               |
+ * | SMTP_URL                     | SMTP server for e-mail (smtp://user:pass@host:587) | unset (.eml files)      |
+ * | SPORTS_DATA_MAIL_DIR         | folder of the .eml files when SMTP_URL is unset    | `<root>/.data/mail`     |
+ * | SPORTS_DATA_PUBLIC_URL       | public address of the service, used in e-mail links | `http://localhost:<PORT>` |
  *
  * `<root>` is the project root: the nearest folder, upward from this module, whose package.json
  * is named `sports-data` (so the defaults do not depend on the directory a command runs from).
@@ -52,6 +55,8 @@ export const projectRoot = (from: string = dirname(fileURLToPath(import.meta.url
 const DEFAULT_STORE_DIR = ".data/pglite"
 /** Default of SPORTS_DATA_DIR, relative to the project root. */
 const DEFAULT_DATA_DIR = "../shared/data"
+/** Default of SPORTS_DATA_MAIL_DIR, relative to the project root (beside the default store). */
+const DEFAULT_MAIL_DIR = ".data/mail"
 /** Default of PORT. */
 const DEFAULT_PORT = 8080
 /** Default of SPORTS_DATA_REFRESH_INTERVAL. */
@@ -103,6 +108,44 @@ export const refreshInterval: Config.Config<Duration.Duration> = Config.duration
   Config.withDescription("How often serve and the worker look for changed source files, e.g. `5 minutes`")
 )
 
+/** SMTP_URL: the SMTP server that sends e-mail (redacted: it holds a password; never logged). Unset: .eml files. */
+export const smtpUrl: Config.Config<Option.Option<Redacted.Redacted<string>>> = Config.option(
+  Config.redacted("SMTP_URL")
+).pipe(
+  Config.withDescription(
+    "SMTP server URL for e-mail, e.g. smtp://user:pass@host:587 or smtps://...:465; unset to write .eml files"
+  )
+)
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/** SPORTS_DATA_MAIL_DIR: folder where e-mail is written as .eml files when SMTP_URL is unset, absolute. */
+export const mailDir: Config.Config<string> = pathSetting(
+  "SPORTS_DATA_MAIL_DIR",
+  DEFAULT_MAIL_DIR,
+  "Folder of the e-mail written as .eml files when SMTP_URL is unset"
+)
+
+/**
+ * SPORTS_DATA_PUBLIC_URL: the address users reach the service at (scheme, host, optional port and
+ * path, no trailing slash needed), used in the links of e-mail. Unset: `http://localhost:<PORT>`.
+ */
+export const publicUrl: Config.Config<Option.Option<string>> = Config.option(
+  Config.string("SPORTS_DATA_PUBLIC_URL").pipe(
+    Config.validate({ message: "must be an http(s) URL such as https://api.example.com", validation: isHttpUrl })
+  )
+).pipe(
+  Config.map(Option.map((url) => url.replace(/\/+$/, ""))),
+  Config.withDescription("Public address of the service used in e-mail links; default http://localhost:<PORT>")
+)
+
 /** Every setting, resolved. Paths are absolute. */
 export interface Settings {
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
@@ -110,7 +153,14 @@ export interface Settings {
   readonly dataDir: string
   readonly port: number
   readonly refreshInterval: Duration.Duration
+  readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
+  readonly mailDir: string
+  readonly publicUrl: Option.Option<string>
 }
+
+/** The public address of the service: SPORTS_DATA_PUBLIC_URL, else `http://localhost:<port>`. No trailing slash. */
+export const publicUrlOf = (settings: Pick<Settings, "publicUrl" | "port">): string =>
+  Option.getOrElse(settings.publicUrl, () => `http://localhost:${settings.port}`)
 
 /** All settings at once. Fails with a ConfigError naming the variable when a value is malformed (e.g. PORT=abc). */
 export const settings: Config.Config<Settings> = Config.all({
@@ -118,7 +168,10 @@ export const settings: Config.Config<Settings> = Config.all({
   storeDir,
   dataDir,
   port,
-  refreshInterval
+  refreshInterval,
+  smtpUrl,
+  mailDir,
+  publicUrl
 })
 
 /** The resolved settings as a service, for layers that read them from the context. */
@@ -126,14 +179,18 @@ export class SettingsService extends Context.Tag("@sports-data/wiring/Settings")
 
 /**
  * The defaults, as when no variable is set: no DATABASE_URL (PGlite), the store in
- * `<root>/.data/pglite`, the datasets in `<root>/../shared/data`, port 8080, a refresh every 5 minutes.
+ * `<root>/.data/pglite`, the datasets in `<root>/../shared/data`, port 8080, a refresh every 5 minutes,
+ * no SMTP_URL (e-mail written to `<root>/.data/mail`), no public address (http://localhost:<port>).
  */
 export const defaults = (): Settings => ({
   databaseUrl: Option.none(),
   storeDir: resolve(projectRoot(), DEFAULT_STORE_DIR),
   dataDir: resolve(projectRoot(), DEFAULT_DATA_DIR),
   port: DEFAULT_PORT,
-  refreshInterval: DEFAULT_REFRESH_INTERVAL
+  refreshInterval: DEFAULT_REFRESH_INTERVAL,
+  smtpUrl: Option.none(),
+  mailDir: resolve(projectRoot(), DEFAULT_MAIL_DIR),
+  publicUrl: Option.none()
 })
 
 /**

@@ -8,6 +8,16 @@
  * @module
  */
 export {
+  fileMailer,
+  mailerLayer,
+  MailFromEnv,
+  mailLayer,
+  maskAddresses,
+  PublicUrl,
+  senderOf,
+  smtpMailer
+} from "./Mail.js"
+export {
   checkCatalog,
   PlanCatalogError,
   PlanCatalogFromEnv,

@@ -3,6 +3,8 @@
  * store is empty or older than the files, ensures one demo key per current tier, and serves the
  * HTTP API until interrupted (Ctrl+C shuts the server down gracefully). While it serves, it looks
  * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
+ * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
+ * while the server holds the folder (Admin.ts).
  * @module
  */
 import { HttpServer } from "@effect/platform"
@@ -12,6 +14,8 @@ import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
   describeStore,
+  mailerLayer,
+  mailLayer,
   RefreshLive,
   Settings,
   staleSports,
@@ -19,8 +23,9 @@ import {
   storeLayer,
   type Stores
 } from "@sports-data/wiring"
-import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Context, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
+import { AdminServerLive, pgliteFolder } from "./Admin.js"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
@@ -75,19 +80,34 @@ const demoKeys = (catalog: Plans.PlanCatalog) =>
  */
 export const serve = (options: { readonly settings: Settings.Settings; readonly catalog: Plans.PlanCatalog }) => {
   const choice = storeChoice(options.settings)
+  const folder = pgliteFolder(choice)
   const program: Effect.Effect<never, unknown, Stores> = Effect.gen(function*() {
     yield* line(`store: ${describeStore(choice)} (migrated)`)
     yield* refresh(options.settings.dataDir)
     yield* demoKeys(options.catalog)
     const context = yield* Layer.build(
       Layer.merge(
-        HttpServerLive({ port: options.settings.port, plans: options.catalog }),
+        HttpServerLive({
+          port: options.settings.port,
+          plans: options.catalog,
+          mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) })
+        }),
         RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
+      ).pipe(
+        // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
+        Layer.merge(
+          folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })
+        )
       )
     )
     const address = Context.get(context, HttpServer.HttpServer).address
     const port = address._tag === "TcpAddress" ? address.port : options.settings.port
     yield* line(`listening on http://localhost:${port} (Ctrl+C to stop)`)
+    yield* line(
+      Option.isSome(options.settings.smtpUrl)
+        ? "e-mail: sent through the SMTP server of SMTP_URL"
+        : `e-mail: written as .eml files to ${options.settings.mailDir} (set SMTP_URL to send it)`
+    )
     return yield* Effect.never
   }).pipe(Effect.scoped)
   return Effect.zipRight(

@@ -26,12 +26,14 @@ import {
   PlanCatalogService,
   Settings,
   storeChoice,
-  storeLayer
+  storeLayer,
+  type Stores
 } from "@sports-data/wiring"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
+import { type KeyOperations, pgliteFolder, remoteKeys, runningServer } from "./Admin.js"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
 
 /**
@@ -39,6 +41,25 @@ import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger
  * or the default plans).
  */
 const planCatalog = Effect.provide(PlanCatalogService, PlanCatalogFromEnv)
+
+/**
+ * The key operations: through the running server when a live `serve` holds the embedded PGlite
+ * folder (its loopback admin endpoint, Admin.ts), else on the store the settings choose.
+ */
+const withKeys = <A, E>(f: (keys: KeyOperations) => Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    const settings = yield* Settings.settings
+    const folder = pgliteFolder(storeChoice(settings))
+    const admin = folder === undefined ? Option.none() : yield* runningServer(folder)
+    if (Option.isSome(admin)) return yield* f(remoteKeys(admin.value))
+    const catalog = yield* planCatalog
+    return yield* withStore(Effect.flatMap(Effect.context<Stores>(), (context) =>
+      f({
+        create: (tier, email) => Effect.provide(Keys.createKey({ catalog, tier, email }), context),
+        list: Effect.provide(Keys.listKeys, context),
+        revoke: (prefix) => Effect.provide(Keys.revokeKey(prefix), context)
+      })))
+  })
 
 /** Runs `effect` with the store the settings choose (built once, closed at the end). */
 const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -69,23 +90,27 @@ const emailOption = Options.text("email").pipe(
   Options.withDescription("Owner e-mail, for notices (optional)")
 )
 
-const keysCreate = Command.make("create", { tier: tierOption, email: emailOption }, ({ email, tier }) =>
-  withStore(
-    Effect.gen(function*() {
-      const created = yield* Keys.createKey({ catalog: yield* planCatalog, tier, email: Option.getOrUndefined(email) })
-      const trial = created.info.trial_ends_at === null
-        ? ""
-        : `, trial ends ${created.info.trial_ends_at.toISOString()}`
-      yield* line(`created ${created.info.tier} key ${created.info.prefix}...${trial}`)
-      yield* line("the key is shown once, below; only its hash is stored:")
-      yield* line(Redacted.value(created.key))
-    })
-  )).pipe(Command.withDescription("Issue an API key; the key is printed once, alone on the last line."))
+const keysCreate = Command.make(
+  "create",
+  { tier: tierOption, email: emailOption },
+  ({ email, tier }) =>
+    withKeys((keys) =>
+      Effect.gen(function*() {
+        const created = yield* keys.create(tier, Option.getOrUndefined(email))
+        const trial = created.info.trial_ends_at === null
+          ? ""
+          : `, trial ends ${created.info.trial_ends_at.toISOString()}`
+        yield* line(`created ${created.info.tier} key ${created.info.prefix}...${trial}`)
+        yield* line("the key is shown once, below; only its hash is stored:")
+        yield* line(Redacted.value(created.key))
+      })
+    )
+).pipe(Command.withDescription("Issue an API key; the key is printed once, alone on the last line."))
 
 const keysList = Command.make("list", {}, () =>
-  withStore(
+  withKeys((ops) =>
     Effect.gen(function*() {
-      const keys = yield* Keys.listKeys
+      const keys = yield* ops.list
       if (keys.length === 0) return yield* line("no keys")
       const date = (d: Date | null) => d === null ? "-" : d.toISOString().replace(/\.\d{3}Z$/, "Z")
       yield* line(
@@ -105,9 +130,9 @@ const keysRevoke = Command.make(
     )
   },
   ({ prefix }) =>
-    withStore(
+    withKeys((keys) =>
       Effect.gen(function*() {
-        const count = yield* Keys.revokeKey(prefix)
+        const count = yield* keys.revoke(prefix)
         yield* line(`revoked ${count} key(s) with prefix ${ApiKey.keyPrefix(prefix.trim())}`)
       })
     )

@@ -19,9 +19,11 @@ import type { HttpApi, HttpApiGroup } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Security } from "@sports-data/api"
 import * as App from "@sports-data/app"
-import type { Plans } from "@sports-data/domain"
+import type { Mailer, Plans } from "@sports-data/domain"
+import { MailFromEnv, type PublicUrl } from "@sports-data/wiring"
 import { Config, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
+import { ActivationLive, activationRoutes } from "./Activation.js"
 import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admission.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
@@ -39,6 +41,12 @@ export interface ApiOptions {
    * version read at most once a second).
    */
   readonly cache?: StoreCacheOptions | false | undefined
+  /**
+   * The mailer and public address of the activation e-mail (`mailLayer` of @sports-data/wiring).
+   * Default: what the settings choose (SMTP_URL, else .eml files in SPORTS_DATA_MAIL_DIR;
+   * SPORTS_DATA_PUBLIC_URL, else http://localhost:<PORT>).
+   */
+  readonly mail?: Layer.Layer<Mailer | PublicUrl> | undefined
 }
 
 /**
@@ -54,10 +62,15 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   const endpoints = Security.endpointTiers(api)
   const services = App.layer.pipe(Layer.provide(storeCacheLayer(options?.cache)))
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
-  return Layer.mergeAll(ErrorsMiddlewareLive([...endpoints, ...docsRoutes]), DocsLive).pipe(
+  return Layer.mergeAll(
+    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes]),
+    DocsLive,
+    ActivationLive
+  ).pipe(
     Layer.provideMerge(apiLayer),
     Layer.provide(AuthorizationLive(endpoints)),
     Layer.provide(UsageRecorderLive()),
+    Layer.provide(options?.mail ?? MailFromEnv),
     Layer.provide(options?.plans === undefined ? PlanCatalogFromEnv : planCatalogLayer(options.plans))
   )
 }

@@ -1,14 +1,17 @@
 /**
  * Account endpoints (specification, "Account"): the caller's usage, its live rate-limit headroom,
- * and the keys of its owner. Every tier; each call is admitted and counted like any other.
+ * the keys of its owner and its audit trail (build tier and up), each admitted and counted like
+ * any other call; and the sign-ups that need no key (`/daas/trial/start` by e-mail with an
+ * activation link, `/mcp/start-trial` at once). The activation page the link opens,
+ * `GET /daas/trial/activate`, is an HTML route beside the API (runtimes/http Activation.ts).
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ConflictError, DailyLimitExceededError, InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
-import { isPlainText, NOT_PLAIN_TEXT } from "../params/Common.js"
-import { noKey } from "../Security.js"
+import { AuditLimit, DateTimeParam, isPlainText, limitParam, NOT_PLAIN_TEXT } from "../params/Common.js"
+import { noKey, requiredTier } from "../Security.js"
 import { everyTier } from "./Shared.js"
 
 /** `key`: a 12-character key prefix (`svc_grw_abcd`), as `keys list` and `key_prefix` show it. */
@@ -24,6 +27,27 @@ export const KeyInfoParams = Schema.Struct({
 export const EmailBody = Schema.Struct({
   email: Schema.String.pipe(
     Schema.filter((s) => isPlainText(s) ? s.length <= 254 || "must be at most 254 characters" : NOT_PLAIN_TEXT)
+  )
+})
+
+/**
+ * `/v1/audit/events` parameters: `limit` (1-200, default 50), `before` (an ISO 8601 instant:
+ * only events strictly older; pass the last `occurred_at` of a page for the next page) and
+ * `action` (one action name, e.g. `key.revoked`).
+ */
+export const AuditEventsParams = Schema.Struct({
+  limit: limitParam(AuditLimit),
+  before: Schema.optional(DateTimeParam),
+  action: Schema.optional(
+    Schema.String.pipe(
+      Schema.filter(
+        (s) =>
+          isPlainText(s) ? /^[a-z_]+\.[a-z_]+$/.test(s) || "must be an action such as key.created" : NOT_PLAIN_TEXT,
+        {
+          jsonSchema: { type: "string", examples: ["key.created", "key.activated", "key.revoked", "webhook.created"] }
+        }
+      )
+    )
   )
 })
 
@@ -57,6 +81,31 @@ export class AccountGroup extends HttpApiGroup.make("account")
       .addError(InvalidParameterError)
       .annotate(OpenApi.Summary, "Links an owner e-mail address to the calling key; 409 when it has one")
       .pipe(everyTier)
+  )
+  .add(
+    HttpApiEndpoint.post("trialStart", "/daas/trial/start")
+      .setPayload(EmailBody)
+      .addSuccess(Resources.TrialStarted)
+      .addError(InvalidParameterError)
+      .addError(DailyLimitExceededError)
+      .addError(ConflictError)
+      .annotate(OpenApi.Summary, "Starts a 14-day sandbox by e-mail: sends an activation link valid 24 hours")
+      .annotate(
+        OpenApi.Description,
+        "Creates a sandbox key pending activation and e-mails a link to GET /daas/trial/activate?token=...; " +
+          "following it once within 24 hours activates the key and shows it, once, on a small HTML page. " +
+          "The response never contains the key and is the same whether or not the address has a key. " +
+          "At most 3 trials per e-mail address and 10 per client address per UTC day, shared with " +
+          "/mcp/start-trial (429 DAILY_LIMIT_EXCEEDED)."
+      )
+      .pipe(noKey)
+  )
+  .add(
+    HttpApiEndpoint.get("auditEvents", "/v1/audit/events")
+      .setUrlParams(AuditEventsParams)
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.AuditEventResource)))
+      .annotate(OpenApi.Summary, "The calling key's audit trail, newest first: key and webhook changes")
+      .pipe(requiredTier("build"))
   )
   .add(
     HttpApiEndpoint.post("startTrial", "/mcp/start-trial")

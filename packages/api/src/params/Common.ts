@@ -65,6 +65,9 @@ export const SportLimits = {
   gamesMax: 100
 } as const
 
+/** `/v1/audit/events` page size: default 50, at most 200 events. */
+export const AuditLimit: LimitSpec = { default: 50, max: 200 }
+
 /** `offset`: rows to skip, an integer of at least 0, default 0. */
 export const offsetParam = Schema.optional(
   IntFromString.pipe(
@@ -149,6 +152,22 @@ export const GameDateParam = Schema.transformOrFail(Schema.String, Schema.String
     description: "a date YYYY-MM-DD or today (UTC), case-insensitive"
   }
 })
+
+/**
+ * An instant in ISO 8601 with a date, a time and a zone (`2026-11-22T10:00:00Z`,
+ * `2026-11-22T10:00:00.123+01:00`); decodes to a Date.
+ */
+export const DateTimeParam = Schema.transformOrFail(Schema.String, Schema.DateFromSelf, {
+  strict: true,
+  decode: (s, _, ast) => {
+    const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) &&
+      isCalendarDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s))
+    return ok
+      ? ParseResult.succeed(new Date(s))
+      : ParseResult.fail(new ParseResult.Type(ast, s, "must be an ISO 8601 instant such as 2026-11-22T10:00:00Z"))
+  },
+  encode: (d) => ParseResult.succeed(d.toISOString())
+}).annotations({ identifier: "DateTimeParam", jsonSchema: { type: "string", format: "date-time" } })
 
 /**
  * True when `s` holds no control character (U+0000-U+001F, U+007F-U+009F) and no lone UTF-16

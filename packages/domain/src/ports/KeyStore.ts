@@ -5,13 +5,34 @@
  * @module
  */
 import { Context, type Effect, type Option } from "effect"
-import type { ApiKeyRecord } from "../ApiKey.js"
+import type { ApiKeyRecord, ClaimedActivation, PendingActivation } from "../ApiKey.js"
 import type { Conflict, StoreError } from "../Errors.js"
 
 /** Stores API key records by the SHA-256 of the key. The key itself is never stored. */
 export interface KeyStoreService {
   /** Stores a new record; fails with Conflict when the hash is already stored. */
   readonly create: (record: ApiKeyRecord) => Effect.Effect<void, Conflict | StoreError>
+  /**
+   * Stores a key pending activation (`record.state` is `pending_activation`) together with its
+   * activation (`activation.key_hash` is `record.key_hash`), both or neither. Fails with Conflict
+   * when the key's hash or the token's hash is already stored.
+   */
+  readonly createPending: (
+    record: ApiKeyRecord,
+    activation: PendingActivation
+  ) => Effect.Effect<void, Conflict | StoreError>
+  /**
+   * Follows an activation link, at most once, atomically: when an activation with `tokenHash`
+   * exists, is unused and `now` is before its `expires_at`, marks it used at `now`, drops its
+   * sealed key, replaces the key's lifecycle fields with `activate(record)` (the domain's
+   * `ApiKey.activate`) and returns the new record with the sealed key. None for an unknown,
+   * used or expired link, or when the key is gone; a concurrent second claim gets None.
+   */
+  readonly claimActivation: (
+    tokenHash: string,
+    now: Date,
+    activate: (record: ApiKeyRecord) => ApiKeyRecord
+  ) => Effect.Effect<Option.Option<ClaimedActivation>, StoreError>
   /** The record with this hash, if any. */
   readonly findByHash: (keyHash: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreError>
   /** Records whose 12-character display prefix equals `prefix`, oldest first. */

@@ -1,14 +1,22 @@
 /**
- * Handlers of the account group (`/daas/usage`, `/daas/rate-limit-status`, `/daas/key-info`) over
- * the application's Account service, for the admitted caller.
+ * Handlers of the account group (`/daas/usage`, `/daas/rate-limit-status`, `/daas/key-info`,
+ * `/daas/register-key`, `/v1/audit/events` for the admitted caller; `/daas/trial/start` and
+ * `/mcp/start-trial` without a key) over the application's Account service and Keys. The
+ * activation page of the e-mailed link is Activation.ts.
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, ApiErrors, Security } from "@sports-data/api"
+import { Api, ApiErrors, Params, Security } from "@sports-data/api"
 import { Account, type AccountCaller, Keys } from "@sports-data/app"
-import { PlanCatalogService } from "@sports-data/wiring"
+import { ApiKey, StoreUnavailable } from "@sports-data/domain"
+import { PlanCatalogService, PublicUrl } from "@sports-data/wiring"
 import { Effect, Option, Redacted } from "effect"
+import { activationLink } from "../Activation.js"
 import { mapDomainErrors } from "../Errors.js"
+import { envelope } from "./Common.js"
+
+/** How long a failed e-mail hand-over asks the caller to wait before trying again, seconds. */
+const MAIL_RETRY_AFTER_SECONDS = 60
 
 /** The admitted caller (Security.Caller) with the plan catalog in force. */
 const caller = Effect.gen(function*() {
@@ -38,6 +46,41 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
         const c = yield* Security.Caller
         const updated = yield* Keys.registerKey(c.key, payload.email)
         return { success: true, key_prefix: `${updated.key_prefix}...`, tier: updated.tier, email: updated.email ?? "" }
+      }).pipe(mapDomainErrors))
+    .handle("trialStart", ({ payload, request }) =>
+      Effect.gen(function*() {
+        const catalog = yield* PlanCatalogService
+        const base = yield* PublicUrl
+        yield* Keys.startEmailTrial({
+          catalog,
+          email: payload.email,
+          client: Option.getOrUndefined(request.remoteAddress),
+          activationLink: (token) => activationLink(base, token)
+        })
+        return {
+          success: true,
+          message: "An activation link is on its way to this address. Follow it within 24 hours to " +
+            "activate your 14-day sandbox key and see it (shown once).",
+          tier: "sandbox",
+          activation_link_valid_hours: ApiKey.ACTIVATION_WINDOW_MS / 3_600_000
+        }
+      }).pipe(
+        // the mail server refused or is unreachable: a temporary outage (503 with Retry-After), like a store's
+        Effect.catchTag("MailFailure", (error) =>
+          Effect.zipRight(
+            Effect.logWarning("activation e-mail not sent").pipe(Effect.annotateLogs({ reason: error.message })),
+            Effect.fail(new StoreUnavailable({ retry_after_seconds: MAIL_RETRY_AFTER_SECONDS, detail: error.message }))
+          )),
+        mapDomainErrors
+      ))
+    .handle("auditEvents", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const events = yield* (yield* Account).auditEvents(yield* caller, {
+          limit: Params.withDefault(urlParams.limit, Params.AuditLimit),
+          before: urlParams.before,
+          action: urlParams.action
+        })
+        return yield* envelope({ request, sport: "all", operation: "account.auditEvents" }, events)
       }).pipe(mapDomainErrors))
     .handle("startTrial", ({ payload, request }) =>
       Effect.gen(function*() {
