@@ -17,6 +17,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeKeyStore } from "./KeyStore.js"
 export {
+  makeAthleteReader,
   makeCatalogReader,
   makeEventReader,
   makeGameReader,

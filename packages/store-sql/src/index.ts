@@ -28,6 +28,7 @@ export { makeKeyStore } from "./KeyStore.js"
 export { migrate, migrations } from "./Migrations.js"
 export { lockFileOf, lockFolder, makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
 export {
+  makeAthleteReader,
   makeCatalogReader,
   makeEventReader,
   makeGameReader,
