@@ -344,9 +344,12 @@ export const makeAthleteReader = (data: SportsData): AthleteReaderService => ({
       )
     }),
   rankingDates: (sport, league) =>
-    Effect.map(valuesOf(data.athleteRankings), (rows) =>
-      Array.from(new Set(rows.filter((r) => r.sport === sport && r.league === league).map((r) => r.ranking_date)))
-        .sort(desc(Order.string)))
+    Effect.map(
+      valuesOf(data.athleteRankings),
+      (rows) =>
+        Array.from(new Set(rows.filter((r) => r.sport === sport && r.league === league).map((r) => r.ranking_date)))
+          .sort(desc(Order.string))
+    )
 })
 
 /** Summary, ingest records and data version over `data`. */
