@@ -3,6 +3,8 @@
  * weight classes, bout outcomes and result methods as data.
  * @module
  */
+import { nameKey } from "../Canonical.js"
+import { canonicalPlayerId } from "../Sport.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 
 /**
@@ -70,6 +72,15 @@ export const outcomeOf = (cell: string): readonly [FightResult, FightResult] | u
       return undefined
   }
 }
+
+/**
+ * The id a bout's fighter name keeps when it cannot be resolved to one fighter of the directory
+ * (no fighter of that name, or namesakes the weight class does not tell apart):
+ * `svc_ufc_n-<name slug>`, the slug the domain's `nameKey` with every run of other characters a
+ * hyphen ("Bruno Silva" -> `svc_ufc_n-bruno-silva`). Ingest writes it; reads find those bouts by it.
+ */
+export const unresolvedFighterId = (name: string): string =>
+  canonicalPlayerId("ufc", `n-${nameKey(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`)
 
 /** The Ultimate Fighting Championship module. */
 export const ufc: EventSportModule<"ufc"> & {

@@ -12,20 +12,19 @@
  * Bouts name fighters as "A vs. B". A name is resolved to the directory by its name key
  * (Names.ts): one fighter of that name: that fighter; several: the one whose listed weight is
  * the bout's weight-class limit, when exactly one is; otherwise (no fighter of that name, or
- * still several) the entry keeps the name's own id `svc_ufc_n-<name slug>`, no athlete row, and
+ * still several) the entry keeps the name's own id (domain `Ufc.unresolvedFighterId`), no athlete row, and
  * the name is reported as unresolved, never attributed by guess.
  * @module
  */
 import type { Athlete, EventEntry, SportEvent } from "@sports-data/domain"
-import { canonicalPlayerId } from "@sports-data/domain"
+import { canonicalPlayerId, Ufc } from "@sports-data/domain"
 import { nameKey } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
 import type { UfcEventRow, UfcFighterRow, UfcFightRow, UfcTapeRow } from "./Sources.js"
 
-/** The id of a name that could not be resolved to one fighter. */
-export const unresolvedFighterId = (name: string): string =>
-  canonicalPlayerId("ufc", `n-${nameKey(name).replace(/ /g, "-")}`)
+/** The id of a name that could not be resolved to one fighter (the domain's rule). */
+export const unresolvedFighterId = Ufc.unresolvedFighterId
 
 /** What {@link buildUfc} reads. */
 export interface UfcInput {
