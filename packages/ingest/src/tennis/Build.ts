@@ -264,7 +264,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
       id,
       sport: "tennis",
       league: m.tour,
-      season: Number(m.date.slice(0, 4)),
+      season: m.season,
       name: m.tournament,
       start_date: m.date,
       end_date: null,
@@ -273,7 +273,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
       attributes: sortKeys({
         source: "tennis-data",
         date_precision: "day" satisfies Tennis.DatePrecision,
-        tournament_id: `${m.tour}-${m.date.slice(0, 4)}-${m.tournamentNo}`,
+        tournament_id: `${m.tour}-${m.season}-${m.tournamentNo}`,
         tournament: m.tournament,
         level: m.series,
         court: m.court,

@@ -211,6 +211,8 @@ export interface OddsMatch {
   readonly file: string
   readonly line: number
   readonly tour: Tour
+  /** The season of the file (`..._odds_2025.csv`: 2025; its first matches are played in late December 2024). */
+  readonly season: number
   readonly tournamentNo: string
   readonly location: string | null
   readonly tournament: string
@@ -241,8 +243,8 @@ const oddsSide = (row: CsvRow, p: "W" | "L"): Either.Either<OddsSide, string> =>
     }
   })
 
-/** Parser of an odds file of `tour` (the first column is named after the tour: ATP or WTA). */
-export const parseOddsMatch = (tour: Tour) => (row: CsvRow): Either.Either<OddsMatch, string> =>
+/** Parser of an odds file of `tour` and `season` (the first column is named after the tour: ATP or WTA). */
+export const parseOddsMatch = (tour: Tour, season: number) => (row: CsvRow): Either.Either<OddsMatch, string> =>
   Either.gen(function*() {
     const tournamentNo = yield* required(row, tour.toUpperCase())
     const date = yield* requiredAs(row, "Date", "a date m/d/yyyy", usDate)
@@ -262,6 +264,7 @@ export const parseOddsMatch = (tour: Tour) => (row: CsvRow): Either.Either<OddsM
       file: row.file,
       line: row.line,
       tour,
+      season,
       tournamentNo,
       location: field(row, "Location") ?? null,
       tournament: yield* required(row, "Tournament"),

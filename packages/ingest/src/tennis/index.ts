@@ -39,6 +39,9 @@ export interface TennisFiles {
 /** The tour a file's name starts with (`atp_...`, `tennis_wta_...`). */
 const tourOf = (file: string): Tour => (/(^|[/_])wta_[^/]*$/.test(file) ? "wta" : "atp")
 
+/** The season in a file's name (`..._2025.csv`: 2025). */
+const seasonOf = (file: string): number => Number(/_(\d{4})\.csv$/.exec(file)?.[1] ?? 0)
+
 /** Finds the tennis source files under `dataDir` (missing folders give no files). */
 export const tennisFiles = (dataDir: string): Effect.Effect<TennisFiles> =>
   Effect.gen(function*() {
@@ -75,7 +78,7 @@ export const ingestTennis = (
     const matches = yield* readEach(files.matches, (f) => parseSackmannMatch(tourOf(f)))
     const players = yield* readEach(files.players, (f) => parseSackmannPlayer(tourOf(f)))
     const rankings = yield* readEach(files.rankings, (f) => parseSackmannRanking(tourOf(f)))
-    const odds = yield* readEach(files.oddsMatches, (f) => parseOddsMatch(tourOf(f)))
+    const odds = yield* readEach(files.oddsMatches, (f) => parseOddsMatch(tourOf(f), seasonOf(f)))
     const current = yield* readEach(files.currentRankings, (f) => parseCurrentRanking(tourOf(f)))
 
     const built = buildTennis({
