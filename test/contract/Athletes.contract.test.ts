@@ -39,7 +39,13 @@ const athletes: ReadonlyArray<Athlete> = [
   athlete("svc_ufc_07f72a2a7591b409", "Jon Jones", { sport: "ufc", league: "ufc", attributes: { nickname: "Bones" } })
 ]
 
-const ranking = (league: string, date: string, rank: number, athlete_id: string, points: number | null): AthleteRanking => ({
+const ranking = (
+  league: string,
+  date: string,
+  rank: number,
+  athlete_id: string,
+  points: number | null
+): AthleteRanking => ({
   id: `${league}:${date}:${rank}:${athlete_id}`,
   sport: "tennis",
   league,
@@ -111,8 +117,12 @@ describe("athlete directory contract (AthleteReader and the writer)", () => {
           ])
           expect(all.total).toBe(5)
           expect(names((yield* reader.find({ sport: "tennis", league: "wta", ...page })).rows)).toEqual(["Iga Świątek"])
-          expect(names((yield* reader.find({ sport: "tennis", search: "SWIA", ...page })).rows)).toEqual(["Iga Świątek"])
-          expect(names((yield* reader.find({ sport: "tennis", search: "in", ...page })).rows)).toEqual(["Jannik Sinner"])
+          expect(names((yield* reader.find({ sport: "tennis", search: "SWIA", ...page })).rows)).toEqual([
+            "Iga Świątek"
+          ])
+          expect(names((yield* reader.find({ sport: "tennis", search: "in", ...page })).rows)).toEqual([
+            "Jannik Sinner"
+          ])
           expect((yield* reader.find({ sport: "tennis", search: "100%_", ...page })).total).toBe(0)
           expect(names((yield* reader.find({ sport: "tennis", name: "iga swiatek", ...page })).rows)).toEqual([
             "Iga Świątek"
@@ -145,7 +155,13 @@ describe("athlete directory contract (AthleteReader and the writer)", () => {
             ["2024-01-01", 2],
             ["2024-01-01", 4]
           ])
-          const jan = yield* reader.rankings({ sport: "tennis", league: "atp", date: "2024-01-01", limit: 2, offset: 0 })
+          const jan = yield* reader.rankings({
+            sport: "tennis",
+            league: "atp",
+            date: "2024-01-01",
+            limit: 2,
+            offset: 0
+          })
           expect({ total: jan.total, ids: jan.rows.map((r) => r.athlete_id) }).toEqual({
             total: 3,
             ids: ["svc_tennis_atp-104925", "svc_tennis_atp-207989"]
@@ -160,7 +176,9 @@ describe("athlete directory contract (AthleteReader and the writer)", () => {
             ["2026-02-22", 2, 10300],
             ["2024-01-01", 4, 6490]
           ])
-          expect((yield* reader.rankings({ sport: "tennis", league: "atp", date: "2024-02-30", ...page })).total).toBe(0)
+          expect((yield* reader.rankings({ sport: "tennis", league: "atp", date: "2024-02-30", ...page })).total).toBe(
+            0
+          )
           expect(yield* reader.rankingDates("tennis", "atp")).toEqual(["2026-02-22", "2024-01-01"])
           expect(yield* reader.rankingDates("tennis", "wta")).toEqual(["2024-01-01"])
           expect(yield* reader.rankingDates("golf", "pga")).toEqual([])

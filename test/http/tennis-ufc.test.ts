@@ -126,7 +126,11 @@ describe("tennis and ufc endpoints", () => {
     it.effect("tennis h2h: Alcaraz-Sinner 2022-2024 equals the count from the raw files; by surface; by name or id", () =>
       Effect.gen(function*() {
         const h = yield* Harness
-        expectError(yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=sinner", h.keys.starter), 403, "TIER_INSUFFICIENT")
+        expectError(
+          yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=sinner", h.keys.starter),
+          403,
+          "TIER_INSUFFICIENT"
+        )
         const body = yield* ok("/v1/tennis/players/h2h?player1=Carlos%20Alcaraz&player2=sinner&limit=100", h.keys.build)
         const h2h = body.data
         expect(h2h.player1).toMatchObject({ id: ALCARAZ, name: "Carlos Alcaraz", hand: "R" })
@@ -140,7 +144,9 @@ describe("tennis and ufc endpoints", () => {
         // 2025 in the odds files: Alcaraz won Rome, Roland Garros, Cincinnati, US Open; Sinner Wimbledon, Turin
         expect(h2h.total_matches).toBe(15)
         expect([h2h.player1_wins, h2h.player2_wins]).toEqual([9, 6])
-        const surfaces = Object.fromEntries(h2h.by_surface.map((s: any) => [s.surface, [s.player1_wins, s.player2_wins]]))
+        const surfaces = Object.fromEntries(
+          h2h.by_surface.map((s: any) => [s.surface, [s.player1_wins, s.player2_wins]])
+        )
         expect(surfaces).toEqual({ Clay: [3, 1], Grass: [0, 2], Hard: [6, 3] })
         const byId = yield* ok(`/v1/tennis/players/h2h?player1=${SINNER}&player2=${ALCARAZ}&limit=2`, h.keys.build)
         expect([byId.data.player1_wins, byId.data.player2_wins]).toEqual([6, 9])
@@ -152,7 +158,11 @@ describe("tennis and ufc endpoints", () => {
           "INVALID_PARAMETER"
         )
         expect(same.parameter).toBe("player2")
-        expectError(yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=Nobody%20Atall", h.keys.build), 404, "RESOURCE_NOT_FOUND")
+        expectError(
+          yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=Nobody%20Atall", h.keys.build),
+          404,
+          "RESOURCE_NOT_FOUND"
+        )
         expectError(yield* get("/v1/tennis/players/h2h?player1=alcaraz", h.keys.build), 400, "INVALID_PARAMETER")
         // "an" is part of many players' names: listed, not guessed
         const ambiguous = expectError(
@@ -162,7 +172,11 @@ describe("tennis and ufc endpoints", () => {
         )
         expect(ambiguous.reason).toContain("ambiguous")
         // within the WTA there is no Alcaraz
-        expectError(yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=sinner&tour=wta", h.keys.build), 404, "RESOURCE_NOT_FOUND")
+        expectError(
+          yield* get("/v1/tennis/players/h2h?player1=alcaraz&player2=sinner&tour=wta", h.keys.build),
+          404,
+          "RESOURCE_NOT_FOUND"
+        )
       }))
 
     it.effect("tennis game log: newest first with opponent and result; tour, limit; 404 for an unknown name", () =>
@@ -183,7 +197,11 @@ describe("tennis and ufc endpoints", () => {
         const byId = yield* ok(`/v1/tennis/players/${SINNER}/game-log?tour=atp&limit=500`, h.keys.build)
         expect(byId.data.length).toBeGreaterThanOrEqual(15)
         expectError(yield* get("/v1/tennis/players/sinner/game-log?tour=wta", h.keys.build), 404, "RESOURCE_NOT_FOUND")
-        const missing = expectError(yield* get("/v1/tennis/players/Nobody%20Atall/game-log", h.keys.build), 404, "RESOURCE_NOT_FOUND")
+        const missing = expectError(
+          yield* get("/v1/tennis/players/Nobody%20Atall/game-log", h.keys.build),
+          404,
+          "RESOURCE_NOT_FOUND"
+        )
         expect(missing.resource).toBe("player")
         expectError(yield* get("/v1/tennis/players/svc_tennis_atp-1/game-log", h.keys.build), 404, "RESOURCE_NOT_FOUND")
       }))
@@ -263,7 +281,11 @@ describe("tennis and ufc endpoints", () => {
         })
         const byId = (yield* ok(`/v1/ufc/fighters/${JONES}/record`, h.keys.build)).data
         expect(byId.wins).toBe(22)
-        const ambiguous = expectError(yield* get("/v1/ufc/fighters/Bruno%20Silva/record", h.keys.build), 400, "INVALID_PARAMETER")
+        const ambiguous = expectError(
+          yield* get("/v1/ufc/fighters/Bruno%20Silva/record", h.keys.build),
+          400,
+          "INVALID_PARAMETER"
+        )
         expect(ambiguous.reason).toContain("svc_ufc_294aa73dbf37d281")
         expect(ambiguous.reason).toContain("svc_ufc_12ebd7d157e91701")
         const fly = (yield* ok("/v1/ufc/fighters/svc_ufc_294aa73dbf37d281/record", h.keys.build)).data

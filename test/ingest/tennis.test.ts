@@ -33,20 +33,29 @@ describe("tennis ingestion", () => {
         league: "atp",
         start_date: "2024-09-26",
         state: "final",
-        attributes: expect.objectContaining({ date_precision: "tournament_week", round: "F", score: "6-7(6) 6-4 7-6(3)" })
+        attributes: expect.objectContaining({
+          date_precision: "tournament_week",
+          round: "F",
+          score: "6-7(6) 6-4 7-6(3)"
+        })
       })
       // the 2025 Roland Garros final, from the odds file, on its day (8 June 2025), winner Alcaraz
       const rg = events.rows.find((e) => e.start_date === "2025-06-08" && e.league === "atp")!
       expect(rg.attributes).toMatchObject({ date_precision: "day", round: "F", surface: "Clay" })
-      const entries = yield* Effect.flatMap(EventReader, (e) => e.entries({ sport: "tennis", event_ids: [rg.id], ...page }))
+      const entries = yield* Effect.flatMap(
+        EventReader,
+        (e) => e.entries({ sport: "tennis", event_ids: [rg.id], ...page })
+      )
       expect(entries.rows.map((e) => [e.participant_id, e.status])).toEqual([[ALCARAZ, "won"], [SINNER, "lost"]])
       // every source match row became one event with two entries
       const matchFiles = [2022, 2023, 2024].flatMap((y) => [
         join(fixture, "jeffsackmann_tennis_atp", `atp_matches_${y}.csv`),
         join(fixture, "jeffsackmann_tennis_wta", `wta_matches_${y}.csv`)
-      ]).concat([2025, 2026].flatMap((y) =>
-        ["atp", "wta"].map((t) => join(fixture, "bettormanpicks_bmp_app", `tennis_${t}_matches_odds_${y}.csv`))
-      ))
+      ]).concat(
+        [2025, 2026].flatMap((y) =>
+          ["atp", "wta"].map((t) => join(fixture, "bettormanpicks_bmp_app", `tennis_${t}_matches_odds_${y}.csv`))
+        )
+      )
       const sourceRows = matchFiles.reduce((n, f) => n + lineCount(f) - 1, 0)
       expect(events.total).toBe(sourceRows)
       expect(result.counts.event_entries?.inserted).toBe(2 * sourceRows)
@@ -78,13 +87,23 @@ describe("tennis ingestion", () => {
     Effect.gen(function*() {
       yield* Tennis.ingestTennis(fixture)
       const reader = yield* AthleteReader
-      expect(yield* reader.rankingDates("tennis", "atp")).toEqual([Tennis.CURRENT_LIST_DATE, "2024-12-30", "2024-01-01"])
+      expect(yield* reader.rankingDates("tennis", "atp")).toEqual([
+        Tennis.CURRENT_LIST_DATE,
+        "2024-12-30",
+        "2024-01-01"
+      ])
       const latest = yield* reader.rankings({ sport: "tennis", league: "atp", date: Tennis.CURRENT_LIST_DATE, ...page })
       expect(latest.rows.slice(0, 2).map((r) => [r.rank, r.athlete_id, r.points])).toEqual([
         [1, ALCARAZ, 13150],
         [2, SINNER, 10300]
       ])
-      const first2024 = yield* reader.rankings({ sport: "tennis", league: "atp", date: "2024-01-01", limit: 1, offset: 0 })
+      const first2024 = yield* reader.rankings({
+        sport: "tennis",
+        league: "atp",
+        date: "2024-01-01",
+        limit: 1,
+        offset: 0
+      })
       expect(first2024.rows[0]).toMatchObject({ rank: 1, athlete_id: "svc_tennis_atp-104925", points: 11245 })
     }).pipe(Effect.provide(TestLayer)))
 
@@ -102,7 +121,9 @@ describe("tennis ingestion", () => {
       const sackmann = join(dir, "jeffsackmann_tennis_atp", "atp_matches_2023.csv")
       const odds = join(dir, "bettormanpicks_bmp_app", "tennis_wta_matches_odds_2026.csv")
       appendRows(sackmann, ["2023-9999,Nowhere,Hard,32,A,2023-13-45,1,1,,,A B,R,,,,2,,,C D,R,,,,6-0 6-0,3,F"])
-      appendRows(odds, ["1,Auckland,ASB Classic,1/5/2026,WTA250,Outdoor,Hard,1st Round,3,Someone A.,Other B.,1,2,3,4,six"])
+      appendRows(odds, [
+        "1,Auckland,ASB Classic,1/5/2026,WTA250,Outdoor,Hard,1st Round,3,Someone A.,Other B.,1,2,3,4,six"
+      ])
       const sackmannLine = lineCount(sackmann)
       const oddsLine = lineCount(odds)
       const result = yield* Tennis.ingestTennis(dir)

@@ -15,7 +15,10 @@ import { appendRows, expectNothingChanged, fixtureCopy, fixtureDir, lineCount, T
 const fixture = fixtureDir("ufc")
 const page = { limit: 10_000, offset: 0 }
 const entriesOf = (participant_id: string) =>
-  Effect.flatMap(EventReader, (e) => e.entries({ sport: "ufc", participant_id, ...page }).pipe(Effect.map((p) => p.rows)))
+  Effect.flatMap(
+    EventReader,
+    (e) => e.entries({ sport: "ufc", participant_id, ...page }).pipe(Effect.map((p) => p.rows))
+  )
 
 const JONES = "svc_ufc_07f72a2a7591b409"
 const SILVA_FLY = "svc_ufc_294aa73dbf37d281"

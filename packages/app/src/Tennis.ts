@@ -126,7 +126,13 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
       if (date === undefined || !dates.includes(date)) {
         return { ranking_date: null, rows: [] as ReadonlyArray<R.Ranking>, dates }
       }
-      const page = yield* athletes.rankings({ sport: "tennis", league: query.tour, date, limit: query.limit, offset: 0 })
+      const page = yield* athletes.rankings({
+        sport: "tennis",
+        league: query.tour,
+        date,
+        limit: query.limit,
+        offset: 0
+      })
       const people = yield* athletesOf(page.rows.map((r) => r.athlete_id))
       const rows = page.rows.map((r): R.Ranking => ({
         rank: r.rank,

@@ -31,7 +31,8 @@ export const boutsOf = (event: SportEvent): ReadonlyArray<R.Bout> => {
     fighters: (Array.isArray(f["fighters"]) ? f["fighters"] : []).map((x: Record<string, unknown>) => ({
       id: String(x["id"]),
       name: String(x["name"]),
-      result: (results.includes(String(x["result"])) ? x["result"] : "no_contest") as R.Bout["fighters"][number]["result"],
+      result:
+        (results.includes(String(x["result"])) ? x["result"] : "no_contest") as R.Bout["fighters"][number]["result"],
       resolved: !String(x["id"]).startsWith(UfcRules.unresolvedFighterId(""))
     })),
     method: str(f["method"]),
@@ -97,29 +98,30 @@ export class Ufc extends Effect.Service<Ufc>()("@sports-data/app/Ufc", {
 
     /** A fighter's bouts (as entries with their cards) as record fights, newest first. */
     const fightsOf = (participantId: string) =>
-      Effect.map(participantEvents(events, "ufc", participantId), (played) =>
-        played.flatMap(({ entry, event }): ReadonlyArray<R.RecordFight> => {
-          const fightId = entry.id.slice(0, entry.id.indexOf(":"))
-          const bout = boutsOf(event).find((b) => b.fight_id === fightId)
-          if (bout === undefined) return []
-          const me = bout.fighters.findIndex((f) => f.id === participantId)
-          const opponent = bout.fighters[me === 0 ? 1 : 0]
-          return [{
-            fight_id: fightId,
-            event_id: event.id,
-            event: event.name,
-            date: event.start_date,
-            opponent: { id: opponent?.id ?? "", name: opponent?.name ?? "" },
-            result: bout.fighters[me]?.result ?? "no_contest",
-            method: bout.method,
-            round: bout.round,
-            time: bout.time,
-            weight_class: bout.weight_class,
-            title_fight: bout.title_fight
-          }]
-        }).sort((a, b) =>
-          a.date < b.date ? 1 : a.date > b.date ? -1 : b.fight_id < a.fight_id ? -1 : 1
-        ))
+      Effect.map(
+        participantEvents(events, "ufc", participantId),
+        (played) =>
+          played.flatMap(({ entry, event }): ReadonlyArray<R.RecordFight> => {
+            const fightId = entry.id.slice(0, entry.id.indexOf(":"))
+            const bout = boutsOf(event).find((b) => b.fight_id === fightId)
+            if (bout === undefined) return []
+            const me = bout.fighters.findIndex((f) => f.id === participantId)
+            const opponent = bout.fighters[me === 0 ? 1 : 0]
+            return [{
+              fight_id: fightId,
+              event_id: event.id,
+              event: event.name,
+              date: event.start_date,
+              opponent: { id: opponent?.id ?? "", name: opponent?.name ?? "" },
+              result: bout.fighters[me]?.result ?? "no_contest",
+              method: bout.method,
+              round: bout.round,
+              time: bout.time,
+              weight_class: bout.weight_class,
+              title_fight: bout.title_fight
+            }]
+          }).sort((a, b) => a.date < b.date ? 1 : a.date > b.date ? -1 : b.fight_id < a.fight_id ? -1 : 1)
+      )
 
     /**
      * The UFC record of the fighter `name` (a name or an id): wins, losses, draws and no contests

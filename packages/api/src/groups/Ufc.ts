@@ -25,10 +25,12 @@ export class UfcGroup extends HttpApiGroup.make("ufc")
   .add(
     HttpApiEndpoint.get("fighters", "/fighters")
       .setUrlParams(UfcFightersParams)
-      .addSuccess(Schema.Struct({
-        ...Resources.Envelope(Schema.Array(UfcResources.Fighter)).fields,
-        total: Schema.Int
-      }).annotations({ identifier: "UfcFightersResponse" }))
+      .addSuccess(
+        Schema.Struct({
+          ...Resources.Envelope(Schema.Array(UfcResources.Fighter)).fields,
+          total: Schema.Int
+        }).annotations({ identifier: "UfcFightersResponse" })
+      )
       .annotate(OpenApi.Summary, "UFC fighters by name, with the tale of the tape")
       .pipe(everyTier)
   )

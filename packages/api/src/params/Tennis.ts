@@ -6,7 +6,16 @@
  */
 import { Sports } from "@sports-data/domain"
 import { Schema } from "effect"
-import { DateParam, GameDateParam, isPlainText, limitParam, type LimitSpec, NOT_PLAIN_TEXT, oneOf, Text } from "./Common.js"
+import {
+  DateParam,
+  GameDateParam,
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  NOT_PLAIN_TEXT,
+  oneOf,
+  Text
+} from "./Common.js"
 
 /** Limits: matches default 50 (max 200), rankings default 100 (max 2,000), h2h and game log default 50 (max 500). */
 export const TennisLimits = {
@@ -54,8 +63,11 @@ export const TennisGameLogParams = Schema.Struct({
 /** A participant path parameter: a name or a canonical id (1 to 100 characters). */
 export const ParticipantPath = Schema.Struct({
   name: Schema.String.pipe(
-    Schema.filter((s) => isPlainText(s) ? (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters" : NOT_PLAIN_TEXT, {
-      jsonSchema: { description: "a name (accents and case ignored) or a canonical id svc_<sport>_<id>" }
-    })
+    Schema.filter(
+      (s) => isPlainText(s) ? (s.length >= 1 && s.length <= 100) || "must be 1 to 100 characters" : NOT_PLAIN_TEXT,
+      {
+        jsonSchema: { description: "a name (accents and case ignored) or a canonical id svc_<sport>_<id>" }
+      }
+    )
   )
 })
