@@ -84,6 +84,8 @@ export interface TennisBuilt {
   readonly events: ReadonlyArray<SportEvent>
   readonly entries: ReadonlyArray<EventEntry>
   readonly skipped: ReadonlyArray<SkippedRow>
+  /** Ranking rows naming a player id the players file lacks (no name to show). */
+  readonly skippedRankings: ReadonlyArray<SkippedRow>
   /** Names of the odds files and the February 2026 list linked to a Sackmann id, and not. */
   readonly linked: number
   readonly unlinked: ReadonlyArray<string>
@@ -390,9 +392,13 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
 
   // --- rankings ---
   const rankings = new Map<string, AthleteRanking>()
+  const skippedRankings: Array<SkippedRow> = []
   for (const r of input.rankings) {
     const athleteId = sackmannAthleteId(r.tour, r.playerId)
-    if (!athletes.has(athleteId)) continue // a ranked id the players file lacks: no name to show
+    if (!athletes.has(athleteId)) {
+      skippedRankings.push({ file: r.file, line: r.line, reason: `player ${r.playerId} is not in the players file` })
+      continue
+    }
     const id = `${r.tour}:${r.date}:${r.rank}:${athleteId}`
     rankings.set(id, {
       id,
@@ -424,6 +430,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     events: Array.from(events.values()),
     entries,
     skipped,
+    skippedRankings,
     linked,
     unlinked: Array.from(unlinked).sort()
   }

@@ -180,6 +180,8 @@ export const parseSackmannPlayer = (tour: Tour) => (row: CsvRow): Either.Either<
 
 /** One row of a Sackmann weekly rankings file. */
 export interface SackmannRanking {
+  readonly file: string
+  readonly line: number
   readonly tour: Tour
   readonly date: string
   readonly rank: number
@@ -193,7 +195,7 @@ export const parseSackmannRanking = (tour: Tour) => (row: CsvRow): Either.Either
     const date = yield* requiredAs(row, "ranking_date", "a date YYYYMMDD", compactDate)
     const rank = yield* requiredAs(row, "rank", "a rank", (v) => (/^\d+$/.test(v) ? Number(v) : undefined))
     const playerId = yield* requiredAs(row, "player", "a player id", (v) => (/^\d+$/.test(v) ? v : undefined))
-    return { tour, date, rank, playerId, points: num(row, "points") ?? null }
+    return { file: row.file, line: row.line, tour, date, rank, playerId, points: num(row, "points") ?? null }
   })
 
 /** One side of an odds-file match. `name` is "Surname I." as written. */

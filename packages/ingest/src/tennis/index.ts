@@ -94,7 +94,11 @@ export const ingestTennis = (
     const rankingSrc = sourceCounts([rankings, current])
     return yield* writeEventSport("tennis", allListed(files), {
       athletes: { rows: built.athletes, read: playerSrc.read, skipped: playerSrc.skipped },
-      rankings: { rows: built.rankings, read: rankingSrc.read, skipped: rankingSrc.skipped },
+      rankings: {
+        rows: built.rankings,
+        read: rankingSrc.read,
+        skipped: [...rankingSrc.skipped, ...built.skippedRankings]
+      },
       events: { rows: built.events, read: matchSrc.read, skipped: [...matchSrc.skipped, ...built.skipped] },
       event_entries: { rows: built.entries, read: matchSrc.read, skipped: [] }
     }, { linked_names: built.linked, unlinked_names: built.unlinked.length })

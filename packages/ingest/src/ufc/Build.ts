@@ -101,13 +101,18 @@ export const buildUfc = (input: UfcInput): UfcBuilt => {
   const fightsOf = new Map<string, Array<Record<string, unknown>>>()
   const entries: Array<EventEntry> = []
   const seen = new Set<string>()
+  // the source lists a few fights twice, once under a card's former name
+  const listedUnder = new Map<string, string>()
+  for (const f of input.fights) if (cards.has(f.event.trim())) listedUnder.set(f.id, f.event.trim())
   for (const f of input.fights) {
     const card = cards.get(f.event.trim())
     if (card === undefined) {
+      const listed = listedUnder.get(f.id)
       skipped.push({
         file: f.file,
         line: f.line,
-        reason: `EVENT is not in ufc_event_details.csv: ${JSON.stringify(f.event)}`
+        reason: `EVENT is not in ufc_event_details.csv: ${JSON.stringify(f.event)}` +
+          (listed === undefined ? "" : `; the same fight is listed under ${JSON.stringify(listed)}`)
       })
       continue
     }
