@@ -910,12 +910,12 @@ describe("data endpoints", () => {
           const nhl = res.data.find((s) => s.sport === "nhl")!
           expect(nhl.available).toBe(true)
           expect(nhl.endpoints).toContain("/v1/nhl/standings")
-          expect(res.data.find((s) => s.sport === "tennis")).toEqual({
-            sport: "tennis",
-            name: "Tennis",
-            available: false,
-            endpoints: []
-          })
+          expect(res.data.find((s) => s.sport === "tennis")?.endpoints).toEqual([
+            "/v1/tennis/matches",
+            "/v1/tennis/rankings",
+            "/v1/tennis/players/h2h",
+            "/v1/tennis/players/{name}/game-log"
+          ])
         }))
 
       it.effect("data status and coverage: per-sport counts, seasons and dates from the store", () =>

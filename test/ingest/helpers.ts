@@ -6,6 +6,7 @@ import { expect } from "@effect/vitest"
 import {
   GameReader,
   PlayerReader,
+  type SportKey,
   type SportsReaders,
   type SportsWriter,
   StatLineReader,
@@ -19,13 +20,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 
 /** The fixture folder of `sport` (test/fixtures/<sport>, laid out like the data directory). */
-export const fixtureDir = (sport: TeamSport): string => join(import.meta.dirname, "..", "fixtures", sport)
+export const fixtureDir = (sport: SportKey): string => join(import.meta.dirname, "..", "fixtures", sport)
 
 /** A fresh memory store and no progress output. */
 export const TestLayer = Layer.mergeAll(memoryStore, Progress.silent)
 
 /** A private copy of `sport`'s fixture folder, removed when the test's scope closes. */
-export const fixtureCopy = (sport: TeamSport) =>
+export const fixtureCopy = (sport: SportKey) =>
   Effect.acquireRelease(
     Effect.sync(() => {
       const dir = mkdtempSync(join(tmpdir(), `${sport}-fixture-`))

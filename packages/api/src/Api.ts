@@ -17,6 +17,8 @@ import { NflGroup } from "./groups/Nfl.js"
 import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
+import { TennisGroup } from "./groups/Tennis.js"
+import { UfcGroup } from "./groups/Ufc.js"
 import { serviceContract } from "./Security.js"
 
 /** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, meta, account and public groups under {@link serviceContract}. */
@@ -27,6 +29,8 @@ export class Api extends HttpApi.make("sports-data")
   .add(NhlGroup)
   .add(CfbGroup)
   .add(SoccerGroup)
+  .add(TennisGroup)
+  .add(UfcGroup)
   .add(PlayersGroup)
   .add(MetaGroup)
   .add(AccountGroup)

@@ -13,15 +13,20 @@ import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
 import { Players } from "./Players.js"
 import { Rankings, Standings } from "./Standings.js"
+import { Tennis } from "./Tennis.js"
+import { Ufc } from "./Ufc.js"
 
 export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
 export { Catalog } from "./Catalog.js"
+export * as Events from "./Events.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Leaders } from "./Leaders.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
 export { Rankings, Standings } from "./Standings.js"
+export { Tennis } from "./Tennis.js"
+export { Ufc } from "./Ufc.js"
 
 /** Every application service, over the read ports (and the KeyStore and UsageStore for the account and public counters). */
 export const layer = Layer.mergeAll(
@@ -32,6 +37,8 @@ export const layer = Layer.mergeAll(
   Standings.Default,
   Rankings.Default,
   Leaders.Default,
-  Catalog.Default
+  Catalog.Default,
+  Tennis.Default,
+  Ufc.Default
 )
 export * as Keys from "./Keys.js"

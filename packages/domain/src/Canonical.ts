@@ -242,6 +242,51 @@ export const EventEntry = Schema.Struct({
 export type EventEntry = typeof EventEntry.Type
 
 /**
+ * A participant of an individual or event sport (a tennis player, a UFC fighter): the athlete
+ * directory that events' entries point at (`EventEntry.participant_id`).
+ * - `id`: `svc_<sport>_<id>`, the source's most stable id (tennis `atp-104925`, the tour then the
+ *   Sackmann player id; UFC the ufcstats fighter hash). A name that no source id could be linked
+ *   to keeps an id of its own derived from the name as written (see each ingest adapter).
+ * - `league`: the tour the athlete plays (tennis atp | wta), the sport key otherwise.
+ * - `name`: the full name as the source writes it; `first_name`, `last_name` null when unknown.
+ * - `country`: IOC or ISO alpha-3 code as the source gives it, null when unknown.
+ * - `birth_date`: `YYYY-MM-DD` or null.
+ * - `attributes`: sport-specific facts: tennis `hand` (R | L | U), `height_cm`, `wikidata_id`;
+ *   UFC `nickname`, `height_in`, `reach_in`, `weight_lb`, `stance`, `url`; `linked_by` on a
+ *   name linked across sources (how it was linked).
+ */
+export const Athlete = Schema.Struct({
+  id: Schema.String,
+  sport: EventSport,
+  league: Schema.String,
+  name: Schema.String,
+  first_name: Schema.NullOr(Schema.String),
+  last_name: Schema.NullOr(Schema.String),
+  country: Schema.NullOr(Schema.String),
+  birth_date: Schema.NullOr(Schema.String),
+  attributes: Attributes
+})
+export type Athlete = typeof Athlete.Type
+
+/**
+ * One athlete's place in one published ranking list (tennis ATP / WTA singles rankings).
+ * - `id`: `<league>:<ranking_date>:<rank>:<athlete_id>`, stable across runs.
+ * - `ranking_date`: `YYYY-MM-DD`, the Monday the list was published (or the date of the snapshot
+ *   the source took, see Coverage).
+ * - `points`: ranking points, null when the list has none.
+ */
+export const AthleteRanking = Schema.Struct({
+  id: Schema.String,
+  sport: EventSport,
+  league: Schema.String,
+  ranking_date: Schema.String,
+  rank: Schema.Int,
+  athlete_id: Schema.String,
+  points: Schema.NullOr(Schema.Number)
+})
+export type AthleteRanking = typeof AthleteRanking.Type
+
+/**
  * Per-sport summary of what the store holds, for `/v1/data/status` and `/v1/meta/coverage`. For
  * an event sport, `games` counts its events (matches, tournaments, fights, races), `stat_lines`
  * their result entries, `players` the distinct participants with a result, `teams` the distinct

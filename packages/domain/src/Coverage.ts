@@ -158,10 +158,26 @@ export const endpointCoverage = {
     gameLog: no("no source has soccer players"),
     games: yes("mls 2025 is partial; champions_league covers 2024-25 only")
   },
-  tennis: {},
+  tennis: {
+    matches: yes(
+      "2022-2024 tour-level matches (Sackmann, CC BY-NC-SA 4.0: non-commercial use only, attribution required) " +
+        "carry the tournament's start date (date_precision tournament_week); 2025 to February 2026 matches come " +
+        "from the odds files with the match day, their players linked to Sackmann ids by name and ranking evidence"
+    ),
+    rankings: yes(
+      "weekly lists of 2024 (Sackmann, CC BY-NC-SA 4.0, non-commercial) and one list of February 2026 (snapshot " +
+        "of 2026-02-22, names linked to Sackmann ids); no lists between"
+    ),
+    h2h: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)"),
+    gameLog: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)")
+  },
   golf: {},
   ufc: {
-    rankings: no("no source has UFC rankings")
+    rankings: no("no source has UFC rankings"),
+    record: yes(
+      "UFC bouts only (ufcstats.com); bouts whose fighter name matches several fighters of the directory are " +
+        "reported as unresolved, not attributed"
+    )
   },
   f1: {},
   nascar: {}

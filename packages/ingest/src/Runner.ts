@@ -23,6 +23,8 @@ import { nhlIngester } from "./nhl/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
 import { soccerIngester } from "./soccer/index.js"
+import { tennisIngester } from "./tennis/index.js"
+import { ufcIngester } from "./ufc/index.js"
 
 /**
  * One sport's adapter: `ingest` reads the data directory and upserts canonical rows; `sourceFiles`
@@ -46,7 +48,9 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester> & Partial<Reco
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
   nhl: nhlIngester,
   cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
-  soccer: soccerIngester
+  soccer: soccerIngester,
+  tennis: tennisIngester,
+  ufc: ufcIngester
 }
 
 /** The sports with an ingest adapter, team sports first, in the order the service lists them. */

@@ -10,6 +10,10 @@
  * @module
  */
 import {
+  type Athlete,
+  type AthleteRanking,
+  AthleteReader,
+  type AthleteReaderService,
   CatalogReader,
   type CatalogReaderService,
   type DepthChartEntry,
@@ -287,6 +291,69 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
     })
 })
 
+/** An athlete with its {@link nameKey}, computed once per query. */
+interface KeyedAthlete {
+  readonly key: string
+  readonly athlete: Athlete
+}
+
+/** By name key, then name (code units), then id: the order of the SQL adapter. */
+const athleteOrder: Order.Order<KeyedAthlete> = Order.combineAll([
+  by((k) => k.key, Order.string),
+  by((k) => k.athlete.name, Order.string),
+  by((k) => k.athlete.id, Order.string)
+])
+
+/** Newest list first, then rank, then athlete id. */
+const athleteRankingOrder: Order.Order<AthleteRanking> = Order.combineAll([
+  by((r) => r.ranking_date, desc(Order.string)),
+  by((r) => r.rank, Order.number),
+  by((r) => r.athlete_id, Order.string)
+])
+
+/** Athletes and their ranking lists over `data`. */
+export const makeAthleteReader = (data: SportsData): AthleteReaderService => ({
+  find: (q) =>
+    Effect.map(valuesOf(data.athletes), (rows) => {
+      const search = q.search === undefined ? undefined : nameKey(q.search)
+      const name = q.name === undefined ? undefined : nameKey(q.name)
+      const ids = q.ids === undefined ? undefined : new Set(q.ids)
+      const keyed = rows.filter((a) =>
+        a.sport === q.sport &&
+        (q.league === undefined || a.league === q.league) &&
+        (ids === undefined || ids.has(a.id))
+      ).map((athlete): KeyedAthlete => ({ key: nameKey(athlete.name), athlete }))
+      const found = paged(
+        keyed.filter((k) => (search === undefined || k.key.includes(search)) && (name === undefined || k.key === name)),
+        athleteOrder,
+        q
+      )
+      return { total: found.total, rows: found.rows.map((k) => k.athlete) }
+    }),
+  get: (id) => Effect.map(Ref.get(data.athletes), (m) => HashMap.get(m, id)),
+  rankings: (q) =>
+    Effect.map(valuesOf(data.athleteRankings), (rows) => {
+      if (q.date !== undefined && !isCalendarDate(q.date)) return { total: 0, rows: [] }
+      return paged(
+        rows.filter((r) =>
+          r.sport === q.sport &&
+          r.league === q.league &&
+          (q.date === undefined || r.ranking_date === q.date) &&
+          (q.athlete_id === undefined || r.athlete_id === q.athlete_id)
+        ),
+        athleteRankingOrder,
+        q
+      )
+    }),
+  rankingDates: (sport, league) =>
+    Effect.map(
+      valuesOf(data.athleteRankings),
+      (rows) =>
+        Array.from(new Set(rows.filter((r) => r.sport === sport && r.league === league).map((r) => r.ranking_date)))
+          .sort(desc(Order.string))
+    )
+})
+
 /** Summary, ingest records and data version over `data`. */
 export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
   summary: Effect.gen(function*() {
@@ -349,5 +416,6 @@ export const makeReaders = (data: SportsData): Context.Context<SportsReaders> =>
     Context.add(ReportReader, makeReportReader(data)),
     Context.add(RankingReader, makeRankingReader(data)),
     Context.add(EventReader, makeEventReader(data)),
+    Context.add(AthleteReader, makeAthleteReader(data)),
     Context.add(CatalogReader, makeCatalogReader(data))
   )

@@ -5,6 +5,8 @@
  * @module
  */
 import {
+  type Athlete,
+  type AthleteRanking,
   type DepthChartEntry,
   type EventEntry,
   type Game,
@@ -36,6 +38,8 @@ export interface SportsData {
   readonly rankings: Table<PollRanking>
   readonly events: Table<SportEvent>
   readonly eventEntries: Table<EventEntry>
+  readonly athletes: Table<Athlete>
+  readonly athleteRankings: Table<AthleteRanking>
   readonly ingest: Ref.Ref<HashMap.HashMap<SportKey, IngestState>>
   readonly version: Ref.Ref<number>
 }
@@ -53,6 +57,8 @@ export const makeSportsData: Effect.Effect<SportsData> = Effect.all({
   rankings: makeTable<PollRanking>(),
   events: makeTable<SportEvent>(),
   eventEntries: makeTable<EventEntry>(),
+  athletes: makeTable<Athlete>(),
+  athleteRankings: makeTable<AthleteRanking>(),
   ingest: Ref.make(HashMap.empty<SportKey, IngestState>()),
   version: Ref.make(0)
 })

@@ -53,5 +53,7 @@ export const makeWriter = (data: SportsData): SportsWriterService => ({
   upsertRankings: upsertInto(data.rankings, byId, data.version),
   upsertEvents: upsertInto(data.events, byId, data.version),
   upsertEventEntries: upsertInto(data.eventEntries, byId, data.version),
+  upsertAthletes: upsertInto(data.athletes, byId, data.version),
+  upsertAthleteRankings: upsertInto(data.athleteRankings, byId, data.version),
   setIngestState: (state) => Ref.update(data.ingest, (m) => HashMap.set(m, state.sport, state))
 })

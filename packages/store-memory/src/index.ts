@@ -19,6 +19,7 @@ import { makeWriter } from "./Writer.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
 export {
+  makeAthleteReader,
   makeCatalogReader,
   makeEventReader,
   makeGameReader,

@@ -305,6 +305,48 @@ const keyActivation = statements([
   `CREATE INDEX audit_events_key_idx ON audit_events (key_hash, occurred_at DESC, id COLLATE "C" DESC)`
 ])
 
+/**
+ * 0008: the athlete directory of the individual and event sports (Canonical.ts `Athlete`) with
+ * its generated `name_key` (the domain's `nameKey`, as `players.name_key` of migration 3), and
+ * their ranking lists (`AthleteRanking`). Both are part of the data version. Depends on nothing
+ * after migration 4 (`bump_data_version`).
+ */
+const athletes = statements([
+  `CREATE TABLE athletes (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    league text NOT NULL,
+    name text NOT NULL,
+    first_name text,
+    last_name text,
+    country text,
+    birth_date text,
+    attributes jsonb NOT NULL,
+    name_key text NOT NULL
+      GENERATED ALWAYS AS (lower(regexp_replace(normalize(name, NFD), '[\u0300-\u036f]', '', 'g'))) STORED
+  )`,
+  `CREATE INDEX athletes_sport_name_key_idx ON athletes (sport, name_key COLLATE "C", name COLLATE "C", id COLLATE "C")`,
+  `CREATE TABLE athlete_rankings (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    league text NOT NULL,
+    ranking_date date NOT NULL,
+    rank integer NOT NULL,
+    athlete_id text NOT NULL,
+    points double precision
+  )`,
+  `CREATE INDEX athlete_rankings_list_idx ON athlete_rankings (sport, league, ranking_date DESC, rank)`,
+  `CREATE INDEX athlete_rankings_athlete_idx ON athlete_rankings (athlete_id, ranking_date DESC)`,
+  ...["athletes", "athlete_rankings"].flatMap((table) => [
+    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
+  ])
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -312,7 +354,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "3_player_name_key": playerNameKey,
   "4_more_sports": moreSports,
   "5_undated_games": undatedGames,
-  "6_key_activation": keyActivation
+  "6_key_activation": keyActivation,
+  "8_athletes": athletes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

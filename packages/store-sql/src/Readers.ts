@@ -14,6 +14,10 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Fragment } from "@effect/sql/Statement"
 import {
+  Athlete,
+  AthleteRanking,
+  AthleteReader,
+  type AthleteReaderService,
   CatalogReader,
   type CatalogReaderService,
   DepthChartEntry,
@@ -324,6 +328,49 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
   }
 )
 
+/** Athletes and their ranking lists over the current SqlClient. */
+export const makeAthleteReader: Effect.Effect<AthleteReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => {
+    const { findPaged, oneOf } = helpers(sql)
+    const decode = Schema.decodeUnknown(Schema.Array(Athlete))
+    return {
+      find: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+        if (q.league !== undefined) where.push(sql`league = ${q.league}`)
+        if (q.search !== undefined) {
+          where.push(sql`name_key LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
+        }
+        if (q.name !== undefined) where.push(sql`name_key = ${nameKey(q.name)}`)
+        if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+        const order = `name_key COLLATE "C", name COLLATE "C", id COLLATE "C"`
+        return findPaged(T.athletes, Athlete, where, order, q, "AthleteReader.find")
+      },
+      get: (id) =>
+        sql`SELECT ${sql.literal(T.athletes.select)} FROM athletes WHERE id = ${id}`.pipe(
+          Effect.flatMap(decode),
+          Effect.map((rows) => Option.fromNullable(rows[0])),
+          orStoreError("AthleteReader.get")
+        ),
+      rankings: (q) => {
+        const where: Array<Fragment> = [sql`sport = ${q.sport}`, sql`league = ${q.league}`]
+        if (q.date !== undefined) {
+          where.push(isCalendarDate(q.date) ? sql`ranking_date = ${q.date}::date` : sql`false`)
+        }
+        if (q.athlete_id !== undefined) where.push(sql`athlete_id = ${q.athlete_id}`)
+        const order = `ranking_date DESC, rank, athlete_id COLLATE "C"`
+        return findPaged(T.athleteRankings, AthleteRanking, where, order, q, "AthleteReader.rankings")
+      },
+      rankingDates: (sport, league) =>
+        sql<{ d: string }>`SELECT DISTINCT to_char(ranking_date, 'YYYY-MM-DD') AS d FROM athlete_rankings
+          WHERE sport = ${sport} AND league = ${league} ORDER BY d DESC`.pipe(
+          Effect.map((rows) => rows.map((r) => r.d)),
+          orStoreError("AthleteReader.rankingDates")
+        )
+    }
+  }
+)
+
 /**
  * The data version: the counter row of migration 0002, moved by triggers in the same transaction
  * as every statement that inserts, updates or deletes sports rows (see Migrations.ts). One
@@ -437,6 +484,7 @@ export const makeReaders: Effect.Effect<Context.Context<SportsReaders>, never, S
       Context.add(ReportReader, yield* makeReportReader),
       Context.add(RankingReader, yield* makeRankingReader),
       Context.add(EventReader, yield* makeEventReader),
+      Context.add(AthleteReader, yield* makeAthleteReader),
       Context.add(CatalogReader, yield* makeCatalogReader)
     )
   }

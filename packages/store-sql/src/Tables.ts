@@ -5,6 +5,8 @@
  * @module
  */
 import type {
+  Athlete,
+  AthleteRanking,
   DepthChartEntry,
   EventEntry,
   Game,
@@ -170,6 +172,30 @@ export const eventEntries = spec<EventEntry>("event_entries", ["id"], [
   ["status", "text"],
   ["score", "double precision"],
   ["stats", "jsonb"]
+], (r) => r.id)
+
+/** `athletes` (migration 8; `name_key` is generated, so not written). */
+export const athletes = spec<Athlete>("athletes", ["id"], [
+  ["id", "text"],
+  ["sport", "text"],
+  ["league", "text"],
+  ["name", "text"],
+  ["first_name", "text"],
+  ["last_name", "text"],
+  ["country", "text"],
+  ["birth_date", "text"],
+  ["attributes", "jsonb"]
+], (r) => r.id)
+
+/** `athlete_rankings` (migration 8). */
+export const athleteRankings = spec<AthleteRanking>("athlete_rankings", ["id"], [
+  ["id", "text"],
+  ["sport", "text"],
+  ["league", "text"],
+  ["ranking_date", "date"],
+  ["rank", "integer"],
+  ["athlete_id", "text"],
+  ["points", "double precision"]
 ], (r) => r.id)
 
 /** The upsert statement of a table; `$1` is the batch as a jsonb array of rows. */

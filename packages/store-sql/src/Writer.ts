@@ -49,6 +49,8 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
     upsertRankings: upsert(T.rankings, "upsertRankings"),
     upsertEvents: upsert(T.events, "upsertEvents"),
     upsertEventEntries: upsert(T.eventEntries, "upsertEventEntries"),
+    upsertAthletes: upsert(T.athletes, "upsertAthletes"),
+    upsertAthleteRankings: upsert(T.athleteRankings, "upsertAthleteRankings"),
     setIngestState: (state) =>
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})

@@ -45,6 +45,7 @@ export {
   pgliteParsers
 } from "./Pglite.js"
 export {
+  makeAthleteReader,
   makeCatalogReader,
   makeEventReader,
   makeGameReader,

@@ -33,6 +33,7 @@
  * @module
  */
 import {
+  AthleteReader,
   canonicalJson,
   CatalogReader,
   EventReader,
@@ -76,6 +77,7 @@ export const readerTags = [
   ReportReader,
   RankingReader,
   EventReader,
+  AthleteReader,
   CatalogReader
 ] as const
 

@@ -8,6 +8,8 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type {
+  Athlete,
+  AthleteRanking,
   DepthChartEntry,
   EventEntry,
   Game,
@@ -138,6 +140,53 @@ export interface EventReaderService {
 /** The {@link EventReaderService} port. */
 export class EventReader extends Context.Tag("@sports-data/EventReader")<EventReader, EventReaderService>() {}
 
+/**
+ * Athlete filters (individual and event sports). `search` matches names containing it by the
+ * domain's `nameKey` (accents and case ignored); `name` matches the whole name's `nameKey`
+ * exactly; `league` and `ids` match exactly. Rows ordered by name key, then name, then id (code
+ * units); `limit` rows from `offset`, with the total before paging.
+ */
+export interface AthleteQuery {
+  readonly sport: EventSport
+  readonly league?: string | undefined
+  readonly search?: string | undefined
+  readonly name?: string | undefined
+  readonly ids?: ReadonlyArray<string> | undefined
+  readonly limit: number
+  readonly offset: number
+}
+
+/**
+ * Ranking-list filters: one league's lists; `date` (`YYYY-MM-DD`) one list exactly (not a calendar
+ * date matches nothing); `athlete_id` one athlete's places. Rows ordered by ranking_date
+ * descending, then rank, then athlete_id (code units); `limit` rows from `offset`, with the total.
+ */
+export interface AthleteRankingQuery {
+  readonly sport: EventSport
+  readonly league: string
+  readonly date?: string | undefined
+  readonly athlete_id?: string | undefined
+  readonly limit: number
+  readonly offset: number
+}
+
+/** The athlete directory of the individual and event sports, and their ranking lists. */
+export interface AthleteReaderService {
+  /** The page of athletes matching `query`, in the order of {@link AthleteQuery}, with the total. */
+  readonly find: (query: AthleteQuery) => Effect.Effect<Paged<Athlete>, StoreError>
+  /** The athlete with canonical id `id`, or none. */
+  readonly get: (id: string) => Effect.Effect<Option.Option<Athlete>, StoreError>
+  /** The page of ranking rows matching `query`, in the order of {@link AthleteRankingQuery}. */
+  readonly rankings: (query: AthleteRankingQuery) => Effect.Effect<Paged<AthleteRanking>, StoreError>
+  /** The dates of `league`'s ranking lists, newest first (no paging: one per week at most). */
+  readonly rankingDates: (
+    sport: EventSport,
+    league: string
+  ) => Effect.Effect<ReadonlyArray<string>, StoreError>
+}
+/** The {@link AthleteReaderService} port. */
+export class AthleteReader extends Context.Tag("@sports-data/AthleteReader")<AthleteReader, AthleteReaderService>() {}
+
 /** What the store holds as a whole: per-sport summary, ingest records and the data version. */
 export interface CatalogReaderService {
   /** Per-sport counts, seasons, game date range and last update, for every team sport. */
@@ -164,4 +213,5 @@ export type SportsReaders =
   | ReportReader
   | RankingReader
   | EventReader
+  | AthleteReader
   | CatalogReader

@@ -7,6 +7,8 @@
  */
 import { Context, type Effect } from "effect"
 import type {
+  Athlete,
+  AthleteRanking,
   DepthChartEntry,
   EventEntry,
   Game,
@@ -35,6 +37,8 @@ export interface SportsWriterService {
   readonly upsertRankings: (rows: ReadonlyArray<PollRanking>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertEvents: (rows: ReadonlyArray<SportEvent>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertEventEntries: (rows: ReadonlyArray<EventEntry>) => Effect.Effect<UpsertResult, StoreError>
+  readonly upsertAthletes: (rows: ReadonlyArray<Athlete>) => Effect.Effect<UpsertResult, StoreError>
+  readonly upsertAthleteRankings: (rows: ReadonlyArray<AthleteRanking>) => Effect.Effect<UpsertResult, StoreError>
   /** Records the end of a sport's ingestion (does not move the data version). */
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
 }

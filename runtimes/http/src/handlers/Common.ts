@@ -6,7 +6,7 @@
  */
 import type { HttpServerRequest } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
-import { Coverage, type Resources, TeamSport } from "@sports-data/domain"
+import { Coverage, type EventSport, type Resources, SportKey, type TeamSport } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
 import { requestPath } from "../Errors.js"
 
@@ -30,6 +30,14 @@ export interface SportContext extends EnvelopeContext {
   readonly name: string
 }
 
+/** The {@link EnvelopeContext} builder of an event sport's group (operation id `<sport>.<name>`). */
+export const eventSportContext =
+  (sport: EventSport) => (request: HttpServerRequest.HttpServerRequest, name: string): EnvelopeContext => ({
+    request,
+    sport,
+    operation: `${sport}.${name}`
+  })
+
 /** The {@link SportContext} builder of `sport`'s group (operation id `<sport>.<name>`). */
 export const sportContext =
   (sport: TeamSport) => (request: HttpServerRequest.HttpServerRequest, name: string): SportContext => ({
@@ -39,7 +47,7 @@ export const sportContext =
     operation: `${sport}.${name}`
   })
 
-const isTeamSport = Schema.is(TeamSport)
+const isSportKey = Schema.is(SportKey)
 
 /**
  * `meta.coverage` of an answer with no rows: the operation's coverage (Coverage.ts) when it is
@@ -48,7 +56,7 @@ const isTeamSport = Schema.is(TeamSport)
  */
 export const coverageMeta = (ctx: EnvelopeContext, data: unknown): Coverage.MetaCoverage | undefined => {
   const empty = Array.isArray(data) && data.length === 0
-  if (!empty || !isTeamSport(ctx.sport)) return undefined
+  if (!empty || !isSportKey(ctx.sport)) return undefined
   const name = ctx.operation.slice(ctx.operation.indexOf(".") + 1)
   const c = Coverage.coverageOf(ctx.sport, name)
   return !c.available || c.reason !== null ? { available: false, reason: c.reason } : undefined

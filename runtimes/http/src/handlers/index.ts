@@ -17,8 +17,23 @@ import { NflLive } from "./Nfl.js"
 import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
+import { TennisLive } from "./Tennis.js"
+import { UfcLive } from "./Ufc.js"
 
-export { AccountLive, CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export {
+  AccountLive,
+  CfbLive,
+  MetaLive,
+  MlbLive,
+  NbaLive,
+  NflLive,
+  NhlLive,
+  PlayersLive,
+  PublicLive,
+  SoccerLive,
+  TennisLive,
+  UfcLive
+}
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
@@ -28,6 +43,8 @@ export const HandlersLive = Layer.mergeAll(
   NhlLive,
   CfbLive,
   SoccerLive,
+  TennisLive,
+  UfcLive,
   PlayersLive,
   MetaLive,
   AccountLive,
