@@ -7,15 +7,17 @@
  * read port over it), Writer.ts (the writer over it), KeyStore.ts, UsageStore.ts.
  * @module
  */
-import { KeyStore, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
+import { KeyStore, type MetricsStores, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeMetricsStore } from "./Metrics.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeKeyStore } from "./KeyStore.js"
+export { makeMetricsStore } from "./Metrics.js"
 export {
   makeCatalogReader,
   makeEventReader,
@@ -32,7 +34,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
@@ -45,7 +47,8 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   const keys = yield* makeKeyStore
   const usage = yield* makeUsageStore
   const sports = yield* makeSports
-  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage))
+  const metrics = yield* makeMetricsStore
+  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.merge(metrics))
 })
 
 /** Every storage port in memory; fresh, empty state each time the layer is built. */

@@ -13,10 +13,18 @@
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { KeyStore, type SportsReaders, SportsWriter, type StoreUnavailable, UsageStore } from "@sports-data/domain"
+import {
+  KeyStore,
+  type MetricsStores,
+  type SportsReaders,
+  SportsWriter,
+  type StoreUnavailable,
+  UsageStore
+} from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeMetricsStore } from "./Metrics.js"
 import { migrate } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
@@ -25,6 +33,7 @@ import { makeWriter } from "./Writer.js"
 
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
+export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations } from "./Migrations.js"
 export { lockFileOf, lockFolder, makePgliteClient, openPglite, pgliteParsers } from "./Pglite.js"
 export {
@@ -42,7 +51,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
@@ -50,7 +59,12 @@ export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlCl
   const usage = yield* makeUsageStore
   const writer = yield* makeWriter
   const readers = yield* makeReaders
-  return Context.add(readers, SportsWriter, writer).pipe(Context.add(KeyStore, keys), Context.add(UsageStore, usage))
+  const metrics = yield* makeMetricsStore
+  return Context.add(readers, SportsWriter, writer).pipe(
+    Context.add(KeyStore, keys),
+    Context.add(UsageStore, usage),
+    Context.merge(metrics)
+  )
 })
 
 /** Every store over a SqlClient layer, after running the migrations. */

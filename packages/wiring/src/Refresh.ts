@@ -5,7 +5,14 @@
  * worker runtime runs only the loop.
  * @module
  */
-import { CatalogReader, type SportKey, type SportsWriter, type StoreError } from "@sports-data/domain"
+import {
+  CatalogReader,
+  type MetricsStores,
+  type SportKey,
+  type SportsWriter,
+  type StatLineReader,
+  type StoreError
+} from "@sports-data/domain"
 import { type Csv, Progress, Runner } from "@sports-data/ingest"
 import { type Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
@@ -79,7 +86,7 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter> => {
+}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> => {
   const pass = refreshOnce(options.dataDir).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
   )
