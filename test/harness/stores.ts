@@ -4,14 +4,24 @@
  * after it. Each build of a layer starts with an empty store.
  * @module
  */
-import type { KeyStore, SportsReaders, SportsWriter, StoreUnavailable, UsageStore } from "@sports-data/domain"
+import type {
+  KeyStore,
+  MetricsStores,
+  SportsReaders,
+  SportsWriter,
+  StoreUnavailable,
+  UsageStore
+} from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { layerPglite, layerPostgres } from "@sports-data/store-sql"
 import { Effect, Layer, Option } from "effect"
 import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
-export type StoreLayer = Layer.Layer<KeyStore | UsageStore | SportsWriter | SportsReaders, StoreUnavailable>
+export type StoreLayer = Layer.Layer<
+  KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
+  StoreUnavailable
+>
 
 /** `[label, layer]`, as in Effect's cluster SqlMessageStorage suite. */
 export type StoreEntry = readonly [label: string, layer: StoreLayer]

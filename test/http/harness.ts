@@ -29,6 +29,7 @@ import {
   type Player,
   PlayerReader,
   Sports,
+  type MetricsStores,
   type SportsReaders,
   SportsWriter,
   type StatLine,
@@ -40,7 +41,7 @@ import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/sto
 import { Context, Effect, Layer, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

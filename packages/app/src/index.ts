@@ -8,6 +8,7 @@
  */
 import { Layer } from "effect"
 import { Account } from "./Account.js"
+import { Analytics } from "./Analytics.js"
 import { Catalog } from "./Catalog.js"
 import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
@@ -15,6 +16,16 @@ import { Players } from "./Players.js"
 import { Rankings, Standings } from "./Standings.js"
 
 export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
+export {
+  Analytics,
+  AVAILABILITY,
+  type FilterQuery,
+  historySports,
+  type HistoryQuery,
+  type HistorySport,
+  PROJECTION_MAX_WEEKS,
+  PROJECTION_METHOD
+} from "./Analytics.js"
 export { Catalog } from "./Catalog.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Leaders } from "./Leaders.js"
@@ -32,6 +43,7 @@ export const layer = Layer.mergeAll(
   Standings.Default,
   Rankings.Default,
   Leaders.Default,
-  Catalog.Default
+  Catalog.Default,
+  Analytics.Default
 )
 export * as Keys from "./Keys.js"

@@ -338,7 +338,7 @@ export const round = (x: number, digits: number): number => {
 
 /**
  * A stored metrics row of one player (the table `player_metrics`, migration 9): the alpha
- * metrics rounded to 2 decimals, the season of his newest line, his similarity vector
+ * metrics rounded to 2 decimals, the mean fantasy points (default format) over the window, the season of his newest line, his similarity vector
  * (raw per-game means in {@link similarityDimensions} order, null for a sport without one), and
  * when and in which ISO week the batch ran.
  */
@@ -347,6 +347,7 @@ export interface PlayerMetrics {
   readonly sport: TeamSport
   readonly season: number
   readonly last_game_date: string | null
+  readonly avg_fantasy_points: number | null
   readonly consistency_score: number | null
   readonly momentum_delta: number | null
   readonly opportunity_ceiling: number | null
@@ -397,6 +398,7 @@ export const computeSportMetrics = (
       sport,
       season: newest.season,
       last_game_date: newest.game_date,
+      avg_fantasy_points: r2(mean(window.flatMap((w) => (w.line.fantasy_points === null ? [] : [w.line.fantasy_points])))),
       consistency_score: sport === "mlb" ? null : r2(alpha.consistency_score),
       momentum_delta: sport === "mlb" ? null : r2(alpha.momentum_delta),
       opportunity_ceiling: sport === "mlb" ? null : r2(alpha.opportunity_ceiling),

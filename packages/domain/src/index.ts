@@ -1,5 +1,6 @@
 export * as Admission from "./Admission.js"
 export * as Analytics from "./Analytics.js"
+export * as AnalyticsResources from "./AnalyticsResources.js"
 export * as ApiKey from "./ApiKey.js"
 export * from "./Canonical.js"
 export * as Coverage from "./Coverage.js"

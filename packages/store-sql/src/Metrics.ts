@@ -23,6 +23,7 @@ const Row = Schema.Struct({
   sport: TeamSport,
   season: Schema.Number,
   last_game_date: Schema.NullOr(Schema.String),
+  avg_fantasy_points: Schema.NullOr(Schema.Number),
   consistency_score: Schema.NullOr(Schema.Number),
   momentum_delta: Schema.NullOr(Schema.Number),
   opportunity_ceiling: Schema.NullOr(Schema.Number),
@@ -34,7 +35,7 @@ const Row = Schema.Struct({
 
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
 
-const COLUMNS = `player_id, sport, season, to_char(last_game_date, 'YYYY-MM-DD') AS last_game_date,
+const COLUMNS = `player_id, sport, season, to_char(last_game_date, 'YYYY-MM-DD') AS last_game_date, avg_fantasy_points,
   consistency_score, momentum_delta, opportunity_ceiling, sample_size, vector, week_computed, computed_at`
 
 /** Makes both metrics ports over the current SqlClient (migrations applied). Never fails. */
@@ -65,12 +66,12 @@ export const makeMetricsStore: Effect.Effect<
         yield* sql`DELETE FROM player_metrics WHERE sport = ${sport}`
         const batch = rows.filter((r) => r.sport === sport)
         if (batch.length === 0) return
-        yield* sql`INSERT INTO player_metrics (player_id, sport, season, last_game_date, consistency_score,
-            momentum_delta, opportunity_ceiling, sample_size, vector, week_computed, computed_at)
-          SELECT player_id, sport, season, last_game_date, consistency_score, momentum_delta,
+        yield* sql`INSERT INTO player_metrics (player_id, sport, season, last_game_date, avg_fantasy_points,
+            consistency_score, momentum_delta, opportunity_ceiling, sample_size, vector, week_computed, computed_at)
+          SELECT player_id, sport, season, last_game_date, avg_fantasy_points, consistency_score, momentum_delta,
             opportunity_ceiling, sample_size, vector, week_computed, computed_at
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(player_id text, sport text,
-            season integer, last_game_date date, consistency_score double precision,
+            season integer, last_game_date date, avg_fantasy_points double precision, consistency_score double precision,
             momentum_delta double precision, opportunity_ceiling double precision, sample_size integer,
             vector jsonb, week_computed text, computed_at timestamptz)`
       })).pipe(orStoreError("PlayerMetricsWriter.replaceSport"))

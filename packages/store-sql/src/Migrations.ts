@@ -291,6 +291,7 @@ const playerMetrics = statements([
     sport text NOT NULL,
     season integer NOT NULL,
     last_game_date date,
+    avg_fantasy_points double precision,
     consistency_score double precision,
     momentum_delta double precision,
     opportunity_ceiling double precision,
