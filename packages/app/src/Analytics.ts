@@ -190,7 +190,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         })
         if (target === undefined || target.vector === null) return { rows: [], method: method(null, 0) }
         const pool = (yield* metrics.find({ sport, season: target.season })).flatMap((m) =>
-          m.vector !== null && m.sample_size >= A.MIN_SIMILARITY_SAMPLE ? [{ player_id: m.player_id, vector: m.vector }] : []
+          m.vector !== null && m.sample_size >= A.MIN_SIMILARITY_SAMPLE
+            ? [{ player_id: m.player_id, vector: m.vector }]
+            : []
         )
         const scores = A.mostSimilar({ player_id: target.player_id, vector: target.vector }, pool, limit)
         const people = yield* playersById(players, scores.map((s) => s.player_id))
@@ -211,8 +213,10 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
 
     /** Player ids of `sport` whose name contains `search` (accents and case ignored). */
     const idsNamed = (sport: TeamSport, search: string) =>
-      Effect.map(allRows((page) => players.find({ sport, search: search.trim(), ...page })), (rows) =>
-        rows.map((p) => p.id))
+      Effect.map(
+        allRows((page) => players.find({ sport, search: search.trim(), ...page })),
+        (rows) => rows.map((p) => p.id)
+      )
 
     /**
      * The stat lines of `sport` matching `q` (every line, newest first), the players named, and
@@ -234,7 +238,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const position = q.position
         const kept = position === undefined
           ? found
-          : found.filter((l) => Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null))
+          : found.filter((l) =>
+            Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
+          )
         return { lines: kept, people, seasons: [season] }
       })
 
@@ -284,7 +290,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         }
       }
       out.sort((a, b) =>
-        b.avg_fantasy_points - a.avg_fantasy_points || (a.player_name < b.player_name ? -1 : a.player_name > b.player_name ? 1 : 0)
+        b.avg_fantasy_points - a.avg_fantasy_points ||
+        (a.player_name < b.player_name ? -1 : a.player_name > b.player_name ? 1 : 0)
       )
       return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out.slice(0, q.limit) }
     })
@@ -328,7 +335,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           ? [row]
           : []
       })
-      rows.sort((a, b) => (b.avg_fantasy_points ?? -Infinity) - (a.avg_fantasy_points ?? -Infinity) || (a.id < b.id ? -1 : 1))
+      rows.sort((a, b) =>
+        (b.avg_fantasy_points ?? -Infinity) - (a.avg_fantasy_points ?? -Infinity) || (a.id < b.id ? -1 : 1)
+      )
       return { season: season ?? null, rows: rows.slice(0, q.limit) }
     })
 
@@ -351,10 +360,12 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       function*(sport: TeamSport, id: string, weeks: number, scoring: string | undefined) {
         const player = yield* requirePlayer(players, sport, id)
         const format = scoring ?? Sports.defaultFormat(sport) ?? "default"
-        const recent = (yield* lines.find({ sport, player_id: player.id, order: "recent", limit: A.PROJECTION_WINDOW, offset: 0 }))
-          .rows
+        const recent =
+          (yield* lines.find({ sport, player_id: player.id, order: "recent", limit: A.PROJECTION_WINDOW, offset: 0 }))
+            .rows
         const points = recent.flatMap((l) => {
-          const v = l.fantasy_points_formats[format] ?? (format === Sports.defaultFormat(sport) ? l.fantasy_points : null)
+          const v = l.fantasy_points_formats[format] ??
+            (format === Sports.defaultFormat(sport) ? l.fantasy_points : null)
           return v === null || v === undefined ? [] : [v]
         })
         const avg = A.mean(points)

@@ -20,9 +20,9 @@ export {
   Analytics,
   AVAILABILITY,
   type FilterQuery,
-  historySports,
   type HistoryQuery,
   type HistorySport,
+  historySports,
   PROJECTION_MAX_WEEKS,
   PROJECTION_METHOD
 } from "./Analytics.js"

@@ -398,7 +398,9 @@ export const computeSportMetrics = (
       sport,
       season: newest.season,
       last_game_date: newest.game_date,
-      avg_fantasy_points: r2(mean(window.flatMap((w) => (w.line.fantasy_points === null ? [] : [w.line.fantasy_points])))),
+      avg_fantasy_points: r2(
+        mean(window.flatMap((w) => (w.line.fantasy_points === null ? [] : [w.line.fantasy_points])))
+      ),
       consistency_score: sport === "mlb" ? null : r2(alpha.consistency_score),
       momentum_delta: sport === "mlb" ? null : r2(alpha.momentum_delta),
       opportunity_ceiling: sport === "mlb" ? null : r2(alpha.opportunity_ceiling),

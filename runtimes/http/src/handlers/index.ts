@@ -9,6 +9,7 @@
  */
 import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
+import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
@@ -18,7 +19,19 @@ import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 
-export { AccountLive, CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export {
+  AccountLive,
+  AnalyticsLive,
+  CfbLive,
+  MetaLive,
+  MlbLive,
+  NbaLive,
+  NflLive,
+  NhlLive,
+  PlayersLive,
+  PublicLive,
+  SoccerLive
+}
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
@@ -29,6 +42,7 @@ export const HandlersLive = Layer.mergeAll(
   CfbLive,
   SoccerLive,
   PlayersLive,
+  AnalyticsLive,
   MetaLive,
   AccountLive,
   PublicLive
