@@ -4,10 +4,10 @@
  */
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
+export * as Metrics from "./Metrics.js"
 export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
 export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"
 export { ingestNfl } from "./nfl/index.js"
-export * as Metrics from "./Metrics.js"
 export * as Nfl from "./nfl/index.js"
 export * as Nhl from "./nhl/index.js"
 export * as Progress from "./Progress.js"
