@@ -68,6 +68,10 @@ const nflLines: ReadonlyArray<StatLine> = weeks.flatMap((w, i) => {
   ]
 })
 
+// wr1's last game of 2024 (week 17): ppr 5 + 4.5 = 9.5, his 2025 average; older than his 2025 window
+const lastSeason = game("nfl", "2024_17_KC_BUF", 2024, 17, "2024-12-29", "KC", "BUF", 10, 17)
+const wr1LastSeason = line(wr1, lastSeason, { ...zero, snap_pct: 10, receptions: 5, receiving_yards: 45 })
+
 const wr2Report: InjuryReport = {
   id: "2025:8:wr2",
   sport: "nfl",
@@ -115,8 +119,8 @@ const seeded = Effect.gen(function*() {
   yield* Effect.gen(function*() {
     const writer = yield* SportsWriter
     yield* writer.upsertPlayers([wr1, wr2, wr3, rb1, qb1, idle, nbaA, nbaB, hitter])
-    yield* writer.upsertGames([...games, ...nbaGames, mlbGame])
-    yield* writer.upsertStatLines([...nflLines, ...nbaLines, mlbLine])
+    yield* writer.upsertGames([...games, lastSeason, ...nbaGames, mlbGame])
+    yield* writer.upsertStatLines([...nflLines, wr1LastSeason, ...nbaLines, mlbLine])
     yield* writer.upsertInjuries([wr2Report])
     for (const sport of ["nfl", "nba", "mlb", "nhl"] as const) yield* Metrics.recomputeMetrics(sport)
   }).pipe(Effect.provide(h.stores), Logger.withMinimumLogLevel(LogLevel.Error), Effect.orDie)
@@ -225,18 +229,21 @@ describe("analytics endpoints", () => {
 
     it.effect("trends: one HistoricalTrend per player, highest average first; filters; both paths", () =>
       Effect.gen(function*() {
+        // a named player: his whole history, both seasons
         const res = yield* ok("/analytics/trends?sport=nfl&player_name=RECEIVER")
-        expect(res).toMatchObject({ success: true, endpoint: "/analytics/trends", sport: "nfl", seasons: [2025] })
-        // 8 + 8 + 3 receiver lines; averages wr2 6.5 + 4.5 = 11, wr1 5 + 4.5 = 9.5, wr3 4
-        expect(res.total_records).toBe(19)
+        expect(res).toMatchObject({ success: true, endpoint: "/analytics/trends", sport: "nfl", seasons: [2024, 2025] })
+        // 9 + 8 + 3 receiver lines; averages wr2 6.5 + 4.5 = 11, wr1 (8 x 9.5 + 9.5) / 9 = 9.5, wr3 4
+        expect(res.total_records).toBe(20)
         expect(res.trends.map((t: any) => [t.player_name, t.games_in_sample, t.avg_fantasy_points])).toEqual([
           ["Beta Receiver", 8, 11],
-          ["Alpha Receiver", 8, 9.5],
+          ["Alpha Receiver", 9, 9.5],
           ["Delta Receiver", 3, 4]
         ])
         const alpha = res.trends[1]
         expect(alpha.recent_game).toMatchObject({ week: 8, fantasy_points: "13.00", snap_pct: 90, game_date: null })
-        expect(alpha.all_games.map((g: any) => g.week)).toEqual([8, 7, 6, 5, 4, 3, 2, 1])
+        expect(alpha.all_games.map((g: any) => g.week)).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 17])
+        // no name: the latest season only
+        expect((yield* ok("/analytics/trends?sport=nfl&position=WR")).seasons).toEqual([2025])
         const v1 = yield* ok("/v1/analytics/trends?sport=nfl&week=8&position=WR&team=KC")
         expect(v1.endpoint).toBe("/v1/analytics/trends")
         expect(v1.trends.map((t: any) => t.player_name).sort()).toEqual(["Alpha Receiver", "Delta Receiver"])
@@ -255,7 +262,8 @@ describe("analytics endpoints", () => {
     it.effect("games history: HistoricalGameRecord rows newest first, player or player_name, limit", () =>
       Effect.gen(function*() {
         const res = yield* ok("/v1/nfl/games/history?player=alpha&limit=3")
-        expect(res.total).toBe(8)
+        expect(res.total).toBe(9)
+        expect(res.seasons).toEqual([2024, 2025])
         expect(res.data.map((r: any) => r.week)).toEqual([8, 7, 6])
         expect(res.data[0]).toMatchObject({
           sport_key: "nfl",
@@ -271,6 +279,11 @@ describe("analytics endpoints", () => {
         })
         expect(Number.isInteger(res.data[0].id)).toBe(true)
         expect((yield* ok("/v1/nfl/games/history?player_name=beta")).data).toHaveLength(8)
+        const old = yield* ok("/v1/nfl/games/history?player=alpha&season=2024")
+        expect(old.data.map((r: any) => [r.season, r.week, r.fantasy_points])).toEqual([[2024, 17, "9.50"]])
+        // no player: every line of the latest season, newest first
+        const season = yield* ok("/v1/nfl/games/history?limit=500")
+        expect(season).toMatchObject({ total: 8 * 4 + 3, seasons: [2025] })
         expect((yield* ok("/v1/nba/games/history?team=LAL")).total).toBe(6)
         expectError(yield* get("/v1/nhl/games/history"), 400, "INVALID_PARAMETER", "sport")
       }))
@@ -311,13 +324,14 @@ describe("analytics endpoints", () => {
         expect(wr1p).toMatchObject({
           scoring: "ppr",
           is_prediction: false,
-          games_used: 8,
+          // his 9 games (8 of 2025, 1 of 2024: fewer than 10 held): (8 x 9.5 + 9.5) / 9
+          games_used: 9,
           trailing_average: 9.5,
           injury: { source: "none", availability: 1 },
           weeks: [{ week_offset: 1, projected_points: 9.5 }, { week_offset: 2, projected_points: 9.5 }]
         })
         expect(wr1p.method).toContain("not a predictive model")
-        // standard: 0.1 x 10w yards = w -> mean 4.5
+        // standard: 0.1 x 10w yards = w, and 4.5 in 2024 -> (36 + 4.5) / 9 = 4.5
         expect((yield* ok("/v1/nfl/players/svc_nfl_wr1/projection?scoring=standard")).data.trailing_average).toBe(4.5)
         // wr2: Questionable in week 8 (his newest game) -> 50 % (NFL definitions) on the next game only
         const wr2p = (yield* ok("/v1/nfl/players/svc_nfl_wr2/projection?weeks=2")).data

@@ -73,6 +73,9 @@ export const AVAILABILITY: Readonly<Record<string, number>> = {
 export const PROJECTION_METHOD =
   "trailing 10-game fantasy point average times the injury availability of the next game; a plain average, not a predictive model"
 
+/** Players a name filter reads one by one; a name matching more is filtered over the season's lines. */
+const NAMED_PLAYERS_MAX = 25
+
 /** Weeks a projection may span. */
 export const PROJECTION_MAX_WEEKS = 18
 
@@ -220,20 +223,27 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
 
     /**
      * The stat lines of `sport` matching `q` (every line, newest first), the players named, and
-     * the seasons considered. Without `season`, the latest season holding a line.
+     * the seasons of the lines. Without `season`: every season of the named players when
+     * `player` is given (their whole history), else the latest season holding a line. A name
+     * matching more than {@link NAMED_PLAYERS_MAX} players is filtered in memory over the
+     * season's lines rather than read player by player.
      */
     const historyLines = (sport: HistorySport, q: HistoryQuery) =>
       Effect.gen(function*() {
-        const season = q.season ??
-          (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season
-        if (season === undefined) return { lines: [], people: new Map<string, Player>(), seasons: [] }
-        const base = { sport, season, week: q.week, team: q.team, order: "recent" as const }
         const ids = q.player === undefined ? undefined : yield* idsNamed(sport, q.player)
-        const found = ids === undefined
-          ? yield* allRows((page) => lines.find({ ...base, ...page }))
-          : (yield* Effect.forEach(ids, (player_id) => allRows((page) => lines.find({ ...base, player_id, ...page }))))
+        const season = q.season ?? (ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
+          ? undefined
+          : (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season)
+        const base = { sport, season, week: q.week, team: q.team, order: "recent" as const }
+        const found = ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
+          ? (yield* Effect.forEach(ids, (player_id) => allRows((page) => lines.find({ ...base, player_id, ...page }))))
             .flat()
             .sort(A.newestFirst)
+          : season === undefined
+          ? []
+          : (yield* allRows((page) => lines.find({ ...base, ...page }))).filter((l) =>
+            ids === undefined || ids.includes(l.player_id)
+          )
         const people = yield* playersById(players, [...new Set(found.map((l) => l.player_id))])
         const position = q.position
         const kept = position === undefined
@@ -241,12 +251,13 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           : found.filter((l) =>
             Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
           )
-        return { lines: kept, people, seasons: [season] }
+        const seasons = season !== undefined ? [season] : [...new Set(kept.map((l) => l.season))].sort((a, b) => a - b)
+        return { lines: kept, people, seasons }
       })
 
     /**
      * Game history of `sport` (HistoricalGameRecord, newest first), at most `limit` rows, with the
-     * total matched. Without `season`, the latest season held.
+     * total matched and the seasons they span (see `historyLines` for the default season).
      */
     const history = Effect.fn("Analytics.history")(function*(sport: HistorySport, q: HistoryQuery) {
       const found = yield* historyLines(sport, q)
