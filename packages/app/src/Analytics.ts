@@ -460,6 +460,19 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       return { season: season ?? null, rows }
     })
 
-    return { alpha, similar, history, trends, filter, projection, waiverPriority }
+    /**
+     * The players with these canonical ids (any sports), in the order asked (duplicates once), and
+     * the ids not held. One store read.
+     */
+    const batchPlayers = Effect.fn("Analytics.batchPlayers")(function*(ids: ReadonlyArray<string>) {
+      const unique = [...new Set(ids)]
+      const held = yield* playersById(players, unique)
+      return {
+        found: unique.flatMap((id) => held.get(id) ?? []),
+        notFound: unique.filter((id) => !held.has(id))
+      }
+    })
+
+    return { alpha, similar, history, trends, filter, projection, waiverPriority, batchPlayers }
   })
 }) {}

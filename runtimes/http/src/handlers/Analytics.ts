@@ -4,15 +4,8 @@
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api, Params, TrendsResponse } from "@sports-data/api"
-import { Analytics, type HistorySport, Players, Rows } from "@sports-data/app"
-import {
-  Analytics as Formulas,
-  InvalidParameter,
-  parseCanonicalPlayerId,
-  type Player,
-  Sports,
-  type TeamSport
-} from "@sports-data/domain"
+import { Analytics, type HistorySport, Rows } from "@sports-data/app"
+import { Analytics as Formulas, InvalidParameter, Sports } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors, requestPath } from "../Errors.js"
 import { envelope, meta } from "./Common.js"
@@ -101,15 +94,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
       }).pipe(mapDomainErrors))
     .handle("batchPlayers", ({ payload, request }) =>
       Effect.gen(function*() {
-        const players = yield* Players
-        const found: Array<Player> = []
-        const notFound: Array<string> = []
-        for (const id of new Set(payload.ids)) {
-          const sport = parseCanonicalPlayerId(id)?.sport as TeamSport | undefined
-          const got = sport === undefined ? undefined : yield* Effect.option(players.get(sport, id))
-          if (got !== undefined && got._tag === "Some") found.push(got.value.player)
-          else notFound.push(id)
-        }
+        const { found, notFound } = yield* (yield* Analytics).batchPlayers(payload.ids)
         return yield* envelope(ctx(request, "all", "batchPlayers"), found.map((p) => Rows.playerIdentity(p)), {
           not_found: notFound
         })
