@@ -25,6 +25,7 @@ import {
   ApiKey,
   type AuditStore,
   KeyStore,
+  type MetricsStores,
   Plans,
   type Player,
   type SportsReaders,
@@ -110,12 +111,12 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
+type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {
   readonly layer: Layer.Layer<Stores, StoreUnavailable>
-  readonly prepare: Effect.Effect<string, StoreError, SportsWriter>
+  readonly prepare: Effect.Effect<string, StoreError, Stores>
   readonly cleanup: () => void
 }
 

@@ -125,7 +125,7 @@ describe("sports-data on PGlite", () => {
   )
 
   it.live(
-    "ingest reads the fixture datasets and prints the table per entity",
+    "ingest reads the fixture datasets and prints the table per entity; metrics recomputes the player metrics",
     () =>
       withTempDir((dir) =>
         Effect.gen(function*() {
@@ -144,6 +144,11 @@ describe("sports-data on PGlite", () => {
           expect(again.code).toBe(0)
           const players = lines(again.stdout).find((l) => /^nfl\s+players\s/.test(l))
           expect(players?.split(/\s+/)[3]).toBe("0")
+
+          // the stored player metrics are recomputed from the stored lines, without the sources
+          const metrics = yield* cli(["metrics", "--sport", "nfl"], env)
+          expect(metrics.code).toBe(0)
+          expect(Number(/^nfl: metrics of (\d+) players$/m.exec(metrics.stdout)?.[1])).toBeGreaterThan(0)
         })
       ),
     { timeout: 240_000 }

@@ -7,6 +7,7 @@
 import type {
   AuditStore,
   KeyStore,
+  MetricsStores,
   SportsReaders,
   SportsWriter,
   StoreUnavailable,
@@ -19,7 +20,7 @@ import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
 export type StoreLayer = Layer.Layer<
-  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders,
+  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
   StoreUnavailable
 >
 

@@ -28,6 +28,7 @@ import {
   KeyStore,
   Mailer,
   type MailMessage,
+  type MetricsStores,
   Plans,
   type Player,
   PlayerReader,
@@ -44,7 +45,7 @@ import { mailLayer } from "@sports-data/wiring"
 import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -3,10 +3,10 @@
  * and again when one of its source files changes; the background loop picks the change up.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { CatalogReader, PlayerReader } from "@sports-data/domain"
+import { CatalogReader, PlayerMetricsReader, PlayerMetricsWriter, PlayerReader } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
-import { RefreshLive, staleSports } from "@sports-data/wiring"
+import { backfillMetrics, RefreshLive, staleSports } from "@sports-data/wiring"
 import { Effect, Layer, Option, Schedule } from "effect"
 import { cpSync, mkdtempSync, rmSync, utimesSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -75,4 +75,21 @@ describe("RefreshLive", () => {
       )
       expect(second).toBeGreaterThan(first)
     }), { timeout: 60_000 })
+})
+
+describe("backfillMetrics", () => {
+  it.scoped("computes the player metrics of an ingested sport that has none, and only then", () =>
+    Effect.gen(function*() {
+      const dir = yield* copyOfFixtures
+      expect(yield* backfillMetrics).toEqual([]) // nothing ingested
+      yield* Runner.runIngest({ sports: ["nfl"], dataDir: dir }).pipe(Effect.provide(Progress.silent))
+      const metrics = yield* PlayerMetricsReader
+      const computed = (yield* metrics.find({ sport: "nfl" })).length
+      expect(computed).toBeGreaterThan(0) // the ingest computed them
+      expect(yield* backfillMetrics).toEqual([])
+      // a store ingested before the metrics existed: none stored, so they are computed
+      yield* (yield* PlayerMetricsWriter).replaceSport("nfl", [])
+      expect(yield* backfillMetrics).toEqual(["nfl"])
+      expect((yield* metrics.find({ sport: "nfl" })).length).toBe(computed)
+    }).pipe(Effect.provide(StoreMemory.layer)))
 })

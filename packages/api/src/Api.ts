@@ -9,6 +9,7 @@
  */
 import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
+import { AnalyticsGroup } from "./groups/Analytics.js"
 import { CfbGroup } from "./groups/Cfb.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
@@ -21,7 +22,7 @@ import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
 import { serviceContract } from "./Security.js"
 
-/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, meta, account and public groups under {@link serviceContract}. */
+/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, analytics, meta, account and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)
@@ -32,6 +33,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(TennisGroup)
   .add(UfcGroup)
   .add(PlayersGroup)
+  .add(AnalyticsGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(PublicGroup)

@@ -4,5 +4,6 @@
  */
 export { Api } from "./Api.js"
 export * as ApiErrors from "./Errors.js"
+export { TrendsResponse } from "./groups/Analytics.js"
 export * as Params from "./params/index.js"
 export * as Security from "./Security.js"

@@ -8,6 +8,7 @@
  */
 import { Layer } from "effect"
 import { Account } from "./Account.js"
+import { Analytics } from "./Analytics.js"
 import { Catalog } from "./Catalog.js"
 import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
@@ -17,6 +18,16 @@ import { Tennis } from "./Tennis.js"
 import { Ufc } from "./Ufc.js"
 
 export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
+export {
+  Analytics,
+  AVAILABILITY,
+  type FilterQuery,
+  type HistoryQuery,
+  type HistorySport,
+  historySports,
+  PROJECTION_MAX_WEEKS,
+  PROJECTION_METHOD
+} from "./Analytics.js"
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
@@ -39,6 +50,7 @@ export const layer = Layer.mergeAll(
   Leaders.Default,
   Catalog.Default,
   Tennis.Default,
-  Ufc.Default
+  Ufc.Default,
+  Analytics.Default
 )
 export * as Keys from "./Keys.js"

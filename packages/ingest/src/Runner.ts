@@ -7,8 +7,10 @@ import {
   CatalogReader,
   type EventSport,
   type IngestState,
+  type PlayerMetricsWriter,
   type SportKey,
   SportsWriter,
+  type StatLineReader,
   type StoreError,
   type TeamSport
 } from "@sports-data/domain"
@@ -16,6 +18,7 @@ import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
+import { recomputeMetrics } from "./Metrics.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
@@ -96,13 +99,18 @@ export const checkStale = (
 /**
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
- * sport stale again). Stops at the first sport whose files cannot be read (CsvFileError) or
+ * sport stale again), after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
+ * before the state, so a failed recompute leaves the sport stale). Stops at the first sport whose files cannot be read (CsvFileError) or
  * whose store fails (StoreError); sports already done keep their rows and state.
  */
 export const runIngest = (options: {
   readonly sports: ReadonlyArray<SportKey>
   readonly dataDir: string
-}): Effect.Effect<ReadonlyArray<SportIngestResult>, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
+}): Effect.Effect<
+  ReadonlyArray<SportIngestResult>,
+  CsvFileError | StoreError,
+  SportsWriter | ProgressReporter | StatLineReader | PlayerMetricsWriter
+> =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
       const writer = yield* SportsWriter
@@ -110,6 +118,7 @@ export const runIngest = (options: {
       const ingester = ingesterOf(sport)
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
       const result = yield* ingester.ingest(options.dataDir)
+      yield* recomputeMetrics(sport)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

@@ -4,6 +4,7 @@
  */
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
+export * as Metrics from "./Metrics.js"
 export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
 export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"
 export { ingestNfl } from "./nfl/index.js"

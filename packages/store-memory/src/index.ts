@@ -7,10 +7,18 @@
  * read port over it), Writer.ts (the writer over it), KeyStore.ts, UsageStore.ts.
  * @module
  */
-import { AuditStore, KeyStore, type SportsReaders, SportsWriter, UsageStore } from "@sports-data/domain"
+import {
+  AuditStore,
+  KeyStore,
+  type MetricsStores,
+  type SportsReaders,
+  SportsWriter,
+  UsageStore
+} from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeMetricsStore } from "./Metrics.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -18,6 +26,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
+export { makeMetricsStore } from "./Metrics.js"
 export {
   makeAthleteReader,
   makeCatalogReader,
@@ -35,7 +44,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | AuditStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
@@ -49,7 +58,12 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   const usage = yield* makeUsageStore
   const audit = yield* makeAuditStore
   const sports = yield* makeSports
-  return Context.add(sports, KeyStore, keys).pipe(Context.add(UsageStore, usage), Context.add(AuditStore, audit))
+  const metrics = yield* makeMetricsStore
+  return Context.add(sports, KeyStore, keys).pipe(
+    Context.add(UsageStore, usage),
+    Context.add(AuditStore, audit),
+    Context.merge(metrics)
+  )
 })
 
 /** Every storage port in memory; fresh, empty state each time the layer is built. */

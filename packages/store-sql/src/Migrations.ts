@@ -347,6 +347,29 @@ const athletes = statements([
   ])
 ])
 
+/**
+ * 0009: stored player metrics (alpha metrics and similarity vectors, domain Analytics.ts), one
+ * row per player, replaced per sport by the metrics job after each ingest. Derived rows: no
+ * data-version trigger (the canonical rows they come from already moved it).
+ */
+const playerMetrics = statements([
+  `CREATE TABLE player_metrics (
+    player_id text PRIMARY KEY,
+    sport text NOT NULL,
+    season integer NOT NULL,
+    last_game_date date,
+    avg_fantasy_points double precision,
+    consistency_score double precision,
+    momentum_delta double precision,
+    opportunity_ceiling double precision,
+    sample_size integer NOT NULL,
+    vector jsonb,
+    week_computed text NOT NULL,
+    computed_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX player_metrics_sport_idx ON player_metrics (sport, season)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -355,7 +378,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "4_more_sports": moreSports,
   "5_undated_games": undatedGames,
   "6_key_activation": keyActivation,
-  "8_athletes": athletes
+  "8_athletes": athletes,
+  "9_player_metrics": playerMetrics
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

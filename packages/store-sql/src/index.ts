@@ -16,6 +16,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import {
   AuditStore,
   KeyStore,
+  type MetricsStores,
   type SportsReaders,
   SportsWriter,
   type StoreUnavailable,
@@ -25,6 +26,7 @@ import { Context, Duration, Effect, Layer, Redacted } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeMetricsStore } from "./Metrics.js"
 import { migrate } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
@@ -34,6 +36,7 @@ import { makeWriter } from "./Writer.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
+export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations } from "./Migrations.js"
 export {
   lockFileOf,
@@ -60,7 +63,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = KeyStore | UsageStore | AuditStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
@@ -69,10 +72,12 @@ export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlCl
   const writer = yield* makeWriter
   const audit = yield* makeAuditStore
   const readers = yield* makeReaders
+  const metrics = yield* makeMetricsStore
   return Context.add(readers, SportsWriter, writer).pipe(
     Context.add(KeyStore, keys),
     Context.add(UsageStore, usage),
-    Context.add(AuditStore, audit)
+    Context.add(AuditStore, audit),
+    Context.merge(metrics)
   )
 })
 

@@ -5,8 +5,17 @@
  * worker runtime runs only the loop.
  * @module
  */
-import { CatalogReader, type SportKey, type SportsWriter, type StoreError } from "@sports-data/domain"
-import { type Csv, Progress, Runner } from "@sports-data/ingest"
+import {
+  Analytics,
+  CatalogReader,
+  type MetricsStores,
+  PlayerMetricsReader,
+  type SportKey,
+  type SportsWriter,
+  type StatLineReader,
+  type StoreError
+} from "@sports-data/domain"
+import { type Csv, Metrics, Progress, Runner } from "@sports-data/ingest"
 import { type Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 
@@ -44,9 +53,31 @@ export const staleSports = (dataDir: string): Effect.Effect<Staleness, StoreErro
     return { stale, unreadable }
   }).pipe(Effect.withSpan("Refresh.staleSports"))
 
-/** One pass: ingests the stale sports (if any) without progress output and logs what it did. */
+/**
+ * Recomputes the stored player metrics of every sport that was ingested but has none (a store
+ * ingested before the metrics table existed), so they appear without waiting for its source
+ * files to change. Returns the sports recomputed.
+ */
+export const backfillMetrics = Effect.gen(function*() {
+  const catalog = yield* CatalogReader
+  const metrics = yield* PlayerMetricsReader
+  const done: Array<SportKey> = []
+  for (const sport of Analytics.metricSports) {
+    if (Option.isNone(yield* catalog.ingestState(sport))) continue
+    if ((yield* metrics.find({ sport })).length > 0) continue
+    yield* Metrics.recomputeMetrics(sport)
+    done.push(sport)
+  }
+  return done
+}).pipe(Effect.withSpan("Refresh.backfillMetrics"))
+
+/**
+ * One pass: recomputes missing player metrics ({@link backfillMetrics}), then ingests the stale
+ * sports (if any) without progress output and logs what it did.
+ */
 export const refreshOnce = (dataDir: string) =>
   Effect.gen(function*() {
+    yield* backfillMetrics
     if (!existsSync(dataDir)) {
       return yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
     }
@@ -79,7 +110,7 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter> => {
+}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> => {
   const pass = refreshOnce(options.dataDir).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
   )

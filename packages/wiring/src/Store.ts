@@ -9,6 +9,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type {
   AuditStore,
   KeyStore,
+  MetricsStores,
   SportsReaders,
   SportsWriter,
   StoreError,
@@ -32,7 +33,7 @@ export type StoreChoice =
   | { readonly postgres: string | Redacted.Redacted<string> }
 
 /** The storage ports every runtime needs: keys, usage, the sports writer and every read port. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>

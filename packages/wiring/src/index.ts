@@ -25,6 +25,6 @@ export {
   PlanCatalogService,
   plansFileConfig
 } from "./PlanCatalog.js"
-export { RefreshLive, refreshOnce, type Staleness, type StaleSport, staleSports } from "./Refresh.js"
+export { backfillMetrics, RefreshLive, refreshOnce, type Staleness, type StaleSport, staleSports } from "./Refresh.js"
 export * as Settings from "./Settings.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"

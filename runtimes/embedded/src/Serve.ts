@@ -13,6 +13,7 @@ import type { Plans } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
+  backfillMetrics,
   describeStore,
   mailerLayer,
   mailLayer,
@@ -31,6 +32,8 @@ import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
 const refresh = (dataDir: string) =>
   Effect.gen(function*() {
+    const backfilled = yield* backfillMetrics
+    if (backfilled.length > 0) yield* line(`data: player metrics computed for ${backfilled.join(", ")}`)
     if (!existsSync(dataDir)) {
       yield* line(`data directory not found: ${dataDir} (set SPORTS_DATA_DIR); serving what the store holds`)
       return

@@ -7,6 +7,7 @@
  * sports-data keys list                             prefix, tier, state, dates (never the key or its hash)
  * sports-data keys revoke svc_grw_AbCd              revoke by 12-character prefix
  * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
+ * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data serve [--port N]                      migrate, ingest if stale, demo keys, HTTP server
  * ```
  *
@@ -17,8 +18,8 @@
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Keys } from "@sports-data/app"
-import { ApiKey, Plans, type SportKey } from "@sports-data/domain"
-import { Runner } from "@sports-data/ingest"
+import { Analytics, ApiKey, Plans, type SportKey } from "@sports-data/domain"
+import { Metrics, Runner } from "@sports-data/ingest"
 import {
   describeStore,
   migrateStore,
@@ -188,6 +189,26 @@ const ingest = Command.make(
     })
 ).pipe(Command.withDescription("Read the source datasets into the store (idempotent)."))
 
+// --- metrics ------------------------------------------------------------------------------------
+
+const metricsSportOption = Options.choice("sport", ["all", ...Analytics.metricSports]).pipe(
+  Options.withDefault("all"),
+  Options.withDescription("Sport to recompute (default all)")
+)
+
+const metrics = Command.make("metrics", { sport: metricsSportOption }, ({ sport }) =>
+  Effect.gen(function*() {
+    const sports: ReadonlyArray<SportKey> = sport === "all" ? Analytics.metricSports : [sport]
+    const counts = yield* withStore(
+      Effect.forEach(sports, (s) => Effect.map(Metrics.recomputeMetrics(s), (players) => [s, players] as const))
+    ).pipe(Effect.provide(Logger.minimumLogLevel(LogLevel.Error)))
+    for (const [s, players] of counts) yield* line(`${s}: metrics of ${players} players`)
+  })).pipe(
+    Command.withDescription(
+      "Recompute the stored player metrics (alpha metrics, similarity vectors) from the stored stat lines."
+    )
+  )
+
 // --- serve --------------------------------------------------------------------------------------
 
 const portOption = Options.integer("port").pipe(
@@ -210,7 +231,7 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
 
 const root = Command.make("sports-data").pipe(
   Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
-  Command.withSubcommands([migrate, keys, ingest, serveCommand])
+  Command.withSubcommands([migrate, keys, ingest, metrics, serveCommand])
 )
 
 /** A mistake in how the command was called (a bad flag value, a missing folder). */

@@ -3,6 +3,7 @@
  * (page sizes, `withDefault`), for the handlers that apply them.
  * @module
  */
+export * from "./Analytics.js"
 export * from "./Cfb.js"
 export * from "./Common.js"
 export * from "./Mlb.js"

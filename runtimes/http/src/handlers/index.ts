@@ -9,6 +9,7 @@
  */
 import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
+import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
@@ -22,6 +23,7 @@ import { UfcLive } from "./Ufc.js"
 
 export {
   AccountLive,
+  AnalyticsLive,
   CfbLive,
   MetaLive,
   MlbLive,
@@ -46,6 +48,7 @@ export const HandlersLive = Layer.mergeAll(
   TennisLive,
   UfcLive,
   PlayersLive,
+  AnalyticsLive,
   MetaLive,
   AccountLive,
   PublicLive

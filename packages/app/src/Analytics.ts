@@ -1,0 +1,478 @@
+/**
+ * The analytics feature (formulas, not models): alpha metrics and similar players read from the
+ * stored metrics (domain Analytics.ts; recomputed after each ingest, never per request), trends
+ * and game history over the stored stat lines, the player filter, trailing-average projections
+ * with the injury overlay, and waiver priority. Fails with the domain's ResourceNotFound for an
+ * unknown player, StoreError when the store fails.
+ * @module
+ */
+import {
+  Analytics as A,
+  type AnalyticsResources as R,
+  type InjuryReport,
+  type Player,
+  PlayerMetricsReader,
+  PlayerReader,
+  ReportReader,
+  Sports,
+  type StatLine,
+  StatLineReader,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { allRows, playersById, requirePlayer } from "./Reads.js"
+import { dateTime, intStat, stat } from "./Rows.js"
+
+/** Sports of the trends and game-history endpoints (specification: nfl, nba, mlb). */
+export const historySports = ["nfl", "nba", "mlb"] as const satisfies ReadonlyArray<TeamSport>
+export type HistorySport = typeof historySports[number]
+
+/** Filters of trends and game history; `limit` already defaulted. */
+export interface HistoryQuery {
+  readonly player?: string | undefined
+  readonly team?: string | undefined
+  readonly position?: string | undefined
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly limit: number
+}
+
+/** Filters of `/v1/players/filter` (snap_pct percent 0-100, target_share fraction 0-1). */
+export interface FilterQuery {
+  readonly sport: TeamSport
+  readonly position?: string | undefined
+  readonly team?: string | undefined
+  readonly min_snap_pct?: number | undefined
+  readonly max_snap_pct?: number | undefined
+  readonly min_target_share?: number | undefined
+  readonly max_target_share?: number | undefined
+  readonly min_fantasy_pts?: number | undefined
+  readonly max_fantasy_pts?: number | undefined
+  readonly limit: number
+}
+
+/**
+ * Availability for the next game by injury status, the injury overlay of projections. Source:
+ * the NFL's injury report definitions used through 2015 (Probable 75 %, Questionable 50 %,
+ * Doubtful 25 % chance to play), with Out, injured reserve (IR), PUP, NFI and suspended as 0.
+ * Statuses not listed (Active, Probable after 2016 is gone) read as fully available.
+ */
+export const AVAILABILITY: Readonly<Record<string, number>> = {
+  out: 0,
+  ir: 0,
+  "injured reserve": 0,
+  pup: 0,
+  nfi: 0,
+  suspended: 0,
+  doubtful: 0.25,
+  questionable: 0.5,
+  probable: 0.75
+}
+
+/** `method` of every projection: what the number is and is not (specification, get_player_projections). */
+export const PROJECTION_METHOD =
+  "trailing 10-game fantasy point average times the injury availability of the next game; a plain average, not a predictive model"
+
+/** Players a name filter reads one by one; a name matching more is filtered over the season's lines. */
+const NAMED_PLAYERS_MAX = 25
+
+/** Weeks a projection may span. */
+export const PROJECTION_MAX_WEEKS = 18
+
+/** Stable positive 31-bit integer of a string (FNV-1a 32-bit, top bit cleared): HistoricalGameRecord `id`. */
+export const recordId = (key: string): number => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0) & 0x7fffffff
+}
+
+/** HistoricalGameRecord of a line (specification): game_date null for nfl, week null for mlb. */
+export const historyRecord = (sport: HistorySport, l: StatLine, p: Player | undefined): R.HistoricalGameRecord => {
+  const outs = intStat(l, "pitching_outs")
+  return {
+    id: recordId(l.id),
+    season: l.season,
+    week: sport === "mlb" ? null : l.week,
+    game_date: sport === "nfl" || l.game_date === null ? null : dateTime(l.game_date),
+    sport_key: sport,
+    player_name: p?.full_name ?? l.player_id,
+    team: l.team ?? p?.team ?? "",
+    position: l.position ?? p?.position ?? "",
+    opponent: l.opponent,
+    fantasy_points: (l.fantasy_points ?? 0).toFixed(2),
+    passing_yards: intStat(l, "passing_yards"),
+    passing_tds: intStat(l, "passing_tds"),
+    rushing_yards: intStat(l, "rushing_yards"),
+    rushing_tds: intStat(l, "rushing_tds"),
+    receiving_yards: intStat(l, "receiving_yards"),
+    receiving_tds: intStat(l, "receiving_tds"),
+    receptions: intStat(l, "receptions"),
+    snap_pct: intStat(l, "snap_pct"),
+    target_share: stat(l, "target_share"),
+    air_yards: stat(l, "air_yards"),
+    batting_h: intStat(l, "batting_h"),
+    batting_r: intStat(l, "batting_r"),
+    batting_hr: intStat(l, "batting_hr"),
+    batting_rbi: intStat(l, "batting_rbi"),
+    batting_sb: intStat(l, "batting_sb"),
+    batting_bb: intStat(l, "batting_bb"),
+    batting_ab: intStat(l, "batting_ab"),
+    pitching_ip: outs === null ? null : Number(`${Math.floor(outs / 3)}.${outs % 3}`),
+    pitching_w: intStat(l, "pitching_w"),
+    pitching_k: intStat(l, "pitching_k"),
+    pitching_sv: intStat(l, "pitching_sv"),
+    pitching_hld: intStat(l, "pitching_hld"),
+    pitching_er: intStat(l, "pitching_er")
+  }
+}
+
+const inRange = (x: number | null, min: number | undefined, max: number | undefined): boolean =>
+  (min === undefined && max === undefined) ||
+  (x !== null && (min === undefined || x >= min) && (max === undefined || x <= max))
+
+const byId = (a: { readonly player_id: string }, b: { readonly player_id: string }) =>
+  a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
+
+/** The analytics feature. */
+export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Analytics", {
+  effect: Effect.gen(function*() {
+    const players = yield* PlayerReader
+    const lines = yield* StatLineReader
+    const reports = yield* ReportReader
+    const metrics = yield* PlayerMetricsReader
+
+    /** The latest season with stored metrics of `sport`, or undefined. */
+    const latestSeason = (rows: ReadonlyArray<A.PlayerMetrics>) =>
+      rows.reduce<number | undefined>((m, r) => (m === undefined || r.season > m ? r.season : m), undefined)
+
+    /**
+     * The stored alpha metrics of player `id` of `sport` (all null, sample 0, when the job has not
+     * computed any for him, e.g. no stat line). ResourceNotFound for an unknown player.
+     */
+    const alpha = Effect.fn("Analytics.alpha")(function*(sport: TeamSport, id: string) {
+      const player = yield* requirePlayer(players, sport, id)
+      const m = Option.getOrUndefined(yield* metrics.get(player.id))
+      return {
+        player_id: player.id,
+        sport,
+        player_name: player.full_name,
+        team: player.team,
+        position: player.position,
+        consistency_score: m?.consistency_score ?? null,
+        momentum_delta: m?.momentum_delta ?? null,
+        opportunity_ceiling: m?.opportunity_ceiling ?? null,
+        sample_size: m?.sample_size ?? 0,
+        week_computed: m?.week_computed ?? null,
+        season: m?.season ?? null,
+        last_game_date: m?.last_game_date ?? null,
+        computed_at: m?.computed_at.toISOString() ?? null
+      } satisfies R.AlphaMetrics
+    })
+
+    /**
+     * The `limit` players of `sport` most similar to player `id` (Analytics.mostSimilar over the
+     * stored vectors of the players whose newest line is in the same season and whose window
+     * holds at least MIN_SIMILARITY_SAMPLE games), with the method. Empty when the player has
+     * no vector. ResourceNotFound for an unknown player.
+     */
+    const similar = Effect.fn("Analytics.similar")(
+      function*(sport: typeof A.similaritySports[number], id: string, limit: number) {
+        const player = yield* requirePlayer(players, sport, id)
+        const target = Option.getOrUndefined(yield* metrics.get(player.id))
+        const method = (season: number | null, compared: number): R.SimilarityMethod => ({
+          metric: "cosine",
+          standardised: "z-score per dimension over the compared players",
+          dimensions: A.similarityDimensions[sport],
+          window_games: A.ALPHA_WINDOW,
+          season,
+          players_compared: compared,
+          min_sample_size: A.MIN_SIMILARITY_SAMPLE
+        })
+        if (target === undefined || target.vector === null) return { rows: [], method: method(null, 0) }
+        const pool = (yield* metrics.find({ sport, season: target.season })).flatMap((m) =>
+          m.vector !== null && m.sample_size >= A.MIN_SIMILARITY_SAMPLE
+            ? [{ player_id: m.player_id, vector: m.vector }]
+            : []
+        )
+        const scores = A.mostSimilar({ player_id: target.player_id, vector: target.vector }, pool, limit)
+        const people = yield* playersById(players, scores.map((s) => s.player_id))
+        const rows = scores.flatMap((s): Array<R.SimilarPlayerRow> => {
+          const p = people.get(s.player_id)
+          return p === undefined ? [] : [{
+            playcaller_id: p.id,
+            name: p.full_name,
+            position: p.position,
+            team: p.team,
+            similarity_score: s.similarity_score
+          }]
+        })
+        const compared = pool.filter((c) => c.player_id !== target.player_id).length
+        return { rows, method: method(target.season, compared) }
+      }
+    )
+
+    /** Player ids of `sport` whose name contains `search` (accents and case ignored). */
+    const idsNamed = (sport: TeamSport, search: string) =>
+      Effect.map(
+        allRows((page) => players.find({ sport, search: search.trim(), ...page })),
+        (rows) => rows.map((p) => p.id)
+      )
+
+    /**
+     * The stat lines of `sport` matching `q` (every line, newest first), the players named, and
+     * the seasons of the lines. Without `season`: every season of the named players when
+     * `player` is given (their whole history), else the latest season holding a line. A name
+     * matching more than {@link NAMED_PLAYERS_MAX} players is filtered in memory over the
+     * season's lines rather than read player by player.
+     */
+    const historyLines = (sport: HistorySport, q: HistoryQuery) =>
+      Effect.gen(function*() {
+        const ids = q.player === undefined ? undefined : yield* idsNamed(sport, q.player)
+        const season = q.season ?? (ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
+          ? undefined
+          : (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season)
+        const base = { sport, season, week: q.week, team: q.team, order: "recent" as const }
+        const found = ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
+          ? (yield* Effect.forEach(ids, (player_id) => allRows((page) => lines.find({ ...base, player_id, ...page }))))
+            .flat()
+            .sort(A.newestFirst)
+          : season === undefined
+          ? []
+          : (yield* allRows((page) => lines.find({ ...base, ...page }))).filter((l) =>
+            ids === undefined || ids.includes(l.player_id)
+          )
+        const people = yield* playersById(players, [...new Set(found.map((l) => l.player_id))])
+        const position = q.position
+        const kept = position === undefined
+          ? found
+          : found.filter((l) =>
+            Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
+          )
+        const seasons = season !== undefined ? [season] : [...new Set(kept.map((l) => l.season))].sort((a, b) => a - b)
+        return { lines: kept, people, seasons }
+      })
+
+    /**
+     * Game history of `sport` (HistoricalGameRecord, newest first), at most `limit` rows, with the
+     * total matched and the seasons they span (see `historyLines` for the default season).
+     */
+    const history = Effect.fn("Analytics.history")(function*(sport: HistorySport, q: HistoryQuery) {
+      const found = yield* historyLines(sport, q)
+      return {
+        total: found.lines.length,
+        seasons: found.seasons,
+        rows: found.lines.slice(0, q.limit).map((l) => historyRecord(sport, l, found.people.get(l.player_id)))
+      }
+    })
+
+    /**
+     * HistoricalTrend rows: the matching lines grouped by player, each with his games newest first,
+     * his mean fantasy points over them (default format; a line without points counts 0), ordered
+     * by that mean descending then name; at most `limit` players. `total_records` counts the game
+     * rows considered before grouping.
+     */
+    const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
+      const out: Array<R.HistoricalTrend> = []
+      const seasons = new Set<number>()
+      let total = 0
+      for (const sport of sports) {
+        const found = yield* historyLines(sport, q)
+        found.seasons.forEach((s) => seasons.add(s))
+        total += found.lines.length
+        const groups = new Map<string, Array<StatLine>>()
+        for (const l of found.lines) groups.set(l.player_id, [...(groups.get(l.player_id) ?? []), l])
+        for (const [playerId, games] of groups) {
+          const p = found.people.get(playerId)
+          const records = games.map((l) => historyRecord(sport, l, p))
+          const avg = games.reduce((a, l) => a + (l.fantasy_points ?? 0), 0) / games.length
+          out.push({
+            player_name: p?.full_name ?? playerId,
+            team: p?.team ?? records[0]!.team,
+            position: p?.position ?? records[0]!.position,
+            sport,
+            games_in_sample: games.length,
+            avg_fantasy_points: Math.round(avg * 100) / 100,
+            recent_game: records[0]!,
+            all_games: records
+          })
+        }
+      }
+      out.sort((a, b) =>
+        b.avg_fantasy_points - a.avg_fantasy_points ||
+        (a.player_name < b.player_name ? -1 : a.player_name > b.player_name ? 1 : 0)
+      )
+      return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out.slice(0, q.limit) }
+    })
+
+    /**
+     * Players of `sport` whose per-game means over their last 8 games (stored metrics of the
+     * sport's latest season) fall in the given ranges; ordered by average fantasy points
+     * descending, then id. A range on a value the sport lacks (snap share outside nfl) matches
+     * nobody.
+     */
+    const filter = Effect.fn("Analytics.filter")(function*(q: FilterQuery) {
+      const all = yield* metrics.find({ sport: q.sport })
+      const season = latestSeason(all)
+      const current = all.filter((m) => m.season === season)
+      const people = yield* playersById(players, current.map((m) => m.player_id))
+      const dims: ReadonlyArray<string> = q.sport === "nfl" ? A.similarityDimensions.nfl : []
+      const dim = (m: A.PlayerMetrics, name: string) => {
+        const i = dims.indexOf(name)
+        return i < 0 || m.vector === null ? null : (m.vector[i] ?? null)
+      }
+      const rows = current.flatMap((m): Array<R.FilteredPlayerRow> => {
+        const p = people.get(m.player_id)
+        if (p === undefined) return []
+        if (q.team !== undefined && p.team?.toUpperCase() !== q.team.toUpperCase()) return []
+        if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) return []
+        const share = dim(m, "opportunity")
+        const row = {
+          id: p.id,
+          name: p.full_name,
+          sport: q.sport,
+          position: p.position,
+          team: p.team,
+          games: m.sample_size,
+          snap_pct: dim(m, "usage"),
+          target_share: share === null ? null : Math.round(share * 100) / 10000,
+          avg_fantasy_points: m.avg_fantasy_points
+        }
+        return inRange(row.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
+            inRange(row.target_share, q.min_target_share, q.max_target_share) &&
+            inRange(row.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
+          ? [row]
+          : []
+      })
+      rows.sort((a, b) =>
+        (b.avg_fantasy_points ?? -Infinity) - (a.avg_fantasy_points ?? -Infinity) || (a.id < b.id ? -1 : 1)
+      )
+      return { season: season ?? null, rows: rows.slice(0, q.limit) }
+    })
+
+    /** The newest injury report of a player, if any. */
+    const latestReport = (sport: TeamSport, playerId: string) =>
+      Effect.map(
+        reports.injuries({ sport, player_id: playerId, limit: 1, offset: 0 }),
+        (page): InjuryReport | undefined => page.rows[0]
+      )
+
+    /**
+     * The projection of player `id` (see R.Projection): the mean of his last 10 lines' fantasy
+     * points in `scoring` (the sport's default when undefined; lines without points in it
+     * skipped), and per week ahead (1..weeks) that average, the first week times the injury
+     * availability ({@link AVAILABILITY}) of his newest injury report when it is not older than
+     * his newest line, else of his player status (`injured` → 0). ResourceNotFound for an
+     * unknown player; a scoring the sport lacks is the caller's to reject (Scoring formats).
+     */
+    const projection = Effect.fn("Analytics.projection")(
+      function*(sport: TeamSport, id: string, weeks: number, scoring: string | undefined) {
+        const player = yield* requirePlayer(players, sport, id)
+        const format = scoring ?? Sports.defaultFormat(sport) ?? "default"
+        const recent =
+          (yield* lines.find({ sport, player_id: player.id, order: "recent", limit: A.PROJECTION_WINDOW, offset: 0 }))
+            .rows
+        const points = recent.flatMap((l) => {
+          const v = l.fantasy_points_formats[format] ??
+            (format === Sports.defaultFormat(sport) ? l.fantasy_points : null)
+          return v === null || v === undefined ? [] : [v]
+        })
+        const avg = A.mean(points)
+        const report = yield* latestReport(sport, player.id)
+        const newest = recent[0]
+        const reportCurrent = report !== undefined && report.report_status !== null &&
+          (newest === undefined || report.season > newest.season ||
+            (report.season === newest.season && (report.week ?? 0) >= (newest.week ?? 0)))
+        const injury = reportCurrent
+          ? {
+            status: report.report_status,
+            source: "injury_report" as const,
+            availability: AVAILABILITY[report.report_status!.toLowerCase()] ?? 1
+          }
+          : player.status === "injured"
+          ? { status: "injured", source: "player_status" as const, availability: 0 }
+          : { status: null, source: "none" as const, availability: 1 }
+        const r2 = (x: number) => Math.round(x * 100) / 100
+        return {
+          player_id: player.id,
+          player_name: player.full_name,
+          sport,
+          team: player.team,
+          position: player.position,
+          scoring: format,
+          method: PROJECTION_METHOD,
+          is_prediction: false,
+          games_used: points.length,
+          trailing_average: avg === null ? null : r2(avg),
+          injury,
+          weeks: Array.from({ length: weeks }, (_, i) => ({
+            week_offset: i + 1,
+            projected_points: avg === null ? null : r2(i === 0 ? avg * injury.availability : avg)
+          }))
+        } satisfies R.Projection
+      }
+    )
+
+    /**
+     * Waiver priority of `sport`: players of the latest metrics season with a momentum (at least
+     * 6 games in the window) and a positive momentum_delta, ordered by momentum_delta descending,
+     * then average fantasy points descending, then id. No source holds league roster ownership,
+     * so the list ranks rising players, not availability. `exclude_injured` drops players whose
+     * status is injured.
+     */
+    const waiverPriority = Effect.fn("Analytics.waiverPriority")(function*(
+      sport: TeamSport,
+      q: { readonly position?: string | undefined; readonly excludeInjured: boolean; readonly limit: number }
+    ) {
+      const all = yield* metrics.find({ sport })
+      const season = latestSeason(all)
+      const rising = all.filter((m) => m.season === season && m.momentum_delta !== null && m.momentum_delta > 0)
+      const people = yield* playersById(players, rising.map((m) => m.player_id))
+      const rows = rising
+        .flatMap((m) => {
+          const p = people.get(m.player_id)
+          if (p === undefined) return []
+          if (q.excludeInjured && p.status === "injured") return []
+          if (q.position !== undefined && !Sports.positionMatches(sport, q.position, p.position)) return []
+          return [{ m, p }]
+        })
+        .sort((a, b) =>
+          b.m.momentum_delta! - a.m.momentum_delta! ||
+          (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
+          byId(a.m, b.m)
+        )
+        .slice(0, q.limit)
+        .map(({ m, p }, i): R.WaiverPriorityRow => ({
+          rank: i + 1,
+          player_id: p.id,
+          player_name: p.full_name,
+          position: p.position,
+          team: p.team,
+          status: p.status,
+          momentum_delta: m.momentum_delta!,
+          avg_fantasy_points: m.avg_fantasy_points,
+          opportunity_ceiling: m.opportunity_ceiling,
+          consistency_score: m.consistency_score,
+          sample_size: m.sample_size
+        }))
+      return { season: season ?? null, rows }
+    })
+
+    /**
+     * The players with these canonical ids (any sports), in the order asked (duplicates once), and
+     * the ids not held. One store read.
+     */
+    const batchPlayers = Effect.fn("Analytics.batchPlayers")(function*(ids: ReadonlyArray<string>) {
+      const unique = [...new Set(ids)]
+      const held = yield* playersById(players, unique)
+      return {
+        found: unique.flatMap((id) => held.get(id) ?? []),
+        notFound: unique.filter((id) => !held.has(id))
+      }
+    })
+
+    return { alpha, similar, history, trends, filter, projection, waiverPriority, batchPlayers }
+  })
+}) {}

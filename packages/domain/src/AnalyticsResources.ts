@@ -1,0 +1,166 @@
+/**
+ * Response resources of the analytics endpoints (specification, "Alpha metrics", "Similar player
+ * row", HistoricalGameRecord, HistoricalTrend), and the service's rows for the filter,
+ * projection and waiver-priority endpoints, which the specification names without fields.
+ * Units: fantasy points in the sport's default format unless a `scoring` says otherwise;
+ * `snap_pct` percent 0-100; `target_share` a fraction 0-1; shares in alpha metrics percent 0-100.
+ * @module
+ */
+import { Schema } from "effect"
+import { DateTimeString } from "./Resources.js"
+
+/** Alpha metrics of one player (formulas in Analytics.ts); null metrics where the window lacks the input. */
+export const AlphaMetrics = Schema.Struct({
+  player_id: Schema.String,
+  sport: Schema.String,
+  player_name: Schema.String,
+  team: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  consistency_score: Schema.NullOr(Schema.Number),
+  momentum_delta: Schema.NullOr(Schema.Number),
+  opportunity_ceiling: Schema.NullOr(Schema.Number),
+  sample_size: Schema.Int,
+  week_computed: Schema.NullOr(Schema.String),
+  season: Schema.NullOr(Schema.Int),
+  last_game_date: Schema.NullOr(Schema.String),
+  computed_at: Schema.NullOr(DateTimeString)
+}).annotations({ identifier: "AlphaMetrics" })
+export type AlphaMetrics = typeof AlphaMetrics.Type
+
+/** Similar player row (specification): ordered by cosine similarity, highest first. */
+export const SimilarPlayerRow = Schema.Struct({
+  playcaller_id: Schema.String,
+  name: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String),
+  similarity_score: Schema.Number
+}).annotations({ identifier: "SimilarPlayerRow" })
+export type SimilarPlayerRow = typeof SimilarPlayerRow.Type
+
+/** How a similarity answer was computed: the dimensions, the standardisation, the pool. */
+export const SimilarityMethod = Schema.Struct({
+  metric: Schema.Literal("cosine"),
+  standardised: Schema.Literal("z-score per dimension over the compared players"),
+  dimensions: Schema.Array(Schema.String),
+  window_games: Schema.Int,
+  season: Schema.NullOr(Schema.Int),
+  players_compared: Schema.Int,
+  min_sample_size: Schema.Int
+}).annotations({ identifier: "SimilarityMethod" })
+export type SimilarityMethod = typeof SimilarityMethod.Type
+
+const Int = Schema.NullOr(Schema.Int)
+const Num = Schema.NullOr(Schema.Number)
+
+/** HistoricalGameRecord (specification): one player's game line; sport-specific fields null elsewhere. */
+export const HistoricalGameRecord = Schema.Struct({
+  id: Schema.Int,
+  season: Schema.Int,
+  week: Int,
+  game_date: Schema.NullOr(DateTimeString),
+  sport_key: Schema.String,
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String,
+  opponent: Schema.NullOr(Schema.String),
+  fantasy_points: Schema.String,
+  passing_yards: Int,
+  passing_tds: Int,
+  rushing_yards: Int,
+  rushing_tds: Int,
+  receiving_yards: Int,
+  receiving_tds: Int,
+  receptions: Int,
+  snap_pct: Int,
+  target_share: Num,
+  air_yards: Num,
+  batting_h: Int,
+  batting_r: Int,
+  batting_hr: Int,
+  batting_rbi: Int,
+  batting_sb: Int,
+  batting_bb: Int,
+  batting_ab: Int,
+  pitching_ip: Num,
+  pitching_w: Int,
+  pitching_k: Int,
+  pitching_sv: Int,
+  pitching_hld: Int,
+  pitching_er: Int
+}).annotations({ identifier: "HistoricalGameRecord" })
+export type HistoricalGameRecord = typeof HistoricalGameRecord.Type
+
+/** HistoricalTrend (specification): one per player. */
+export const HistoricalTrend = Schema.Struct({
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.String,
+  sport: Schema.String,
+  games_in_sample: Schema.Int,
+  avg_fantasy_points: Schema.Number,
+  recent_game: HistoricalGameRecord,
+  all_games: Schema.Array(HistoricalGameRecord)
+}).annotations({ identifier: "HistoricalTrend" })
+export type HistoricalTrend = typeof HistoricalTrend.Type
+
+/**
+ * A row of `/v1/players/filter`: a player and his per-game means over his last 8 games (the
+ * alpha window): `snap_pct` percent 0-100, `target_share` fraction 0-1 (nfl only; null
+ * elsewhere), `avg_fantasy_points` in the sport's default format.
+ */
+export const FilteredPlayerRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  sport: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String),
+  games: Schema.Int,
+  snap_pct: Num,
+  target_share: Num,
+  avg_fantasy_points: Num
+}).annotations({ identifier: "FilteredPlayerRow" })
+export type FilteredPlayerRow = typeof FilteredPlayerRow.Type
+
+/** The injury overlay of a projection: the status it read and the availability factor applied. */
+export const InjuryOverlay = Schema.Struct({
+  status: Schema.NullOr(Schema.String),
+  source: Schema.Literal("injury_report", "player_status", "none"),
+  availability: Schema.Number
+}).annotations({ identifier: "InjuryOverlay" })
+
+/**
+ * `/v1/{sport}/players/{id}/projection`: the trailing average of the player's last 10 games'
+ * fantasy points (`scoring`), times the injury availability for the next game; a plain average,
+ * not a prediction (`method`).
+ */
+export const Projection = Schema.Struct({
+  player_id: Schema.String,
+  player_name: Schema.String,
+  sport: Schema.String,
+  team: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  scoring: Schema.String,
+  method: Schema.String,
+  is_prediction: Schema.Literal(false),
+  games_used: Schema.Int,
+  trailing_average: Num,
+  injury: InjuryOverlay,
+  weeks: Schema.Array(Schema.Struct({ week_offset: Schema.Int, projected_points: Num }))
+}).annotations({ identifier: "Projection" })
+export type Projection = typeof Projection.Type
+
+/** A row of `/v1/{sport}/waiver-priority`: rising players by momentum (see Analytics app service). */
+export const WaiverPriorityRow = Schema.Struct({
+  rank: Schema.Int,
+  player_id: Schema.String,
+  player_name: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String),
+  status: Schema.String,
+  momentum_delta: Schema.Number,
+  avg_fantasy_points: Num,
+  opportunity_ceiling: Num,
+  consistency_score: Num,
+  sample_size: Schema.Int
+}).annotations({ identifier: "WaiverPriorityRow" })
+export type WaiverPriorityRow = typeof WaiverPriorityRow.Type

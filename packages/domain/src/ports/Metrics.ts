@@ -1,0 +1,41 @@
+/**
+ * Ports of the stored player metrics (Analytics.ts `PlayerMetrics`): alpha metrics and
+ * similarity vectors, recomputed by the metrics job after each ingest and read by the analytics
+ * service, never computed per request. Reads and writes apart.
+ * @module
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { PlayerMetrics } from "../Analytics.js"
+import type { StoreError } from "../Errors.js"
+import type { TeamSport } from "../Sport.js"
+
+/** Reads of the stored player metrics. */
+export interface PlayerMetricsReaderService {
+  /** The metrics of the player with canonical id `id`, or none when the job has not computed any. */
+  readonly get: (id: string) => Effect.Effect<Option.Option<PlayerMetrics>, StoreError>
+  /** Every metrics row of `sport` (of `season` when given), ordered by player_id (code units). */
+  readonly find: (
+    query: { readonly sport: TeamSport; readonly season?: number | undefined }
+  ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
+}
+/** The {@link PlayerMetricsReaderService} port. */
+export class PlayerMetricsReader
+  extends Context.Tag("@sports-data/PlayerMetricsReader")<PlayerMetricsReader, PlayerMetricsReaderService>()
+{}
+
+/** Writes of the stored player metrics: only the metrics job uses it. */
+export interface PlayerMetricsWriterService {
+  /**
+   * Replaces every metrics row of `sport` by `rows` (all of that sport), atomically: a reader sees
+   * the old batch or the new one, never a mix. Does not move the data version of the canonical
+   * rows (metrics are derived from them).
+   */
+  readonly replaceSport: (sport: TeamSport, rows: ReadonlyArray<PlayerMetrics>) => Effect.Effect<void, StoreError>
+}
+/** The {@link PlayerMetricsWriterService} port. */
+export class PlayerMetricsWriter
+  extends Context.Tag("@sports-data/PlayerMetricsWriter")<PlayerMetricsWriter, PlayerMetricsWriterService>()
+{}
+
+/** Both metrics ports, as a store provides them. */
+export type MetricsStores = PlayerMetricsReader | PlayerMetricsWriter

@@ -1,0 +1,28 @@
+/**
+ * In-memory adapters of the player metrics ports (domain ports/Metrics.ts): one `Ref` of every
+ * row by player id; `replaceSport` swaps a sport's rows in one atomic `Ref.update`.
+ * @module
+ */
+import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
+import { Context, Effect, Option, Ref } from "effect"
+
+/** Makes both metrics ports over one fresh, empty state. Never fails. */
+export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader | PlayerMetricsWriter>> = Effect.map(
+  Ref.make(new Map<string, Analytics.PlayerMetrics>()),
+  (state) =>
+    Context.make(PlayerMetricsReader, {
+      get: (id) => Effect.map(Ref.get(state), (m) => Option.fromNullable(m.get(id))),
+      find: ({ season, sport }) =>
+        Effect.map(Ref.get(state), (m) =>
+          Array.from(m.values())
+            .filter((r) => r.sport === sport && (season === undefined || r.season === season))
+            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)))
+    }).pipe(Context.add(PlayerMetricsWriter, {
+      replaceSport: (sport, rows) =>
+        Ref.update(state, (m) => {
+          const next = new Map([...m].filter(([, r]) => r.sport !== sport))
+          for (const row of rows) if (row.sport === sport) next.set(row.player_id, row)
+          return next
+        })
+    }))
+)

@@ -1,0 +1,126 @@
+/**
+ * Handlers of the analytics group: decode, call the Analytics application service, encode.
+ * @module
+ */
+import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { Api, Params, TrendsResponse } from "@sports-data/api"
+import { Analytics, type HistorySport, Rows } from "@sports-data/app"
+import { Analytics as Formulas, InvalidParameter, Sports } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors, requestPath } from "../Errors.js"
+import { envelope, meta } from "./Common.js"
+
+const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
+  request,
+  sport,
+  operation: `analytics.${operation}`
+})
+
+/** Why mlb has no alpha metrics (meta.coverage of `/v1/mlb/players/{id}/alpha`). */
+const MLB_ALPHA_REASON =
+  "mlb lines carry no snap share, minutes, target share or usage rate: alpha metrics are defined for nfl, nba and nhl"
+
+const isAlphaSport = (sport: string): sport is typeof Formulas.alphaSports[number] =>
+  (Formulas.alphaSports as ReadonlyArray<string>).includes(sport)
+
+/** The analytics handlers. Requires the application services. */
+export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =>
+  handlers
+    .handle("alpha", ({ path, request }) =>
+      Effect.gen(function*() {
+        const service = yield* Analytics
+        const row = yield* service.alpha(path.sport, path.id)
+        const c = ctx(request, path.sport, "alpha")
+        if (isAlphaSport(path.sport)) return yield* envelope(c, row)
+        return {
+          success: true,
+          endpoint: requestPath(request),
+          count: 1,
+          data: row,
+          meta: yield* meta(path.sport, c.operation, { coverage: { available: false, reason: MLB_ALPHA_REASON } })
+        }
+      }).pipe(mapDomainErrors))
+    .handle("similar", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { method, rows } = yield* (yield* Analytics).similar(
+          urlParams.sport,
+          path.id,
+          Params.withDefault(urlParams.limit, Params.SimilarLimit)
+        )
+        return yield* envelope(ctx(request, urlParams.sport, "similar"), rows, { method })
+      }).pipe(mapDomainErrors))
+    .handle("trends", ({ request, urlParams }) => trends(request, urlParams))
+    .handle("trendsV1", ({ request, urlParams }) => trends(request, urlParams))
+    .handle("gamesHistory", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { rows, seasons, total } = yield* (yield* Analytics).history(path.sport, {
+          player: urlParams.player ?? urlParams.player_name,
+          team: urlParams.team,
+          season: urlParams.season,
+          limit: Params.withDefault(urlParams.limit, Params.TrendsLimit)
+        })
+        return yield* envelope(ctx(request, path.sport, "gamesHistory"), rows, { total, seasons })
+      }).pipe(mapDomainErrors))
+    .handle("filter", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const sport = urlParams.sport ?? "nfl"
+        const { rows, season } = yield* (yield* Analytics).filter({
+          ...urlParams,
+          sport,
+          limit: Params.withDefault(urlParams.limit, Params.FilterLimit)
+        })
+        return yield* envelope(ctx(request, sport, "filter"), rows, { season })
+      }).pipe(mapDomainErrors))
+    .handle("projection", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const formats = Sports.formatNames(path.sport)
+        const scoring = urlParams.scoring?.toLowerCase()
+        if (scoring !== undefined && !formats.includes(scoring)) {
+          return yield* Effect.fail(
+            new InvalidParameter({ parameter: "scoring", reason: `must be one of ${formats.join(", ")}` })
+          )
+        }
+        const row = yield* (yield* Analytics).projection(path.sport, path.id, urlParams.weeks ?? 1, scoring)
+        return yield* envelope(ctx(request, path.sport, "projection"), row)
+      }).pipe(mapDomainErrors))
+    .handle("waiverPriority", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { rows, season } = yield* (yield* Analytics).waiverPriority(path.sport, {
+          position: urlParams.position,
+          excludeInjured: urlParams.exclude_injured === "true",
+          limit: Params.withDefault(urlParams.limit, Params.WaiverLimit)
+        })
+        return yield* envelope(ctx(request, path.sport, "waiverPriority"), rows, { season })
+      }).pipe(mapDomainErrors))
+    .handle("batchPlayers", ({ payload, request }) =>
+      Effect.gen(function*() {
+        const { found, notFound } = yield* (yield* Analytics).batchPlayers(payload.ids)
+        return yield* envelope(ctx(request, "all", "batchPlayers"), found.map((p) => Rows.playerIdentity(p)), {
+          not_found: notFound
+        })
+      }).pipe(mapDomainErrors)))
+
+const trends = (
+  request: HttpServerRequest.HttpServerRequest,
+  urlParams: typeof Params.TrendsParams.Type
+) =>
+  Effect.gen(function*() {
+    const sport = urlParams.sport ?? "nfl"
+    const sports: ReadonlyArray<HistorySport> = sport === "all" ? ["nfl", "nba", "mlb"] : [sport]
+    const result = yield* (yield* Analytics).trends(sports, {
+      player: urlParams.player_name,
+      team: urlParams.team,
+      position: urlParams.position,
+      season: urlParams.season,
+      week: urlParams.week,
+      limit: Params.withDefault(urlParams.limit, Params.TrendsLimit)
+    })
+    const response: typeof TrendsResponse.Type = {
+      success: true,
+      endpoint: requestPath(request),
+      sport,
+      ...result,
+      meta: yield* meta(sport, "analytics.trends")
+    }
+    return response
+  }).pipe(mapDomainErrors)

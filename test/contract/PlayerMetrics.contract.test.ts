@@ -1,0 +1,84 @@
+/**
+ * Player metrics contract (domain ports/Metrics.ts): one suite on every adapter (memory, PGlite,
+ * PostgreSQL when available). Rows round-trip with every field; replacing a sport's batch drops
+ * its old rows and leaves other sports alone; reads filter by sport and season in player order.
+ */
+import { describe, expect, layer as layerSuite } from "@effect/vitest"
+import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { storeLayers } from "../harness/stores.js"
+
+const entries = await storeLayers()
+
+const row = (player_id: string, extra: Partial<Analytics.PlayerMetrics> = {}): Analytics.PlayerMetrics => ({
+  player_id,
+  sport: "nfl",
+  season: 2025,
+  last_game_date: "2025-12-07",
+  avg_fantasy_points: 17.45,
+  consistency_score: 91.3,
+  momentum_delta: -2.25,
+  opportunity_ceiling: 27.8,
+  sample_size: 8,
+  vector: [17.45, 88.1, null, 0, 74.5, 91.3, -2.25, 27.8],
+  week_computed: "2025-W50",
+  computed_at: new Date("2025-12-08T06:00:00.000Z"),
+  ...extra
+})
+
+describe("PlayerMetrics contract", () => {
+  for (const [label, layer] of entries) {
+    layerSuite(layer, { timeout: "60 seconds", excludeTestServices: true })(label, (it) => {
+      it.effect("a stored row reads back with every field; an unknown id is none", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          const stored = row("svc_nfl_rt1")
+          const nulls = row("svc_nfl_rt2", {
+            last_game_date: null,
+            avg_fantasy_points: null,
+            consistency_score: null,
+            momentum_delta: null,
+            opportunity_ceiling: null,
+            vector: null,
+            sample_size: 1
+          })
+          yield* writer.replaceSport("nfl", [stored, nulls])
+          expect(yield* reader.get("svc_nfl_rt1")).toEqual(Option.some(stored))
+          expect(yield* reader.get("svc_nfl_rt2")).toEqual(Option.some(nulls))
+          expect(yield* reader.get("svc_nfl_none")).toEqual(Option.none())
+        }))
+
+      it.effect("replaceSport swaps the sport's whole batch and keeps the other sports' rows", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          yield* writer.replaceSport("nba", [row("svc_nba_1", { sport: "nba" }), row("svc_nba_2", { sport: "nba" })])
+          yield* writer.replaceSport("nhl", [row("svc_nhl_1", { sport: "nhl", vector: null })])
+          yield* writer.replaceSport("nba", [row("svc_nba_3", { sport: "nba", season: 2024 })])
+          expect((yield* reader.find({ sport: "nba" })).map((r) => r.player_id)).toEqual(["svc_nba_3"])
+          expect(yield* reader.get("svc_nba_1")).toEqual(Option.none())
+          expect((yield* reader.find({ sport: "nhl" })).map((r) => r.player_id)).toEqual(["svc_nhl_1"])
+          yield* writer.replaceSport("nhl", [])
+          expect(yield* reader.find({ sport: "nhl" })).toEqual([])
+        }))
+
+      it.effect("find filters by season and orders by player id (code units)", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          yield* writer.replaceSport("mlb", [
+            row("svc_mlb_b", { sport: "mlb" }),
+            row("svc_mlb_A", { sport: "mlb" }),
+            row("svc_mlb_a", { sport: "mlb", season: 2024 })
+          ])
+          expect((yield* reader.find({ sport: "mlb" })).map((r) => r.player_id)).toEqual([
+            "svc_mlb_A",
+            "svc_mlb_a",
+            "svc_mlb_b"
+          ])
+          expect((yield* reader.find({ sport: "mlb", season: 2024 })).map((r) => r.player_id)).toEqual(["svc_mlb_a"])
+        }))
+    })
+  }
+})
