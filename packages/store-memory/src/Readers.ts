@@ -34,6 +34,8 @@ import {
   type RankingReaderService,
   ReportReader,
   type ReportReaderService,
+  ServiceEventReader,
+  SignalReader,
   type SportEvent,
   type SportsReaders,
   type SportSummary,
@@ -46,6 +48,7 @@ import {
   teamSports
 } from "@sports-data/domain"
 import { Context, Effect, HashMap, Option, Order, Ref } from "effect"
+import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { type SportsData, valuesOf } from "./SportsData.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -326,5 +329,7 @@ export const makeReaders = (data: SportsData): Context.Context<SportsReaders> =>
     Context.add(ReportReader, makeReportReader(data)),
     Context.add(RankingReader, makeRankingReader(data)),
     Context.add(EventReader, makeEventReader(data)),
-    Context.add(CatalogReader, makeCatalogReader(data))
+    Context.add(CatalogReader, makeCatalogReader(data)),
+    Context.add(SignalReader, makeSignalReader(data)),
+    Context.add(ServiceEventReader, makeServiceEventReader(data))
   )

@@ -18,6 +18,7 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect, HashMap, Ref } from "effect"
+import { emptySignalState, type SignalState } from "./Signals.js"
 
 /** One entity's rows by key. */
 export type Table<A> = Ref.Ref<HashMap.HashMap<string, A>>
@@ -36,6 +37,8 @@ export interface SportsData {
   readonly rankings: Table<PollRanking>
   readonly events: Table<SportEvent>
   readonly eventEntries: Table<EventEntry>
+  /** Signals and the service event outbox, changed together (Signals.ts). */
+  readonly signals: Ref.Ref<SignalState>
   readonly ingest: Ref.Ref<HashMap.HashMap<TeamSport, IngestState>>
   readonly version: Ref.Ref<number>
 }
@@ -53,6 +56,7 @@ export const makeSportsData: Effect.Effect<SportsData> = Effect.all({
   rankings: makeTable<PollRanking>(),
   events: makeTable<SportEvent>(),
   eventEntries: makeTable<EventEntry>(),
+  signals: Ref.make(emptySignalState),
   ingest: Ref.make(HashMap.empty<TeamSport, IngestState>()),
   version: Ref.make(0)
 })

@@ -6,6 +6,7 @@
  */
 import { sameJson, type SportsWriterService, type UpsertResult } from "@sports-data/domain"
 import { Effect, HashMap, Option, Ref } from "effect"
+import { upsertSignals } from "./Signals.js"
 import type { SportsData, Table } from "./SportsData.js"
 
 /**
@@ -53,5 +54,6 @@ export const makeWriter = (data: SportsData): SportsWriterService => ({
   upsertRankings: upsertInto(data.rankings, byId, data.version),
   upsertEvents: upsertInto(data.events, byId, data.version),
   upsertEventEntries: upsertInto(data.eventEntries, byId, data.version),
+  upsertSignals: upsertSignals(data),
   setIngestState: (state) => Ref.update(data.ingest, (m) => HashMap.set(m, state.sport, state))
 })

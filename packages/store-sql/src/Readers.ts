@@ -38,6 +38,8 @@ import {
   type RankingReaderService,
   ReportReader,
   type ReportReaderService,
+  ServiceEventReader,
+  SignalReader,
   SportEvent,
   type SportsReaders,
   type SportSummary,
@@ -53,6 +55,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import * as T from "./Tables.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -400,7 +403,9 @@ export const makeReaders: Effect.Effect<Context.Context<SportsReaders>, never, S
       Context.add(ReportReader, yield* makeReportReader),
       Context.add(RankingReader, yield* makeRankingReader),
       Context.add(EventReader, yield* makeEventReader),
-      Context.add(CatalogReader, yield* makeCatalogReader)
+      Context.add(CatalogReader, yield* makeCatalogReader),
+      Context.add(SignalReader, yield* makeSignalReader),
+      Context.add(ServiceEventReader, yield* makeServiceEventReader)
     )
   }
 )

@@ -15,11 +15,13 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data/domain"
 import { Effect } from "effect"
 import { orStoreError } from "./Errors.js"
+import { makeUpsertSignals } from "./Signals.js"
 import * as T from "./Tables.js"
 
 /** Makes the SQL writer over the current SqlClient (migrations applied). */
 export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const upsertSignals = yield* makeUpsertSignals
 
   const upsert = <A>(t: T.TableSpec<A>, method: string) => {
     const text = T.upsertStatement(t)
@@ -49,6 +51,7 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
     upsertRankings: upsert(T.rankings, "upsertRankings"),
     upsertEvents: upsert(T.events, "upsertEvents"),
     upsertEventEntries: upsert(T.eventEntries, "upsertEventEntries"),
+    upsertSignals,
     setIngestState: (state) =>
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})

@@ -40,6 +40,8 @@ import {
   PlayerReader,
   RankingReader,
   ReportReader,
+  ServiceEventReader,
+  SignalReader,
   type SportsReaders,
   StatLineReader,
   type StoreError,
@@ -76,7 +78,9 @@ export const readerTags = [
   ReportReader,
   RankingReader,
   EventReader,
-  CatalogReader
+  CatalogReader,
+  SignalReader,
+  ServiceEventReader
 ] as const
 
 /** Identifiers of {@link readerTags}; `[never, never]` proves it equals SportsReaders. */

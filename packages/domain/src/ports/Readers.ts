@@ -30,6 +30,7 @@ import type {
   PlayerQuery,
   StatLineQuery
 } from "./Queries.js"
+import type { ServiceEventReader, SignalReader } from "./Signals.js"
 
 /** Players: a page of a filtered list, or one by canonical id. */
 export interface PlayerReaderService {
@@ -165,3 +166,5 @@ export type SportsReaders =
   | RankingReader
   | EventReader
   | CatalogReader
+  | SignalReader
+  | ServiceEventReader

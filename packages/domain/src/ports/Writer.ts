@@ -19,6 +19,7 @@ import type {
   UpsertResult
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
+import type { StoredSignal } from "../Signals.js"
 import type { IngestState } from "./Queries.js"
 
 /** Upserts of canonical rows and the ingest record of each sport. */
@@ -35,6 +36,12 @@ export interface SportsWriterService {
   readonly upsertRankings: (rows: ReadonlyArray<PollRanking>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertEvents: (rows: ReadonlyArray<SportEvent>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertEventEntries: (rows: ReadonlyArray<EventEntry>) => Effect.Effect<UpsertResult, StoreError>
+  /**
+   * Upserts signals keyed by id. Each signal inserted (not one updated or unchanged) also writes
+   * its service events (Signals.ts `eventsOfSignal`) in the same transaction, so re-ingesting the
+   * same signals writes no event.
+   */
+  readonly upsertSignals: (rows: ReadonlyArray<StoredSignal>) => Effect.Effect<UpsertResult, StoreError>
   /** Records the end of a sport's ingestion (does not move the data version). */
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
 }
