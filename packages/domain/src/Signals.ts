@@ -132,8 +132,7 @@ export const reportGravity = (status: string): Gravity | undefined =>
  * {@link Gravity} of an nfl weekly practice status: did not participate = moderate; limited or
  * full participation = minor.
  */
-export const practiceGravity = (status: string): Gravity =>
-  /did not participate/i.test(status) ? "moderate" : "minor"
+export const practiceGravity = (status: string): Gravity => /did not participate/i.test(status) ? "moderate" : "minor"
 
 /** {@link Gravity} of a snap share move of `delta` percentage points (either sign; at least 15 by the role rule). */
 export const shiftGravity = (delta: number): Gravity =>
@@ -179,7 +178,8 @@ export const newsRules: ReadonlyArray<{
 }> = [
   {
     type: "ir_placement",
-    pattern: /\b(injured reserve|(placed|put|moved|going|goes|landed|lands) (on|to) (the )?IR|PUP list|season[- ]ending)/i,
+    pattern:
+      /\b(injured reserve|(placed|put|moved|going|goes|landed|lands) (on|to) (the )?IR|PUP list|season[- ]ending)/i,
     gravity: () => "major"
   },
   {
@@ -193,16 +193,20 @@ export const newsRules: ReadonlyArray<{
     pattern:
       /\b(injur(y|ed|ies)|ruled out|out for|will not play|won'?t play|questionable|doubtful|hamstring|ankle|knee|concussion|sprain(ed)?|strain(ed)?|torn|tore|surgery|fracture[ds]?|MRI|hurt|limp(ed|ing)?)\b/i,
     gravity: (text) =>
-      /\b(ruled out|out for|will not play|won'?t play|torn|tore|surgery|fracture[ds]?)\b/i.test(text) ? "major" : "moderate"
+      /\b(ruled out|out for|will not play|won'?t play|torn|tore|surgery|fracture[ds]?)\b/i.test(text)
+        ? "major"
+        : "moderate"
   },
   {
     type: "practice_report",
-    pattern: /\b(did not practice|DNP|limited (participant|practice|in practice)|full participant|practiced|not at practice)\b/i,
+    pattern:
+      /\b(did not practice|DNP|limited (participant|practice|in practice)|full participant|practiced|not at practice)\b/i,
     gravity: () => "minor"
   },
   {
     type: "depth_chart_change",
-    pattern: /\b(starter|starting|first[- ]team|1st[- ]team|depth chart|QB1|RB1|WR1|TE1|backup|demoted|promoted|benched)\b/i,
+    pattern:
+      /\b(starter|starting|first[- ]team|1st[- ]team|depth chart|QB1|RB1|WR1|TE1|backup|demoted|promoted|benched)\b/i,
     gravity: () => "moderate"
   }
 ]

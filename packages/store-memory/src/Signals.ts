@@ -33,32 +33,35 @@ export const emptySignalState: SignalState = { signals: HashMap.empty(), events:
  * (`Signals.eventsOfSignal`) numbered from `nextEventId`, stamped `now`.
  */
 export const upsertSignals = (data: SportsData) => (rows: ReadonlyArray<StoredSignal>): Effect.Effect<UpsertResult> =>
-  Effect.flatMap(Effect.clockWith((c) => c.currentTimeMillis), (now) =>
-    Ref.modify(data.signals, (state): readonly [UpsertResult, SignalState] => {
-      const last = new Map<number, StoredSignal>()
-      for (const row of rows) last.set(row.id, row)
-      let inserted = 0
-      let updated = 0
-      let signals = state.signals
-      const events = [...state.events]
-      let nextEventId = state.nextEventId
-      for (const [id, row] of last) {
-        const stored = HashMap.get(signals, id)
-        if (Option.isNone(stored)) {
-          inserted++
-          signals = HashMap.set(signals, id, row)
-          for (const e of Signals.eventsOfSignal(row)) {
-            events.push({ ...e, id: nextEventId++, created_at: new Date(now) })
+  Effect.flatMap(
+    Effect.clockWith((c) => c.currentTimeMillis),
+    (now) =>
+      Ref.modify(data.signals, (state): readonly [UpsertResult, SignalState] => {
+        const last = new Map<number, StoredSignal>()
+        for (const row of rows) last.set(row.id, row)
+        let inserted = 0
+        let updated = 0
+        let signals = state.signals
+        const events = [...state.events]
+        let nextEventId = state.nextEventId
+        for (const [id, row] of last) {
+          const stored = HashMap.get(signals, id)
+          if (Option.isNone(stored)) {
+            inserted++
+            signals = HashMap.set(signals, id, row)
+            for (const e of Signals.eventsOfSignal(row)) {
+              events.push({ ...e, id: nextEventId++, created_at: new Date(now) })
+            }
+          } else if (!sameJson(stored.value, row)) {
+            updated++
+            signals = HashMap.set(signals, id, row)
           }
-        } else if (!sameJson(stored.value, row)) {
-          updated++
-          signals = HashMap.set(signals, id, row)
         }
-      }
-      return [{ inserted, updated, unchanged: rows.length - inserted - updated }, { signals, events, nextEventId }]
-    })).pipe(
-      Effect.tap((r) => r.inserted + r.updated > 0 ? Ref.update(data.version, (n) => n + 1) : Effect.void)
-    )
+        return [{ inserted, updated, unchanged: rows.length - inserted - updated }, { signals, events, nextEventId }]
+      })
+  ).pipe(
+    Effect.tap((r) => r.inserted + r.updated > 0 ? Ref.update(data.version, (n) => n + 1) : Effect.void)
+  )
 
 const matches = (q: SignalQuery) => (s: StoredSignal): boolean =>
   (q.sports === undefined || q.sports.includes(s.sport)) &&
