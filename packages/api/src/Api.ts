@@ -10,6 +10,7 @@
 import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
 import { NbaGroup } from "./groups/Nba.js"
@@ -19,7 +20,7 @@ import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
 import { serviceContract } from "./Security.js"
 
-/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, meta, account and public groups under {@link serviceContract}. */
+/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, intelligence, meta, account and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)
@@ -28,6 +29,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(CfbGroup)
   .add(SoccerGroup)
   .add(PlayersGroup)
+  .add(IntelligenceGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(PublicGroup)

@@ -1,6 +1,6 @@
 /**
  * The application layer: one Effect service per feature (players, teams, games, standings,
- * rankings, leaders, catalog, account) holding the reads and rules that REST, MCP, SSE and the feed share.
+ * rankings, leaders, catalog, account, signals) holding the reads and rules that REST, MCP, SSE and the feed share.
  * Services read through the domain's read ports and fail with domain errors (ResourceNotFound,
  * StoreError); each edge maps them once. `Rows` turns canonical rows into the specification's
  * resources.
@@ -12,6 +12,7 @@ import { Catalog } from "./Catalog.js"
 import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
 import { Players } from "./Players.js"
+import { Signals } from "./Signals.js"
 import { Rankings, Standings } from "./Standings.js"
 
 export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
@@ -21,6 +22,7 @@ export { Leaders } from "./Leaders.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
+export { Signals, type SignalView, toSignal } from "./Signals.js"
 export { Rankings, Standings } from "./Standings.js"
 
 /** Every application service, over the read ports (and the KeyStore and UsageStore for the account and public counters). */
@@ -32,6 +34,7 @@ export const layer = Layer.mergeAll(
   Standings.Default,
   Rankings.Default,
   Leaders.Default,
-  Catalog.Default
+  Catalog.Default,
+  Signals.Default
 )
 export * as Keys from "./Keys.js"

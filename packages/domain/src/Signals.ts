@@ -167,7 +167,7 @@ export const injuryTypes: ReadonlyArray<SignalType> = newsTypeGroups.injury
  *    play, torn, surgery, fracture); moderate for other injury words (injury, injured,
  *    questionable, doubtful, hamstring, ankle, knee, concussion, sprain, strain, MRI, hurt, limp).
  * 4. practice_report (minor): practice participation (did not practice, DNP, limited, full
- *    participant, "practiced", "not at practice").
+ *    participant, "practiced", "not at practice", "not present", "absent").
  * 5. depth_chart_change (moderate): starter, starting, first team / 1st team, depth chart, QB1,
  *    RB1, WR1, TE1, backup, demoted, promoted, benched.
  */

@@ -5,6 +5,7 @@
  */
 export * from "./Cfb.js"
 export * from "./Common.js"
+export * from "./Intelligence.js"
 export * from "./Mlb.js"
 export * from "./Nba.js"
 export * from "./Nfl.js"

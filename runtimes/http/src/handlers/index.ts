@@ -10,6 +10,7 @@
 import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
 import { CfbLive } from "./Cfb.js"
+import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
 import { NbaLive } from "./Nba.js"
@@ -18,7 +19,7 @@ import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 
-export { AccountLive, CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export { AccountLive, CfbLive, IntelligenceLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
@@ -29,6 +30,7 @@ export const HandlersLive = Layer.mergeAll(
   CfbLive,
   SoccerLive,
   PlayersLive,
+  IntelligenceLive,
   MetaLive,
   AccountLive,
   PublicLive
