@@ -33,7 +33,9 @@ describe("signal storage contract", () => {
           const injuredExpected = signals.filter((s) =>
             (s.signal_type === "injury_update" || s.signal_type === "ir_placement") && s.severity !== "low"
           ).length
-          expect(written.filter((e) => e.name === "signal.created")).toHaveLength(signals.length)
+          expect(written.filter((e) =>
+            e.name === "signal.created"
+          )).toHaveLength(signals.length)
           expect(written.filter((e) => e.name === "player.injured")).toHaveLength(injuredExpected)
           // ids increase monotonically; each player.injured follows its signal.created
           expect(written.map((e) => e.id)).toEqual([...written.map((e) => e.id)].sort((a, b) => a - b))

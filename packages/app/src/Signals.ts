@@ -189,7 +189,9 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
 
     /** `/v1/{sport}/teams/{team}/injuries`: {@link teamInjuryRows}, `limit` rows; ResourceNotFound for an unknown team. */
     const teamInjuries = Effect.fn("Signals.teamInjuries")(function*(sport: SignalSport, team: string, limit: number) {
-      return (yield* teamInjuryRows(sport, yield* requireTeam(sport, team))).slice(0, limit).map((s) => toSignal(s, "injuries"))
+      return (yield* teamInjuryRows(sport, yield* requireTeam(sport, team))).slice(0, limit).map((s) =>
+        toSignal(s, "injuries")
+      )
     })
 
     /**
@@ -199,7 +201,9 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
      */
     const teamPractice = Effect.fn("Signals.teamPractice")(function*(sport: SignalSport, team: string) {
       const abbr = yield* requireTeam(sport, team)
-      const rows = sport !== "nfl" ? [] : yield* every({ sports: ["nfl"], team: abbr, types: ["practice_report"], order: "recent" })
+      const rows = sport !== "nfl"
+        ? []
+        : yield* every({ sports: ["nfl"], team: abbr, types: ["practice_report"], order: "recent" })
       const newest = rows[0]
       if (newest === undefined) return { season: null, week: null, rows: [] }
       const week = rows.filter((s) => s.season === newest.season && s.week === newest.week).sort(bySeverity)
@@ -235,7 +239,8 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
     })
 
     /**
-     * `/v1/nfl/depth-chart/changes`: nfl depth chart changes whose range ends at or after `since`,
+     * `/v1/nfl/depth-chart/changes`: nfl depth chart changes (those derived from the depth chart,
+     * not news items of that type) whose range ends at or after `since`,
      * of `team`, slot `position` and `change_type`, newest first, `limit` rows.
      */
     const depthChartChanges = Effect.fn("Signals.depthChartChanges")(function*(q: {
@@ -262,6 +267,8 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
           readonly range_start: string
           readonly range_end: string
         }
+        // depth_chart_change news items carry no chart details: only chart changes are listed
+        if (typeof d.change_type !== "string" || typeof d.position !== "string") return []
         if (q.changeType !== undefined && d.change_type !== q.changeType) return []
         if (q.position !== undefined && d.position.toUpperCase() !== q.position.toUpperCase()) return []
         return [{

@@ -39,7 +39,11 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     source("jtyran_nfl_team_fantasy_dashboard", "https://github.com/jtyran/NFL-Team-Fantasy-Dashboard", null),
     source("mayscopeland_ffb_ids", "https://github.com/mayscopeland/ffb_ids", null),
     source("urwishpatel2003_nflverse_data", "https://github.com/urwishpatel2003/nfl-engine", null),
-    source("dynastyprocess_fantasytweetarchives", "https://github.com/dynastyprocess/data-fantasytweetarchives", "CC0 1.0"),
+    source(
+      "dynastyprocess_fantasytweetarchives",
+      "https://github.com/dynastyprocess/data-fantasytweetarchives",
+      "CC0 1.0"
+    ),
     source("meharpalbasi_nba_data", "https://github.com/meharpalbasi/NBA_Lineup202324_Analyzer", null),
     source("millxing_nba_data", "https://github.com/millxing/NBA_Data", null),
     source("bettormanpicks_bmp_app", "https://github.com/bettormanpicks/BMP-App", null),

@@ -200,7 +200,7 @@ export const newsRules: ReadonlyArray<{
   {
     type: "practice_report",
     pattern:
-      /\b(did not practice|DNP|limited (participant|practice|in practice)|full participant|practiced|not at practice)\b/i,
+      /\b(did not (practice|participate)|DNP|limited (participa\w*|practice|in practice)|full(y)? participa\w*|practiced|not at practice)\b/i,
     gravity: () => "minor"
   },
   {

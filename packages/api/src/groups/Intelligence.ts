@@ -10,6 +10,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
+import { TeamAbbr } from "../params/Common.js"
 import {
   DepthChangesParams,
   InjuriesParams,
@@ -23,7 +24,6 @@ import {
   TrendingParams,
   TrendingPlayersParams
 } from "../params/Intelligence.js"
-import { TeamAbbr } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 import { everyTier } from "./Shared.js"
 

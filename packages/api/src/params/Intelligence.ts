@@ -51,7 +51,9 @@ export const NewsParams = Schema.Struct({
   sport: Schema.optional(SignalSportOrAll),
   team: Schema.optional(TeamAbbr),
   position: Schema.optional(NewsPosition),
-  signal_type: Schema.optional(oneOf(Object.keys(Signals.newsTypeGroups) as [Signals.NewsTypeGroup, ...Array<Signals.NewsTypeGroup>])),
+  signal_type: Schema.optional(
+    oneOf(Object.keys(Signals.newsTypeGroups) as [Signals.NewsTypeGroup, ...Array<Signals.NewsTypeGroup>])
+  ),
   limit: limitParam(IntelligenceLimits.news)
 })
 
@@ -116,4 +118,3 @@ export const TrendingPlayersParams = Schema.Struct({
   sport: Schema.optional(SignalSportParam),
   limit: limitParam(IntelligenceLimits.trendingPlayers)
 })
-

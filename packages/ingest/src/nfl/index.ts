@@ -39,7 +39,16 @@ import {
 
 export { buildNfl, type NflBuild, type NflInputs } from "./Build.js"
 export { idPreference, localId } from "./Identity.js"
-export { type HvRow, parseHv } from "./Sources.js"
+export {
+  depthChangeSignals,
+  injurySignals,
+  newsSignals,
+  nflContext,
+  playersNamed,
+  returnSignals,
+  roleShiftSignals
+} from "./Signals.js"
+export { type HvRow, type InjuryRow, parseHv, parseInjury, parseSnap, parseTweet, type SnapRow } from "./Sources.js"
 export { canonicalTeams, normaliseTeam, teamAliases } from "./Teams.js"
 
 /** Dataset folders the nfl adapter reads (each has a PROVENANCE.md). */

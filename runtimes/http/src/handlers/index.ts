@@ -19,7 +19,19 @@ import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 
-export { AccountLive, CfbLive, IntelligenceLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export {
+  AccountLive,
+  CfbLive,
+  IntelligenceLive,
+  MetaLive,
+  MlbLive,
+  NbaLive,
+  NflLive,
+  NhlLive,
+  PlayersLive,
+  PublicLive,
+  SoccerLive
+}
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
