@@ -15,6 +15,7 @@
  * `StoreFailure`, `UnknownTier`, `KeyNotFound`, `CsvFileError`, ...), never a wrapped fiber failure.
  * @module
  */
+import { Keys } from "@sports-data/app"
 import type {
   DepthChartEntry,
   DepthChartQuery,
@@ -46,7 +47,6 @@ import {
 import { Progress, type Report, Runner } from "@sports-data/ingest"
 import { Settings, type StoreChoice, storeLayer, type Stores } from "@sports-data/wiring"
 import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
-import { Keys } from "@sports-data/app"
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {

@@ -6,6 +6,7 @@
  * @module
  */
 import { HttpServer } from "@effect/platform"
+import { Keys } from "@sports-data/app"
 import { type Plans, teamSports } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
@@ -20,7 +21,6 @@ import {
 } from "@sports-data/wiring"
 import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { existsSync } from "node:fs"
-import { Keys } from "@sports-data/app"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */

@@ -16,6 +16,7 @@
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { Keys } from "@sports-data/app"
 import { ApiKey, Plans, type TeamSport, teamSports } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
 import {
@@ -31,7 +32,6 @@ import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect
 import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import { Keys } from "@sports-data/app"
 import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
 
 /**

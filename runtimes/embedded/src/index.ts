@@ -3,6 +3,6 @@
  * choice and settings (re-exported from `@sports-data/wiring`), and operator key management.
  * @module
  */
+export { Keys } from "@sports-data/app"
 export { describeStore, Settings, type StoreChoice, storeChoice, storeLayer, type Stores } from "@sports-data/wiring"
 export { createEngine, type Engine, type EngineOptions } from "./Engine.js"
-export { Keys } from "@sports-data/app"
