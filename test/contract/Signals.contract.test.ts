@@ -2,7 +2,7 @@
  * Contract of signal storage (SportsWriter.upsertSignals, SignalReader, ServiceEventReader): each
  * new signal writes its events with it; the same signals again write nothing (no duplicate
  * signal, no duplicate event); a changed signal is updated in place without a new event; every
- * filter and both orders. One suite, run on memory, PGlite and (with TEST_DATABASE_URL)
+ * filter and both orders; a game whose score or state changes writes game.score_updated. One suite, run on memory, PGlite and (with TEST_DATABASE_URL)
  * PostgreSQL. The signals are built by the nba status-history rule from the fixture cut
  * (test/fixtures/nba), so they are real rows, not hand-written ones.
  */
@@ -11,6 +11,7 @@ import { type Paged, ServiceEventReader, SignalReader, SportsWriter, type Stored
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 import { ingestedSignals } from "../ingest/helpers.js"
+import * as F from "./fixtures.js"
 
 const entries = await storeLayers()
 /** The signals the nba ingest derives from the fixture's status history, read back from a memory store. */
@@ -95,6 +96,37 @@ describe("signal storage contract", () => {
           expect(ids(paged)).toEqual(expected.slice(1, 3).map((s) => s.id))
           const newest = new Date(Math.max(...signals.map((s) => s.effective_at.getTime())))
           expect(yield* reader.lastUpdate).toEqual([{ sport: "nba", at: newest }])
+        }))
+
+      it.effect("a game whose score or state changes writes game.score_updated; a new or unchanged game none", () =>
+        Effect.gen(function*() {
+          const { events, writer } = yield* Ports
+          const count = Effect.map(events.after(0, 100_000), (e) => e.length)
+          const before = yield* count
+          const final = F.games[0]!
+          const scheduled = { ...final, state: "scheduled", home_score: null, away_score: null }
+          yield* writer.upsertGames([scheduled])
+          yield* writer.upsertGames([scheduled])
+          expect(yield* count).toBe(before)
+          // a venue change is no score update
+          yield* writer.upsertGames([{ ...scheduled, venue: "Arrowhead" }])
+          expect(yield* count).toBe(before)
+          yield* writer.upsertGames([final])
+          const written = (yield* events.after(0, 100_000)).slice(before)
+          expect(written.map((e) => [e.name, e.sport, e.payload])).toEqual([[
+            "game.score_updated",
+            "nfl",
+            {
+              game_id: final.id,
+              home_team: final.home_team,
+              away_team: final.away_team,
+              home_score: final.home_score,
+              away_score: final.away_score,
+              status: final.state
+            }
+          ]])
+          yield* writer.upsertGames([final])
+          expect(yield* count).toBe(before + 1)
         }))
     })
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  type NewServiceEvent,
   sameJson,
   type ServiceEvent,
   type ServiceEventReaderService,
@@ -62,6 +63,20 @@ export const upsertSignals = (data: SportsData) => (rows: ReadonlyArray<StoredSi
   ).pipe(
     Effect.tap((r) => r.inserted + r.updated > 0 ? Ref.update(data.version, (n) => n + 1) : Effect.void)
   )
+
+/**
+ * Appends `events` to the outbox, numbered from `nextEventId`, stamped with the Clock's time.
+ * Used by the writer for `game.score_updated` right after the games that caused them.
+ */
+export const appendEvents = (data: SportsData, events: ReadonlyArray<NewServiceEvent>): Effect.Effect<void> =>
+  events.length === 0 ?
+    Effect.void :
+    Effect.flatMap(Effect.clockWith((c) => c.currentTimeMillis), (now) =>
+      Ref.update(data.signals, (state) => {
+        let nextEventId = state.nextEventId
+        const added = events.map((e): ServiceEvent => ({ ...e, id: nextEventId++, created_at: new Date(now) }))
+        return { ...state, events: [...state.events, ...added], nextEventId }
+      }))
 
 const matches = (q: SignalQuery) => (s: StoredSignal): boolean =>
   (q.sports === undefined || q.sports.includes(s.sport)) &&

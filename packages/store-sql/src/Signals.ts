@@ -22,6 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Clock, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+import { games, upsertStatement } from "./Tables.js"
 
 /** The columns of `signals` with their SQL types, in the order of the domain's StoredSignal. */
 const columns: ReadonlyArray<readonly [string, string]> = [
@@ -62,6 +63,36 @@ const upsertText = `WITH up AS (
   FROM jsonb_to_recordset($3::jsonb) AS e(ord integer, signal_id bigint, name text, sport text, payload jsonb)
   JOIN up ON up.id = e.signal_id AND up.inserted
   ORDER BY e.ord
+  RETURNING 1
+)
+SELECT inserted FROM up`
+
+/**
+ * The games upsert (Tables.ts `upsertStatement` of `games`) that also writes, in the same
+ * statement, `game.score_updated` (payload as Signals.ts `scoreUpdatedEvent`: game_id, home_team,
+ * away_team, home_score, away_score, status) for every stored game whose score or state it
+ * changes, stamped `$2`; a new game writes no event. `old` reads the rows as they were before the
+ * statement (every CTE sees the same snapshot).
+ */
+export const gamesUpsertStatement = `WITH old AS (
+  SELECT g.id, g.home_score, g.away_score, g.state FROM games g
+  WHERE g.id IN (SELECT x.id FROM jsonb_to_recordset($1::jsonb) AS x(id text))
+), up AS (
+  ${
+  upsertStatement(games).replace(
+    "RETURNING (xmax = 0) AS inserted",
+    "RETURNING t.id, t.sport, t.home_team, t.away_team, t.home_score, t.away_score, t.state, (xmax = 0) AS inserted"
+  )
+}
+), ev AS (
+  INSERT INTO service_events (name, sport, payload, created_at)
+  SELECT 'game.score_updated', up.sport, jsonb_build_object('game_id', up.id, 'home_team', up.home_team,
+    'away_team', up.away_team, 'home_score', up.home_score, 'away_score', up.away_score, 'status', up.state),
+    $2::timestamptz
+  FROM up JOIN old ON old.id = up.id
+  WHERE NOT up.inserted
+    AND (old.home_score, old.away_score, old.state) IS DISTINCT FROM (up.home_score, up.away_score, up.state)
+  ORDER BY up.id
   RETURNING 1
 )
 SELECT inserted FROM up`
