@@ -44,7 +44,8 @@ const ENTITY_ORDER: ReadonlyArray<Report.Entity> = [
   "games",
   "stat_lines",
   "injuries",
-  "depth_charts"
+  "depth_charts",
+  "signals"
 ]
 const n = (x: number) => x.toLocaleString("en-US")
 
