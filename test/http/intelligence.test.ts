@@ -136,6 +136,7 @@ describe("intelligence endpoints", () => {
         expect(kyler.data.map((s: any) => s.source)).toEqual(["AdamSchefter"])
         expectError(yield* get("/v1/nfl/players/svc_nfl_nobody/news"), 404, "RESOURCE_NOT_FOUND")
         expectError(yield* get("/v1/nba/players/svc_nfl_00-0035228/news"), 404, "RESOURCE_NOT_FOUND")
+        expectError(yield* get("/v1/nfl/players/svc%01/news"), 400, "INVALID_PARAMETER")
         const buf = yield* ok("/v1/nfl/teams/buf/injuries")
         // one row per affected player of the latest report window, by severity
         const players = buf.data.map((s: any) => s.player_name)

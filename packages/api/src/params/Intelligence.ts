@@ -12,6 +12,7 @@ import {
   type LimitSpec,
   offsetParam,
   oneOf,
+  PlayerIdPath,
   seasonParam,
   TeamAbbr,
   Text
@@ -77,10 +78,7 @@ export const SignalsParams = Schema.Struct({
 })
 
 /** A `{sport}` path segment of the signal sports, with a player id. */
-export const SportPlayerPath = Schema.Struct({
-  sport: SignalSportParam,
-  id: Schema.String.pipe(Schema.filter((s) => s.length <= 100 || "must be at most 100 characters"))
-})
+export const SportPlayerPath = Schema.Struct({ sport: SignalSportParam, id: PlayerIdPath.fields.id })
 
 /** A `{sport}` path segment of the signal sports, with a team abbreviation. */
 export const SportTeamPath = Schema.Struct({ sport: SignalSportParam, team: TeamAbbr })
