@@ -1013,9 +1013,10 @@ describe("data endpoints: tiers", () => {
     expect(declared.length).toBeGreaterThan(0)
     for (const e of declared) {
       const path = Security.openApiPath(e.path)
-      // decisions.md: `/v1/intelligence/*` and `/v1/analytics/trends` also serve the unprefixed paths
-      const listed = /^\/v1\/(intelligence|analytics)\//.test(path) ? path.slice(3) : path
-      const row = spec.find((s) => s.method === e.method && s.path === listed)
+      // decisions.md: /v1/intelligence/* aliases the unversioned path (/v1/intelligence/signals is listed as is)
+      const unversioned = path.replace(/^\/v1\/(intelligence|analytics)\//, "/$1/")
+      const row = spec.find((s) => s.method === e.method && s.path === path) ??
+        spec.find((s) => s.method === e.method && s.path === unversioned)
       expect(row, `${e.method} ${path} is in endpoints.json`).toBeDefined()
       const expected = row!.tier_resolved === "all" ? "sandbox" : row!.tier_resolved
       expect({ path, tier: e.tier._tag === "Some" ? e.tier.value : "missing" }).toEqual({ path, tier: expected })

@@ -6,15 +6,16 @@ import { expect } from "@effect/vitest"
 import {
   GameReader,
   PlayerReader,
+  SignalReader,
   type SportKey,
   type SportsReaders,
   type SportsWriter,
   StatLineReader,
   type TeamSport
 } from "@sports-data/domain"
-import { Progress, type Report } from "@sports-data/ingest"
+import { Progress, type Report, Runner } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Logger, LogLevel, Option } from "effect"
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -113,3 +114,14 @@ export const withRecordedProgress = <A, E>(ingest: Effect.Effect<A, E, SportsWri
     const rowsOf = (name: string) => [...finished].find(([f]) => f.endsWith(name))?.[1]
     return { result, started, rowsOf }
   })
+
+/**
+ * The signals `sport`'s ingest derives from its fixture folder, every one, newest first (an
+ * ingest into a fresh memory store, read back).
+ */
+export const ingestedSignals = (sport: "nfl" | "nba") =>
+  Effect.gen(function*() {
+    yield* Runner.ingesters[sport].ingest(fixtureDir(sport))
+    const reader = yield* SignalReader
+    return (yield* reader.find({ order: "recent", limit: 100_000, offset: 0 })).rows
+  }).pipe(Effect.provide(TestLayer), Logger.withMinimumLogLevel(LogLevel.Error), Effect.orDie)

@@ -11,6 +11,7 @@ import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
 import { NbaGroup } from "./groups/Nba.js"
@@ -22,7 +23,7 @@ import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
 import { serviceContract } from "./Security.js"
 
-/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, analytics, meta, account and public groups under {@link serviceContract}. */
+/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, tennis, golf, ufc, f1, nascar, players, analytics, intelligence, meta, account and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)
@@ -34,6 +35,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(UfcGroup)
   .add(PlayersGroup)
   .add(AnalyticsGroup)
+  .add(IntelligenceGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(PublicGroup)

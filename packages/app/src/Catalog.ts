@@ -3,7 +3,15 @@
  * can answer and from which sources (coverage), and the public counters.
  * @module
  */
-import { CatalogReader, Coverage, KeyStore, PlayerReader, type Resources, type SportKey } from "@sports-data/domain"
+import {
+  CatalogReader,
+  Coverage,
+  KeyStore,
+  PlayerReader,
+  type Resources,
+  SignalReader,
+  type SportKey
+} from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { allRows, lastIngested } from "./Reads.js"
 
@@ -13,10 +21,12 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const catalog = yield* CatalogReader
     const players = yield* PlayerReader
     const keys = yield* KeyStore
+    const signals = yield* SignalReader
 
     /** Per-sport counts and freshness, every sport (event sports: see `SportSummary`). */
     const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
       const summary = yield* catalog.summary
+      const lastSignal = new Map((yield* signals.lastUpdate).map(({ at, sport }) => [sport as string, at]))
       return yield* Effect.forEach(
         summary,
         (s) =>
@@ -29,7 +39,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
             last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
             source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
             last_game_date: s.last_game_date,
-            last_signal_update: null
+            last_signal_update: lastSignal.get(s.sport)?.toISOString() ?? null
           }))
       )
     })
@@ -66,7 +76,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     /**
      * PublicStats:
      * - `active_users`: keys that are active, not revoked, and not past a trial end at `now`;
-     * - `active_signals`: 0 (no signal source is ingested yet);
+     * - `active_signals`: signals held, every sport;
      * - `players_tracked`: players held, all sports; `sports_covered`: sports with players;
      * - `platforms`: distinct platform names in the players' platform id maps.
      */
@@ -80,7 +90,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
           r.state === "active" && r.revoked_at === null &&
           (r.trial_ends_at === null || r.trial_ends_at.getTime() > now.getTime())
         ).length,
-        active_signals: 0,
+        active_signals: (yield* signals.find({ order: "recent", limit: 0, offset: 0 })).total,
         players_tracked: summary.reduce((n, s) => n + s.players, 0),
         sports_covered: summary.filter((s) => s.players > 0).length,
         platforms: platforms.size

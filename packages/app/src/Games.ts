@@ -13,7 +13,7 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { gamesOfLines, lastRefreshed, teamMap } from "./Reads.js"
+import { gamesOfLines, lastRefreshed, notFound, teamMap } from "./Reads.js"
 
 /** Team filters: conference, division (see Rows `conferenceMatches`/`divisionMatches`) and league. */
 export interface TeamFilter {
@@ -69,6 +69,33 @@ export class Games extends Effect.Service<Games>()("@sports-data/app/Games", {
       return yield* gamesOfLines(games, sport, lines)
     })
 
-    return { list, ofLines } as const
+    /**
+     * A team's schedule: its games (home or away) of `season` (default: the newest season it has
+     * games in), optionally in one state, in date order (undated games last), at most `limit`.
+     * ResourceNotFound when `sport` has no team `team` (case-insensitive).
+     */
+    const schedule = Effect.fn("Games.schedule")(function*(
+      sport: TeamSport,
+      team: string,
+      query: { readonly season?: number | undefined; readonly state?: string | undefined; readonly limit: number }
+    ) {
+      const hit = (yield* teams.find(sport)).find((t) => t.abbr.toUpperCase() === team.toUpperCase())
+      if (hit === undefined) return yield* Effect.fail(notFound("team", team))
+      const season = query.season ??
+        (yield* games.find({ sport, team: hit.abbr, order: "desc", limit: 1, offset: 0 })).rows[0]?.season
+      if (season === undefined) return { team: hit, games: [] }
+      const page = yield* games.find({
+        sport,
+        team: hit.abbr,
+        season,
+        state: query.state,
+        order: "asc",
+        limit: query.limit,
+        offset: 0
+      })
+      return { team: hit, games: page.rows }
+    })
+
+    return { list, ofLines, schedule } as const
   })
 }) {}

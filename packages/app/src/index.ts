@@ -1,6 +1,6 @@
 /**
  * The application layer: one Effect service per feature (players, teams, games, standings,
- * rankings, leaders, catalog, account) holding the reads and rules that REST, MCP, SSE and the feed share.
+ * rankings, leaders, catalog, account, signals) holding the reads and rules that REST, MCP, SSE and the feed share.
  * Services read through the domain's read ports and fail with domain errors (ResourceNotFound,
  * StoreError); each edge maps them once. `Rows` turns canonical rows into the specification's
  * resources.
@@ -13,6 +13,7 @@ import { Catalog } from "./Catalog.js"
 import { Games, Teams } from "./Games.js"
 import { Leaders } from "./Leaders.js"
 import { Players } from "./Players.js"
+import { Signals } from "./Signals.js"
 import { Rankings, Standings } from "./Standings.js"
 import { Tennis } from "./Tennis.js"
 import { Ufc } from "./Ufc.js"
@@ -35,6 +36,7 @@ export { Leaders } from "./Leaders.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
+export { Signals, type SignalView, toSignal } from "./Signals.js"
 export { Rankings, Standings } from "./Standings.js"
 export { Tennis } from "./Tennis.js"
 export { Ufc } from "./Ufc.js"
@@ -51,6 +53,7 @@ export const layer = Layer.mergeAll(
   Catalog.Default,
   Tennis.Default,
   Ufc.Default,
-  Analytics.Default
+  Analytics.Default,
+  Signals.Default
 )
 export * as Keys from "./Keys.js"

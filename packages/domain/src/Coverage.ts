@@ -39,6 +39,11 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     source("jtyran_nfl_team_fantasy_dashboard", "https://github.com/jtyran/NFL-Team-Fantasy-Dashboard", null),
     source("mayscopeland_ffb_ids", "https://github.com/mayscopeland/ffb_ids", null),
     source("urwishpatel2003_nflverse_data", "https://github.com/urwishpatel2003/nfl-engine", null),
+    source(
+      "dynastyprocess_fantasytweetarchives",
+      "https://github.com/dynastyprocess/data-fantasytweetarchives",
+      "CC0 1.0"
+    ),
     source("meharpalbasi_nba_data", "https://github.com/meharpalbasi/NBA_Lineup202324_Analyzer", null),
     source("millxing_nba_data", "https://github.com/millxing/NBA_Data", null),
     source("bettormanpicks_bmp_app", "https://github.com/bettormanpicks/BMP-App", null),
@@ -76,7 +81,8 @@ export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
     "spreadspoke_nfl",
     "jtyran_nfl_team_fantasy_dashboard",
     "mayscopeland_ffb_ids",
-    "urwishpatel2003_nflverse_data"
+    "urwishpatel2003_nflverse_data",
+    "dynastyprocess_fantasytweetarchives"
   ],
   nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app"],
   mlb: [
@@ -130,9 +136,22 @@ export type MetaCoverage = typeof MetaCoverage.Type
  * `<sport>.`). Endpoints not listed are available over every season the sport holds.
  */
 export const endpointCoverage = {
-  nfl: {},
-  nba: {},
+  nfl: {
+    news: yes("news items are the 32BeatWriters archive, 2020-12 to 2022-07; injury reports cover 2025"),
+    injuries: yes("weekly injury reports of the 2025 season; no report time (season and week instead)"),
+    depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves")
+  },
+  nba: {
+    teamPractice: no("practice reports are nfl only"),
+    rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves")
+  },
   mlb: {
+    news: no("no source has mlb injury reports or news"),
+    injuries: no("no source has mlb injury reports or news"),
+    playerNews: no("no source has mlb injury reports or news"),
+    teamInjuries: no("no source has mlb injury reports or news"),
+    teamPractice: no("practice reports are nfl only"),
+    rosterPulse: no("no source has mlb injury reports, news or depth charts"),
     playerStats: yes("batting lines need the retrosplits daybyday files; pitching lines are held for 2024", [2024])
   },
   nhl: {

@@ -793,7 +793,7 @@ export type SportInfo = typeof SportInfo.Type
  * A row of `/v1/data/status`: per-sport counts and freshness. `last_ingested_at` is when the
  * sport's last ingestion finished (null if never); `source_updated_at` the newest modification
  * time of its input files at that ingestion; `last_game_date` the newest game date held;
- * `last_signal_update` null while no signal source is ingested.
+ * `last_signal_update` the time of the sport's newest signal (null when it has none).
  */
 export const DataStatusRow = Schema.Struct({
   sport: SportKey,
@@ -867,17 +867,27 @@ export type ComparedPlayer = typeof ComparedPlayer.Type
 
 /**
  * A depth-chart change (specification lists the endpoint; fields not shown): a player's move on a
- * team's depth chart at `position`, from `previous_depth` to `depth` (1 = starter; null when the
- * player entered or left the chart), first seen at `changed_at`.
+ * team's depth chart at `position` (the slot: QB, RB, WR...), from `previous_depth` to `depth`
+ * (1 = starter; null when the player entered or left the chart), with the date range the source
+ * supports: `range_start` the last day the old slot was seen, `range_end` the day of the chart
+ * that shows the change; `changed_at` is the time of that chart. `change_type`: dropped, added,
+ * promoted, demoted. `id` is the signal's.
  */
 export const DepthChartChange = Schema.Struct({
-  player_id: Schema.String,
+  id: Schema.Int,
+  player_id: Schema.NullOr(Schema.String),
   player_name: Schema.String,
   team: Schema.String,
   position: Schema.NullOr(Schema.String),
+  formation: Schema.NullOr(Schema.String),
+  change_type: Schema.Literal("dropped", "added", "promoted", "demoted"),
   previous_depth: Schema.NullOr(Schema.Int),
   depth: Schema.NullOr(Schema.Int),
-  changed_at: DateTimeString
+  range_start: DateString,
+  range_end: DateString,
+  changed_at: DateTimeString,
+  severity: Severity,
+  summary: Schema.String
 }).annotations({ identifier: "DepthChartChange" })
 export type DepthChartChange = typeof DepthChartChange.Type
 
@@ -936,3 +946,64 @@ export const RegisteredKey = Schema.Struct({
   email: Schema.String
 }).annotations({ identifier: "RegisteredKey" })
 export type RegisteredKey = typeof RegisteredKey.Type
+
+// ---------------------------------------------------------------------------------------------
+// Intelligence views over signals (app Signals.ts)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Trending row (specification): `tag` the player the signals name, `category` the news filter
+ * group of most of them (injury, depth_chart, role_shift, practice_report, return_to_practice),
+ * `relevance_score` 0-1 (this tag's signal count over the top tag's), `scraped_at` the newest of
+ * its signals, `expires_at` two hours later (the specification's refresh period), and
+ * `signal_count` the signals counted.
+ */
+export const TrendingTopic = Schema.Struct({
+  tag: Schema.String,
+  sport: Schema.String,
+  category: Schema.String,
+  relevance_score: Schema.Number,
+  scraped_at: DateTimeString,
+  expires_at: DateTimeString,
+  signal_count: Schema.Int
+}).annotations({ identifier: "TrendingTopic" })
+export type TrendingTopic = typeof TrendingTopic.Type
+
+/**
+ * A row of `/v1/players/trending`: a recent role shift (snap share in percent 0-100 against the
+ * mean of the three games before, `delta_points` the difference in percentage points) and the
+ * game's fantasy points (default format).
+ */
+export const TrendingPlayer = Schema.Struct({
+  player_id: Schema.NullOr(Schema.String),
+  player_name: Schema.String,
+  team: Schema.String,
+  position: Schema.NullOr(Schema.String),
+  sport: Schema.String,
+  direction: Schema.Literal("up", "down"),
+  snap_pct: Schema.Number,
+  trailing_snap_pct: Schema.Number,
+  delta_points: Schema.Number,
+  fantasy_points: Schema.NullOr(Schema.Number),
+  season: Schema.NullOr(Schema.Int),
+  week: Schema.NullOr(Schema.Int),
+  game_at: DateTimeString,
+  signal_id: Schema.Int
+}).annotations({ identifier: "TrendingPlayer" })
+export type TrendingPlayer = typeof TrendingPlayer.Type
+
+/**
+ * `/v1/{sport}/teams/{team}/roster-pulse`: the team's injured players (as in team injuries), and
+ * its role shifts and depth chart moves of the 28 days up to its newest signal
+ * (`window_start`..`window_end`), each list by severity then newest first.
+ */
+export const RosterPulse = Schema.Struct({
+  team: Schema.String,
+  sport: Schema.String,
+  window_start: Schema.NullOr(DateTimeString),
+  window_end: Schema.NullOr(DateTimeString),
+  injuries: Schema.Array(Signal),
+  role_shifts: Schema.Array(Signal),
+  depth_moves: Schema.Array(Signal)
+}).annotations({ identifier: "RosterPulse" })
+export type RosterPulse = typeof RosterPulse.Type

@@ -9,6 +9,7 @@ import {
   type SportKey,
   SportsWriter,
   type StatLine,
+  type StoredSignal,
   type StoreError,
   type Team,
   type TeamSport,
@@ -27,6 +28,7 @@ export type Entity =
   | "rankings"
   | "events"
   | "event_entries"
+  | "signals"
 
 /** A row that was reported and skipped: where it is and why. */
 export interface SkippedRow {
@@ -96,7 +98,7 @@ export interface EntityWrite<A> {
 
 /**
  * Writes a team sport's built rows through the SportsWriter, in the order teams, players, games,
- * stat lines (each in atomic batches, {@link upsertAll}), logs `<sport> ingested`, and reports the
+ * stat lines, signals (each in atomic batches, {@link upsertAll}), logs `<sport> ingested`, and reports the
  * counts per entity, every skipped row and `files`. Fails with StoreError when the store fails;
  * rows of entities already written stay written.
  */
@@ -108,6 +110,8 @@ export const writeTeamSport = (
     readonly players: EntityWrite<Player>
     readonly games: EntityWrite<Game>
     readonly stat_lines: EntityWrite<StatLine>
+    /** Signals derived from the sport's reports (written last; their events with them). */
+    readonly signals?: EntityWrite<StoredSignal> | undefined
   }
 ): Effect.Effect<SportIngestResult, StoreError, SportsWriter> =>
   Effect.gen(function*() {
@@ -118,15 +122,17 @@ export const writeTeamSport = (
       teams: yield* write(entities.teams, writer.upsertTeams),
       players: yield* write(entities.players, writer.upsertPlayers),
       games: yield* write(entities.games, writer.upsertGames),
-      stat_lines: yield* write(entities.stat_lines, writer.upsertStatLines)
+      stat_lines: yield* write(entities.stat_lines, writer.upsertStatLines),
+      ...(entities.signals === undefined ? {} : { signals: yield* write(entities.signals, writer.upsertSignals) })
     } satisfies Partial<Record<Entity, EntityCounts>>
-    const skipped = Object.values(entities).flatMap((e) => e.skipped)
+    const skipped = Object.values(entities).flatMap((e) => e?.skipped ?? [])
     yield* Effect.logInfo(`${sport} ingested`).pipe(
       Effect.annotateLogs({
         teams: entities.teams.rows.length,
         players: entities.players.rows.length,
         games: entities.games.rows.length,
         stat_lines: entities.stat_lines.rows.length,
+        signals: entities.signals?.rows.length ?? 0,
         skipped: skipped.length
       })
     )

@@ -39,6 +39,8 @@ import {
   type RankingReaderService,
   ReportReader,
   type ReportReaderService,
+  ServiceEventReader,
+  SignalReader,
   type SportEvent,
   type SportKey,
   type SportsReaders,
@@ -52,6 +54,7 @@ import {
   teamSports
 } from "@sports-data/domain"
 import { Context, Effect, HashMap, Option, Order, Ref } from "effect"
+import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { type SportsData, valuesOf } from "./SportsData.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -417,5 +420,7 @@ export const makeReaders = (data: SportsData): Context.Context<SportsReaders> =>
     Context.add(RankingReader, makeRankingReader(data)),
     Context.add(EventReader, makeEventReader(data)),
     Context.add(AthleteReader, makeAthleteReader(data)),
-    Context.add(CatalogReader, makeCatalogReader(data))
+    Context.add(CatalogReader, makeCatalogReader(data)),
+    Context.add(SignalReader, makeSignalReader(data)),
+    Context.add(ServiceEventReader, makeServiceEventReader(data))
   )

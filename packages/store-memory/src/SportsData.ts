@@ -20,6 +20,7 @@ import {
   type Team
 } from "@sports-data/domain"
 import { Effect, HashMap, Ref } from "effect"
+import { emptySignalState, type SignalState } from "./Signals.js"
 
 /** One entity's rows by key. */
 export type Table<A> = Ref.Ref<HashMap.HashMap<string, A>>
@@ -40,6 +41,8 @@ export interface SportsData {
   readonly eventEntries: Table<EventEntry>
   readonly athletes: Table<Athlete>
   readonly athleteRankings: Table<AthleteRanking>
+  /** Signals and the service event outbox, changed together (Signals.ts). */
+  readonly signals: Ref.Ref<SignalState>
   readonly ingest: Ref.Ref<HashMap.HashMap<SportKey, IngestState>>
   readonly version: Ref.Ref<number>
 }
@@ -59,6 +62,7 @@ export const makeSportsData: Effect.Effect<SportsData> = Effect.all({
   eventEntries: makeTable<EventEntry>(),
   athletes: makeTable<Athlete>(),
   athleteRankings: makeTable<AthleteRanking>(),
+  signals: Ref.make(emptySignalState),
   ingest: Ref.make(HashMap.empty<SportKey, IngestState>()),
   version: Ref.make(0)
 })

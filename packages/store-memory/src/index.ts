@@ -39,6 +39,7 @@ export {
   makeStatLineReader,
   makeTeamReader
 } from "./Readers.js"
+export { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 export { makeSportsData, type SportsData } from "./SportsData.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"

@@ -306,6 +306,54 @@ const keyActivation = statements([
 ])
 
 /**
+ * 0007: signals (domain Signals.ts `StoredSignal`, keyed by their stable integer id; part of the
+ * data version like the sports tables) and `service_events`, the outbox of service events
+ * (player.injured, signal.created, game.score_updated...): a monotonically increasing bigserial
+ * id, name, sport, JSON payload and created_at. It is named `service_events` because `events`
+ * (migration 4) holds the sport events of individual sports. Does not depend on migration 6.
+ */
+const signals = statements([
+  `CREATE TABLE signals (
+    id bigint PRIMARY KEY,
+    key text NOT NULL UNIQUE,
+    sport text NOT NULL,
+    player_id text,
+    player_name text NOT NULL,
+    team text NOT NULL,
+    position text,
+    signal_type text NOT NULL,
+    severity text NOT NULL,
+    title text NOT NULL,
+    summary text NOT NULL,
+    source text NOT NULL,
+    source_url text,
+    published_at timestamptz,
+    reported_at timestamptz,
+    effective_at timestamptz NOT NULL,
+    season integer,
+    week integer,
+    details jsonb NOT NULL
+  )`,
+  `CREATE INDEX signals_effective_idx ON signals (effective_at DESC, id)`,
+  `CREATE INDEX signals_sport_type_idx ON signals (sport, signal_type, effective_at DESC)`,
+  `CREATE INDEX signals_player_idx ON signals (player_id, effective_at DESC)`,
+  `CREATE INDEX signals_team_idx ON signals (sport, lower(team))`,
+  `CREATE TABLE service_events (
+    id bigserial PRIMARY KEY,
+    name text NOT NULL,
+    sport text NOT NULL,
+    payload jsonb NOT NULL,
+    created_at timestamptz NOT NULL
+  )`,
+  `CREATE TRIGGER signals_version_insert AFTER INSERT ON signals
+    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+  `CREATE TRIGGER signals_version_update AFTER UPDATE ON signals
+    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+  `CREATE TRIGGER signals_version_delete AFTER DELETE ON signals
+    REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
+])
+
+/**
  * 0008: the athlete directory of the individual and event sports (Canonical.ts `Athlete`) with
  * its generated `name_key` (the domain's `nameKey`, as `players.name_key` of migration 3), and
  * their ranking lists (`AthleteRanking`). Both are part of the data version. Depends on nothing
@@ -378,6 +426,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "4_more_sports": moreSports,
   "5_undated_games": undatedGames,
   "6_key_activation": keyActivation,
+  "7_signals": signals,
   "8_athletes": athletes,
   "9_player_metrics": playerMetrics
 }

@@ -44,6 +44,8 @@ import {
   type RankingReaderService,
   ReportReader,
   type ReportReaderService,
+  ServiceEventReader,
+  SignalReader,
   SportEvent,
   type SportsReaders,
   type SportSummary,
@@ -59,6 +61,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import * as T from "./Tables.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -485,7 +488,9 @@ export const makeReaders: Effect.Effect<Context.Context<SportsReaders>, never, S
       Context.add(RankingReader, yield* makeRankingReader),
       Context.add(EventReader, yield* makeEventReader),
       Context.add(AthleteReader, yield* makeAthleteReader),
-      Context.add(CatalogReader, yield* makeCatalogReader)
+      Context.add(CatalogReader, yield* makeCatalogReader),
+      Context.add(SignalReader, yield* makeSignalReader),
+      Context.add(ServiceEventReader, yield* makeServiceEventReader)
     )
   }
 )

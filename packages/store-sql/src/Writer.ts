@@ -7,42 +7,51 @@
  * RETURNING (xmax = 0) AS inserted` (Tables.ts). A returned row is inserted or updated; a row
  * identical to the stored one returns nothing and counts unchanged. When a batch repeats a key
  * the last row wins and the earlier ones count unchanged (as in the memory adapter). The data
- * version moves by trigger in the same statement (Migrations.ts). Driver errors become
+ * version moves by trigger in the same statement (Migrations.ts). The games upsert also writes
+ * `game.score_updated` events in the same statement (Signals.ts `gamesUpsertStatement`). Driver errors become
  * StoreError (Errors.ts), with operation `SportsWriter.<method>`.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data/domain"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
+import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
 import * as T from "./Tables.js"
 
 /** Makes the SQL writer over the current SqlClient (migrations applied). */
 export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const upsertSignals = yield* makeUpsertSignals
 
-  const upsert = <A>(t: T.TableSpec<A>, method: string) => {
-    const text = T.upsertStatement(t)
+  const upsert = <A>(t: T.TableSpec<A>, method: string, text = T.upsertStatement(t)) => {
     const operation = `SportsWriter.${method}`
     return (rows: ReadonlyArray<A>): Effect.Effect<UpsertResult, StoreError> => {
       if (rows.length === 0) return Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 })
       const last = new Map<string, A>()
       for (const row of rows) last.set(t.keyOf(row), row)
-      return sql.unsafe<{ inserted: boolean }>(text, [JSON.stringify(Array.from(last.values()))]).pipe(
-        Effect.map((written) => {
-          const inserted = written.filter((w) => w.inserted).length
-          const updated = written.length - inserted
-          return { inserted, updated, unchanged: rows.length - inserted - updated }
-        }),
-        orStoreError(operation)
-      )
+      // $2: the Clock's time, for the events a statement writes (the games upsert); unused otherwise
+      return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        sql.unsafe<{ inserted: boolean }>(
+          text,
+          text.includes("$2")
+            ? [JSON.stringify(Array.from(last.values())), new Date(now).toISOString()]
+            : [JSON.stringify(Array.from(last.values()))]
+        )).pipe(
+          Effect.map((written) => {
+            const inserted = written.filter((w) => w.inserted).length
+            const updated = written.length - inserted
+            return { inserted, updated, unchanged: rows.length - inserted - updated }
+          }),
+          orStoreError(operation)
+        )
     }
   }
 
   return {
     upsertPlayers: upsert(T.players, "upsertPlayers"),
     upsertTeams: upsert(T.teams, "upsertTeams"),
-    upsertGames: upsert(T.games, "upsertGames"),
+    upsertGames: upsert(T.games, "upsertGames", gamesUpsertStatement),
     upsertStatLines: upsert(T.statLines, "upsertStatLines"),
     upsertInjuries: upsert(T.injuries, "upsertInjuries"),
     upsertDepthCharts: upsert(T.depthCharts, "upsertDepthCharts"),
@@ -51,6 +60,7 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
     upsertEventEntries: upsert(T.eventEntries, "upsertEventEntries"),
     upsertAthletes: upsert(T.athletes, "upsertAthletes"),
     upsertAthleteRankings: upsert(T.athleteRankings, "upsertAthleteRankings"),
+    upsertSignals,
     setIngestState: (state) =>
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})

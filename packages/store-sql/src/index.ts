@@ -59,6 +59,7 @@ export {
   makeStatLineReader,
   makeTeamReader
 } from "./Readers.js"
+export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 

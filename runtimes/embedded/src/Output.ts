@@ -47,7 +47,8 @@ const ENTITY_ORDER: ReadonlyArray<Report.Entity> = [
   "depth_charts",
   "rankings",
   "events",
-  "event_entries"
+  "event_entries",
+  "signals"
 ]
 const n = (x: number) => x.toLocaleString("en-US")
 

@@ -41,6 +41,8 @@ import {
   PlayerReader,
   RankingReader,
   ReportReader,
+  ServiceEventReader,
+  SignalReader,
   type SportsReaders,
   StatLineReader,
   type StoreError,
@@ -78,7 +80,9 @@ export const readerTags = [
   RankingReader,
   EventReader,
   AthleteReader,
-  CatalogReader
+  CatalogReader,
+  SignalReader,
+  ServiceEventReader
 ] as const
 
 /** Identifiers of {@link readerTags}; `[never, never]` proves it equals SportsReaders. */

@@ -32,6 +32,7 @@ import type {
   PlayerQuery,
   StatLineQuery
 } from "./Queries.js"
+import type { ServiceEventReader, SignalReader } from "./Signals.js"
 
 /** Players: a page of a filtered list, or one by canonical id. */
 export interface PlayerReaderService {
@@ -215,3 +216,5 @@ export type SportsReaders =
   | EventReader
   | AthleteReader
   | CatalogReader
+  | SignalReader
+  | ServiceEventReader

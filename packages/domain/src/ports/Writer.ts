@@ -21,6 +21,7 @@ import type {
   UpsertResult
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
+import type { StoredSignal } from "../Signals.js"
 import type { IngestState } from "./Queries.js"
 
 /** Upserts of canonical rows and the ingest record of each sport. */
@@ -39,6 +40,12 @@ export interface SportsWriterService {
   readonly upsertEventEntries: (rows: ReadonlyArray<EventEntry>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertAthletes: (rows: ReadonlyArray<Athlete>) => Effect.Effect<UpsertResult, StoreError>
   readonly upsertAthleteRankings: (rows: ReadonlyArray<AthleteRanking>) => Effect.Effect<UpsertResult, StoreError>
+  /**
+   * Upserts signals keyed by id. Each signal inserted (not one updated or unchanged) also writes
+   * its service events (Signals.ts `eventsOfSignal`) in the same transaction, so re-ingesting the
+   * same signals writes no event.
+   */
+  readonly upsertSignals: (rows: ReadonlyArray<StoredSignal>) => Effect.Effect<UpsertResult, StoreError>
   /** Records the end of a sport's ingestion (does not move the data version). */
   readonly setIngestState: (state: IngestState) => Effect.Effect<void, StoreError>
 }

@@ -1,7 +1,8 @@
 /**
  * NBA ingestion: reads the NBA files of the data directory (meharpalbasi_nba_data,
  * millxing_nba_data, bettormanpicks_bmp_app), joins them (see {@link ./Build.ts} for ids and
- * rules) and upserts teams, players, games and stat lines through the SportsWriter.
+ * rules) and upserts teams, players, games, stat lines and the signals of the status history
+ * (Signals.ts) through the SportsWriter.
  * @module
  */
 import { SportsWriter, type StoreError } from "@sports-data/domain"
@@ -13,6 +14,7 @@ import type { ProgressReporter } from "../Progress.js"
 import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
 import { buildNba } from "./Build.js"
+import { nbaSignals } from "./Signals.js"
 import {
   parseAdvanced,
   parseBmpPlayerLine,
@@ -120,6 +122,7 @@ export const ingestNba = (
       )
     }
 
+    const signals = nbaSignals({ statuses: rows(statuses), players: built.players, statLines: built.statLines })
     const gameSrc = sourceCounts([millxingGames, linescores, advanced, teamTotals, teamLogs])
     const lineSrc = sourceCounts([mehLines, bmpLines, usage])
     const playerSrc = sourceCounts([positions, statuses])
@@ -128,6 +131,7 @@ export const ingestNba = (
       teams: { rows: nbaTeamRows, read: nbaTeamRows.length, skipped: [] },
       players: { rows: built.players, read: playerSrc.read, skipped: [...playerSrc.skipped, ...built.skippedPlayers] },
       games: { rows: built.games, read: gameSrc.read, skipped: [...gameSrc.skipped, ...built.skippedGames] },
-      stat_lines: { rows: built.statLines, read: lineSrc.read, skipped: [...lineSrc.skipped, ...built.skippedLines] }
+      stat_lines: { rows: built.statLines, read: lineSrc.read, skipped: [...lineSrc.skipped, ...built.skippedLines] },
+      signals: { rows: signals, read: rows(statuses).length, skipped: [] }
     })
   }).pipe(Effect.withSpan("Ingest.nba"))

@@ -31,9 +31,11 @@
  *   he has no stat line after that week (players on injured reserve drop off the weekly report,
  *   so their last report stays Out); otherwise `active` with a team, `inactive` without one.
  *   Questionable is not injured.
- * - Depth charts: each snapshot is assigned to the first week (regular or post season) whose last
- *   game is on or after the snapshot date (null after the season's last game); a week keeps the
- *   latest snapshot of each team.
+ * - Depth charts: the file keeps the last time each slot was seen, so only each team's chart as
+ *   last seen in a season is an entry ({@link depthCharts}); the slots lost before become depth
+ *   chart change signals.
+ * - Signals (Signals.ts): injury, practice, return, role shift, depth chart change and news
+ *   signals derived from these rows, each rule documented there.
  * - Rows that cannot be joined (a spreadspoke game or a weekly line whose game is not in the
  *   schedule, an opponent the schedule contradicts) are reported with file and line and skipped.
  * @module
@@ -46,12 +48,21 @@ import {
   type PlayerStatus,
   Sports,
   type StatLine,
+  type StoredSignal,
   type Team
 } from "@sports-data/domain"
 import { splitName } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
 import { type IdentityCounts, type NflPerson, resolveIdentities } from "./Identity.js"
+import {
+  depthChangeSignals,
+  injurySignals,
+  newsSignals,
+  nflContext,
+  returnSignals,
+  roleShiftSignals
+} from "./Signals.js"
 import type {
   DepthRow,
   DpRow,
@@ -65,6 +76,7 @@ import type {
   ScoreRow,
   SnapRow,
   TeamRow,
+  TweetRow,
   WeeklyRow
 } from "./Sources.js"
 import { canonicalTeams, currentTeamNames } from "./Teams.js"
@@ -86,6 +98,8 @@ export interface NflInputs {
   readonly depthCharts: ReadonlyArray<DepthRow>
   /** hvpkod rows of the offense, kicker and idp files, in that order. */
   readonly hv: ReadonlyArray<Located<HvRow>>
+  /** News items of the tweet archive (none when its folder is absent). */
+  readonly tweets?: ReadonlyArray<TweetRow> | undefined
 }
 
 /** Canonical rows (in write order), the rows that could not be joined, and identity counts. */
@@ -96,6 +110,8 @@ export interface NflBuild {
   readonly statLines: ReadonlyArray<StatLine>
   readonly injuries: ReadonlyArray<InjuryReport>
   readonly depthCharts: ReadonlyArray<DepthChartEntry>
+  /** Signals derived from the rows above and the news items (Signals.ts). */
+  readonly signals: ReadonlyArray<StoredSignal>
   /** spreadspoke rows matching no scheduled game of a season the schedule covers. */
   readonly skippedGames: ReadonlyArray<SkippedRow>
   /** hvpkod rows, then nflverse weekly rows, whose game is not in the schedule. */
@@ -112,13 +128,23 @@ export const buildNfl = (input: NflInputs): NflBuild => {
   const weekly = weeklyLines(built, ids, input.hv, input.weekly)
   const merged = fillTargetShare(dropUnplayed(joinSnaps(weekly.lines, ids, input.snaps)))
   const injuries = injuryReports(ids, input.injuries)
+  const playerRows = players({ ids, lines: merged, injuries: injuries.entries, depth: input.depthCharts, games: built })
+  const lineRows = statLines(merged)
+  const ctx = nflContext({ players: playerRows, statLines: lineRows, games: built.list })
   return {
     teams: teams(input.teams),
     games: built.list,
-    players: players({ ids, lines: merged, injuries: injuries.entries, depth: input.depthCharts, games: built }),
-    statLines: statLines(merged),
+    players: playerRows,
+    statLines: lineRows,
     injuries: injuries.rows,
     depthCharts: depthCharts(built, ids, input.depthCharts),
+    signals: [
+      ...injurySignals(ctx, injuries.rows),
+      ...returnSignals(ctx, injuries.rows),
+      ...roleShiftSignals(ctx, lineRows, injuries.rows),
+      ...depthChangeSignals(ctx, input.depthCharts.map((row, i) => ({ row, player_id: ids.depth[i]!.id }))),
+      ...newsSignals(ctx, playerRows, input.tweets ?? [])
+    ],
     skippedGames: closing.skipped,
     skippedLines: weekly.skipped,
     identities: ids.counts
@@ -565,41 +591,52 @@ export const injuryReports = (
 }
 
 /**
- * Phase depth charts: each snapshot row goes to the first week of its season (regular or post
- * season) whose last game is on or after the snapshot's date (null after the season's last
- * game); of each (team, season, week) only the latest snapshot is kept. Id
- * `<player id>:<season>:<week or off>:<team>:<formation id or formation>:<slot>` (the last row of
- * an id wins); `position` is the player's.
+ * Phase depth charts. `depth_charts.csv` is not a series of weekly snapshots: it keeps, per
+ * (season, team, player, slot), the LAST time the slot was seen (`dt`). The rows of a (season,
+ * team) on its latest date (2025-12-31 for every 2025 team, 2026-04-21 for 2026) are the team's
+ * chart as last seen; an earlier row is a slot the player had lost by then (a depth chart change,
+ * Signals.ts `depthChangeSignals`), not part of any chart. So only the charts as last seen are
+ * entries, with `week` the week of the season whose games span that date (the first week whose
+ * last game is on or after it, when the season's first game is on or before it), else null (an
+ * off-season chart). Id `<player id>:<season>:<week or off>:<team>:<formation id or
+ * formation>:<slot>` (the last row of an id wins); `position` is the player's.
  */
 export const depthCharts = (
   g: Games,
   ids: { readonly depth: ReadonlyArray<NflPerson> },
   rows: ReadonlyArray<DepthRow>
 ): ReadonlyArray<DepthChartEntry> => {
-  const weekEnds = new Map<number, Array<{ readonly week: number; readonly last: string }>>()
+  const weekEnds = new Map<number, Array<{ readonly week: number; readonly first: string; readonly last: string }>>()
   for (const game of g.list) {
     if (game.week === null) continue
     let list = weekEnds.get(game.season)
     if (list === undefined) weekEnds.set(game.season, list = [])
     const e = list.find((x) => x.week === game.week)
     const date = gameDate(game)
-    if (e === undefined) list.push({ week: game.week, last: date })
-    else if (date > e.last) list[list.indexOf(e)] = { week: game.week, last: date }
+    if (e === undefined) list.push({ week: game.week, first: date, last: date })
+    else {
+      list[list.indexOf(e)] = {
+        week: game.week,
+        first: date < e.first ? date : e.first,
+        last: date > e.last ? date : e.last
+      }
+    }
   }
   for (const list of weekEnds.values()) list.sort((a, b) => a.week - b.week)
-  const weekOf = (season: number, date: string): number | null =>
-    weekEnds.get(season)?.find((w) => w.last >= date)?.week ?? null
-  const latestSnapshot = new Map<string, number>()
-  const weeks = rows.map((r) => {
-    const week = weekOf(r.season, r.date)
-    const k = `${r.team}|${r.season}|${week}`
-    latestSnapshot.set(k, Math.max(latestSnapshot.get(k) ?? 0, r.at.getTime()))
-    return week
-  })
+  const weekOf = (season: number, date: string): number | null => {
+    const list = weekEnds.get(season)
+    if (list === undefined || list.length === 0 || list[0]!.first > date) return null
+    return list.find((w) => w.last >= date)?.week ?? null
+  }
+  const lastDate = new Map<string, string>()
+  for (const r of rows) {
+    const k = `${r.team}|${r.season}`
+    if ((lastDate.get(k) ?? "") < r.date) lastDate.set(k, r.date)
+  }
   const byId = new Map<string, DepthChartEntry>()
   rows.forEach((r, i) => {
-    const week = weeks[i]!
-    if (r.at.getTime() !== latestSnapshot.get(`${r.team}|${r.season}|${week}`)) return
+    if (r.date !== lastDate.get(`${r.team}|${r.season}`)) return
+    const week = weekOf(r.season, r.date)
     const person = ids.depth[i]!
     const id = `${person.id}:${r.season}:${week ?? "off"}:${r.team}:${r.formationId ?? r.formation ?? ""}:${r.slot}`
     byId.set(id, {

@@ -765,3 +765,51 @@ export const parseDepth = (row: CsvRow): Either.Either<DepthRow, string> =>
       formationId: field(row, "pos_grp_id")
     }
   })
+
+// -------------------------------------------------------------------------------------------
+// News (dynastyprocess fantasy tweet archive)
+// -------------------------------------------------------------------------------------------
+
+/**
+ * One archived news item of the 32BeatWriters account: for a retweet the original author, text
+ * and time (`retweet_screen_name`, `retweet_text`, `retweet_created_at`), else the account's own;
+ * times are UTC (`YYYY-MM-DD HH:MM:SS`). `hashtags` are the `#words` of the text (the archive's
+ * own hashtags column is empty). The archive keeps Twitter's HTML escapes; `&amp;`, `&lt;` and
+ * `&gt;` are decoded.
+ */
+export interface TweetRow {
+  readonly statusId: string
+  readonly author: string
+  readonly text: string
+  readonly publishedAt: Date
+  readonly url: string | null
+  readonly hashtags: ReadonlyArray<string>
+}
+
+const utc = (column: string, value: string): Either.Either<Date, string> => {
+  const at = new Date(`${value.replace(" ", "T")}Z`)
+  return Number.isNaN(at.getTime())
+    ? Either.left(`${column} is not a time: ${JSON.stringify(value)}`)
+    : Either.right(at)
+}
+
+/** Parses a row of `tweets_32beatwriters.csv`. */
+export const parseTweet = (row: CsvRow): Either.Either<TweetRow, string> =>
+  Either.gen(function*() {
+    const statusId = yield* need(row, "status_id")
+    const retweet = field(row, "is_retweet") === "true"
+    const raw = retweet ? yield* need(row, "retweet_text") : yield* need(row, "text")
+    const text = raw.replace(/&gt;/g, ">").replace(/&lt;/g, "<").replace(/&amp;/g, "&")
+    const author = retweet ? yield* need(row, "retweet_screen_name") : yield* need(row, "screen_name")
+    const publishedAt = retweet
+      ? yield* utc("retweet_created_at", yield* need(row, "retweet_created_at"))
+      : yield* utc("created_at", yield* need(row, "created_at"))
+    return {
+      statusId,
+      author,
+      text,
+      publishedAt,
+      url: field(row, "status_url") ?? null,
+      hashtags: Array.from(text.matchAll(/#(\w+)/g), (m) => m[1]!)
+    }
+  })

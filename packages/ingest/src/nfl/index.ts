@@ -4,7 +4,8 @@
  * urwishpatel2003_nflverse_data; each folder's PROVENANCE.md describes its files), parses each
  * row (Sources.ts), joins the records (Build.ts, which documents ids and rules; Identity.ts for
  * player identities) and upserts teams, games, players, weekly stat lines, injury reports and
- * depth chart entries through the SportsWriter.
+ * depth chart entries, and the signals derived from them and from the news archive
+ * (dynastyprocess_fantasytweetarchives; Signals.ts), through the SportsWriter.
  * @module
  */
 import { SportsWriter, type StoreError, type UpsertResult } from "@sports-data/domain"
@@ -32,12 +33,22 @@ import {
   parseScore,
   parseSnap,
   parseTeam,
+  parseTweet,
   parseWeekly
 } from "./Sources.js"
 
 export { buildNfl, type NflBuild, type NflInputs } from "./Build.js"
 export { idPreference, localId } from "./Identity.js"
-export { type HvRow, parseHv } from "./Sources.js"
+export {
+  depthChangeSignals,
+  injurySignals,
+  newsSignals,
+  nflContext,
+  playersNamed,
+  returnSignals,
+  roleShiftSignals
+} from "./Signals.js"
+export { type HvRow, type InjuryRow, parseHv, parseInjury, parseSnap, parseTweet, type SnapRow } from "./Sources.js"
 export { canonicalTeams, normaliseTeam, teamAliases } from "./Teams.js"
 
 /** Dataset folders the nfl adapter reads (each has a PROVENANCE.md). */
@@ -46,7 +57,8 @@ export const folders = {
   jtyran: "jtyran_nfl_team_fantasy_dashboard",
   mayscopeland: "mayscopeland_ffb_ids",
   spreadspoke: "spreadspoke_nfl",
-  nflverse: "urwishpatel2003_nflverse_data"
+  nflverse: "urwishpatel2003_nflverse_data",
+  news: "dynastyprocess_fantasytweetarchives"
 } as const
 
 /** The files of one run, grouped by layout. Seasonal files are found by name, so a folder may hold fewer seasons. */
@@ -63,6 +75,8 @@ export interface NflFiles {
   readonly snaps: ReadonlyArray<string>
   readonly injuries: string
   readonly depthCharts: string
+  /** The news archive (none when its folder is absent: news is optional). */
+  readonly tweets: ReadonlyArray<string>
 }
 
 /**
@@ -87,7 +101,8 @@ export const nflFiles = (dataDir: string): Effect.Effect<NflFiles> =>
       weekly: yield* listFiles(d("nflverse"), /^player_stats_weekly_\d{4}\.csv$/),
       snaps: yield* listFiles(d("nflverse"), /^snap_counts_\d{4}\.csv$/),
       injuries: join(d("jtyran"), "injuries.csv"),
-      depthCharts: join(d("jtyran"), "depth_charts.csv")
+      depthCharts: join(d("jtyran"), "depth_charts.csv"),
+      tweets: yield* listFiles(d("news"), /^tweets_.*\.csv$/)
     }
   })
 
@@ -105,7 +120,8 @@ export const allFiles = (f: NflFiles): ReadonlyArray<string> =>
     f.depthCharts,
     f.offense,
     f.kicker,
-    f.idp
+    f.idp,
+    f.tweets
   ].flat()
 
 /** Reads `files` in order with Rows.readRows, logging a warning for each file with malformed rows. */
@@ -124,7 +140,7 @@ const readAll = <A>(
     ))
 
 /** The entities the nfl adapter writes. */
-type NflEntity = Extract<Entity, "players" | "teams" | "games" | "stat_lines" | "injuries" | "depth_charts">
+type NflEntity = Extract<Entity, "players" | "teams" | "games" | "stat_lines" | "injuries" | "depth_charts" | "signals">
 
 /** The parsed inputs of one run, and the malformed rows of each entity's files (in reading order). */
 export interface NflRead {
@@ -151,6 +167,7 @@ export const readNfl = (files: NflFiles): Effect.Effect<NflRead, CsvFileError, P
     const offense = yield* readAll(files.offense, parseHv("offense"))
     const kicker = yield* readAll(files.kicker, parseHv("kicker"))
     const idp = yield* readAll(files.idp, parseHv("idp"))
+    const tweets = yield* readAll(files.tweets, parseTweet)
     return {
       inputs: {
         teams: rows(teams),
@@ -162,7 +179,8 @@ export const readNfl = (files: NflFiles): Effect.Effect<NflRead, CsvFileError, P
         snaps: rows(snaps),
         injuries: rows(injuries),
         depthCharts: rows(depthCharts),
-        hv: [...rows(offense), ...rows(kicker), ...rows(idp)]
+        hv: [...rows(offense), ...rows(kicker), ...rows(idp)],
+        tweets: rows(tweets)
       },
       malformed: {
         players: sourceCounts([dpIds, ffbIds]).skipped,
@@ -170,7 +188,8 @@ export const readNfl = (files: NflFiles): Effect.Effect<NflRead, CsvFileError, P
         games: sourceCounts([schedules, scores]).skipped,
         stat_lines: sourceCounts([weekly, snaps, offense, kicker, idp]).skipped,
         injuries: sourceCounts([injuries]).skipped,
-        depth_charts: sourceCounts([depthCharts]).skipped
+        depth_charts: sourceCounts([depthCharts]).skipped,
+        signals: sourceCounts([tweets]).skipped
       }
     }
   })
@@ -225,6 +244,7 @@ export const ingestNfl = (
     yield* write("stat_lines", built.statLines, writer.upsertStatLines)
     yield* write("injuries", built.injuries, writer.upsertInjuries)
     yield* write("depth_charts", built.depthCharts, writer.upsertDepthCharts)
+    yield* write("signals", built.signals, writer.upsertSignals)
 
     const skipped = Object.values(skippedBy).flat()
     yield* Effect.logInfo("nfl ingested").pipe(Effect.annotateLogs(Object.fromEntries(

@@ -11,6 +11,7 @@ import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
+import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
 import { NbaLive } from "./Nba.js"
@@ -25,6 +26,7 @@ export {
   AccountLive,
   AnalyticsLive,
   CfbLive,
+  IntelligenceLive,
   MetaLive,
   MlbLive,
   NbaLive,
@@ -49,6 +51,7 @@ export const HandlersLive = Layer.mergeAll(
   UfcLive,
   PlayersLive,
   AnalyticsLive,
+  IntelligenceLive,
   MetaLive,
   AccountLive,
   PublicLive

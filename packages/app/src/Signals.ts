@@ -1,0 +1,408 @@
+/**
+ * The intelligence feature: signals (news, injuries, the paginated signal list, a player's news,
+ * a team's injuries, practice report and roster pulse), nfl depth chart changes, and what is
+ * trending. Reads the SignalReader; rows become the specification's Signal resource here.
+ *
+ * Ordering (decisions.md, "Signals"): severity (high, medium, low), then newest first (by the
+ * signal's effective time, Signals.ts `StoredSignal.effective_at`), then id. The data are
+ * historical, so the "recent" windows of team views and trending end at the newest signal held
+ * (the data's present), not at the wall clock; each says its window.
+ * @module
+ */
+import {
+  PlayerReader,
+  type Resources,
+  type SignalQuery,
+  SignalReader,
+  Signals as Rules,
+  type SignalSport,
+  type StoredSignal,
+  TeamReader
+} from "@sports-data/domain"
+import { Effect, Option } from "effect"
+import { allRows, notFound } from "./Reads.js"
+
+/** Which time fields a Signal row shows: news shows published_at, injuries reported_at, the full list both. */
+export type SignalView = "news" | "injuries" | "all"
+
+/**
+ * The Signal resource of a stored signal. `confidence_score` is null (no validated model);
+ * `published_at` / `reported_at` as `view` allows (specification: published_at on news only,
+ * reported_at on injuries only).
+ */
+export const toSignal = (s: StoredSignal, view: SignalView): Resources.Signal => ({
+  id: s.id,
+  player_name: s.player_name,
+  team: s.team,
+  sport: s.sport,
+  signal_type: s.signal_type,
+  severity: s.severity,
+  title: s.title,
+  summary: s.summary,
+  source: s.source,
+  source_url: s.source_url,
+  ...(view === "injuries" ? {} : { published_at: s.published_at?.toISOString() ?? null }),
+  ...(view === "news" ? {} : { reported_at: s.reported_at?.toISOString() ?? null }),
+  confidence_score: null
+})
+
+const DAY = 86_400_000
+
+/** Trailing window of `/v1/trending` (days before the sport's newest signal). */
+export const TRENDING_WINDOW_DAYS = 7
+/** Trailing window of roster pulse and `/v1/players/trending` (days before the newest signal). */
+export const PULSE_WINDOW_DAYS = 28
+/** How long a trending row stands (specification: trending topics are scraped every 2 hours). */
+export const TRENDING_TTL_MS = 2 * 3_600_000
+/** Window of a team's current injury list: injury signals within 7 days of the team's newest (one weekly report). */
+export const INJURY_WINDOW_DAYS = 7
+
+const returnTypes = ["return_from_injury"] as const
+const roleTypes = Rules.newsTypeGroups.role_shift
+const groupOfType = new Map(
+  Object.entries(Rules.newsTypeGroups).flatMap(([group, types]) => types.map((t) => [t as string, group]))
+)
+
+const bySeverity = (a: StoredSignal, b: StoredSignal) =>
+  Rules.severityRank[a.severity] - Rules.severityRank[b.severity] ||
+  b.effective_at.getTime() - a.effective_at.getTime() || a.id - b.id
+
+/** The intelligence feature. */
+export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals", {
+  effect: Effect.gen(function*() {
+    const signals = yield* SignalReader
+    const players = yield* PlayerReader
+    const teams = yield* TeamReader
+
+    /** The team's abbreviation as stored (upper case); ResourceNotFound when `sport` has no such team. */
+    const requireTeam = (sport: SignalSport, team: string) =>
+      Effect.flatMap(teams.find(sport), (list) => {
+        const hit = list.find((t) => t.abbr.toUpperCase() === team.toUpperCase())
+        return hit === undefined ? Effect.fail(notFound("team", team)) : Effect.succeed(hit.abbr)
+      })
+
+    const every = (query: Omit<SignalQuery, "limit" | "offset">) =>
+      allRows((page) => signals.find({ ...query, ...page }))
+
+    /**
+     * `/intelligence/news`: signals of `sports` (every signal sport when undefined), optionally
+     * of one severity, team, position and news type group, by severity then newest, `limit` rows.
+     */
+    const news = Effect.fn("Signals.news")(function*(q: {
+      readonly sports?: ReadonlyArray<SignalSport> | undefined
+      readonly severity?: Resources.Severity | undefined
+      readonly team?: string | undefined
+      readonly position?: string | undefined
+      readonly group?: Rules.NewsTypeGroup | undefined
+      readonly limit: number
+    }) {
+      const page = yield* signals.find({
+        sports: q.sports,
+        severities: q.severity === undefined ? undefined : [q.severity],
+        team: q.team,
+        position: q.position,
+        types: q.group === undefined ? undefined : Rules.newsTypeGroups[q.group],
+        order: "severity",
+        limit: q.limit,
+        offset: 0
+      })
+      return page.rows.map((s) => toSignal(s, "news"))
+    })
+
+    /**
+     * `/intelligence/injuries`: injury signals (injury_update, ir_placement) of `sports`, of
+     * severity at least `minimum` (decisions.md), team, and a case-insensitive part of the player
+     * name, by severity then newest.
+     */
+    const injuries = Effect.fn("Signals.injuries")(function*(q: {
+      readonly sports: ReadonlyArray<SignalSport>
+      readonly minimum?: Resources.Severity | undefined
+      readonly team?: string | undefined
+      readonly player?: string | undefined
+      readonly limit: number
+    }) {
+      const page = yield* signals.find({
+        sports: q.sports,
+        types: Rules.injuryTypes,
+        severities: q.minimum === undefined ? undefined : Rules.severitiesAtLeast(q.minimum),
+        team: q.team,
+        player: q.player,
+        order: "severity",
+        limit: q.limit,
+        offset: 0
+      })
+      return page.rows.map((s) => toSignal(s, "injuries"))
+    })
+
+    /** `/v1/intelligence/signals`: a page of signals by severity then newest, with the total. */
+    const list = Effect.fn("Signals.list")(function*(q: {
+      readonly sports?: ReadonlyArray<SignalSport> | undefined
+      readonly severity?: Resources.Severity | undefined
+      readonly type?: Resources.SignalType | undefined
+      readonly since?: Date | undefined
+      readonly limit: number
+      readonly offset: number
+    }) {
+      const page = yield* signals.find({
+        sports: q.sports,
+        severities: q.severity === undefined ? undefined : [q.severity],
+        types: q.type === undefined ? undefined : [q.type],
+        since: q.since,
+        order: "severity",
+        limit: q.limit,
+        offset: q.offset
+      })
+      return { total: page.total, rows: page.rows.map((s) => toSignal(s, "all")) }
+    })
+
+    /** A player's signals, newest first; ResourceNotFound when `id` is not a player of `sport`. */
+    const playerNews = Effect.fn("Signals.playerNews")(function*(sport: SignalSport, id: string, limit: number) {
+      const player = yield* players.get(id)
+      if (Option.isNone(player) || player.value.sport !== sport) return yield* Effect.fail(notFound("player", id))
+      const page = yield* signals.find({ player_id: id, order: "recent", limit, offset: 0 })
+      return { player: player.value, rows: page.rows.map((s) => toSignal(s, "news")) }
+    })
+
+    /**
+     * A team's currently affected players: per player his newest injury or return signal; the
+     * players whose newest is an injury signal dated within {@link INJURY_WINDOW_DAYS} of the
+     * team's newest injury signal (its latest report), by severity then newest.
+     */
+    const teamInjuryRows = (sport: SignalSport, team: string) =>
+      Effect.map(
+        every({ sports: [sport], team, types: [...Rules.injuryTypes, ...returnTypes], order: "recent" }),
+        (rows) => {
+          const newestInjury = rows.find((s) => Rules.injuryTypes.includes(s.signal_type))
+          if (newestInjury === undefined) return []
+          const from = newestInjury.effective_at.getTime() - INJURY_WINDOW_DAYS * DAY
+          const seen = new Set<string>()
+          const out: Array<StoredSignal> = []
+          for (const s of rows) {
+            const who = s.player_id ?? s.player_name
+            if (seen.has(who)) continue
+            seen.add(who)
+            if (Rules.injuryTypes.includes(s.signal_type) && s.effective_at.getTime() >= from) out.push(s)
+          }
+          return out.sort(bySeverity)
+        }
+      )
+
+    /** `/v1/{sport}/teams/{team}/injuries`: {@link teamInjuryRows}, `limit` rows; ResourceNotFound for an unknown team. */
+    const teamInjuries = Effect.fn("Signals.teamInjuries")(function*(sport: SignalSport, team: string, limit: number) {
+      return (yield* teamInjuryRows(sport, yield* requireTeam(sport, team))).slice(0, limit).map((s) =>
+        toSignal(s, "injuries")
+      )
+    })
+
+    /**
+     * `/v1/{sport}/teams/{team}/practice`: the practice_report signals of the team's latest week
+     * (the season and week of its newest one), by severity then newest; none outside nfl (the
+     * only sport with practice reports); ResourceNotFound for an unknown team.
+     */
+    const teamPractice = Effect.fn("Signals.teamPractice")(function*(sport: SignalSport, team: string) {
+      const abbr = yield* requireTeam(sport, team)
+      const rows = sport !== "nfl"
+        ? []
+        : yield* every({ sports: ["nfl"], team: abbr, types: ["practice_report"], order: "recent" })
+      const newest = rows[0]
+      if (newest === undefined) return { season: null, week: null, rows: [] }
+      const week = rows.filter((s) => s.season === newest.season && s.week === newest.week).sort(bySeverity)
+      return { season: newest.season, week: newest.week, rows: week.map((s) => toSignal(s, "injuries")) }
+    })
+
+    /**
+     * `/v1/{sport}/teams/{team}/roster-pulse`: the team's injuries ({@link teamInjuryRows}) and
+     * its role shifts and depth chart moves of the {@link PULSE_WINDOW_DAYS} days up to its newest
+     * signal of those kinds. ResourceNotFound for an unknown team.
+     */
+    const rosterPulse = Effect.fn("Signals.rosterPulse")(function*(sport: SignalSport, teamParam: string) {
+      const team = yield* requireTeam(sport, teamParam)
+      const injured = yield* teamInjuryRows(sport, team)
+      const moves = yield* every({
+        sports: [sport],
+        team,
+        types: [...roleTypes, "depth_chart_change"],
+        order: "recent"
+      })
+      const end = moves[0]?.effective_at
+      const start = end === undefined ? undefined : new Date(end.getTime() - PULSE_WINDOW_DAYS * DAY)
+      const recent = start === undefined ? [] : moves.filter((s) => s.effective_at >= start).sort(bySeverity)
+      return {
+        team,
+        sport,
+        window_start: start?.toISOString() ?? null,
+        window_end: end?.toISOString() ?? null,
+        injuries: injured.map((s) => toSignal(s, "all")),
+        role_shifts: recent.filter((s) => s.signal_type !== "depth_chart_change").map((s) => toSignal(s, "all")),
+        depth_moves: recent.filter((s) => s.signal_type === "depth_chart_change").map((s) => toSignal(s, "all"))
+      } satisfies Resources.RosterPulse
+    })
+
+    /**
+     * `/v1/nfl/depth-chart/changes`: nfl depth chart changes (those derived from the depth chart,
+     * not news items of that type) whose range ends at or after `since`,
+     * of `team`, slot `position` and `change_type`, newest first, `limit` rows.
+     */
+    const depthChartChanges = Effect.fn("Signals.depthChartChanges")(function*(q: {
+      readonly since?: Date | undefined
+      readonly team?: string | undefined
+      readonly position?: string | undefined
+      readonly changeType?: Resources.DepthChartChange["change_type"] | undefined
+      readonly limit: number
+    }) {
+      const rows = yield* every({
+        sports: ["nfl"],
+        types: ["depth_chart_change"],
+        team: q.team,
+        since: q.since,
+        order: "recent"
+      })
+      return rows.flatMap((s): Array<Resources.DepthChartChange> => {
+        const d = s.details as {
+          readonly change_type: Resources.DepthChartChange["change_type"]
+          readonly position: string
+          readonly formation: string | null
+          readonly from_depth: number | null
+          readonly to_depth: number | null
+          readonly range_start: string
+          readonly range_end: string
+        }
+        // depth_chart_change news items carry no chart details: only chart changes are listed
+        if (typeof d.change_type !== "string" || typeof d.position !== "string") return []
+        if (q.changeType !== undefined && d.change_type !== q.changeType) return []
+        if (q.position !== undefined && d.position.toUpperCase() !== q.position.toUpperCase()) return []
+        return [{
+          id: s.id,
+          player_id: s.player_id,
+          player_name: s.player_name,
+          team: s.team,
+          position: d.position,
+          formation: d.formation,
+          change_type: d.change_type,
+          previous_depth: d.from_depth,
+          depth: d.to_depth,
+          range_start: d.range_start,
+          range_end: d.range_end,
+          changed_at: s.effective_at.toISOString(),
+          severity: s.severity,
+          summary: s.summary
+        }]
+      }).slice(0, q.limit)
+    })
+
+    /**
+     * `/v1/trending`: per sport, the players named by the most signals in the
+     * {@link TRENDING_WINDOW_DAYS} days up to the sport's newest signal; `relevance_score` is
+     * the count over the top count (0-1, 3 decimals), `category` the news group of most of the
+     * player's signals (ties: the first group in decisions.md order), `scraped_at` the newest of
+     * them, `expires_at` {@link TRENDING_TTL_MS} later. Ordered by count, then newest, then tag.
+     */
+    const trending = Effect.fn("Signals.trending")(function*(sports: ReadonlyArray<SignalSport>, limit: number) {
+      const latest = yield* signals.lastUpdate
+      const out: Array<Resources.TrendingTopic & { readonly at: number }> = []
+      for (const { at, sport } of latest) {
+        if (!sports.includes(sport)) continue
+        const rows = yield* every({
+          sports: [sport],
+          since: new Date(at.getTime() - TRENDING_WINDOW_DAYS * DAY),
+          order: "recent"
+        })
+        const byTag = new Map<string, Array<StoredSignal>>()
+        for (const s of rows) {
+          const list = byTag.get(s.player_name)
+          if (list === undefined) byTag.set(s.player_name, [s])
+          else list.push(s)
+        }
+        const top = Math.max(0, ...[...byTag.values()].map((l) => l.length))
+        for (const [tag, list] of byTag) {
+          const groups = new Map<string, number>()
+          for (const s of list) {
+            const g = groupOfType.get(s.signal_type) ?? s.signal_type
+            groups.set(g, (groups.get(g) ?? 0) + 1)
+          }
+          const category = [...groups].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0]
+          const newest = list[0]!.effective_at
+          out.push({
+            tag,
+            sport,
+            category,
+            relevance_score: Math.round((list.length / top) * 1000) / 1000,
+            scraped_at: newest.toISOString(),
+            expires_at: new Date(newest.getTime() + TRENDING_TTL_MS).toISOString(),
+            signal_count: list.length,
+            at: newest.getTime()
+          })
+        }
+      }
+      return out
+        .sort((a, b) => b.signal_count - a.signal_count || b.at - a.at || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+        .slice(0, limit)
+        .map(({ at: _, ...row }) => row)
+    })
+
+    /**
+     * `/v1/players/trending`: the largest role shifts (by size of the snap share move) of the
+     * {@link PULSE_WINDOW_DAYS} days up to the newest role shift of each sport, with the game's
+     * fantasy points; one row per player (his largest).
+     */
+    const trendingPlayers = Effect.fn("Signals.trendingPlayers")(function*(
+      sports: ReadonlyArray<SignalSport>,
+      limit: number
+    ) {
+      const newest = yield* signals.find({ sports, types: roleTypes, order: "recent", limit: 1, offset: 0 })
+      const end = newest.rows[0]?.effective_at
+      if (end === undefined) return []
+      const rows = yield* every({
+        sports,
+        types: roleTypes,
+        since: new Date(end.getTime() - PULSE_WINDOW_DAYS * DAY),
+        order: "recent"
+      })
+      const delta = (s: StoredSignal) => Math.abs(Number(s.details["delta_points"] ?? 0))
+      const best = new Map<string, StoredSignal>()
+      for (const s of rows) {
+        const who = s.player_id ?? s.player_name
+        const cur = best.get(who)
+        if (cur === undefined || delta(s) > delta(cur)) best.set(who, s)
+      }
+      return [...best.values()]
+        .sort((a, b) => delta(b) - delta(a) || b.effective_at.getTime() - a.effective_at.getTime() || a.id - b.id)
+        .slice(0, limit)
+        .map((s): Resources.TrendingPlayer => ({
+          player_id: s.player_id,
+          player_name: s.player_name,
+          team: s.team,
+          position: s.position,
+          sport: s.sport,
+          direction: s.signal_type === "role_expansion" ? "up" : "down",
+          snap_pct: Number(s.details["snap_pct"]),
+          trailing_snap_pct: Number(s.details["trailing_mean"]),
+          delta_points: Number(s.details["delta_points"]),
+          fantasy_points: typeof s.details["fantasy_points"] === "number" ? s.details["fantasy_points"] : null,
+          season: s.season,
+          week: s.week,
+          game_at: s.effective_at.toISOString(),
+          signal_id: s.id
+        }))
+    })
+
+    /** Per signal sport, the newest signal time (ISO). */
+    const lastUpdate = Effect.fn("Signals.lastUpdate")(function*() {
+      return new Map((yield* signals.lastUpdate).map(({ at, sport }) => [sport as string, at.toISOString()]))
+    })
+
+    return {
+      news,
+      injuries,
+      list,
+      playerNews,
+      teamInjuries,
+      teamPractice,
+      rosterPulse,
+      depthChartChanges,
+      trending,
+      trendingPlayers,
+      lastUpdate
+    } as const
+  })
+}) {}

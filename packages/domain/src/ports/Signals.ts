@@ -1,0 +1,55 @@
+/**
+ * Read ports of signals and of the service event outbox. Signals are written through
+ * `SportsWriter.upsertSignals` (Writer.ts), which writes each new signal's events (Signals.ts
+ * `eventsOfSignal`) in the same transaction. Every method returns `Effect<A, StoreError>`;
+ * adapters in store-memory and store-sql implement the filters and orders identically.
+ * @module
+ */
+import { Context, type Effect } from "effect"
+import type { StoreError } from "../Errors.js"
+import type { Severity, SignalType } from "../Resources.js"
+import type { ServiceEvent, SignalSport, StoredSignal } from "../Signals.js"
+import type { Paged } from "./Queries.js"
+
+/**
+ * Signal filters; every given filter must hold. `types` and `severities` match any listed value;
+ * `team` and `position` match exactly, case-insensitive; `player` is a case-insensitive substring
+ * of player_name; `player_id` exact; `since` keeps signals whose effective_at is at or after it,
+ * `until` before it.
+ * Order `severity`: severity (high, medium, low), then effective_at newest first, then id.
+ * Order `recent`: effective_at newest first, then id.
+ */
+export interface SignalQuery {
+  readonly sports?: ReadonlyArray<SignalSport> | undefined
+  readonly types?: ReadonlyArray<SignalType> | undefined
+  readonly severities?: ReadonlyArray<Severity> | undefined
+  readonly team?: string | undefined
+  readonly position?: string | undefined
+  readonly player?: string | undefined
+  readonly player_id?: string | undefined
+  readonly since?: Date | undefined
+  readonly until?: Date | undefined
+  readonly order: "severity" | "recent"
+  readonly limit: number
+  readonly offset: number
+}
+
+/** Stored signals. */
+export interface SignalReaderService {
+  /** The page of signals matching `query`, in its order, with the total before paging. */
+  readonly find: (query: SignalQuery) => Effect.Effect<Paged<StoredSignal>, StoreError>
+  /** Per sport holding signals, the newest effective_at. */
+  readonly lastUpdate: Effect.Effect<ReadonlyArray<{ readonly sport: SignalSport; readonly at: Date }>, StoreError>
+}
+/** The {@link SignalReaderService} port. */
+export class SignalReader extends Context.Tag("@sports-data/SignalReader")<SignalReader, SignalReaderService>() {}
+
+/** The service event outbox (table `service_events`), read in id order. */
+export interface ServiceEventReaderService {
+  /** Up to `limit` events with id greater than `afterId`, in increasing id order. */
+  readonly after: (afterId: number, limit: number) => Effect.Effect<ReadonlyArray<ServiceEvent>, StoreError>
+}
+/** The {@link ServiceEventReaderService} port. */
+export class ServiceEventReader
+  extends Context.Tag("@sports-data/ServiceEventReader")<ServiceEventReader, ServiceEventReaderService>()
+{}

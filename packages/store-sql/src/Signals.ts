@@ -1,0 +1,176 @@
+/**
+ * Signals and the service event outbox on @effect/sql, PostgreSQL dialect (tables of migration 7,
+ * Migrations.ts): the SignalReader, the ServiceEventReader and the writer's `upsertSignals`.
+ *
+ * `upsertSignals` is ONE statement, hence atomic: the batch (jsonb `$1`) is upserted into
+ * `signals` by id (`ON CONFLICT ... WHERE (stored) IS DISTINCT FROM (new)`, so an unchanged row
+ * is not rewritten), and a data-modifying CTE inserts into `service_events` the events (`$2`,
+ * domain `Signals.eventsOfSignal`) of exactly the signals the upsert inserted, stamped `$3`.
+ * Re-sending the same signals inserts no signal and no event. Ids are bigint in the tables and
+ * read back as numbers (below 2^53). Driver errors become StoreError (Errors.ts).
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  type ServiceEvent,
+  type ServiceEventReaderService,
+  type SignalReaderService,
+  Signals,
+  type StoredSignal,
+  type StoreError,
+  type UpsertResult
+} from "@sports-data/domain"
+import { Clock, Effect, Schema } from "effect"
+import { orStoreError } from "./Errors.js"
+import { games, upsertStatement } from "./Tables.js"
+
+/** The columns of `signals` with their SQL types, in the order of the domain's StoredSignal. */
+const columns: ReadonlyArray<readonly [string, string]> = [
+  ["id", "bigint"],
+  ["key", "text"],
+  ["sport", "text"],
+  ["player_id", "text"],
+  ["player_name", "text"],
+  ["team", "text"],
+  ["position", "text"],
+  ["signal_type", "text"],
+  ["severity", "text"],
+  ["title", "text"],
+  ["summary", "text"],
+  ["source", "text"],
+  ["source_url", "text"],
+  ["published_at", "timestamptz"],
+  ["reported_at", "timestamptz"],
+  ["effective_at", "timestamptz"],
+  ["season", "integer"],
+  ["week", "integer"],
+  ["details", "jsonb"]
+]
+const names = columns.map(([n]) => n)
+const rest = names.filter((n) => n !== "id")
+const selectList = names.map((n) => (n === "id" ? "id::float8 AS id" : n)).join(", ")
+
+const upsertText = `WITH up AS (
+  INSERT INTO signals AS t (${names.join(", ")})
+  SELECT ${names.join(", ")}
+  FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([n, type]) => `${n} ${type}`).join(", ")})
+  ON CONFLICT (id) DO UPDATE SET ${rest.map((n) => `${n} = EXCLUDED.${n}`).join(", ")}
+  WHERE (${rest.map((n) => `t.${n}`).join(", ")}) IS DISTINCT FROM (${rest.map((n) => `EXCLUDED.${n}`).join(", ")})
+  RETURNING t.id, (xmax = 0) AS inserted
+), ev AS (
+  INSERT INTO service_events (name, sport, payload, created_at)
+  SELECT e.name, e.sport, e.payload, $2::timestamptz
+  FROM jsonb_to_recordset($3::jsonb) AS e(ord integer, signal_id bigint, name text, sport text, payload jsonb)
+  JOIN up ON up.id = e.signal_id AND up.inserted
+  ORDER BY e.ord
+  RETURNING 1
+)
+SELECT inserted FROM up`
+
+/**
+ * The games upsert (Tables.ts `upsertStatement` of `games`) that also writes, in the same
+ * statement, `game.score_updated` (payload as Signals.ts `scoreUpdatedEvent`: game_id, home_team,
+ * away_team, home_score, away_score, status) for every stored game whose score or state it
+ * changes, stamped `$2`; a new game writes no event. `old` reads the rows as they were before the
+ * statement (every CTE sees the same snapshot).
+ */
+export const gamesUpsertStatement = `WITH old AS (
+  SELECT g.id, g.home_score, g.away_score, g.state FROM games g
+  WHERE g.id IN (SELECT x.id FROM jsonb_to_recordset($1::jsonb) AS x(id text))
+), up AS (
+  ${
+  upsertStatement(games).replace(
+    "RETURNING (xmax = 0) AS inserted",
+    "RETURNING t.id, t.sport, t.home_team, t.away_team, t.home_score, t.away_score, t.state, (xmax = 0) AS inserted"
+  )
+}
+), ev AS (
+  INSERT INTO service_events (name, sport, payload, created_at)
+  SELECT 'game.score_updated', up.sport, jsonb_build_object('game_id', up.id, 'home_team', up.home_team,
+    'away_team', up.away_team, 'home_score', up.home_score, 'away_score', up.away_score, 'status', up.state),
+    $2::timestamptz
+  FROM up JOIN old ON old.id = up.id
+  WHERE NOT up.inserted
+    AND (old.home_score, old.away_score, old.state) IS DISTINCT FROM (up.home_score, up.away_score, up.state)
+  ORDER BY up.id
+  RETURNING 1
+)
+SELECT inserted FROM up`
+
+const decodeSignals = Schema.decodeUnknown(Schema.Array(Signals.StoredSignal))
+
+/** Makes `upsertSignals` over the current SqlClient (migrations applied). */
+export const makeUpsertSignals: Effect.Effect<
+  (rows: ReadonlyArray<StoredSignal>) => Effect.Effect<UpsertResult, StoreError>,
+  never,
+  SqlClient.SqlClient
+> = Effect.map(SqlClient.SqlClient, (sql) => (rows) => {
+  if (rows.length === 0) return Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 })
+  const last = new Map<number, StoredSignal>()
+  for (const row of rows) last.set(row.id, row)
+  const batch = Array.from(last.values())
+  let ord = 0
+  const events = batch.flatMap((s) => Signals.eventsOfSignal(s).map((e) => ({ ...e, ord: ord++, signal_id: s.id })))
+  return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    sql.unsafe<{ inserted: boolean }>(upsertText, [
+      JSON.stringify(batch),
+      new Date(now).toISOString(),
+      JSON.stringify(events)
+    ])).pipe(
+      Effect.map((written) => {
+        const inserted = written.filter((w) => w.inserted).length
+        const updated = written.length - inserted
+        return { inserted, updated, unchanged: rows.length - inserted - updated }
+      }),
+      orStoreError("SportsWriter.upsertSignals")
+    )
+})
+
+/** Makes the SignalReader over the current SqlClient. */
+export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClient.SqlClient> = Effect.map(
+  SqlClient.SqlClient,
+  (sql) => ({
+    find: (q) => {
+      const oneOf = (column: string, values: ReadonlyArray<string>) =>
+        sql`${sql(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
+      const where = [
+        sql`true`,
+        ...(q.sports === undefined ? [] : [oneOf("sport", q.sports)]),
+        ...(q.types === undefined ? [] : [oneOf("signal_type", q.types)]),
+        ...(q.severities === undefined ? [] : [oneOf("severity", q.severities)]),
+        ...(q.team === undefined ? [] : [sql`lower(team) = lower(${q.team})`]),
+        ...(q.position === undefined ? [] : [sql`lower(position) = lower(${q.position})`]),
+        ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
+        ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
+        ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
+        ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
+      ]
+      const order = q.order === "severity"
+        ? `CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, effective_at DESC, id`
+        : `effective_at DESC, id`
+      const limit = Math.max(0, Math.trunc(q.limit))
+      const offset = Math.max(0, Math.trunc(q.offset))
+      return Effect.gen(function*() {
+        const condition = sql.and(where)
+        const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${condition}`
+        const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${condition}
+          ORDER BY ${sql.literal(order)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decodeSignals))
+        return { total: count?.total ?? 0, rows }
+      }).pipe(orStoreError("SignalReader.find"))
+    },
+    lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
+      SELECT sport, max(effective_at) AS at FROM signals GROUP BY sport ORDER BY sport`.pipe(
+      orStoreError("SignalReader.lastUpdate")
+    )
+  })
+)
+
+/** Makes the ServiceEventReader over the current SqlClient. */
+export const makeServiceEventReader: Effect.Effect<ServiceEventReaderService, never, SqlClient.SqlClient> = Effect
+  .map(SqlClient.SqlClient, (sql) => ({
+    after: (afterId, limit) =>
+      sql<ServiceEvent>`SELECT id::float8 AS id, name, sport, payload, created_at FROM service_events
+        WHERE id > ${afterId} ORDER BY id LIMIT ${Math.max(0, Math.trunc(limit))}`.pipe(
+        orStoreError("ServiceEventReader.after")
+      )
+  }))
