@@ -16,9 +16,12 @@ import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
+import { f1Ingester } from "./f1/index.js"
+import { golfIngester } from "./golf/index.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
+import { nascarIngester } from "./nascar/index.js"
 import { nhlIngester } from "./nhl/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
@@ -46,7 +49,10 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester> & Partial<Reco
   mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
   nhl: nhlIngester,
   cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
-  soccer: soccerIngester
+  soccer: soccerIngester,
+  golf: golfIngester,
+  f1: f1Ingester,
+  nascar: nascarIngester
 }
 
 /** The sports with an ingest adapter, team sports first, in the order the service lists them. */

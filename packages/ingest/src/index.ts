@@ -4,10 +4,13 @@
  */
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
+export * as F1 from "./f1/index.js"
+export * as Golf from "./golf/index.js"
 export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
 export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"
 export { ingestNfl } from "./nfl/index.js"
 export * as Nfl from "./nfl/index.js"
+export * as Nascar from "./nascar/index.js"
 export * as Nhl from "./nhl/index.js"
 export * as Progress from "./Progress.js"
 export * as Report from "./Report.js"

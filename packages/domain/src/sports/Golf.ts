@@ -1,7 +1,18 @@
 /**
- * Golf: the event sport module (see EventSportModule.ts).
+ * Golf: the event sport module (see EventSportModule.ts), the rules that turn total strokes and
+ * rounds played into a leaderboard (positions with ties, missed cuts), and the response rows of
+ * `/v1/golf`.
+ *
+ * Storage: a tournament is a `SportEvent` (league `pga` or `lpga`, `season` the tour's season
+ * year: 2021-22 = 2022); a golfer's result an `EventEntry` with `score` the total strokes,
+ * `position` the numeric finishing place (3 for "T3"; null for a missed cut or withdrawal),
+ * `status` finished | cut | withdrawn, and `stats` `to_par` (Stableford points in a Stableford
+ * event: `attributes.format = "stableford"`), `rounds` (null when not derivable), `amateur`
+ * (1/0) and `order` (the source's running order).
  * @module
  */
+import { Schema } from "effect"
+import { DateString } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 
 /** The Golf module. */
@@ -13,3 +24,175 @@ export const golf: EventSportModule<"golf"> = {
   eventStates: EVENT_STATES,
   participant: "golfer"
 }
+
+/** Golf tours (specification: tour keys pga, lpga). */
+export const GolfTour = Schema.Literal("pga", "lpga")
+export type GolfTour = typeof GolfTour.Type
+
+/** What a golfer's result is: played every round, missed the cut, or did not complete. */
+export type GolfStatus = "finished" | "cut" | "withdrawn"
+
+/**
+ * One golfer's tournament result as a source gives it: `score` the number the field is ranked by
+ * (strokes to par in stroke play; points in a Stableford event), null when missing; `rounds`
+ * rounds played (a fraction when a round was left unfinished); `order` the source's running
+ * order (1 first).
+ */
+export interface GolfCard {
+  readonly score: number | null
+  readonly rounds: number
+  readonly order: number
+}
+
+/** A golfer's place derived by {@link placings}: numeric `position` (null unless finished) and `status`. */
+export interface GolfPlacing {
+  readonly position: number | null
+  readonly status: GolfStatus
+}
+
+/**
+ * Places every card of one tournament by the rules of stroke play (`higherWins` for a Stableford
+ * event, ranked by points):
+ * - Finishers are the cards with a score and the most rounds played; the best score wins; golfers
+ *   level share the place (position = 1 + finishers with a better score, shown "T3" when shared).
+ * - A tie for first is settled by a playoff the totals cannot show: the source lists its winner
+ *   first (lowest `order`), who takes 1; the others level with them share 2.
+ * - A card with fewer rounds missed the cut when its round count is the event's cut (the most
+ *   common whole count below the finishers', held by at least 5 golfers); any other shorter or
+ *   scoreless card is a withdrawal (or disqualification: the sources do not tell them apart).
+ * Returns placings in the order of `cards`.
+ */
+export const placings = (
+  cards: ReadonlyArray<GolfCard>,
+  options: { readonly higherWins?: boolean } = {}
+): ReadonlyArray<GolfPlacing> => {
+  const sign = options.higherWins === true ? -1 : 1
+  const scored = cards.filter((c) => c.score !== null)
+  const maxRounds = scored.reduce((m, c) => Math.max(m, c.rounds), 0)
+  const finishers = scored.filter((c) => c.rounds === maxRounds)
+  const short = new Map<number, number>()
+  for (const c of scored) {
+    if (c.rounds < maxRounds && Number.isInteger(c.rounds)) short.set(c.rounds, (short.get(c.rounds) ?? 0) + 1)
+  }
+  const [cutRounds] = [...short].filter(([, n]) => n >= 5).sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? []
+  const key = (c: GolfCard) => sign * (c.score ?? 0)
+  const best = finishers.reduce((m, c) => Math.min(m, key(c)), Number.POSITIVE_INFINITY)
+  const leaders = finishers.filter((c) => key(c) === best)
+  const winner = leaders.reduce<GolfCard | undefined>((w, c) => (w === undefined || c.order < w.order ? c : w), undefined)
+  return cards.map((c): GolfPlacing => {
+    if (c.score === null || c.rounds < maxRounds) {
+      return { position: null, status: c.score !== null && c.rounds === cutRounds ? "cut" : "withdrawn" }
+    }
+    if (key(c) === best && leaders.length > 1) return { position: c === winner ? 1 : 2, status: "finished" }
+    return { position: 1 + finishers.filter((f) => key(f) < key(c)).length, status: "finished" }
+  })
+}
+
+/**
+ * The leaderboard label of a placing: "1", "T3" when `shared` by more than one golfer, "CUT",
+ * "WD".
+ */
+export const positionLabel = (placing: GolfPlacing, shared: boolean): string =>
+  placing.status === "cut"
+    ? "CUT"
+    : placing.status === "withdrawn"
+    ? "WD"
+    : placing.position === null
+    ? "-"
+    : `${shared ? "T" : ""}${placing.position}`
+
+/** A score to par as golf writes it: `-11`, `E`, `+3`. */
+export const toParLabel = (toPar: number): string => (toPar === 0 ? "E" : toPar > 0 ? `+${toPar}` : `${toPar}`)
+
+/** Reads `-11`, `E`, `+3` (or a plain integer) as strokes to par; undefined otherwise. */
+export const parseToPar = (text: string): number | undefined => {
+  const t = text.trim().toUpperCase()
+  if (t === "E") return 0
+  return /^[+-]?\d{1,3}$/.test(t) ? Number(t) : undefined
+}
+
+/**
+ * The par of one round of a tournament from each golfer's (strokes - to par), that is par times
+ * rounds played: the par from 68 to 74 that divides the most of them into 1 to 5 whole rounds
+ * (ties: the par giving the most four-round cards). Undefined when no par divides any.
+ */
+export const roundPar = (parTotals: ReadonlyArray<number>): number | undefined => {
+  let best: { par: number; whole: number; four: number } | undefined
+  for (let par = 68; par <= 74; par++) {
+    const rounds = parTotals.map((t) => t / par).filter((q) => Number.isInteger(q) && q >= 1 && q <= 5)
+    const whole = rounds.length
+    const four = rounds.filter((q) => q === 4).length
+    if (whole > 0 && (best === undefined || whole > best.whole || (whole === best.whole && four > best.four))) {
+      best = { par, whole, four }
+    }
+  }
+  return best?.par
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response rows of /v1/golf (the specification names positions, scores to par and round scores)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A tournament (`/v1/golf/tournaments`). `event_id` `svc_golf_<ESPN event id>` (or
+ * `svc_golf_dk-<season>-<slug>` for a DFS slate without an ESPN id); `has_results` whether a
+ * leaderboard is held; `purse` in US$ millions (2021-22 only); `course` where a source names it.
+ */
+export const GolfTournament = Schema.Struct({
+  event_id: Schema.String,
+  tour: GolfTour,
+  season: Schema.Int,
+  name: Schema.String,
+  start_date: DateString,
+  end_date: Schema.NullOr(DateString),
+  state: Schema.String,
+  course: Schema.NullOr(Schema.String),
+  purse: Schema.NullOr(Schema.Number),
+  has_results: Schema.Boolean,
+  field_size: Schema.Int
+}).annotations({ identifier: "GolfTournament" })
+export type GolfTournament = typeof GolfTournament.Type
+
+/**
+ * A leaderboard row. `position` "1", "T3", "CUT" or "WD"; `position_number` the numeric place
+ * (null for CUT/WD); `total_strokes`; `score_to_par` strokes relative to par (negative under) and
+ * `score_to_par_display` (`-11`, `E`, `+3`); `rounds_played`; `rounds` the round-by-round scores:
+ * always null, no source has them (see meta.coverage).
+ */
+export const GolfLeaderboardRow = Schema.Struct({
+  position: Schema.String,
+  position_number: Schema.NullOr(Schema.Int),
+  player_id: Schema.String,
+  player_name: Schema.String,
+  status: Schema.String,
+  total_strokes: Schema.NullOr(Schema.Int),
+  score_to_par: Schema.NullOr(Schema.Int),
+  score_to_par_display: Schema.NullOr(Schema.String),
+  rounds_played: Schema.NullOr(Schema.Int),
+  rounds: Schema.Null,
+  amateur: Schema.NullOr(Schema.Boolean)
+}).annotations({ identifier: "GolfLeaderboardRow" })
+export type GolfLeaderboardRow = typeof GolfLeaderboardRow.Type
+
+/**
+ * `/v1/golf/players/{id}/scoring-average`: total strokes over total rounds of the golfer's last
+ * `tournaments` events with results (`scoring_average` strokes per round, two decimals), with the
+ * events counted, newest first.
+ */
+export const GolfScoringAverage = Schema.Struct({
+  player_id: Schema.String,
+  player_name: Schema.String,
+  tournaments: Schema.Int,
+  rounds: Schema.Int,
+  strokes: Schema.Int,
+  scoring_average: Schema.NullOr(Schema.Number),
+  events: Schema.Array(Schema.Struct({
+    event_id: Schema.String,
+    name: Schema.String,
+    end_date: Schema.NullOr(DateString),
+    position: Schema.String,
+    total_strokes: Schema.Int,
+    rounds_played: Schema.Int
+  }))
+}).annotations({ identifier: "GolfScoringAverage" })
+export type GolfScoringAverage = typeof GolfScoringAverage.Type
