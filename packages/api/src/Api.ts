@@ -10,8 +10,11 @@
 import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { F1Group } from "./groups/F1.js"
+import { GolfGroup } from "./groups/Golf.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
+import { NascarGroup } from "./groups/Nascar.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
 import { NhlGroup } from "./groups/Nhl.js"
@@ -19,7 +22,7 @@ import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
 import { serviceContract } from "./Security.js"
 
-/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, players, meta, account and public groups under {@link serviceContract}. */
+/** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, golf, f1, nascar, players, meta, account and public groups under {@link serviceContract}. */
 export class Api extends HttpApi.make("sports-data")
   .add(NflGroup)
   .add(MlbGroup)
@@ -27,6 +30,9 @@ export class Api extends HttpApi.make("sports-data")
   .add(NhlGroup)
   .add(CfbGroup)
   .add(SoccerGroup)
+  .add(GolfGroup)
+  .add(F1Group)
+  .add(NascarGroup)
   .add(PlayersGroup)
   .add(MetaGroup)
   .add(AccountGroup)

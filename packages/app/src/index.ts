@@ -9,15 +9,21 @@
 import { Layer } from "effect"
 import { Account } from "./Account.js"
 import { Catalog } from "./Catalog.js"
+import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
+import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
+import { Nascar } from "./Nascar.js"
 import { Players } from "./Players.js"
 import { Rankings, Standings } from "./Standings.js"
 
 export { Account, type AccountCaller, BREAKDOWN_DAYS, shownPrefix } from "./Account.js"
 export { Catalog } from "./Catalog.js"
+export { F1 } from "./F1.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
+export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
+export { Nascar } from "./Nascar.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
@@ -32,6 +38,9 @@ export const layer = Layer.mergeAll(
   Standings.Default,
   Rankings.Default,
   Leaders.Default,
-  Catalog.Default
+  Catalog.Default,
+  Golf.Default,
+  F1.Default,
+  Nascar.Default
 )
 export * as Keys from "./Keys.js"

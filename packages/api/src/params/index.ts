@@ -5,6 +5,7 @@
  */
 export * from "./Cfb.js"
 export * from "./Common.js"
+export * from "./EventSports.js"
 export * from "./Mlb.js"
 export * from "./Nba.js"
 export * from "./Nfl.js"

@@ -89,6 +89,23 @@ export const regulationPoints = (
   return base + (fastestLap && position <= system.fastestLapTop ? system.fastestLap : 0)
 }
 
+/** A duration `1:37:33.584`, `1:31.471` or `5.598` as milliseconds; undefined when not one. */
+export const parseDuration = (text: string): number | undefined => {
+  const m = /^(?:(\d+):)?(?:(\d{1,2}):)?(\d{1,2}(?:\.\d{1,3})?)$/.exec(text.trim())
+  if (m === null) return undefined
+  const [h, mi] = m[2] === undefined ? [0, Number(m[1] ?? 0)] : [Number(m[1]), Number(m[2])]
+  return Math.round(((h * 60 + mi) * 60 + Number(m[3])) * 1000)
+}
+
+/** Milliseconds written as F1DB writes durations: `1:37:33.584`, `1:31.471`, `5.598`. */
+export const formatDuration = (ms: number): string => {
+  const h = Math.floor(ms / 3_600_000)
+  const m = Math.floor((ms % 3_600_000) / 60_000)
+  const s = ((ms % 60_000) / 1000).toFixed(3)
+  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${s.padStart(6, "0")}`
+  return m > 0 ? `${m}:${s.padStart(6, "0")}` : s
+}
+
 /** A session event's session (`attributes.session`), or undefined when it has none. */
 export const sessionOf = (event: SportEvent): F1Session | undefined => {
   const s = event.attributes["session"]

@@ -6,9 +6,9 @@
  * Storage: a tournament is a `SportEvent` (league `pga` or `lpga`, `season` the tour's season
  * year: 2021-22 = 2022); a golfer's result an `EventEntry` with `score` the total strokes,
  * `position` the numeric finishing place (3 for "T3"; null for a missed cut or withdrawal),
- * `status` finished | cut | withdrawn, and `stats` `to_par` (Stableford points in a Stableford
- * event: `attributes.format = "stableford"`), `rounds` (null when not derivable), `amateur`
- * (1/0) and `order` (the source's running order).
+ * `status` finished | cut | withdrawn, and `stats` `to_par`, `points` (a Stableford event,
+ * `attributes.format = "stableford"`, ranks by points and has no strokes or scores to par),
+ * `rounds` (null when not derivable), `amateur` (1/0) and `order` (the source's running order).
  * @module
  */
 import { Schema } from "effect"
@@ -157,7 +157,8 @@ export type GolfTournament = typeof GolfTournament.Type
  * A leaderboard row. `position` "1", "T3", "CUT" or "WD"; `position_number` the numeric place
  * (null for CUT/WD); `total_strokes`; `score_to_par` strokes relative to par (negative under) and
  * `score_to_par_display` (`-11`, `E`, `+3`); `rounds_played`; `rounds` the round-by-round scores:
- * always null, no source has them (see meta.coverage).
+ * always null, no source has them (see meta.coverage); `stableford_points` the points of a
+ * (modified) Stableford event, where strokes and scores to par are null; null otherwise.
  */
 export const GolfLeaderboardRow = Schema.Struct({
   position: Schema.String,
@@ -170,6 +171,7 @@ export const GolfLeaderboardRow = Schema.Struct({
   score_to_par_display: Schema.NullOr(Schema.String),
   rounds_played: Schema.NullOr(Schema.Int),
   rounds: Schema.Null,
+  stableford_points: Schema.NullOr(Schema.Number),
   amateur: Schema.NullOr(Schema.Boolean)
 }).annotations({ identifier: "GolfLeaderboardRow" })
 export type GolfLeaderboardRow = typeof GolfLeaderboardRow.Type

@@ -9,7 +9,7 @@
  * `team` is the F1DB constructor id (`red-bull`), named in the event's `attributes.constructors`.
  *
  * Times are stored as milliseconds in `stats` (`time_ms`, `gap_ms`, `q1_ms`...) and written back
- * as F1DB writes them by {@link formatDuration}. The source's points are stored as they are; each
+ * as F1DB writes them by `F1.formatDuration`. The source's points are stored as they are; each
  * is compared with the regulations' points (`F1.regulationPoints`) and a difference is logged.
  * @module
  */
@@ -39,23 +39,6 @@ export const f1SourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<stri
     new RegExp(`^(${[...referenceTables, ...Object.keys(resultTables), "fastest_laps.csv"].join("|")})$`)
   )
 
-/** A duration `1:37:33.584`, `1:31.471` or `5.598` as milliseconds; undefined when not one. */
-export const parseDuration = (text: string): number | undefined => {
-  const m = /^(?:(\d+):)?(?:(\d{1,2}):)?(\d{1,2}(?:\.\d{1,3})?)$/.exec(text.trim())
-  if (m === null) return undefined
-  const [h, mi] = m[2] === undefined ? [0, Number(m[1] ?? 0)] : [Number(m[1]), Number(m[2])]
-  return Math.round(((h * 60 + mi) * 60 + Number(m[3])) * 1000)
-}
-
-/** Milliseconds written as F1DB writes durations: `1:37:33.584`, `1:31.471`, `5.598`. */
-export const formatDuration = (ms: number): string => {
-  const h = Math.floor(ms / 3_600_000)
-  const m = Math.floor((ms % 3_600_000) / 60_000)
-  const s = ((ms % 60_000) / 1000).toFixed(3)
-  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${s.padStart(6, "0")}`
-  return m > 0 ? `${m}:${s.padStart(6, "0")}` : s
-}
-
 const number = (row: CsvRow, column: string): Either.Either<number | null, string> => {
   const v = field(row, column)
   if (v === undefined) return Either.right(null)
@@ -66,7 +49,7 @@ const number = (row: CsvRow, column: string): Either.Either<number | null, strin
 const duration = (row: CsvRow, column: string): Either.Either<number | null, string> => {
   const v = field(row, column)
   if (v === undefined) return Either.right(null)
-  const ms = parseDuration(v)
+  const ms = F1.parseDuration(v)
   return ms === undefined ? Either.left(`${column} is not a time: ${JSON.stringify(v)}`) : Either.right(ms)
 }
 
@@ -122,7 +105,7 @@ const parseResult = (session: F1.F1Session) => (row: CsvRow): Either.Either<Resu
     // gap: "+5.598" (time behind the winner) or "+1 lap" / "+2 laps"
     const gap = field(row, "gap")?.replace(/^\+/, "")
     const lapsBehind = gap === undefined ? undefined : /^(\d+) laps?$/.exec(gap)?.[1]
-    const gapMs = gap === undefined || lapsBehind !== undefined ? undefined : parseDuration(gap)
+    const gapMs = gap === undefined || lapsBehind !== undefined ? undefined : F1.parseDuration(gap)
     if (gap !== undefined && lapsBehind === undefined && gapMs === undefined) {
       return yield* Either.left(`gap is neither a time nor laps: ${JSON.stringify(gap)}`)
     }

@@ -233,7 +233,8 @@ const placeEvent = (
     status: placed[i]!.status,
     score: c.strokes,
     stats: {
-      to_par: c.toPar,
+      to_par: format === "stableford" ? null : c.toPar,
+      points: format === "stableford" ? c.toPar : null,
       rounds: c.rounds,
       order: c.order,
       amateur: c.amateur === null ? null : c.amateur ? 1 : 0

@@ -6,7 +6,7 @@
  */
 import type { HttpServerRequest } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
-import { Coverage, type Resources, TeamSport } from "@sports-data/domain"
+import { Coverage, type Resources, SportKey, type TeamSport } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
 import { requestPath } from "../Errors.js"
 
@@ -39,7 +39,7 @@ export const sportContext =
     operation: `${sport}.${name}`
   })
 
-const isTeamSport = Schema.is(TeamSport)
+const isSportKey = Schema.is(SportKey)
 
 /**
  * `meta.coverage` of an answer with no rows: the operation's coverage (Coverage.ts) when it is
@@ -48,7 +48,7 @@ const isTeamSport = Schema.is(TeamSport)
  */
 export const coverageMeta = (ctx: EnvelopeContext, data: unknown): Coverage.MetaCoverage | undefined => {
   const empty = Array.isArray(data) && data.length === 0
-  if (!empty || !isTeamSport(ctx.sport)) return undefined
+  if (!empty || !isSportKey(ctx.sport)) return undefined
   const name = ctx.operation.slice(ctx.operation.indexOf(".") + 1)
   const c = Coverage.coverageOf(ctx.sport, name)
   return !c.available || c.reason !== null ? { available: false, reason: c.reason } : undefined
@@ -76,16 +76,18 @@ export const meta = (
 
 /**
  * The envelope `{success, endpoint, count, data, meta}` of `data` (count = rows, 1 for an
- * object), with `extra` fields merged in (total/offset/limit, query, player, season...), and
- * `meta.league` when `league` is given.
+ * object), with `extra` fields merged in (total/offset/limit, query, player, season...),
+ * `meta.league` when `league` is given, and `meta.coverage`: `coverage` when given (a gap that
+ * depends on the request, such as a session no source has), else {@link coverageMeta}.
  */
 export const envelope = <A, X extends Record<string, unknown> = {}>(
   ctx: EnvelopeContext,
   data: A,
   extra?: X,
-  league?: string
+  league?: string,
+  coverage?: Coverage.MetaCoverage
 ) =>
-  Effect.map(meta(ctx.sport, ctx.operation, { league, coverage: coverageMeta(ctx, data) }), (m) => ({
+  Effect.map(meta(ctx.sport, ctx.operation, { league, coverage: coverage ?? coverageMeta(ctx, data) }), (m) => ({
     success: true,
     endpoint: requestPath(ctx.request),
     count: Array.isArray(data) ? data.length : 1,

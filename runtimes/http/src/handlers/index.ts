@@ -10,15 +10,32 @@
 import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
 import { CfbLive } from "./Cfb.js"
+import { F1Live } from "./F1.js"
+import { GolfLive } from "./Golf.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
+import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
 import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 
-export { AccountLive, CfbLive, MetaLive, MlbLive, NbaLive, NflLive, NhlLive, PlayersLive, PublicLive, SoccerLive }
+export {
+  AccountLive,
+  CfbLive,
+  F1Live,
+  GolfLive,
+  MetaLive,
+  MlbLive,
+  NascarLive,
+  NbaLive,
+  NflLive,
+  NhlLive,
+  PlayersLive,
+  PublicLive,
+  SoccerLive
+}
 
 /** Every group's handlers: provide it to `HttpApiBuilder.api(Api)` (see Server.ts `makeApiLive`). */
 export const HandlersLive = Layer.mergeAll(
@@ -28,6 +45,9 @@ export const HandlersLive = Layer.mergeAll(
   NhlLive,
   CfbLive,
   SoccerLive,
+  GolfLive,
+  F1Live,
+  NascarLive,
   PlayersLive,
   MetaLive,
   AccountLive,
