@@ -90,6 +90,12 @@ export class F1 extends Effect.Service<F1>()("@sports-data/app/F1", {
       (p) => p.rows[0]?.season
     )
 
+    /** The latest race (not another session) with results, or undefined. */
+    const latestRace = Effect.map(
+      events.events({ sport: "f1", state: "final", limit: 20, offset: 0, order: "desc" }),
+      (p) => p.rows.find((e) => F1Rules.sessionOf(e) === "race")
+    )
+
     /**
      * The grands prix of `season` (default: the latest season held) in round order, at most
      * `limit`, each with its state at `now` and the sessions whose results are held.
@@ -118,7 +124,7 @@ export class F1 extends Effect.Service<F1>()("@sports-data/app/F1", {
       now: Date
     ) {
       const named = query.event === undefined
-        ? yield* latestFinal(events, "f1")
+        ? yield* latestRace
         : yield* requireEvent(events, "f1", eventIdOf("f1", query.event))
       if (named === undefined) return { race: null, held: false, rows: [] }
       const raceId = str(named.attributes["grand_prix_event_id"]) ?? named.id
