@@ -122,7 +122,11 @@ describe("golf, f1 and nascar endpoints", () => {
         const masters = csvRows("golf/array_carpenter_golfastr/pga_leaderboards_2025.csv").filter((r) =>
           r["event_id"] === "401703504"
         )
-        expect(pga2025.data[1]).toMatchObject({ field_size: masters.length, start_date: "2025-04-10", has_results: true })
+        expect(pga2025.data[1]).toMatchObject({
+          field_size: masters.length,
+          start_date: "2025-04-10",
+          has_results: true
+        })
         expect(pga2025.data[2]).toMatchObject({ has_results: false, field_size: 0 })
         const memorial = (yield* ok("/v1/golf/tournaments?season=2022")).data
         expect(memorial).toEqual([expect.objectContaining({
@@ -152,7 +156,11 @@ describe("golf, f1 and nascar endpoints", () => {
         expect(last.scoring_average).toBeCloseTo(strokes("U.S. Open") / 4, 2)
         expect(last.events[0]).toMatchObject({ name: "U.S. Open", position: "T19" })
         const both = (yield* ok("/v1/golf/players/svc_golf_3470/scoring-average?tournaments=2", h.keys.growth)).data
-        expect(both).toMatchObject({ tournaments: 2, rounds: 8, strokes: strokes("U.S. Open") + strokes("Masters Tournament") })
+        expect(both).toMatchObject({
+          tournaments: 2,
+          rounds: 8,
+          strokes: strokes("U.S. Open") + strokes("Masters Tournament")
+        })
         expect(both.scoring_average).toBeCloseTo((strokes("U.S. Open") + strokes("Masters Tournament")) / 8, 2)
         // by default the last ten: the 2022 Memorial (Data Golf rows, the same ESPN player id) counts too
         const all = (yield* ok("/v1/golf/players/svc_golf_3470/scoring-average", h.keys.growth)).data
@@ -161,9 +169,17 @@ describe("golf, f1 and nascar endpoints", () => {
           "Masters Tournament",
           "The Memorial Tournament pres. by Nationwide"
         ])
-        expectError(yield* get("/v1/golf/players/svc_golf_3470/scoring-average", h.keys.build), 403, "TIER_INSUFFICIENT")
+        expectError(
+          yield* get("/v1/golf/players/svc_golf_3470/scoring-average", h.keys.build),
+          403,
+          "TIER_INSUFFICIENT"
+        )
         expectError(yield* get("/v1/golf/players/svc_golf_1/scoring-average", h.keys.growth), 404, "RESOURCE_NOT_FOUND")
-        expectError(yield* get("/v1/golf/players/svc_nfl_3470/scoring-average", h.keys.growth), 404, "RESOURCE_NOT_FOUND")
+        expectError(
+          yield* get("/v1/golf/players/svc_nfl_3470/scoring-average", h.keys.growth),
+          404,
+          "RESOURCE_NOT_FOUND"
+        )
         expectError(
           yield* get("/v1/golf/players/svc_golf_3470/scoring-average?tournaments=51", h.keys.growth),
           400,
@@ -211,7 +227,11 @@ describe("golf, f1 and nascar endpoints", () => {
         // the default season is the latest with results (2026 here, through round 11)
         expect((yield* ok("/v1/f1/standings")).data).toMatchObject({ season: 2026, round: 11 })
         expectError(yield* get("/v1/f1/standings?round=0"), 400, "INVALID_PARAMETER")
-        expect((yield* ok("/v1/f1/standings?season=1990")).data).toMatchObject({ season: 1990, round: null, drivers: [] })
+        expect((yield* ok("/v1/f1/standings?season=1990")).data).toMatchObject({
+          season: 1990,
+          round: null,
+          drivers: []
+        })
       }))
 
     it.effect("f1: races of a season with circuits and the sessions held", () =>
@@ -285,7 +305,12 @@ describe("golf, f1 and nascar endpoints", () => {
         for (const r of raw) sums.set(r["Driver"]!, (sums.get(r["Driver"]!) ?? 0) + Number(r["Pts"] || 0))
         const [leader, points] = [...sums].sort((a, b) => b[1] - a[1])[0]!
         const body = yield* ok("/v1/nascar/standings?season=2024")
-        expect(body).toMatchObject({ series: "cup", season: 2024, races: 36, basis: expect.stringContaining("sum_of_race_points") })
+        expect(body).toMatchObject({
+          series: "cup",
+          season: 2024,
+          races: 36,
+          basis: expect.stringContaining("sum_of_race_points")
+        })
         expect(body.data[0]).toMatchObject({ position: 1, driver_name: leader, points })
         expect(body.data.map((r: any) => r.position)).toEqual(body.data.map((_: any, i: number) => i + 1))
         expect(body.meta.coverage.reason).toContain("playoff")

@@ -90,8 +90,7 @@ describe("golf, f1 and nascar ingestion", () => {
         }
       ])
       // grid "PL" (a pit-lane start) is kept: no grid place, pit_lane_start 1
-      const all = (yield* Effect.flatMap(EventReader, (r) =>
-        r.entries({ sport: "f1", limit: 10_000, offset: 0 }))).rows
+      const all = (yield* Effect.flatMap(EventReader, (r) => r.entries({ sport: "f1", limit: 10_000, offset: 0 }))).rows
       expect(all.some((e) => e.stats["pit_lane_start"] === 1 && e.stats["grid"] === null)).toBe(true)
     })).pipe(Effect.provide(TestLayer)))
 

@@ -16,7 +16,9 @@ const record = (v: unknown): Readonly<Record<string, unknown>> =>
 /** The grand prix row of a race event. */
 const raceRow = (e: SportEvent, now: Date): F1Rules.F1Race => {
   const a = e.attributes
-  const sessions = Array.isArray(a["sessions"]) ? (a["sessions"] as ReadonlyArray<F1Rules.F1Session>) : ["race" as const]
+  const sessions = Array.isArray(a["sessions"])
+    ? (a["sessions"] as ReadonlyArray<F1Rules.F1Session>)
+    : ["race" as const]
   return {
     event_id: e.id,
     season: e.season,

@@ -67,7 +67,11 @@ export class Nascar extends Effect.Service<Nascar>()("@sports-data/app/Nascar", 
      * most `limit`, each with its winner.
      */
     const races = Effect.fn("Nascar.races")(function*(
-      query: { readonly series: NascarRules.NascarSeries; readonly season?: number | undefined; readonly limit: number },
+      query: {
+        readonly series: NascarRules.NascarSeries
+        readonly season?: number | undefined
+        readonly limit: number
+      },
       now: Date
     ) {
       const season = query.season ?? (yield* latestSeason(query.series))

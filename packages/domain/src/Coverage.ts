@@ -176,7 +176,12 @@ export const endpointCoverage = {
     standings: yes("computed from race and sprint points; 2026 through round 11 (Hungary)")
   },
   nascar: {
-    races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [2022, 2023, 2024, 2025]),
+    races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [
+      2022,
+      2023,
+      2024,
+      2025
+    ]),
     results: yes("race dates: not in the source"),
     standings: yes(
       "sum of race points (finish and stage points) over the season; the playoff points reset is not in the data"

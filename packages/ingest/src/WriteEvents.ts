@@ -12,7 +12,7 @@ import {
   type UpsertResult
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { type EntityWrite, entityCounts, type SportIngestResult, upsertAll } from "./Report.js"
+import { entityCounts, type EntityWrite, type SportIngestResult, upsertAll } from "./Report.js"
 
 /**
  * Writes `events` then `entries` (each in atomic batches, `upsertAll`), logs `<sport> ingested`

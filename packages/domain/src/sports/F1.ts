@@ -14,7 +14,7 @@ import { Schema } from "effect"
 import type { EventEntry, SportEvent } from "../Canonical.js"
 import { DateString } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
-import { pointsTable, type PointsRow } from "./PointsTable.js"
+import { type PointsRow, pointsTable } from "./PointsTable.js"
 
 /** The Formula 1 module. */
 export const f1: EventSportModule<"f1"> = {

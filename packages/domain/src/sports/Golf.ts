@@ -78,7 +78,10 @@ export const placings = (
   const key = (c: GolfCard) => sign * (c.score ?? 0)
   const best = finishers.reduce((m, c) => Math.min(m, key(c)), Number.POSITIVE_INFINITY)
   const leaders = finishers.filter((c) => key(c) === best)
-  const winner = leaders.reduce<GolfCard | undefined>((w, c) => (w === undefined || c.order < w.order ? c : w), undefined)
+  const winner = leaders.reduce<GolfCard | undefined>(
+    (w, c) => (w === undefined || c.order < w.order ? c : w),
+    undefined
+  )
   return cards.map((c): GolfPlacing => {
     if (c.score === null || c.rounds < maxRounds) {
       return { position: null, status: c.score !== null && c.rounds === cutRounds ? "cut" : "withdrawn" }

@@ -124,7 +124,10 @@ const parseResult = (session: F1.F1Session) => (row: CsvRow): Either.Either<Resu
         time_ms: yield* duration(row, "time"),
         gap_ms: gapMs ?? null,
         laps_behind: lapsBehind === undefined ? null : Number(lapsBehind),
-        time_penalty_ms: yield* duration({ ...row, fields: { p: field(row, "timePenalty")?.replace(/^\+/, "") ?? "" } }, "p"),
+        time_penalty_ms: yield* duration(
+          { ...row, fields: { p: field(row, "timePenalty")?.replace(/^\+/, "") ?? "" } },
+          "p"
+        ),
         points: yield* number(row, "points")
       }
     return {
@@ -149,7 +152,11 @@ const parseReference = (row: CsvRow): Either.Either<Readonly<Record<string, stri
 /** A fastest lap of a race (only the first place is kept). */
 const parseFastest = (row: CsvRow): Either.Either<{ key: string; driverId: string } | null, string> =>
   field(row, "position") === "1"
-    ? Either.all({ season: required(row, "season"), slug: required(row, "race_slug"), driverId: required(row, "driverId") })
+    ? Either.all({
+      season: required(row, "season"),
+      slug: required(row, "race_slug"),
+      driverId: required(row, "driverId")
+    })
       .pipe(Either.map((r) => ({ key: `${r.season}/${r.slug}`, driverId: r.driverId })))
     : Either.right(null)
 
@@ -202,8 +209,18 @@ export const buildF1 = (t: F1Tables) => {
     for (const session of sessions) {
       const id = F1.sessionEventId(raceId, session)
       const rows = bySession.get(id) ?? []
-      const dateColumn = { race: "date", qualifying: "qualifyingDate", sprint: "sprintRaceDate", sprint_qualifying: "sprintQualifyingDate" }[session]
-      const timeColumn = { race: "time", qualifying: "qualifyingTime", sprint: "sprintRaceTime", sprint_qualifying: "sprintQualifyingTime" }[session]
+      const dateColumn = {
+        race: "date",
+        qualifying: "qualifyingDate",
+        sprint: "sprintRaceDate",
+        sprint_qualifying: "sprintQualifyingDate"
+      }[session]
+      const timeColumn = {
+        race: "time",
+        qualifying: "qualifyingTime",
+        sprint: "sprintRaceTime",
+        sprint_qualifying: "sprintQualifyingTime"
+      }[session]
       const date = f[dateColumn] !== undefined && f[dateColumn] !== "" ? f[dateColumn]! : race.date
       const constructors: Record<string, string> = {}
       const retirements: Record<string, string> = {}
@@ -231,7 +248,9 @@ export const buildF1 = (t: F1Tables) => {
             t.fastestLaps.get(`${race.season}/${race.slug}`) === r.driverId && session === "race"
           )
           if (expected !== undefined && expected !== (points ?? 0)) {
-            pointsDiffer.push(`${race.season} ${race.slug} ${session} ${r.driverId}: ${points ?? 0} (rules ${expected})`)
+            pointsDiffer.push(
+              `${race.season} ${race.slug} ${session} ${r.driverId}: ${points ?? 0} (rules ${expected})`
+            )
           }
         }
         entries.push({
@@ -337,4 +356,3 @@ export const ingestF1 = (
 
 /** The F1 adapter for the runner. */
 export const f1Ingester = { ingest: ingestF1, sourceFiles: f1SourceFiles }
-

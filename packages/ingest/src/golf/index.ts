@@ -111,7 +111,9 @@ const parseLeaderboard = (row: CsvRow): Either.Either<LeaderboardRow, string> =>
   Either.gen(function*() {
     const display = field(row, "score_display")
     const toPar = display === undefined ? null : Golf.parseToPar(display)
-    if (toPar === undefined) return yield* Either.left(`score_display is not a score to par: ${JSON.stringify(display)}`)
+    if (toPar === undefined) {
+      return yield* Either.left(`score_display is not a score to par: ${JSON.stringify(display)}`)
+    }
     const order = yield* int(row, "position")
     const season = yield* int(row, "year")
     if (season === null) return yield* Either.left("year is missing")
@@ -395,10 +397,14 @@ export const ingestGolf = (
 ): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
     const files = yield* golfFiles(dataDir)
-    const schedule = yield* Effect.forEach(files.golfastr.filter((f) => f.includes("schedule")), (f) =>
-      readRows(f, parseSchedule))
-    const boards = yield* Effect.forEach(files.golfastr.filter((f) => f.includes("leaderboards")), (f) =>
-      readRows(f, parseLeaderboard))
+    const schedule = yield* Effect.forEach(
+      files.golfastr.filter((f) => f.includes("schedule")),
+      (f) => readRows(f, parseSchedule)
+    )
+    const boards = yield* Effect.forEach(
+      files.golfastr.filter((f) => f.includes("leaderboards")),
+      (f) => readRows(f, parseLeaderboard)
+    )
     const isar = yield* Effect.forEach(files.isar, (f) => readRows(f, parseIsar))
     const slates = yield* Effect.forEach(files.salaries, (f) => readRows(f, parseSlate))
     const built = buildGolf({

@@ -176,8 +176,10 @@ export const ingestNascar = (
 ): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
     const files = yield* nascarSourceFiles(dataDir)
-    const read = yield* Effect.forEach(files, (f) =>
-      readRows(f, parseRow(FILE.exec(basename(f))![1] as Nascar.NascarSeries)))
+    const read = yield* Effect.forEach(
+      files,
+      (f) => readRows(f, parseRow(FILE.exec(basename(f))![1] as Nascar.NascarSeries))
+    )
     const built = buildNascar(keptRows(read))
     const src = sourceCounts([read])
     return yield* writeEventSport("nascar", files, {

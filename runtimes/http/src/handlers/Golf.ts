@@ -61,5 +61,11 @@ export const GolfLive = HttpApiBuilder.group(Api, "golf", (handlers) =>
           path.id,
           Params.withDefault(urlParams.tournaments, Params.RaceLimits.scoringAverage)
         )
-        return yield* envelope(ctx(request, "scoringAverage"), average, {}, undefined, limitNote("golf", "scoringAverage"))
+        return yield* envelope(
+          ctx(request, "scoringAverage"),
+          average,
+          {},
+          undefined,
+          limitNote("golf", "scoringAverage")
+        )
       }).pipe(mapDomainErrors)))

@@ -30,7 +30,13 @@ export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
       Effect.gen(function*() {
         const series = urlParams.series ?? "cup"
         const { race, rows } = yield* (yield* Nascar).results({ series, event: urlParams.event }, yield* callTime)
-        return yield* envelope(ctx(request, "results"), rows, { race }, race?.series ?? series, limitNote("nascar", "results"))
+        return yield* envelope(
+          ctx(request, "results"),
+          rows,
+          { race },
+          race?.series ?? series,
+          limitNote("nascar", "results")
+        )
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       Effect.gen(function*() {
