@@ -135,6 +135,14 @@ describe("golf, f1 and nascar endpoints", () => {
           course: "Muirfield Village Golf Club - Dublin, OH",
           purse: 12
         })])
+        // 2021-22 rows carry the official finish, kept as given (the file lacks part of the field)
+        const memorialBoard = (yield* ok("/v1/golf/leaderboard?event=401353224")).data
+        expect(memorialBoard[0]).toMatchObject({ position: "1", player_name: "Billy Horschel", score_to_par: -13 })
+        expect(memorialBoard.find((r: any) => r.player_name === "Abraham Ancer")).toMatchObject({
+          position: "T32",
+          total_strokes: 289,
+          score_to_par_display: "+1"
+        })
         const slates = (yield* ok("/v1/golf/tournaments?season=2026")).data.map((t: any) => t.name)
         expect(slates).toEqual(["Rocket Classic", "Wyndham Championship"])
         expect((yield* ok("/v1/golf/tournaments?tour=lpga")).data.map((t: any) => t.name)).toEqual(["AIG Women's Open"])

@@ -37,8 +37,8 @@ const wholeRounds = (e: EventEntry): number | null => {
   return typeof r === "number" && Number.isInteger(r) && r > 0 ? r : null
 }
 
-/** Status order of a leaderboard: finishers, then missed cuts, then withdrawals. */
-const statusRank = (s: string | null) => (s === "finished" ? 0 : s === "cut" ? 1 : 2)
+/** Status order of a leaderboard: finishers, missed second cuts, missed cuts, then withdrawals and DQs. */
+const statusRank = (s: string | null) => (s === "finished" ? 0 : s === "mdf" ? 1 : s === "cut" ? 2 : 3)
 
 /**
  * The leaderboard rows of one event's entries, best first: finishers by position (then the
@@ -60,7 +60,9 @@ export const leaderboardRows = (entries: ReadonlyArray<EventEntry>): ReadonlyArr
     return {
       position: GolfRules.positionLabel(
         { position: e.position, status: (e.status ?? "withdrawn") as GolfRules.GolfStatus },
-        e.position !== null && (shared.get(e.position) ?? 0) > 1
+        e.stats["tied"] !== undefined && e.stats["tied"] !== null
+          ? e.stats["tied"] === 1
+          : e.position !== null && (shared.get(e.position) ?? 0) > 1
       ),
       position_number: e.position,
       player_id: e.participant_id,

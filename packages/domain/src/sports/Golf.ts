@@ -8,7 +8,8 @@
  * `position` the numeric finishing place (3 for "T3"; null for a missed cut or withdrawal),
  * `status` finished | cut | withdrawn, and `stats` `to_par`, `points` (a Stableford event,
  * `attributes.format = "stableford"`, ranks by points and has no strokes or scores to par),
- * `rounds` (null when not derivable), `amateur` (1/0) and `order` (the source's running order).
+ * `rounds` (null when not derivable), `amateur` (1/0), `order` (the source's running order) and
+ * `tied` (1/0, where the source writes the official finish, such as "T32"; else absent).
  * @module
  */
 import { Schema } from "effect"
@@ -29,8 +30,26 @@ export const golf: EventSportModule<"golf"> = {
 export const GolfTour = Schema.Literal("pga", "lpga")
 export type GolfTour = typeof GolfTour.Type
 
-/** What a golfer's result is: played every round, missed the cut, or did not complete. */
-export type GolfStatus = "finished" | "cut" | "withdrawn"
+/**
+ * What a golfer's result is: played every round, missed the cut, made the cut but not the
+ * second (54-hole) cut ("mdf", where a source says so), did not complete, or was disqualified
+ * (where a source says so).
+ */
+export type GolfStatus = "finished" | "cut" | "mdf" | "withdrawn" | "disqualified"
+
+/**
+ * A finish as a source writes it (`1`, `T32`, `CUT`, `WD`, `W/D`, `MDF`, `DQ`): the placing and
+ * whether the place is shared; undefined when it is none of these.
+ */
+export const parseFinish = (text: string): (GolfPlacing & { readonly tied: boolean }) | undefined => {
+  const t = text.trim().toUpperCase()
+  const m = /^(T?)(\d{1,3})$/.exec(t)
+  if (m !== null) return { position: Number(m[2]), status: "finished", tied: m[1] === "T" }
+  const status = ({ CUT: "cut", WD: "withdrawn", "W/D": "withdrawn", MDF: "mdf", DQ: "disqualified" } as const)[
+    t as "CUT"
+  ]
+  return status === undefined ? undefined : { position: null, status, tied: false }
+}
 
 /**
  * One golfer's tournament result as a source gives it: `score` the number the field is ranked by
@@ -91,18 +110,22 @@ export const placings = (
   })
 }
 
+const statusLabels: Readonly<Record<GolfStatus, string>> = {
+  finished: "-",
+  cut: "CUT",
+  mdf: "MDF",
+  withdrawn: "WD",
+  disqualified: "DQ"
+}
+
 /**
  * The leaderboard label of a placing: "1", "T3" when `shared` by more than one golfer, "CUT",
- * "WD".
+ * "MDF", "WD", "DQ".
  */
 export const positionLabel = (placing: GolfPlacing, shared: boolean): string =>
-  placing.status === "cut"
-    ? "CUT"
-    : placing.status === "withdrawn"
-    ? "WD"
-    : placing.position === null
-    ? "-"
-    : `${shared ? "T" : ""}${placing.position}`
+  placing.status === "finished" && placing.position !== null
+    ? `${shared ? "T" : ""}${placing.position}`
+    : statusLabels[placing.status]
 
 /** A score to par as golf writes it: `-11`, `E`, `+3`. */
 export const toParLabel = (toPar: number): string => (toPar === 0 ? "E" : toPar > 0 ? `+${toPar}` : `${toPar}`)

@@ -8,7 +8,9 @@
  *   `total_score` strokes, `score_display` to par, `amateur`, ESPN `athlete_id`, `event_id`).
  * - `rtelmore_isar_golf/pga_tournaments_2021_22.csv`: one row per golfer per 2021-22 event
  *   (ESPN `tournament.id` and `player.id`, `hole_par`, `strokes`, `n_rounds`, `pos`, `date` m/d/yy
- *   = the final day, `course`, `purse` US$ millions, `season`).
+ *   = the final day, `course`, `purse` US$ millions, `season`, `Finish` the official finish).
+ *   The official finish is kept where given (the file lacks some golfers of the field, so places
+ *   derived from it would be too high); blank finishes are derived like the 2025 leaderboards.
  * - `925sports_pga_tour_data/dk_salaries_history.csv`: the 2026 tournaments with DraftKings salary
  *   slates (`tournament`, `game_start` MM/DD/YYYY h:mm AM); no results. LIV events are not a tour
  *   of the specification and are ignored; a name with "Women" is an LPGA event.
@@ -148,6 +150,15 @@ interface IsarRow {
   readonly strokes: number
   readonly rounds: number
   readonly pos: number | null
+  readonly finish: (Golf.GolfPlacing & { readonly tied: boolean }) | null
+}
+
+/** The official finish (`Finish`: `T32`, `CUT`, `WD`, `MDF`, `DQ`), null when blank. */
+const finishOf = (row: CsvRow) => {
+  const text = field(row, "Finish")
+  if (text === undefined) return Either.right(null)
+  const finish = Golf.parseFinish(text)
+  return finish === undefined ? Either.left(`Finish is not a finish: ${JSON.stringify(text)}`) : Either.right(finish)
 }
 
 const parseIsar = (row: CsvRow): Either.Either<IsarRow, string> =>
@@ -168,7 +179,8 @@ const parseIsar = (row: CsvRow): Either.Either<IsarRow, string> =>
       holePar: yield* need("hole_par"),
       strokes: yield* need("strokes"),
       rounds: yield* need("n_rounds"),
-      pos: yield* int(row, "pos")
+      pos: yield* int(row, "pos"),
+      finish: yield* finishOf(row)
     }
   })
 
@@ -201,6 +213,8 @@ interface Card {
   readonly rounds: number | null
   readonly order: number
   readonly amateur: boolean | null
+  /** The source's official finish, which wins over the derived placing when given. */
+  readonly finish?: (Golf.GolfPlacing & { readonly tied: boolean }) | null
   readonly where: { readonly file: string; readonly line: number }
 }
 
@@ -224,24 +238,28 @@ const placeEvent = (
     kept.map((c) => ({ score: c.toPar, rounds: c.rounds ?? 0, order: c.order })),
     { higherWins: format === "stableford" }
   )
-  const entries = kept.map((c, i): EventEntry => ({
-    id: `${id}:${c.participantId}`,
-    sport: "golf",
-    event_id: id,
-    participant_id: c.participantId,
-    participant_name: c.name,
-    team: null,
-    position: placed[i]!.position,
-    status: placed[i]!.status,
-    score: c.strokes,
-    stats: {
-      to_par: format === "stableford" ? null : c.toPar,
-      points: format === "stableford" ? c.toPar : null,
-      rounds: c.rounds,
-      order: c.order,
-      amateur: c.amateur === null ? null : c.amateur ? 1 : 0
+  const entries = kept.map((c, i): EventEntry => {
+    const placing = c.finish ?? placed[i]!
+    return {
+      id: `${id}:${c.participantId}`,
+      sport: "golf",
+      event_id: id,
+      participant_id: c.participantId,
+      participant_name: c.name,
+      team: null,
+      position: placing.position,
+      status: placing.status,
+      score: c.strokes,
+      stats: {
+        to_par: format === "stableford" ? null : c.toPar,
+        points: format === "stableford" ? c.toPar : null,
+        rounds: c.rounds,
+        order: c.order,
+        amateur: c.amateur === null ? null : c.amateur ? 1 : 0,
+        ...(c.finish === undefined || c.finish === null ? {} : { tied: c.finish.tied ? 1 : 0 })
+      }
     }
-  }))
+  })
   return { entries, skipped }
 }
 
@@ -360,6 +378,7 @@ export const buildGolf = (input: {
         rounds: r.rounds,
         order: r.pos ?? Number.MAX_SAFE_INTEGER,
         amateur: null,
+        finish: r.finish,
         where: { file: r.file, line: r.line }
       })),
       "stroke_play"
