@@ -103,6 +103,11 @@ describe("golf, f1 and nascar endpoints", () => {
           stableford_points: 47,
           total_strokes: null
         })
+        // the source lists the finishers by points, then the missed cuts by points
+        const all = (yield* ok("/v1/golf/leaderboard?event=401703522")).data
+        const firstCut = all.findIndex((r: any) => r.position === "CUT")
+        expect(firstCut).toBeGreaterThan(50)
+        expect(all.slice(firstCut).every((r: any) => r.position === "CUT")).toBe(true)
         const lpga = yield* ok("/v1/golf/leaderboard?tour=lpga")
         expect(lpga.data).toEqual([])
         expect(lpga.meta.coverage).toEqual({ available: false, reason: expect.stringContaining("LPGA") })

@@ -132,8 +132,22 @@ describe("golf and f1 rules", () => {
       "withdrawn:null",
       "withdrawn:null"
     ])
-    expect(Golf.roundPar([288, 144, 144, 287])).toBe(72)
-    expect(Golf.roundPar([284, 142, 284])).toBe(71)
+    // THE PLAYERS 2025: McIlroy beat Spaun in a playoff the source counted in both scores
+    const players = [
+      { score: -11, rounds: 4, order: 1, playoff: true },
+      { score: -9, rounds: 4, order: 2, playoff: true },
+      { score: -10, rounds: 4, order: 3 },
+      { score: -10, rounds: 4, order: 4 },
+      { score: -9, rounds: 4, order: 5 }
+    ]
+    expect(Golf.placings(players).map((p) => p.position)).toEqual([1, 2, 3, 3, 5])
+    // a multi-course event (finishers' par 282 = 70.5 a round), a part-played round, a card
+    // with two playoff holes (par 8) counted in
+    expect(Golf.roundsPlayed([282, 282, 141, 142, 142, 177, 290, null])).toEqual({
+      rounds: [4, 4, 2, 2, 2, 2.49, 4, null],
+      extra: [0, 0, 0, 0, 0, null, 8, null],
+      par: 70.5
+    })
     expect(Golf.toParLabel(0)).toBe("E")
     expect(Golf.parseToPar("+3")).toBe(3)
   })

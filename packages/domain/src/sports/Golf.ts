@@ -9,7 +9,9 @@
  * `status` finished | cut | withdrawn, and `stats` `to_par`, `points` (a Stableford event,
  * `attributes.format = "stableford"`, ranks by points and has no strokes or scores to par),
  * `rounds` (null when not derivable), `amateur` (1/0), `order` (the source's running order) and
- * `tied` (1/0, where the source writes the official finish, such as "T32"; else absent).
+ * `tied` (1/0, where the source writes the official finish, such as "T32"; else absent) and
+ * `playoff_par` (the par of playoff holes the source counted in the total and the score to par
+ * of a playoff player; null when none).
  * @module
  */
 import { Schema } from "effect"
@@ -61,6 +63,8 @@ export interface GolfCard {
   readonly score: number | null
   readonly rounds: number
   readonly order: number
+  /** True for a player of a playoff whose holes the source counted in `score` (see {@link roundsPlayed}). */
+  readonly playoff?: boolean
 }
 
 /** A golfer's place derived by {@link placings}: numeric `position` (null unless finished) and `status`. */
@@ -74,8 +78,10 @@ export interface GolfPlacing {
  * event, ranked by points):
  * - Finishers are the cards with a score and the most rounds played; the best score wins; golfers
  *   level share the place (position = 1 + finishers with a better score, shown "T3" when shared).
- * - A tie for first is settled by a playoff the totals cannot show: the source lists its winner
- *   first (lowest `order`), who takes 1; the others level with them share 2.
+ * - A tie for first is settled by a playoff: the source lists its winner first (lowest `order`),
+ *   who takes 1; the others of the playoff share 2. The players of the playoff are those level on
+ *   the best score, or, where the source counted the playoff holes in their scores, the cards
+ *   marked `playoff` (their scores are then not comparable with the field's).
  * - A card with fewer rounds missed the cut when its round count is the event's cut (the most
  *   common whole count below the finishers', held by at least 5 golfers); any other shorter or
  *   scoreless card is a withdrawal (or disqualification: the sources do not tell them apart).
@@ -87,7 +93,7 @@ export const placings = (
 ): ReadonlyArray<GolfPlacing> => {
   const sign = options.higherWins === true ? -1 : 1
   const scored = cards.filter((c) => c.score !== null)
-  const maxRounds = scored.reduce((m, c) => Math.max(m, c.rounds), 0)
+  const maxRounds = scored.reduce((m, c) => (Number.isInteger(c.rounds) ? Math.max(m, c.rounds) : m), 0)
   const finishers = scored.filter((c) => c.rounds === maxRounds)
   const short = new Map<number, number>()
   for (const c of scored) {
@@ -95,8 +101,10 @@ export const placings = (
   }
   const [cutRounds] = [...short].filter(([, n]) => n >= 5).sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? []
   const key = (c: GolfCard) => sign * (c.score ?? 0)
+  const marked = finishers.filter((c) => c.playoff === true)
+  const rest = marked.length > 0 ? finishers.filter((c) => c.playoff !== true) : finishers
   const best = finishers.reduce((m, c) => Math.min(m, key(c)), Number.POSITIVE_INFINITY)
-  const leaders = finishers.filter((c) => key(c) === best)
+  const leaders = marked.length > 0 ? marked : finishers.filter((c) => key(c) === best)
   const winner = leaders.reduce<GolfCard | undefined>(
     (w, c) => (w === undefined || c.order < w.order ? c : w),
     undefined
@@ -105,8 +113,8 @@ export const placings = (
     if (c.score === null || c.rounds < maxRounds) {
       return { position: null, status: c.score !== null && c.rounds === cutRounds ? "cut" : "withdrawn" }
     }
-    if (key(c) === best && leaders.length > 1) return { position: c === winner ? 1 : 2, status: "finished" }
-    return { position: 1 + finishers.filter((f) => key(f) < key(c)).length, status: "finished" }
+    if (leaders.includes(c) && leaders.length > 1) return { position: c === winner ? 1 : 2, status: "finished" }
+    return { position: 1 + marked.length + rest.filter((f) => key(f) < key(c)).length, status: "finished" }
   })
 }
 
@@ -137,22 +145,59 @@ export const parseToPar = (text: string): number | undefined => {
   return /^[+-]?\d{1,3}$/.test(t) ? Number(t) : undefined
 }
 
+/** Strokes of par a card may differ from its group's usual par total and still count as complete. */
+const COMPLETE_TOLERANCE = 4
+
+/** The most strokes of a playoff a finisher's total may hold (five extra holes). */
+const PLAYOFF_MAX = 25
+
 /**
- * The par of one round of a tournament from each golfer's (strokes - to par), that is par times
- * rounds played: the par from 68 to 74 that divides the most of them into 1 to 5 whole rounds
- * (ties: the par giving the most four-round cards). Undefined when no par divides any.
+ * Rounds played by each golfer of one tournament, from each card's par total (strokes minus score
+ * to par, that is the par of the holes played):
+ * - a card's round count is its par total over 71 rounded (par 68 to 74 over 1 to 5 rounds gives
+ *   the right count, also on multi-course events whose courses differ in par);
+ * - the usual par total of each round count is the most frequent among its cards; a card at most
+ *   4 strokes of it is complete (whole rounds); so is a card of the most rounds up to 25 over it
+ *   (the source counted a playoff's holes in the total and the score to par, as ESPN does for
+ *   some playoffs); any other card left a round unfinished and gets a fraction (its par total over
+ *   the par of one round), which never counts as finished.
+ * Returns, in the order of `parTotals`: the rounds (null for a missing total) and `extra`, the
+ * par of the holes beyond the card's rounds (a playoff; 0 when none, null for a partial or
+ * missing card); and `par`, the par of one round of the longest complete cards (null when none).
  */
-export const roundPar = (parTotals: ReadonlyArray<number>): number | undefined => {
-  let best: { par: number; whole: number; four: number } | undefined
-  for (let par = 68; par <= 74; par++) {
-    const rounds = parTotals.map((t) => t / par).filter((q) => Number.isInteger(q) && q >= 1 && q <= 5)
-    const whole = rounds.length
-    const four = rounds.filter((q) => q === 4).length
-    if (whole > 0 && (best === undefined || whole > best.whole || (whole === best.whole && four > best.four))) {
-      best = { par, whole, four }
-    }
+export const roundsPlayed = (
+  parTotals: ReadonlyArray<number | null>
+): {
+  readonly rounds: ReadonlyArray<number | null>
+  readonly extra: ReadonlyArray<number | null>
+  readonly par: number | null
+} => {
+  const estimate = (t: number) => Math.max(1, Math.round(t / 71))
+  const counts = new Map<number, Map<number, number>>()
+  for (const t of parTotals) {
+    if (t === null || t <= 0) continue
+    const byTotal = counts.get(estimate(t)) ?? new Map<number, number>()
+    byTotal.set(t, (byTotal.get(t) ?? 0) + 1)
+    counts.set(estimate(t), byTotal)
   }
-  return best?.par
+  const usual = new Map(
+    [...counts].map(([r, byTotal]) => [r, [...byTotal].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0]] as const)
+  )
+  const longest = [...usual.keys()].sort((a, b) => b - a)[0]
+  const cards = parTotals.map((t) => {
+    if (t === null || t <= 0) return { rounds: null, extra: null }
+    const r = estimate(t)
+    const total = usual.get(r)!
+    const over = r === longest ? PLAYOFF_MAX : COMPLETE_TOLERANCE
+    return t >= total - COMPLETE_TOLERANCE && t <= total + over
+      ? { rounds: r, extra: Math.max(0, t - total) }
+      : { rounds: Math.round((t / (total / r)) * 100) / 100, extra: null }
+  })
+  return {
+    rounds: cards.map((c) => c.rounds),
+    extra: cards.map((c) => c.extra),
+    par: longest === undefined ? null : Math.round((usual.get(longest)! / longest) * 10) / 10
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

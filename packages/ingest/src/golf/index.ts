@@ -209,10 +209,14 @@ interface Card {
   readonly participantId: string
   readonly name: string
   readonly strokes: number | null
+  /** The par of playoff holes the source counted in the total and the score to par, or null. */
+  readonly playoffPar?: number | null
   readonly toPar: number | null
   readonly rounds: number | null
   readonly order: number
   readonly amateur: boolean | null
+  /** True on the cards of a Stableford event (see {@link stablefordCut}). */
+  readonly stableford?: boolean
   /** The source's official finish, which wins over the derived placing when given. */
   readonly finish?: (Golf.GolfPlacing & { readonly tied: boolean }) | null
   readonly where: { readonly file: string; readonly line: number }
@@ -235,7 +239,15 @@ const placeEvent = (
     return false
   })
   const placed = Golf.placings(
-    kept.map((c) => ({ score: c.toPar, rounds: c.rounds ?? 0, order: c.order })),
+    kept.map((c) => ({
+      // a card with an official finish that is not a place does not compete for places
+      score: c.finish !== undefined && c.finish !== null && c.finish.position === null && c.stableford === true
+        ? null
+        : c.toPar,
+      rounds: c.rounds ?? 0,
+      order: c.order,
+      playoff: c.playoffPar !== undefined && c.playoffPar !== null
+    })),
     { higherWins: format === "stableford" }
   )
   const entries = kept.map((c, i): EventEntry => {
@@ -256,6 +268,7 @@ const placeEvent = (
         rounds: c.rounds,
         order: c.order,
         amateur: c.amateur === null ? null : c.amateur ? 1 : 0,
+        playoff_par: c.playoffPar ?? null,
         ...(c.finish === undefined || c.finish === null ? {} : { tied: c.finish.tied ? 1 : 0 })
       }
     }
@@ -264,27 +277,43 @@ const placeEvent = (
 }
 
 /**
- * Rounds played of each 2025 line: (strokes - to par) over the event's par per round
- * (`Golf.roundPar`), to hundredths (a fraction: a round left unfinished). A Stableford event (every
- * line's total equals its "to par", which are points) has no rounds.
+ * Where the missed cuts start in a Stableford leaderboard: the source lists the finishers by
+ * points, then the missed cuts by points; the first line with more points than the line before
+ * starts them (the length when none does).
+ */
+const stablefordCut = (rows: ReadonlyArray<LeaderboardRow>): number => {
+  const sorted = [...rows].sort((a, b) => a.order - b.order)
+  const i = sorted.findIndex((r, k) => k > 0 && (r.toPar ?? 0) > (sorted[k - 1]!.toPar ?? 0))
+  return i < 0 ? rows.length : rows.indexOf(sorted[i]!)
+}
+
+/**
+ * The cards of one 2025 leaderboard: rounds played by `Golf.roundsPlayed` from (strokes - to par).
+ * A Stableford event (every line's total equals its "to par", which are points) has no strokes
+ * and no rounds; its missed cuts are told by the source's order ({@link stablefordCut}).
  */
 const golfastrEvent = (rows: ReadonlyArray<LeaderboardRow>) => {
   const full = rows.filter((r) => r.strokes !== null && r.toPar !== null)
   const stableford = full.length > 0 && full.every((r) => r.strokes === r.toPar)
-  const par = stableford ? undefined : Golf.roundPar(full.map((r) => r.strokes! - r.toPar!))
-  const cards = rows.map((r): Card => ({
+  const played = Golf.roundsPlayed(
+    rows.map((r) => (stableford || r.strokes === null || r.toPar === null ? null : r.strokes - r.toPar))
+  )
+  const cut = stableford ? stablefordCut(rows) : rows.length
+  const cards = rows.map((r, i): Card => ({
     participantId: golferId(r.athleteId),
     name: r.name,
+    stableford,
+    ...(i >= cut ? { finish: { position: null, status: "cut" as const, tied: false } } : {}),
     strokes: stableford ? null : r.strokes,
+    // a playoff's holes counted in the total and the score to par (ESPN does so for some playoffs)
+    playoffPar: stableford || !played.extra[i] ? null : played.extra[i]!,
     toPar: r.toPar,
-    rounds: par === undefined || r.strokes === null || r.toPar === null
-      ? null
-      : Math.round(((r.strokes - r.toPar) / par) * 100) / 100,
+    rounds: played.rounds[i] ?? null,
     order: r.order,
     amateur: r.amateur,
     where: { file: r.file, line: r.line }
   }))
-  return { cards, par: par ?? null, format: stableford ? "stableford" as const : "stroke_play" as const }
+  return { cards, par: played.par, format: stableford ? "stableford" as const : "stroke_play" as const }
 }
 
 const groupBy = <A>(rows: ReadonlyArray<A>, key: (a: A) => string): Map<string, Array<A>> => {
