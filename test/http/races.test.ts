@@ -62,7 +62,14 @@ describe("golf, f1 and nascar endpoints", () => {
             ["T5", "Sungjae Im", 281, "-7"],
             ["T5", "Bryson DeChambeau", 281, "-7"]
           ])
-        expect(board.data[0]).toMatchObject({ rounds: null, rounds_played: 4, status: "finished", position_number: 1 })
+        expect(board.data[0]).toMatchObject({
+          rounds: null,
+          rounds_played: 4,
+          status: "finished",
+          position_number: 1,
+          playoff: true
+        })
+        expect(board.data.map((r: any) => r.playoff)).toEqual([true, true, false, false, false, false])
         expect(board.meta.coverage).toEqual({ available: true, reason: expect.stringContaining("round-by-round") })
         // the bare ESPN id names the same event
         expect((yield* ok("/v1/golf/leaderboard?event=401703504&limit=1")).data[0].player_name).toBe("Rory McIlroy")
@@ -272,6 +279,8 @@ describe("golf, f1 and nascar endpoints", () => {
         const latest = yield* ok("/v1/f1/races")
         expect(latest.season).toBe(2026)
         expect(latest.data.map((r: any) => r.round)).toEqual([11, 12])
+        // the Dutch GP of the cut has only its sprint qualifying run
+        expect(latest.data[1].sessions.map((s: any) => s.session)).toEqual(["sprint_qualifying"])
         expectError(yield* get("/v1/f1/races?limit=101"), 400, "INVALID_PARAMETER")
       }))
 

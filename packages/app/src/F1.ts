@@ -18,7 +18,7 @@ const raceRow = (e: SportEvent, now: Date): F1Rules.F1Race => {
   const a = e.attributes
   const sessions = Array.isArray(a["sessions"])
     ? (a["sessions"] as ReadonlyArray<F1Rules.F1Session>)
-    : ["race" as const]
+    : []
   return {
     event_id: e.id,
     season: e.season,

@@ -48,6 +48,10 @@ const statusRank = (s: string | null) => (s === "finished" ? 0 : s === "mdf" ? 1
 export const leaderboardRows = (entries: ReadonlyArray<EventEntry>): ReadonlyArray<GolfRules.GolfLeaderboardRow> => {
   const shared = new Map<number, number>()
   for (const e of entries) if (e.position !== null) shared.set(e.position, (shared.get(e.position) ?? 0) + 1)
+  // a tie for first settled by a playoff: the winner 1, the others 2, all level on score
+  const first = entries.find((e) => e.position === 1)
+  const leadersTied = first !== undefined &&
+    entries.some((e) => e.position === 2 && e.stats["to_par"] === first.stats["to_par"] && e.score === first.score)
   const sorted = [...entries].sort((a, b) =>
     statusRank(a.status) - statusRank(b.status) ||
     (a.position ?? 0) - (b.position ?? 0) ||
@@ -74,6 +78,8 @@ export const leaderboardRows = (entries: ReadonlyArray<EventEntry>): ReadonlyArr
       rounds_played: wholeRounds(e),
       rounds: null,
       stableford_points: e.stats["points"] ?? null,
+      playoff: (e.stats["playoff_par"] ?? null) !== null ||
+        (e.status === "finished" && e.position !== null && e.position <= 2 && leadersTied),
       amateur: amateur === undefined || amateur === null ? null : amateur === 1
     }
   })
@@ -128,7 +134,8 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
 
     /**
      * The scoring average of golfer `id` over their last `tournaments` stroke-play events with
-     * whole rounds: total strokes over total rounds, to two decimals. ResourceNotFound (player)
+     * whole rounds: total strokes over total rounds, to two decimals (playoff holes a source counted
+     * in a total are taken out at their par). ResourceNotFound (player)
      * when the id is not a golf id or no result of it is held.
      */
     const scoringAverage = Effect.fn("Golf.scoringAverage")(function*(id: string, tournaments: number) {
@@ -145,6 +152,8 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
       const byEvent = new Map(counted.map((e) => [e.event_id, e] as const))
       const rows = recent.map((ev) => {
         const entry = byEvent.get(ev.id)!
+        // playoff holes a source counted in the total are taken out at par (their score is unknown)
+        const strokes = entry.score! - (entry.stats["playoff_par"] ?? 0)
         const label = leaderboardRows(fields.filter((f) => f.event_id === ev.id))
           .find((r) => r.player_id === id)?.position ?? "-"
         return {
@@ -152,7 +161,7 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
           name: ev.name,
           end_date: ev.end_date,
           position: label,
-          total_strokes: entry.score!,
+          total_strokes: strokes,
           rounds_played: wholeRounds(entry)!
         }
       })

@@ -179,8 +179,10 @@ export const championship = (
 
 /**
  * A grand prix (`/v1/f1/races`). `event_id` is the race's id (`svc_f1_<f1db race id>`);
- * `sessions` lists the sessions whose results are held, each with its event id for
- * `/v1/f1/results?event=`; `date` the race day, `time` the race start (UTC) or null.
+ * `sessions` lists the sessions whose results are held (none for a race not run yet), each with
+ * its event id for `/v1/f1/results?event=`; `date` the race day, `time` the race start (UTC) or
+ * null; `state` final once the race day has passed (its results may still be missing: see
+ * `sessions`).
  */
 export const F1Race = Schema.Struct({
   event_id: Schema.String,

@@ -229,7 +229,9 @@ export type GolfTournament = typeof GolfTournament.Type
  * (null for CUT/WD); `total_strokes`; `score_to_par` strokes relative to par (negative under) and
  * `score_to_par_display` (`-11`, `E`, `+3`); `rounds_played`; `rounds` the round-by-round scores:
  * always null, no source has them (see meta.coverage); `stableford_points` the points of a
- * (modified) Stableford event, where strokes and scores to par are null; null otherwise.
+ * (modified) Stableford event, where strokes and scores to par are null; null otherwise;
+ * `playoff` true for the players of a playoff for first (where the source counted its holes, as
+ * in some 2025 events, their total_strokes and score_to_par include them).
  */
 export const GolfLeaderboardRow = Schema.Struct({
   position: Schema.String,
@@ -243,6 +245,7 @@ export const GolfLeaderboardRow = Schema.Struct({
   rounds_played: Schema.NullOr(Schema.Int),
   rounds: Schema.Null,
   stableford_points: Schema.NullOr(Schema.Number),
+  playoff: Schema.Boolean,
   amateur: Schema.NullOr(Schema.Boolean)
 }).annotations({ identifier: "GolfLeaderboardRow" })
 export type GolfLeaderboardRow = typeof GolfLeaderboardRow.Type

@@ -202,9 +202,11 @@ export const buildF1 = (t: F1Tables) => {
     const gp = t.grandsPrix.get(f["grandPrixId"] ?? "")
     const circuit = t.circuits.get(f["circuitId"] ?? "")
     const name = gp?.["fullName"] ?? f["officialName"] ?? race.slug
-    const sessions = (Object.values(resultTables) as ReadonlyArray<F1.F1Session>).filter((s) =>
-      s === "race" || bySession.has(F1.sessionEventId(raceId, s))
+    // the race event always exists (a grand prix of the calendar); other sessions once they have results
+    const held = (Object.values(resultTables) as ReadonlyArray<F1.F1Session>).filter((s) =>
+      bySession.has(F1.sessionEventId(raceId, s))
     )
+    const sessions = held.includes("race") ? held : ["race" as const, ...held]
     const sprintWeekend = (f["sprintRaceDate"] ?? "") !== "" || bySession.has(F1.sessionEventId(raceId, "sprint"))
     for (const session of sessions) {
       const id = F1.sessionEventId(raceId, session)
@@ -293,7 +295,7 @@ export const buildF1 = (t: F1Tables) => {
           time: f[timeColumn] === undefined || f[timeColumn] === "" ? null : f[timeColumn],
           date_from_race_day: f[dateColumn] === undefined || f[dateColumn] === "",
           sprint_weekend: sprintWeekend,
-          sessions,
+          sessions: held,
           constructors,
           retirements,
           driver_codes: codes
