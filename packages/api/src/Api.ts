@@ -11,9 +11,12 @@ import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { F1Group } from "./groups/F1.js"
+import { GolfGroup } from "./groups/Golf.js"
 import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
+import { NascarGroup } from "./groups/Nascar.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
 import { NhlGroup } from "./groups/Nhl.js"
@@ -33,6 +36,9 @@ export class Api extends HttpApi.make("sports-data")
   .add(SoccerGroup)
   .add(TennisGroup)
   .add(UfcGroup)
+  .add(GolfGroup)
+  .add(F1Group)
+  .add(NascarGroup)
   .add(PlayersGroup)
   .add(AnalyticsGroup)
   .add(IntelligenceGroup)

@@ -10,8 +10,11 @@ import { Layer } from "effect"
 import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
 import { Catalog } from "./Catalog.js"
+import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
+import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
+import { Nascar } from "./Nascar.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
 import { Rankings, Standings } from "./Standings.js"
@@ -31,8 +34,11 @@ export {
 } from "./Analytics.js"
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
+export { F1 } from "./F1.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
+export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
+export { Nascar } from "./Nascar.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
@@ -54,6 +60,9 @@ export const layer = Layer.mergeAll(
   Tennis.Default,
   Ufc.Default,
   Analytics.Default,
-  Signals.Default
+  Signals.Default,
+  Golf.Default,
+  F1.Default,
+  Nascar.Default
 )
 export * as Keys from "./Keys.js"

@@ -190,7 +190,15 @@ export const endpointCoverage = {
     h2h: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)"),
     gameLog: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)")
   },
-  golf: {},
+  golf: {
+    tournaments: yes(
+      "PGA Tour 2021-22 (32 events, Sept 2021 to June 2022), 2025 (schedule, 47 with results) and the 2026 events with DFS salary slates (no results); LPGA: only the 2026 AIG Women's Open slate"
+    ),
+    leaderboard: yes(
+      "round-by-round scores: no source has them, so rounds is null; LPGA: no results in any source; positions and missed cuts are derived from total strokes and rounds played"
+    ),
+    scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025")
+  },
   ufc: {
     rankings: no("no source has UFC rankings"),
     record: yes(
@@ -198,8 +206,22 @@ export const endpointCoverage = {
         "reported as unresolved, not attributed"
     )
   },
-  f1: {},
-  nascar: {}
+  f1: {
+    results: yes("race, qualifying, sprint and sprint qualifying results 2022 to 2026 round 11; practice: no source"),
+    standings: yes("computed from race and sprint points; 2026 through round 11 (Hungary)")
+  },
+  nascar: {
+    races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [
+      2022,
+      2023,
+      2024,
+      2025
+    ]),
+    results: yes("race dates: not in the source"),
+    standings: yes(
+      "sum of race points (finish and stage points) over the season; the playoff points reset is not in the data"
+    )
+  }
 } as const satisfies Record<SportKey, Readonly<Record<string, EndpointCoverage>>>
 
 /** The coverage of `operation` of `sport` (available over every season when not listed). */

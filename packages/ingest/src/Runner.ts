@@ -18,8 +18,11 @@ import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
+import { f1Ingester } from "./f1/index.js"
+import { golfIngester } from "./golf/index.js"
 import { recomputeMetrics } from "./Metrics.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
+import { nascarIngester } from "./nascar/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
 import { nhlIngester } from "./nhl/index.js"
@@ -53,7 +56,10 @@ export const ingesters: Readonly<Record<TeamSport, SportIngester> & Partial<Reco
   cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
   soccer: soccerIngester,
   tennis: tennisIngester,
-  ufc: ufcIngester
+  ufc: ufcIngester,
+  golf: golfIngester,
+  f1: f1Ingester,
+  nascar: nascarIngester
 }
 
 /** The sports with an ingest adapter, team sports first, in the order the service lists them. */

@@ -4,8 +4,11 @@
  */
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
+export * as F1 from "./f1/index.js"
+export * as Golf from "./golf/index.js"
 export * as Metrics from "./Metrics.js"
 export { ingestMlb, mlbSourceFiles, normaliseMlbTeam } from "./mlb/index.js"
+export * as Nascar from "./nascar/index.js"
 export { ingestNba, nbaSourceFiles, normaliseNbaTeam } from "./nba/index.js"
 export { nbaSignals } from "./nba/Signals.js"
 export { ingestNfl } from "./nfl/index.js"

@@ -84,16 +84,18 @@ export const meta = (
 
 /**
  * The envelope `{success, endpoint, count, data, meta}` of `data` (count = rows, 1 for an
- * object), with `extra` fields merged in (total/offset/limit, query, player, season...), and
- * `meta.league` when `league` is given.
+ * object), with `extra` fields merged in (total/offset/limit, query, player, season...),
+ * `meta.league` when `league` is given, and `meta.coverage`: `coverage` when given (a gap that
+ * depends on the request, such as a session no source has), else {@link coverageMeta}.
  */
 export const envelope = <A, X extends Record<string, unknown> = {}>(
   ctx: EnvelopeContext,
   data: A,
   extra?: X,
-  league?: string
+  league?: string,
+  coverage?: Coverage.MetaCoverage
 ) =>
-  Effect.map(meta(ctx.sport, ctx.operation, { league, coverage: coverageMeta(ctx, data) }), (m) => ({
+  Effect.map(meta(ctx.sport, ctx.operation, { league, coverage: coverage ?? coverageMeta(ctx, data) }), (m) => ({
     success: true,
     endpoint: requestPath(ctx.request),
     count: Array.isArray(data) ? data.length : 1,

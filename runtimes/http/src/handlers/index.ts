@@ -11,9 +11,12 @@ import { Layer } from "effect"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
+import { F1Live } from "./F1.js"
+import { GolfLive } from "./Golf.js"
 import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
+import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
 import { NhlLive } from "./Nhl.js"
@@ -26,9 +29,12 @@ export {
   AccountLive,
   AnalyticsLive,
   CfbLive,
+  F1Live,
+  GolfLive,
   IntelligenceLive,
   MetaLive,
   MlbLive,
+  NascarLive,
   NbaLive,
   NflLive,
   NhlLive,
@@ -49,6 +55,9 @@ export const HandlersLive = Layer.mergeAll(
   SoccerLive,
   TennisLive,
   UfcLive,
+  GolfLive,
+  F1Live,
+  NascarLive,
   PlayersLive,
   AnalyticsLive,
   IntelligenceLive,

@@ -1,0 +1,52 @@
+/**
+ * Handlers of the nascar group (`/v1/nascar`) over the application's Nascar service.
+ * @module
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, Params } from "@sports-data/api"
+import { Nascar } from "@sports-data/app"
+import { Nascar as NascarRules } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope } from "./Common.js"
+import { callTime, eventContext, limitNote } from "./EventSports.js"
+
+const ctx = eventContext("nascar")
+
+/** The nascar handlers. Requires the application services. */
+export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
+  handlers
+    .handle("races", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const series = urlParams.series ?? "cup"
+        const { rows, season } = yield* (yield* Nascar).races({
+          series,
+          season: urlParams.season,
+          limit: Params.withDefault(urlParams.limit, Params.RaceLimits.nascarRaces)
+        }, yield* callTime)
+        return yield* envelope(ctx(request, "races"), rows, { series, season }, series, limitNote("nascar", "races"))
+      }).pipe(mapDomainErrors))
+    .handle("results", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const series = urlParams.series ?? "cup"
+        const { race, rows } = yield* (yield* Nascar).results({ series, event: urlParams.event }, yield* callTime)
+        return yield* envelope(
+          ctx(request, "results"),
+          rows,
+          { race },
+          race?.series ?? series,
+          limitNote("nascar", "results")
+        )
+      }).pipe(mapDomainErrors))
+    .handle("standings", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const series = urlParams.series ?? "cup"
+        const table = yield* (yield* Nascar).standings({ series, season: urlParams.season })
+        return yield* envelope(
+          ctx(request, "standings"),
+          table.rows,
+          { series, season: table.season, races: table.races, basis: NascarRules.STANDINGS_BASIS },
+          series,
+          limitNote("nascar", "standings")
+        )
+      }).pipe(mapDomainErrors)))
