@@ -14,6 +14,7 @@ import {
   PlayerMetricsReader,
   PlayerReader,
   ReportReader,
+  type Resources,
   Sports,
   type StatLine,
   StatLineReader,
@@ -90,7 +91,11 @@ export const recordId = (key: string): number => {
 }
 
 /** HistoricalGameRecord of a line (specification): game_date null for nfl, week null for mlb. */
-export const historyRecord = (sport: HistorySport, l: StatLine, p: Player | undefined): R.HistoricalGameRecord => {
+export const historyRecord = (
+  sport: HistorySport,
+  l: StatLine,
+  p: Player | undefined
+): Resources.HistoricalGameRecord => {
   const outs = intStat(l, "pitching_outs")
   return {
     id: recordId(l.id),
@@ -275,7 +280,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * rows considered before grouping.
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
-      const out: Array<R.HistoricalTrend> = []
+      const out: Array<Resources.HistoricalTrend> = []
       const seasons = new Set<number>()
       let total = 0
       for (const sport of sports) {

@@ -1,9 +1,9 @@
 /**
  * Application helpers of the individual and event sports over the EventReader and the
- * AthleteReader, for the per-sport services (Tennis.ts, Ufc.ts, and any other event sport):
+ * AthleteReader, for the per-sport services (Tennis, Ufc, Golf, F1, Nascar):
  * a page of events, the entries of events, a participant's events, resolving a participant by
- * name or id (with an ambiguity error instead of a guess), and the events two participants
- * shared (head to head).
+ * name or id (with an ambiguity error instead of a guess), the events two participants shared
+ * (head to head), an event's state at a time, and the latest final event.
  * @module
  */
 import {
@@ -33,23 +33,29 @@ export const eventsPage = (
   query: Omit<EventQuery, "sport" | "order" | "offset">
 ) => events.events({ ...query, sport, order: "desc", offset: 0 })
 
-/** Every entry of the events `ids`, by event id (each list in the reader's order: position, participant). */
+/** Every entry of the events `ids` (none when `ids` is empty), in the reader's order. */
 export const entriesOf = (
   events: EventReaderService,
   sport: EventSport,
   ids: ReadonlyArray<string>
+): Effect.Effect<ReadonlyArray<EventEntry>, StoreError> =>
+  ids.length === 0 ? Effect.succeed([]) : allRows((page) => events.entries({ sport, event_ids: ids, ...page }))
+
+/** {@link entriesOf} grouped by event id (each list in the reader's order: position, participant). */
+export const entriesByEvent = (
+  events: EventReaderService,
+  sport: EventSport,
+  ids: ReadonlyArray<string>
 ): Effect.Effect<ReadonlyMap<string, ReadonlyArray<EventEntry>>, StoreError> =>
-  ids.length === 0
-    ? Effect.succeed(new Map())
-    : Effect.map(allRows((page) => events.entries({ sport, event_ids: ids, ...page })), (rows) => {
-      const out = new Map<string, Array<EventEntry>>()
-      for (const e of rows) {
-        const list = out.get(e.event_id)
-        if (list === undefined) out.set(e.event_id, [e])
-        else list.push(e)
-      }
-      return out
-    })
+  Effect.map(entriesOf(events, sport, ids), (rows) => {
+    const out = new Map<string, Array<EventEntry>>()
+    for (const e of rows) {
+      const list = out.get(e.event_id)
+      if (list === undefined) out.set(e.event_id, [e])
+      else list.push(e)
+    }
+    return out
+  })
 
 /** Every event with id in `ids`, by id. */
 export const eventsById = (
@@ -59,10 +65,7 @@ export const eventsById = (
 ): Effect.Effect<ReadonlyMap<string, SportEvent>, StoreError> =>
   ids.length === 0
     ? Effect.succeed(new Map())
-    : Effect.map(
-      allRows((page) => events.events({ sport, ids, order: "desc", ...page })),
-      (rows) => new Map(rows.map((e) => [e.id, e] as const))
-    )
+    : Effect.map(allEvents(events, { sport, ids }), (rows) => new Map(rows.map((e) => [e.id, e] as const)))
 
 /**
  * Every entry of participant `participantId` with its event, newest event first (start date,
@@ -149,9 +152,56 @@ export const sharedEvents = (
     const idsOfB = new Set(ofB.map((e) => e.event_id))
     const shared = [...new Set(ofA.map((e) => e.event_id).filter((id) => idsOfB.has(id)))]
     const byId = yield* eventsById(events, sport, shared)
-    const entries = yield* entriesOf(events, sport, shared)
+    const entries = yield* entriesByEvent(events, sport, shared)
     return shared.flatMap((id) => {
       const event = byId.get(id)
       return event === undefined ? [] : [{ event, entries: entries.get(id) ?? [] }]
     }).sort((x, y) => newestFirst(x.event, y.event))
   })
+
+/** The canonical event id a request names: `svc_<sport>_<id>` as given, or the bare source id prefixed. */
+export const eventIdOf = (sport: EventSport, raw: string): string => {
+  const id = raw.trim()
+  return id.startsWith(`svc_${sport}_`) ? id : `svc_${sport}_${id}`
+}
+
+/**
+ * The state of an event at `now`: a stored `final` stays final; otherwise by its dates (UTC
+ * days): after its end (or start, for a one-day event) `final`, between them `in_progress`,
+ * before `scheduled`. An event held with no results that has passed is final (its results are not
+ * held: see the row's `has_results`).
+ */
+export const eventState = (event: SportEvent, now: Date): string => {
+  if (event.state === "final") return "final"
+  const today = now.toISOString().slice(0, 10)
+  const end = event.end_date ?? event.start_date
+  return end < today ? "final" : event.start_date <= today ? "in_progress" : "scheduled"
+}
+
+/** Every event of `sport` matching the filters, in start date order. */
+export const allEvents = (
+  events: EventReaderService,
+  query: {
+    readonly sport: EventSport
+    readonly league?: string | undefined
+    readonly season?: number | undefined
+    readonly state?: string | undefined
+    readonly ids?: ReadonlyArray<string> | undefined
+    readonly order?: "asc" | "desc"
+  }
+): Effect.Effect<ReadonlyArray<SportEvent>, StoreError> =>
+  allRows((page) => events.events({ order: "asc", ...query, ...page }))
+
+/** The event `id` of `sport`; ResourceNotFound (event) when it is not held. */
+export const requireEvent = (events: EventReaderService, sport: EventSport, id: string) =>
+  Effect.flatMap(
+    events.events({ sport, ids: [id], limit: 1, offset: 0, order: "asc" }),
+    (page) => page.rows[0] === undefined ? Effect.fail(notFound("event", id)) : Effect.succeed(page.rows[0])
+  )
+
+/** The latest event of `sport` (and `league`) with state `final`, or undefined. */
+export const latestFinal = (events: EventReaderService, sport: EventSport, league?: string) =>
+  Effect.map(
+    events.events({ sport, league, state: "final", limit: 1, offset: 0, order: "desc" }),
+    (page) => page.rows[0]
+  )

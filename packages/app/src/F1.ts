@@ -6,7 +6,7 @@
  */
 import { type EventEntry, EventReader, F1 as F1Rules, type SportEvent } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./EventReads.js"
+import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null)

@@ -11,7 +11,7 @@ import {
   type SportEvent
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./EventReads.js"
+import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
 import { allRows, notFound } from "./Reads.js"
 
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null)

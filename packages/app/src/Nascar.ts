@@ -5,7 +5,7 @@
  */
 import { type EventEntry, EventReader, Nascar as NascarRules, type SportEvent } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./EventReads.js"
+import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null)

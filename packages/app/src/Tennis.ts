@@ -14,7 +14,7 @@ import {
   TennisResources as R
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { entriesOf, eventsPage, participantEvents, resolveAthlete, sharedEvents } from "./Events.js"
+import { entriesByEvent, eventsPage, participantEvents, resolveAthlete, sharedEvents } from "./Events.js"
 import { allRows } from "./Reads.js"
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
@@ -88,7 +88,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
     /** Match resources of `rows` (events), in their order. */
     const matchRows = (rows: ReadonlyArray<SportEvent>) =>
       Effect.gen(function*() {
-        const entries = yield* entriesOf(events, "tennis", rows.map((e) => e.id))
+        const entries = yield* entriesByEvent(events, "tennis", rows.map((e) => e.id))
         const people = yield* athletesOf([...new Set([...entries.values()].flat().map((e) => e.participant_id))])
         return rows.map((e) => matchRow(e, entries.get(e.id) ?? [], people))
       })
@@ -213,7 +213,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
     ) {
       const p = yield* player(name, "name", query.tour)
       const played = (yield* participantEvents(events, "tennis", p.id)).slice(0, query.limit)
-      const entries = yield* entriesOf(events, "tennis", played.map((x) => x.event.id))
+      const entries = yield* entriesByEvent(events, "tennis", played.map((x) => x.event.id))
       const opponentsIds = [...entries.values()].flat().map((e) => e.participant_id).filter((id) => id !== p.id)
       const people = yield* athletesOf([...new Set(opponentsIds)])
       const rows = played.map(({ entry, event }): R.GameLogRow => {

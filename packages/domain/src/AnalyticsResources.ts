@@ -1,7 +1,8 @@
 /**
  * Response resources of the analytics endpoints (specification, "Alpha metrics", "Similar player
- * row", HistoricalGameRecord, HistoricalTrend), and the service's rows for the filter,
- * projection and waiver-priority endpoints, which the specification names without fields.
+ * row"; HistoricalGameRecord and HistoricalTrend are in Resources.ts), and the service's rows for
+ * the filter, projection and waiver-priority endpoints, which the specification names without
+ * fields.
  * Units: fantasy points in the sport's default format unless a `scoring` says otherwise;
  * `snap_pct` percent 0-100; `target_share` a fraction 0-1; shares in alpha metrics percent 0-100.
  * @module
@@ -49,59 +50,7 @@ export const SimilarityMethod = Schema.Struct({
 }).annotations({ identifier: "SimilarityMethod" })
 export type SimilarityMethod = typeof SimilarityMethod.Type
 
-const Int = Schema.NullOr(Schema.Int)
 const Num = Schema.NullOr(Schema.Number)
-
-/** HistoricalGameRecord (specification): one player's game line; sport-specific fields null elsewhere. */
-export const HistoricalGameRecord = Schema.Struct({
-  id: Schema.Int,
-  season: Schema.Int,
-  week: Int,
-  game_date: Schema.NullOr(DateTimeString),
-  sport_key: Schema.String,
-  player_name: Schema.String,
-  team: Schema.String,
-  position: Schema.String,
-  opponent: Schema.NullOr(Schema.String),
-  fantasy_points: Schema.String,
-  passing_yards: Int,
-  passing_tds: Int,
-  rushing_yards: Int,
-  rushing_tds: Int,
-  receiving_yards: Int,
-  receiving_tds: Int,
-  receptions: Int,
-  snap_pct: Int,
-  target_share: Num,
-  air_yards: Num,
-  batting_h: Int,
-  batting_r: Int,
-  batting_hr: Int,
-  batting_rbi: Int,
-  batting_sb: Int,
-  batting_bb: Int,
-  batting_ab: Int,
-  pitching_ip: Num,
-  pitching_w: Int,
-  pitching_k: Int,
-  pitching_sv: Int,
-  pitching_hld: Int,
-  pitching_er: Int
-}).annotations({ identifier: "HistoricalGameRecord" })
-export type HistoricalGameRecord = typeof HistoricalGameRecord.Type
-
-/** HistoricalTrend (specification): one per player. */
-export const HistoricalTrend = Schema.Struct({
-  player_name: Schema.String,
-  team: Schema.String,
-  position: Schema.String,
-  sport: Schema.String,
-  games_in_sample: Schema.Int,
-  avg_fantasy_points: Schema.Number,
-  recent_game: HistoricalGameRecord,
-  all_games: Schema.Array(HistoricalGameRecord)
-}).annotations({ identifier: "HistoricalTrend" })
-export type HistoricalTrend = typeof HistoricalTrend.Type
 
 /**
  * A row of `/v1/players/filter`: a player and his per-game means over his last 8 games (the

@@ -38,13 +38,13 @@ export const TrendsResponse = Schema.Struct({
   sport: Schema.String,
   seasons: Schema.Array(Schema.Int),
   total_records: Schema.Int,
-  trends: Schema.Array(AnalyticsResources.HistoricalTrend),
+  trends: Schema.Array(Resources.HistoricalTrend),
   meta: Resources.ResponseMeta
 }).annotations({ identifier: "TrendsResponse" })
 
 /** `/v1/{sport}/games/history` response: the envelope plus `total` (rows matched) and `seasons`. */
 export const HistoryEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(AnalyticsResources.HistoricalGameRecord)).fields,
+  ...Resources.Envelope(Schema.Array(Resources.HistoricalGameRecord)).fields,
   total: Schema.Int,
   seasons: Schema.Array(Schema.Int)
 }).annotations({ identifier: "GameHistoryResponse" })

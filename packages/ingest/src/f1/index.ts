@@ -17,10 +17,10 @@ import { type EventEntry, F1, type SportEvent, type SportsWriter, type StoreErro
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field } from "../Csv.js"
+import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow, SportIngestResult } from "../Report.js"
 import { type FileRows, keptRows, listFiles, readRows, required, requiredDate, sourceCounts } from "../Rows.js"
-import { writeEventSport } from "../WriteEvents.js"
 
 /** The result tables and the session each holds. */
 const resultTables = {

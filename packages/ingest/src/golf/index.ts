@@ -23,10 +23,10 @@ import { type EventEntry, Golf, type SportEvent, type SportsWriter, type StoreEr
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field } from "../Csv.js"
+import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow, SportIngestResult } from "../Report.js"
 import { addDays, allListed, keptRows, listFiles, readRows, required, sourceCounts } from "../Rows.js"
-import { writeEventSport } from "../WriteEvents.js"
 
 /** The golf source files found under `dataDir`, by source. */
 export interface GolfFiles {

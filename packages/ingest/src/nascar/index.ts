@@ -12,10 +12,10 @@ import { type EventEntry, Nascar, type SportEvent, type SportsWriter, type Store
 import { Effect, Either } from "effect"
 import { basename, join } from "node:path"
 import { type CsvFileError, type CsvRow, field } from "../Csv.js"
+import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow, SportIngestResult } from "../Report.js"
 import { keptRows, listFiles, numbers, readRows, required, sourceCounts } from "../Rows.js"
-import { writeEventSport } from "../WriteEvents.js"
 
 const FILE = /^(cup|xfinity|truck)_series_\d{4}_\d{4}\.csv$/
 

@@ -1,21 +1,11 @@
 /**
- * What the golf, Formula 1 and NASCAR handlers share: the envelope context of an event sport's
- * operation, the admitted call's instant, and `meta.coverage` from the domain's Coverage notes.
+ * What the event sports' handlers share beside Common.ts `eventSportContext`: the admitted
+ * call's instant, and `meta.coverage` from the domain's Coverage notes.
  * @module
  */
-import type { HttpServerRequest } from "@effect/platform"
 import { Security } from "@sports-data/api"
 import { Coverage, type EventSport } from "@sports-data/domain"
 import { Effect } from "effect"
-import type { EnvelopeContext } from "./Common.js"
-
-/** The envelope context builder of `sport`'s group (operation id `<sport>.<name>`). */
-export const eventContext =
-  (sport: EventSport) => (request: HttpServerRequest.HttpServerRequest, name: string): EnvelopeContext => ({
-    request,
-    sport,
-    operation: `${sport}.${name}`
-  })
 
 /** The admitted call's instant (UTC): what an event's state is judged against. */
 export const callTime = Effect.map(Security.Caller, (caller) => caller.now)

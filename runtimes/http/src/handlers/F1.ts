@@ -9,9 +9,10 @@ import { F1 as F1Rules } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
-import { callTime, eventContext, limitNote, unavailable } from "./EventSports.js"
+import { eventSportContext } from "./Common.js"
+import { callTime, limitNote, unavailable } from "./EventSports.js"
 
-const ctx = eventContext("f1")
+const ctx = eventSportContext("f1")
 
 /** Why practice sessions answer empty. */
 export const PRACTICE_NO_SOURCE = "free practice results: no source has them"

@@ -8,9 +8,10 @@ import { Golf } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
-import { callTime, eventContext, limitNote, unavailable } from "./EventSports.js"
+import { eventSportContext } from "./Common.js"
+import { callTime, limitNote, unavailable } from "./EventSports.js"
 
-const ctx = eventContext("golf")
+const ctx = eventSportContext("golf")
 
 /** Why the LPGA has no leaderboard. */
 export const LPGA_NO_RESULTS = "LPGA: no results in any source (only the 2026 AIG Women's Open DFS slate is held)"

@@ -9,9 +9,10 @@ import { Nascar as NascarRules } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
-import { callTime, eventContext, limitNote } from "./EventSports.js"
+import { eventSportContext } from "./Common.js"
+import { callTime, limitNote } from "./EventSports.js"
 
-const ctx = eventContext("nascar")
+const ctx = eventSportContext("nascar")
 
 /** The nascar handlers. Requires the application services. */
 export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
