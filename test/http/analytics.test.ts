@@ -9,7 +9,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { type InjuryReport, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Metrics } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { game, Harness, player, statLine as line, type TestResponse } from "./harness.js"
+import { expectError, game, get, Harness, ok, player, statLine as line } from "./harness.js"
 
 // nfl 2025, weeks 1..8, one game a week: KC at BUF.
 const weeks = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -127,21 +127,6 @@ const seeded = Effect.gen(function*() {
 })
 
 const TestLayer = Layer.effectDiscard(seeded).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
-}
 
 describe("analytics endpoints", () => {
   layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {

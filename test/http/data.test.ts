@@ -22,15 +22,16 @@ import { Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import {
+  expectError,
   game,
+  get,
   Harness,
   player as harnessPlayer,
   seedGames,
   seedPlayers,
   seedStatLines,
   statLine,
-  team as harnessTeam,
-  type TestResponse
+  team as harnessTeam
 } from "./harness.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -206,19 +207,6 @@ const TestLayer = Layer.effectDiscard(seedMore).pipe(Layer.provideMerge(Harness.
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Functional checks call with the syndicate_alpha key (no per-minute ceiling, so the many calls
- * of one test never meet a 429); tier checks name their key.
- */
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const expectError = (res: TestResponse, status: number, code: string) => {
-  expect(res.status).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  return res.body
-}
 
 const invalid = (path: string, parameter: string, key?: string) =>
   Effect.map(get(path, key), (res) => {

@@ -6,46 +6,16 @@
  * Masters top five, and the 2024 Cup points leader counted from the raw file in this test.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Progress, Runner } from "@sports-data/ingest"
 import { parse } from "csv-parse/sync"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { Harness, type TestResponse } from "./harness.js"
+import { expectError, fixturesDir, fixturesLayer, get, Harness, ok } from "./harness.js"
 
-const fixtures = join(__dirname, "..", "fixtures")
-
-const ingested = Effect.gen(function*() {
-  const h = yield* Harness
-  for (const sport of ["golf", "f1", "nascar"] as const) {
-    yield* Runner.ingesters[sport]!.ingest(join(fixtures, sport)).pipe(
-      Effect.provide(h.stores),
-      Effect.provide(Progress.silent),
-      Logger.withMinimumLogLevel(LogLevel.Error),
-      Effect.orDie
-    )
-  }
-})
-
-const TestLayer = Layer.effectDiscard(ingested).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-const expectError = (res: TestResponse, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  return res.body
-}
+const TestLayer = fixturesLayer(["golf", "f1", "nascar"])
 
 const csvRows = (file: string): Array<Record<string, string>> =>
-  parse(readFileSync(join(fixtures, file)), { columns: true, bom: true }) as Array<Record<string, string>>
+  parse(readFileSync(join(fixturesDir, file)), { columns: true, bom: true }) as Array<Record<string, string>>
 
 describe("golf, f1 and nascar endpoints", () => {
   layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {

@@ -5,43 +5,10 @@
  * tiers and error paths, checked against known results.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Runner } from "@sports-data/ingest"
-import { Progress } from "@sports-data/ingest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
-import { join } from "node:path"
-import { Harness, type TestResponse } from "./harness.js"
+import { Effect } from "effect"
+import { expectError, fixturesLayer, get, Harness, ok } from "./harness.js"
 
-const fixtures = join(__dirname, "..", "fixtures")
-
-/** Ingests the nhl, cfb and soccer fixtures into the harness's store. */
-const ingested = Effect.gen(function*() {
-  const h = yield* Harness
-  for (const sport of ["nhl", "cfb", "soccer"] as const) {
-    yield* Runner.ingesters[sport].ingest(join(fixtures, sport)).pipe(
-      Effect.provide(h.stores),
-      Effect.provide(Progress.silent),
-      Logger.withMinimumLogLevel(LogLevel.Error),
-      Effect.orDie
-    )
-  }
-})
-
-const TestLayer = Layer.effectDiscard(ingested).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-const expectError = (res: TestResponse, status: number, code: string) => {
-  expect(res.status).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  return res.body
-}
+const TestLayer = fixturesLayer(["nhl", "cfb", "soccer"])
 
 describe("nhl, cfb and soccer endpoints", () => {
   layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {

@@ -7,43 +7,13 @@
  * contest, the 2017 Cormier rematch overturned).
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Progress, Runner } from "@sports-data/ingest"
 import { parse } from "csv-parse/sync"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { Harness, type TestResponse } from "./harness.js"
+import { expectError, fixturesDir, fixturesLayer, get, Harness, ok } from "./harness.js"
 
-const fixtures = join(__dirname, "..", "fixtures")
-
-const ingested = Effect.gen(function*() {
-  const h = yield* Harness
-  for (const sport of ["tennis", "ufc"] as const) {
-    yield* Runner.ingesters[sport]!.ingest(join(fixtures, sport)).pipe(
-      Effect.provide(h.stores),
-      Effect.provide(Progress.silent),
-      Logger.withMinimumLogLevel(LogLevel.Error),
-      Effect.orDie
-    )
-  }
-})
-
-const TestLayer = Layer.effectDiscard(ingested).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-const expectError = (res: TestResponse, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  return res.body
-}
+const TestLayer = fixturesLayer(["tennis", "ufc"])
 
 const ALCARAZ = "svc_tennis_atp-207989"
 const SINNER = "svc_tennis_atp-206173"
@@ -54,7 +24,7 @@ const rawRivalry = () => {
   let alcaraz = 0
   let sinner = 0
   for (const year of [2022, 2023, 2024]) {
-    const text = readFileSync(join(fixtures, "tennis", "jeffsackmann_tennis_atp", `atp_matches_${year}.csv`), "utf8")
+    const text = readFileSync(join(fixturesDir, "tennis", "jeffsackmann_tennis_atp", `atp_matches_${year}.csv`), "utf8")
     for (const row of parse(text, { columns: true }) as Array<Record<string, string>>) {
       const pair = [row["winner_id"], row["loser_id"]].sort().join("-")
       if (pair !== "206173-207989") continue
