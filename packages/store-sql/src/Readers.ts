@@ -47,6 +47,7 @@ import {
   ServiceEventReader,
   SignalReader,
   SportEvent,
+  type SportKey,
   type SportsReaders,
   type SportSummary,
   StatLine,
@@ -386,21 +387,37 @@ const readDataVersion = (sql: SqlClient.SqlClient): Effect.Effect<string, StoreE
     orStoreError("CatalogReader.dataVersion")
   )
 
+/** One row of the summary queries of {@link makeCatalogReader}. */
+interface SummaryRow {
+  readonly players: number
+  readonly teams: number
+  readonly games: number
+  readonly stat_lines: number
+  readonly first_game_date: string | null
+  readonly last_game_date: string | null
+  readonly last_updated: Date | null
+  readonly seasons: ReadonlyArray<number>
+}
+
+/** The SportSummary of `sport` from its summary row (zeros and nulls when there is none). */
+const summaryRow = (sport: SportKey, row: SummaryRow | undefined): SportSummary => ({
+  sport,
+  players: row?.players ?? 0,
+  teams: row?.teams ?? 0,
+  games: row?.games ?? 0,
+  stat_lines: row?.stat_lines ?? 0,
+  seasons: (row?.seasons ?? []).map(Number),
+  first_game_date: row?.first_game_date ?? null,
+  last_game_date: row?.last_game_date ?? null,
+  last_updated: row?.last_updated ?? null
+})
+
 /** Summary (every team sport, one statement each), ingest records and data version over the current SqlClient. */
 export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
     const summaryOf = (sport: TeamSport): Effect.Effect<SportSummary, SqlError | ParseResult.ParseError> =>
-      sql<{
-        players: number
-        teams: number
-        games: number
-        stat_lines: number
-        first_game_date: string | null
-        last_game_date: string | null
-        last_updated: Date | null
-        seasons: ReadonlyArray<number>
-      }>`SELECT
+      sql<SummaryRow>`SELECT
         (SELECT count(*)::int FROM players WHERE sport = ${sport}) AS players,
         (SELECT count(*)::int FROM teams WHERE sport = ${sport}) AS teams,
         (SELECT count(*)::int FROM games WHERE sport = ${sport}) AS games,
@@ -410,30 +427,9 @@ export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlCl
         (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
         (SELECT coalesce(json_agg(season ORDER BY season), '[]'::json) FROM (
           SELECT season FROM games WHERE sport = ${sport} UNION SELECT season FROM stat_lines WHERE sport = ${sport}
-        ) AS s) AS seasons`.pipe(
-        Effect.map(([row]) => ({
-          sport,
-          players: row?.players ?? 0,
-          teams: row?.teams ?? 0,
-          games: row?.games ?? 0,
-          stat_lines: row?.stat_lines ?? 0,
-          seasons: (row?.seasons ?? []).map(Number),
-          first_game_date: row?.first_game_date ?? null,
-          last_game_date: row?.last_game_date ?? null,
-          last_updated: row?.last_updated ?? null
-        }))
-      )
+        ) AS s) AS seasons`.pipe(Effect.map(([row]) => summaryRow(sport, row)))
     const eventSummaryOf = (sport: EventSport): Effect.Effect<SportSummary, SqlError> =>
-      sql<{
-        players: number
-        teams: number
-        games: number
-        stat_lines: number
-        first_game_date: string | null
-        last_game_date: string | null
-        last_updated: Date | null
-        seasons: ReadonlyArray<number>
-      }>`SELECT
+      sql<SummaryRow>`SELECT
         (SELECT count(DISTINCT participant_id)::int FROM event_entries WHERE sport = ${sport}) AS players,
         (SELECT count(DISTINCT team)::int FROM event_entries WHERE sport = ${sport}) AS teams,
         (SELECT count(*)::int FROM events WHERE sport = ${sport}) AS games,
@@ -442,19 +438,7 @@ export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlCl
         (SELECT to_char(max(start_date), 'YYYY-MM-DD') FROM events WHERE sport = ${sport}) AS last_game_date,
         (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
         (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]'::json) FROM events WHERE sport = ${sport})
-          AS seasons`.pipe(
-        Effect.map(([row]) => ({
-          sport,
-          players: row?.players ?? 0,
-          teams: row?.teams ?? 0,
-          games: row?.games ?? 0,
-          stat_lines: row?.stat_lines ?? 0,
-          seasons: (row?.seasons ?? []).map(Number),
-          first_game_date: row?.first_game_date ?? null,
-          last_game_date: row?.last_game_date ?? null,
-          last_updated: row?.last_updated ?? null
-        }))
-      )
+          AS seasons`.pipe(Effect.map(([row]) => summaryRow(sport, row)))
     return {
       summary: Effect.all([
         Effect.forEach(teamSports, summaryOf),
