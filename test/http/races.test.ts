@@ -332,6 +332,10 @@ describe("golf, f1 and nascar endpoints", () => {
         const latest = yield* ok("/v1/nascar/results")
         expect(latest.race).toMatchObject({ race_number: 36, season: 2024 })
         expectError(yield* get("/v1/nascar/results?event=cup-2024-99"), 404, "RESOURCE_NOT_FOUND")
+        // no stand-in date anywhere: the data status has no NASCAR dates either
+        const status = (yield* ok("/v1/data/status")).data.find((r: { sport: string }) => r.sport === "nascar")
+        expect(status).toMatchObject({ games: expect.any(Number), last_game_date: null })
+        expect(status.games).toBeGreaterThan(0)
       }))
   })
 })

@@ -85,9 +85,17 @@ export const participantEvents = (
     }).sort((a, b) => newestFirst(a.event, b.event))
   })
 
-/** Events newest first: start date, then id, descending (the reader's `desc` order). */
+/** Events newest first: season, start date (undated first), then id, descending (the reader's `desc` order). */
 export const newestFirst = (a: SportEvent, b: SportEvent): number =>
-  a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+  a.season !== b.season
+    ? b.season - a.season
+    : a.start_date !== b.start_date
+    ? (a.start_date ?? "\uffff") < (b.start_date ?? "\uffff") ? 1 : -1
+    : a.id < b.id
+    ? 1
+    : a.id > b.id
+    ? -1
+    : 0
 
 /**
  * The athlete of `sport` a request names by canonical id (`svc_<sport>_<id>`) or by name, within
@@ -174,6 +182,7 @@ export const eventIdOf = (sport: EventSport, raw: string): string => {
 export const eventState = (event: SportEvent, now: Date): string => {
   if (event.state === "final") return "final"
   const today = now.toISOString().slice(0, 10)
+  if (event.start_date === null) return event.state
   const end = event.end_date ?? event.start_date
   return end < today ? "final" : event.start_date <= today ? "in_progress" : "scheduled"
 }

@@ -146,7 +146,7 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
       const counted = mine.filter((e) => e.score !== null && wholeRounds(e) !== null)
       const held = yield* allEvents(events, { sport: "golf", ids: counted.map((e) => e.event_id) })
       const recent = [...held]
-        .sort((a, b) => (b.end_date ?? b.start_date).localeCompare(a.end_date ?? a.start_date))
+        .sort((a, b) => (b.end_date ?? b.start_date ?? "").localeCompare(a.end_date ?? a.start_date ?? ""))
         .slice(0, tournaments)
       const fields = yield* entriesOf(events, "golf", recent.map((e) => e.id))
       const byEvent = new Map(counted.map((e) => [e.event_id, e] as const))

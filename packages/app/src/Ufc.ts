@@ -120,7 +120,15 @@ export class Ufc extends Effect.Service<Ufc>()("@sports-data/app/Ufc", {
               weight_class: bout.weight_class,
               title_fight: bout.title_fight
             }]
-          }).sort((a, b) => a.date < b.date ? 1 : a.date > b.date ? -1 : b.fight_id < a.fight_id ? -1 : 1)
+          }).sort((a, b) =>
+            (a.date ?? "") < (b.date ?? "")
+              ? 1
+              : (a.date ?? "") > (b.date ?? "")
+              ? -1
+              : b.fight_id < a.fight_id
+              ? -1
+              : 1
+          )
       )
 
     /**

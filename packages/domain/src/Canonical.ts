@@ -200,7 +200,8 @@ export type PollRanking = typeof PollRanking.Type
  * Formula 1 or NASCAR race. Its participants and their results are {@link EventEntry} rows.
  * - `id`: the source's event id, or a stable id derived from it (`<tour>:<season>:<...>`).
  * - `league`: tour or series (atp, wta, pga, ufc, f1, cup); `season` the year.
- * - `start_date`, `end_date`: `YYYY-MM-DD` (the same for one-day events); `state` as games.
+ * - `start_date`, `end_date`: `YYYY-MM-DD` (end null for one-day events); `start_date` null where
+ *   the source has no date (NASCAR races); `state` as games.
  * - `attributes`: surface, round, course, circuit, weight class, laps...
  */
 export const SportEvent = Schema.Struct({
@@ -209,7 +210,7 @@ export const SportEvent = Schema.Struct({
   league: Schema.String,
   season: Schema.Int,
   name: Schema.String,
-  start_date: Schema.String,
+  start_date: Schema.NullOr(Schema.String),
   end_date: Schema.NullOr(Schema.String),
   state: Schema.String,
   venue: Schema.NullOr(Schema.String),

@@ -150,10 +150,12 @@ const rankingOrder: Order.Order<PollRanking> = Order.combineAll([
 ])
 
 const eventOrder = (direction: "asc" | "desc"): Order.Order<SportEvent> => {
-  const asc = Order.combine(
-    by((e: SportEvent) => e.start_date, Order.string),
+  // as PostgreSQL's ASC (NULLS LAST): an undated event after the dated ones of its season
+  const asc = Order.combineAll([
+    by((e: SportEvent) => e.season, Order.number),
+    by((e: SportEvent) => e.start_date ?? "\uffff", Order.string),
     by((e: SportEvent) => e.id, Order.string)
-  )
+  ])
   return direction === "asc" ? asc : desc(asc)
 }
 
@@ -272,7 +274,8 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
           (q.league === undefined || e.league === q.league) &&
           (q.season === undefined || e.season === q.season) &&
           (q.state === undefined || e.state === q.state) &&
-          (date === undefined || (e.start_date <= date && date <= (e.end_date ?? e.start_date))) &&
+          (date === undefined ||
+            (e.start_date !== null && e.start_date <= date && date <= (e.end_date ?? e.start_date))) &&
           (ids === undefined || ids.has(e.id))
         ),
         eventOrder(q.order),
@@ -391,7 +394,7 @@ export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
     const eventRows = eventSports.map((sport): SportSummary => {
       const events = ev.filter((x) => x.sport === sport)
       const entries = en.filter((x) => x.sport === sport)
-      const dates = events.map((x) => x.start_date).sort()
+      const dates = events.flatMap((x) => (x.start_date === null ? [] : [x.start_date])).sort()
       return {
         sport,
         players: new Set(entries.map((x) => x.participant_id)).size,

@@ -418,6 +418,12 @@ const playerMetrics = statements([
   `CREATE INDEX player_metrics_sport_idx ON player_metrics (sport, season)`
 ])
 
+/**
+ * 0012: an event's start date may be unknown (NASCAR races: the source has no dates); it is null
+ * then, never a stand-in date.
+ */
+const undatedEvents = statements([`ALTER TABLE events ALTER COLUMN start_date DROP NOT NULL`])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -428,7 +434,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "6_key_activation": keyActivation,
   "7_signals": signals,
   "8_athletes": athletes,
-  "9_player_metrics": playerMetrics
+  "9_player_metrics": playerMetrics,
+  "12_undated_events": undatedEvents
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

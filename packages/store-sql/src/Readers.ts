@@ -310,7 +310,7 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
           T.events,
           SportEvent,
           where,
-          `start_date ${direction}, id COLLATE "C" ${direction}`,
+          `season ${direction}, start_date ${direction}, id COLLATE "C" ${direction}`,
           q,
           "EventReader.events"
         )

@@ -102,8 +102,9 @@ export class RankingReader extends Context.Tag("@sports-data/RankingReader")<Ran
 
 /**
  * Event filters (individual and event sports). `date` (`YYYY-MM-DD`; not a calendar date matches
- * nothing) matches events whose [start_date, end_date ?? start_date] contains it; `ids`, `league`,
- * `season` and `state` match exactly. Rows ordered by start_date then id (code units), ascending
+ * nothing) matches events whose [start_date, end_date ?? start_date] contains it (never an undated
+ * one); `ids`, `league`, `season` and `state` match exactly. Rows ordered by season, start_date
+ * (undated last), then id (code units), ascending
  * or descending; `limit` rows from `offset`, with the total before paging.
  */
 export interface EventQuery {

@@ -27,7 +27,7 @@ export const Match = Schema.Struct({
   id: Schema.String,
   tour: Schema.String,
   season: Schema.Int,
-  date: DateString,
+  date: Schema.NullOr(DateString),
   date_precision: DatePrecision,
   state: Schema.String,
   tournament: Schema.String,
@@ -91,7 +91,7 @@ export type HeadToHead = typeof HeadToHead.Type
 /** One match of a player's game log, from the player's side: result won | lost, the opponent. */
 export const GameLogRow = Schema.Struct({
   match_id: Schema.String,
-  date: DateString,
+  date: Schema.NullOr(DateString),
   date_precision: DatePrecision,
   tour: Schema.String,
   tournament: Schema.String,

@@ -52,7 +52,7 @@ export type Bout = typeof Bout.Type
 export const Event = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  date: DateString,
+  date: Schema.NullOr(DateString),
   location: Schema.NullOr(Schema.String),
   state: Schema.String,
   fight_count: Schema.Int,
@@ -65,7 +65,7 @@ export const RecordFight = Schema.Struct({
   fight_id: Schema.String,
   event_id: Schema.String,
   event: Schema.String,
-  date: DateString,
+  date: Schema.NullOr(DateString),
   opponent: Schema.Struct({ id: Schema.String, name: Schema.String }),
   result: FightResult,
   method: Schema.NullOr(Schema.String),

@@ -190,7 +190,7 @@ export const F1Race = Schema.Struct({
   round: Schema.Int,
   name: Schema.String,
   official_name: Schema.NullOr(Schema.String),
-  date: DateString,
+  date: Schema.NullOr(DateString),
   time: Schema.NullOr(Schema.String),
   state: Schema.String,
   circuit: Schema.Struct({

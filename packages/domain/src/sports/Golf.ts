@@ -214,7 +214,7 @@ export const GolfTournament = Schema.Struct({
   tour: GolfTour,
   season: Schema.Int,
   name: Schema.String,
-  start_date: DateString,
+  start_date: Schema.NullOr(DateString),
   end_date: Schema.NullOr(DateString),
   state: Schema.String,
   course: Schema.NullOr(Schema.String),

@@ -9,9 +9,8 @@
  * (running, accident, engine...), `stats` start, laps, laps_led, rating, stage_1, stage_2,
  * segment_points, car_number, win.
  *
- * The source has no race dates: `start_date` holds the season's 1 January only so that races
- * sort by season then race number (`SportEvent.start_date` cannot be null in the store); the
- * API answers `date: null`.
+ * The source has no race dates: `start_date` is null, and races sort by season then id (which
+ * carries the race number); the API answers `date: null`.
  * @module
  */
 import { Schema } from "effect"

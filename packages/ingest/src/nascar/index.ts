@@ -147,7 +147,7 @@ export const buildNascar = (rows: ReadonlyArray<ResultRow>) => {
       season: first.season,
       name: first.name,
       // no race dates in the source: 1 January of the season, so races sort by season then number
-      start_date: `${first.season}-01-01`,
+      start_date: null,
       end_date: null,
       state: "final",
       venue: first.track,
