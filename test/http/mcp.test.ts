@@ -380,12 +380,37 @@ describe("MCP tool server", () => {
         expect(malformed.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } })
         const wrongVersion = yield* post(JSON.stringify({ jsonrpc: "1.0", id: 3, method: "ping" }))
         expect(wrongVersion.body).toMatchObject({ id: 3, error: { code: -32600 } })
-        const notObject = yield* post("42")
-        expect(notObject.body.error.code).toBe(-32600)
+        expect((yield* post("42")).body.error.code).toBe(-32600)
         expect((yield* post("[]")).body.error.code).toBe(-32600)
         const method = yield* post(JSON.stringify({ jsonrpc: "2.0", id: "a", method: "resources/list" }))
         expect(method.status).toBe(200)
         expect(method.body).toMatchObject({ id: "a", error: { code: -32601 } })
+        const params = yield* post(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list", params: [1] }))
+        expect(params.body).toMatchObject({ id: 4, error: { code: -32600 } })
+        const nullId = yield* post(JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" }))
+        expect(nullId.body).toMatchObject({ id: null, error: { code: -32600 } })
+        const noName = yield* post(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: {} }))
+        expect(noName.body).toMatchObject({ id: 5, error: { code: -32602, data: { available: TOOLS } } })
+        // arguments that are not an object, or a sport the tool does not know: the tool's error result
+        const callGames = (args: unknown) =>
+          post(
+            JSON.stringify({
+              jsonrpc: "2.0",
+              id: 6,
+              method: "tools/call",
+              params: { name: "get_games", arguments: args }
+            })
+          )
+        const notObject = yield* callGames("nfl")
+        expect(notObject.body.result.isError).toBe(true)
+        expect(JSON.parse(notObject.body.result.content[0].text)).toMatchObject({ parameter: "arguments" })
+        const sport = yield* callGames({ sport: "xfl" })
+        expect(sport.body.result.isError).toBe(true)
+        expect(JSON.parse(sport.body.result.content[0].text)).toMatchObject({
+          error_code: "INVALID_PARAMETER",
+          parameter: "sport"
+        })
+        expect(JSON.parse(sport.body.result.content[0].text).reason).toContain("nfl, mlb, nba, nhl, cfb, soccer")
         const header = yield* post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), undefined, {
           "mcp-protocol-version": "1999-01-01"
         })
