@@ -203,6 +203,21 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       return { rows, sport: sport ?? (a.sport === b.sport ? a.sport : "all") }
     })
 
+    /**
+     * The players (of `sport`, else of every sport) whose id on `platform` (a key of
+     * `platform_ids`, case-insensitive, e.g. `espn`, `sleeper`) is `platformId`. No read port
+     * indexes platform ids, so this reads every player of the sport (or all sports) once.
+     */
+    const byPlatformId = Effect.fn("Players.byPlatformId")(
+      function*(platform: string, platformId: string, sport: TeamSport | undefined) {
+        const wanted = platform.trim().toLowerCase()
+        const id = platformId.trim()
+        return (yield* allRows((page) => players.find({ sport, ...page }))).filter((p) =>
+          Object.entries(p.platform_ids).some(([name, value]) => name.toLowerCase() === wanted && value === id)
+        )
+      }
+    )
+
     /** How many players of `sport` each team has (a one-row page per team). */
     const counts = Effect.fn("Players.counts")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
       return yield* Effect.forEach(
@@ -220,6 +235,6 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       })
     })
 
-    return { list, get, roster, statLines, gameLog, search, resolve, compare, counts, rostersOf } as const
+    return { list, get, roster, statLines, gameLog, search, resolve, compare, byPlatformId, counts, rostersOf } as const
   })
 }) {}

@@ -46,15 +46,57 @@ const setHeaders = (headers: Record<string, string>) =>
   )
 
 /**
+ * Step 1 of admission for a presented key (the X-Service-Key value, trimmed here) against the
+ * tier `required`: the key's hash, its stored record (none when absent or unknown) and the
+ * verdict (`Admission.authorize`). For a known key refused with 402 or 403 the verdict comes with
+ * the rate-limit headers its response carries (counts read, nothing counted).
+ * Shared by the REST middleware and the MCP tool server (mcp/Route.ts).
+ */
+export const checkKey = (presentedKey: string, required: Plans.Tier, now: Date) =>
+  Effect.gen(function*() {
+    const keys = yield* KeyStore
+    const usage = yield* UsageStore
+    const catalog = yield* PlanCatalogService
+    const presented = presentedKey.trim()
+    const keyHash = presented === "" ? "" : yield* ApiKey.hashKey(presented)
+    const record = presented === "" ? Option.none() : yield* keys.findByHash(keyHash)
+    const verdict = Admission.authorize({ catalog, presented, key: record, required, now })
+    let headers: Record<string, string> = {}
+    if (Either.isLeft(verdict) && Option.isSome(record)) {
+      const error = verdict.left
+      if (error._tag === "TrialExpired" || error._tag === "TierInsufficient") {
+        const grant = { key: record.value, plan: Plans.planOf(catalog, record.value.tier) }
+        headers = Admission.rateLimitHeaders(grant, yield* usage.peek(keyHash, now), now)
+      }
+    }
+    return { keyHash, record, verdict, headers }
+  })
+
+/**
+ * Step 2 of admission: counts one call of the granted key with one atomic
+ * `UsageStore.consume`, then `Admission.decideLimits`: the counts after the call, or the 429 error
+ * of the first ceiling hit (nothing counted then). `headers`: the rate-limit headers of the
+ * response either way.
+ */
+export const countCall = (keyHash: string, grant: Admission.Grant, now: Date) =>
+  Effect.gen(function*() {
+    const usage = yield* UsageStore
+    const outcome = yield* usage.consume(keyHash, Admission.limitsOf(grant.plan), now)
+    return {
+      verdict: Admission.decideLimits(grant.plan, outcome, now),
+      counts: outcome.counts,
+      headers: Admission.rateLimitHeaders(grant, outcome.counts, now)
+    }
+  })
+
+/**
  * The `Authorization` implementation for an API whose endpoints are `routes`
  * (`Security.endpointTiers(Api)`). Dies at construction when a guarded endpoint declares no tier,
  * so an endpoint cannot be served open by mistake.
  */
 export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
-    const keys = yield* KeyStore
-    const usage = yield* UsageStore
-    const catalog = yield* PlanCatalogService
+    const context = yield* Effect.context<KeyStore | UsageStore | PlanCatalogService>()
     const recorder = yield* UsageRecorder
 
     const tiers = new Map<string, { readonly tier: Plans.Tier; readonly endpoint: string }>()
@@ -79,26 +121,16 @@ export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmissi
         }
         const started = yield* Clock.currentTimeMillis
         const now = new Date(started)
-        const presented = Redacted.value(presentedKey).trim()
-        const keyHash = presented === "" ? "" : yield* ApiKey.hashKey(presented)
-        const record = presented === "" ? Option.none() : yield* keys.findByHash(keyHash)
-
-        const authorized = Admission.authorize({ catalog, presented, key: record, required: target.tier, now })
-        if (Either.isLeft(authorized)) {
-          const error = authorized.left
-          if (Option.isSome(record) && (error._tag === "TrialExpired" || error._tag === "TierInsufficient")) {
-            // A known key: its response carries the headers too (counts unchanged, nothing counted).
-            const grant = { key: record.value, plan: Plans.planOf(catalog, record.value.tier) }
-            const counts = yield* usage.peek(keyHash, now)
-            yield* setHeaders(Admission.rateLimitHeaders(grant, counts, now))
-          }
-          return yield* Effect.fail(ApiErrors.fromDomain(error, ""))
+        const checked = yield* checkKey(Redacted.value(presentedKey), target.tier, now).pipe(Effect.provide(context))
+        const { keyHash } = checked
+        if (Either.isLeft(checked.verdict)) {
+          yield* setHeaders(checked.headers)
+          return yield* Effect.fail(ApiErrors.fromDomain(checked.verdict.left, ""))
         }
-        const grant = authorized.right
-        const outcome = yield* usage.consume(keyHash, Admission.limitsOf(grant.plan), now)
-        yield* setHeaders(Admission.rateLimitHeaders(grant, outcome.counts, now))
-        const decided = Admission.decideLimits(grant.plan, outcome, now)
-        if (Either.isLeft(decided)) return yield* Effect.fail(ApiErrors.fromDomain(decided.left, ""))
+        const grant = checked.verdict.right
+        const counted = yield* countCall(keyHash, grant, now).pipe(Effect.provide(context))
+        yield* setHeaders(counted.headers)
+        if (Either.isLeft(counted.verdict)) return yield* Effect.fail(ApiErrors.fromDomain(counted.verdict.left, ""))
 
         yield* HttpApp.appendPreResponseHandler((_request, response) =>
           Effect.flatMap(
@@ -107,7 +139,7 @@ export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmissi
               Effect.as(recorder.record(keyHash, target.endpoint, finished - started, new Date(finished)), response)
           )
         )
-        return Security.Caller.make(grant.key, grant.plan, decided.right, now)
+        return Security.Caller.make(grant.key, grant.plan, counted.verdict.right, now)
       }).pipe(mapStoreErrors)
 
     return Security.Authorization.of({ serviceKey: admit })

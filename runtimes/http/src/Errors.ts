@@ -28,7 +28,8 @@ import type { DomainError, StoreError } from "@sports-data/domain"
 import { Cause, Effect, Option, Predicate, Schema, Stream } from "effect"
 
 const ApiErrorSchema = Schema.Union(...ApiErrors.all)
-const encodeApiError = Schema.encodeSync(ApiErrorSchema)
+/** An API error as the standard error object the client reads (JSON, without `_tag`). */
+export const encodeApiError = Schema.encodeSync(ApiErrorSchema)
 
 /**
  * The response of an API error: JSON body = the standard error object, status from the error's

@@ -28,6 +28,7 @@ import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admis
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { HandlersLive } from "./handlers/index.js"
+import { McpLive, mcpRoutes } from "./mcp/Server.js"
 import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
 
@@ -63,9 +64,10 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   const services = App.layer.pipe(Layer.provide(storeCacheLayer(options?.cache)))
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
   return Layer.mergeAll(
-    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes]),
+    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes]),
     DocsLive,
-    ActivationLive
+    ActivationLive,
+    McpLive.pipe(Layer.provide(services))
   ).pipe(
     Layer.provideMerge(apiLayer),
     Layer.provide(AuthorizationLive(endpoints)),

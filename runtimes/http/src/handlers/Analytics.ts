@@ -72,17 +72,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
         return yield* envelope(ctx(request, sport, "filter"), rows, { season })
       }).pipe(mapDomainErrors))
     .handle("projection", ({ path, request, urlParams }) =>
-      Effect.gen(function*() {
-        const formats = Sports.formatNames(path.sport)
-        const scoring = urlParams.scoring?.toLowerCase()
-        if (scoring !== undefined && !formats.includes(scoring)) {
-          return yield* Effect.fail(
-            new InvalidParameter({ parameter: "scoring", reason: `must be one of ${formats.join(", ")}` })
-          )
-        }
-        const row = yield* (yield* Analytics).projection(path.sport, path.id, urlParams.weeks ?? 1, scoring)
-        return yield* envelope(ctx(request, path.sport, "projection"), row)
-      }).pipe(mapDomainErrors))
+      projection(request, path.sport, path.id, urlParams.weeks ?? 1, urlParams.scoring).pipe(mapDomainErrors))
     .handle("waiverPriority", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows, season } = yield* (yield* Analytics).waiverPriority(path.sport, {
@@ -95,10 +85,41 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
     .handle("batchPlayers", ({ payload, request }) =>
       Effect.gen(function*() {
         const { found, notFound } = yield* (yield* Analytics).batchPlayers(payload.ids)
-        return yield* envelope(ctx(request, "all", "batchPlayers"), found.map((p) => Rows.playerIdentity(p)), {
-          not_found: notFound
-        })
+        return yield* envelope(
+          ctx(request, "all", "batchPlayers"),
+          found.map((p) =>
+            Rows.playerIdentity(p)
+          ),
+          {
+            not_found: notFound
+          }
+        )
       }).pipe(mapDomainErrors)))
+
+/**
+ * `/v1/{sport}/players/{id}/projection` (REST and the MCP tool get_player_projections): the
+ * projection of player `id` over `weeks` in `scoring` (a format of the sport, any case; the
+ * sport's default when undefined) in the envelope. InvalidParameter (scoring) for a format the
+ * sport lacks; ResourceNotFound for an unknown player.
+ */
+export const projection = (
+  request: HttpServerRequest.HttpServerRequest,
+  sport: Parameters<Analytics["projection"]>[0],
+  id: string,
+  weeks: number,
+  scoringParam: string | undefined
+) =>
+  Effect.gen(function*() {
+    const formats = Sports.formatNames(sport)
+    const scoring = scoringParam?.toLowerCase()
+    if (scoring !== undefined && !formats.includes(scoring)) {
+      return yield* Effect.fail(
+        new InvalidParameter({ parameter: "scoring", reason: `must be one of ${formats.join(", ")}` })
+      )
+    }
+    const row = yield* (yield* Analytics).projection(sport, id, weeks, scoring)
+    return yield* envelope(ctx(request, sport, "projection"), row)
+  })
 
 const trends = (
   request: HttpServerRequest.HttpServerRequest,

@@ -4,11 +4,11 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
-import { Catalog, Games, Leaders, Players, Rows, Teams } from "@sports-data/app"
+import { Leaders, Players, Rows, Teams } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter } from "./Sport.js"
+import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter } from "./Sport.js"
 
 const ctx = sportContext("mlb")
 
@@ -21,18 +21,9 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
         Rows.mlbPlayer(p)).pipe(mapDomainErrors))
     .handle("playerStats", ({ path, request, urlParams }) =>
-      Effect.gen(function*() {
-        const { lines, player } = yield* (yield* Players).statLines("mlb", path.id, {
-          date: urlParams.date,
-          limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats)
-        })
-        const gameOf = yield* (yield* Games).ofLines("mlb", lines)
-        const updated = yield* (yield* Catalog).lastIngested("mlb")
-        const rows = lines.map((l) => {
-          const g = gameOf(l)
-          return Rows.mlbStatsRow(l, player, g === undefined || Rows.isFinalState(g.state), updated)
-        })
-        return yield* envelope(ctx(request, "playerStats"), rows, { player: Rows.playerSummary(player) })
+      playerStats(ctx(request, "playerStats"), "mlb", path.id, {
+        date: urlParams.date,
+        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats)
       }).pipe(mapDomainErrors))
     .handle("teams", ({ request }) =>
       Effect.gen(function*() {

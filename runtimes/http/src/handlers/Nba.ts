@@ -8,7 +8,7 @@ import { Games, Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nba")
 
@@ -48,14 +48,9 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
         Rows.playerIdentity(p)).pipe(mapDomainErrors))
     .handle("playerStats", ({ path, request, urlParams }) =>
-      Effect.gen(function*() {
-        const { lines, player } = yield* (yield* Players).statLines("nba", path.id, {
-          season: urlParams.season,
-          limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats)
-        })
-        return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nbaStatsRow), {
-          player: Rows.playerSummary(player)
-        })
+      playerStats(ctx(request, "playerStats"), "nba", path.id, {
+        season: urlParams.season,
+        limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats)
       }).pipe(mapDomainErrors))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {

@@ -4,11 +4,10 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
-import { Players, Rows } from "@sports-data/app"
-import { Effect } from "effect"
+import { Rows } from "@sports-data/app"
 import { mapDomainErrors } from "../Errors.js"
-import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { sportContext } from "./Common.js"
+import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nfl")
 
@@ -30,15 +29,10 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, Rows.playerIdentity).pipe(mapDomainErrors))
     .handle("playerStats", ({ path, request, urlParams }) =>
-      Effect.gen(function*() {
-        const { lines, player } = yield* (yield* Players).statLines("nfl", path.id, {
-          season: urlParams.season,
-          week: urlParams.week,
-          limit: Params.withDefault(urlParams.limit, Params.NflLimits.stats)
-        })
-        return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nflStatsRow), {
-          player: Rows.playerSummary(player)
-        })
+      playerStats(ctx(request, "playerStats"), "nfl", path.id, {
+        season: urlParams.season,
+        week: urlParams.week,
+        limit: Params.withDefault(urlParams.limit, Params.NflLimits.stats)
       }).pipe(mapDomainErrors))
     .handle("games", ({ request, urlParams }) =>
       gameList(ctx(request, "games"), {

@@ -4,11 +4,11 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
-import { Players, Rows } from "@sports-data/app"
+import { Rows } from "@sports-data/app"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nhl")
 
@@ -43,14 +43,9 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
         Rows.playerIdentity(p)).pipe(mapDomainErrors))
     .handle("playerStats", ({ path, request, urlParams }) =>
-      Effect.gen(function*() {
-        const { lines, player } = yield* (yield* Players).statLines("nhl", path.id, {
-          season: urlParams.season,
-          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
-        })
-        return yield* envelope(ctx(request, "playerStats"), lines.map(Rows.nhlStatsRow), {
-          player: Rows.playerSummary(player)
-        })
+      playerStats(ctx(request, "playerStats"), "nhl", path.id, {
+        season: urlParams.season,
+        limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
       }).pipe(mapDomainErrors))
     .handle("depthChartChanges", ({ request }) =>
       envelope(ctx(request, "depthChartChanges"), [])))

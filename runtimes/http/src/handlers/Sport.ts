@@ -5,8 +5,8 @@
  * @module
  */
 import { Params, Security } from "@sports-data/api"
-import { Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
-import type { Game, Player, PlayerStatus, Resources, Team } from "@sports-data/domain"
+import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
+import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team, TeamSport } from "@sports-data/domain"
 import { Effect } from "effect"
 import { envelope, type SportContext } from "./Common.js"
 
@@ -52,11 +52,76 @@ export const playerDetail = <R>(ctx: SportContext, id: string, toRow: (p: Player
     return yield* envelope(ctx, toRow(player, team))
   })
 
-/** `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`. */
-export const roster = <R>(ctx: SportContext, abbr: string, position: string | undefined, toRow: (p: Player) => R) =>
+/**
+ * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`; the
+ * first `limit` of them when given (the MCP tool's limit), with `total` before the limit.
+ */
+export const roster = <R>(
+  ctx: SportContext,
+  abbr: string,
+  position: string | undefined,
+  toRow: (p: Player) => R,
+  limit?: number
+) =>
   Effect.gen(function*() {
     const { players } = yield* (yield* Players).roster(ctx.sport, abbr, position)
-    return yield* envelope(ctx, players.map(toRow))
+    if (limit === undefined) return yield* envelope(ctx, players.map(toRow))
+    return yield* envelope(ctx, players.slice(0, limit).map(toRow), { total: players.length })
+  })
+
+/** The sports with a per-game stats endpoint (`/v1/<sport>/players/{id}/stats`). */
+export const statsSports = ["nfl", "nba", "mlb", "nhl"] as const satisfies ReadonlyArray<TeamSport>
+/** A sport of {@link statsSports}. */
+export type StatsSport = typeof statsSports[number]
+
+/** The filters of `/v1/<sport>/players/{id}/stats`; `limit` already defaulted. */
+export interface PlayerStatsQuery {
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly date?: string | undefined
+  readonly limit: number
+}
+
+/** The per-game row of each stats sport. */
+export interface StatsRowOf {
+  readonly nfl: Resources.NflStatsRow
+  readonly nba: Resources.NbaStatsRow
+  readonly nhl: Resources.NhlStatsRow
+  readonly mlb: ReturnType<typeof Rows.mlbStatsRow>
+}
+
+/** Each stats sport's per-game rows (the mlb row needs the game's finality and the last refresh). */
+const statsRows: {
+  readonly [S in StatsSport]: (
+    lines: ReadonlyArray<StatLine>,
+    player: Player
+  ) => Effect.Effect<ReadonlyArray<StatsRowOf[S]>, StoreError, Games | Catalog>
+} = {
+  nfl: (lines: ReadonlyArray<StatLine>, _player: Player) => Effect.succeed(lines.map(Rows.nflStatsRow)),
+  nba: (lines: ReadonlyArray<StatLine>, _player: Player) => Effect.succeed(lines.map(Rows.nbaStatsRow)),
+  nhl: (lines: ReadonlyArray<StatLine>, _player: Player) => Effect.succeed(lines.map(Rows.nhlStatsRow)),
+  mlb: (lines: ReadonlyArray<StatLine>, player: Player) =>
+    Effect.gen(function*() {
+      const gameOf = yield* (yield* Games).ofLines("mlb", lines)
+      const updated = yield* (yield* Catalog).lastIngested("mlb")
+      return lines.map((l) => {
+        const g = gameOf(l)
+        return Rows.mlbStatsRow(l, player, g === undefined || Rows.isFinalState(g.state), updated)
+      })
+    })
+}
+
+/**
+ * `/v1/<sport>/players/{id}/stats` (REST and the MCP tool get_player_stats): the player's
+ * per-game lines under `query`, most recent first, as the sport's row, with the player summary
+ * in the envelope. ResourceNotFound for an unknown player.
+ */
+export const playerStats = <S extends StatsSport>(ctx: SportContext, sport: S, id: string, query: PlayerStatsQuery) =>
+  Effect.gen(function*() {
+    const { lines, player } = yield* (yield* Players).statLines(sport, id, query)
+    const build: (typeof statsRows)[S] = statsRows[sport]
+    const rows = yield* build(lines, player)
+    return yield* envelope(ctx, rows, { player: Rows.playerSummary(player) })
   })
 
 /** `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url. */
