@@ -418,6 +418,44 @@ const playerMetrics = statements([
   `CREATE INDEX player_metrics_sport_idx ON player_metrics (sport, season)`
 ])
 
+/**
+ * 0011: the model registry (domain Models.ts): `model_versions` (one row per trained version with
+ * its card as jsonb) and `model_predictions` (per player-game predictions of a version). Derived
+ * rows: no data-version trigger. Depends on no migration after 1.
+ */
+const modelRegistry = statements([
+  `CREATE TABLE model_versions (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    model_type text NOT NULL,
+    version text NOT NULL,
+    status text NOT NULL CHECK (status IN ('ACTIVE', 'REJECTED', 'RETIRED')),
+    trained_at timestamptz NOT NULL,
+    card jsonb NOT NULL
+  )`,
+  `CREATE INDEX model_versions_sport_idx ON model_versions (sport, model_type, status)`,
+  `CREATE TABLE model_predictions (
+    model_id text NOT NULL REFERENCES model_versions (id) ON DELETE CASCADE,
+    sport text NOT NULL,
+    model_type text NOT NULL,
+    player_id text NOT NULL,
+    season integer NOT NULL,
+    game_id text NOT NULL,
+    game_date date,
+    model_version text NOT NULL,
+    as_of date,
+    probability double precision,
+    confidence_score integer,
+    heat_signal text,
+    expected double precision,
+    threshold double precision,
+    actual double precision,
+    PRIMARY KEY (model_id, player_id, game_id)
+  )`,
+  `CREATE INDEX model_predictions_player_idx ON model_predictions (player_id, game_date DESC NULLS LAST)`,
+  `CREATE INDEX model_predictions_type_idx ON model_predictions (sport, model_type)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -428,7 +466,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "6_key_activation": keyActivation,
   "7_signals": signals,
   "8_athletes": athletes,
-  "9_player_metrics": playerMetrics
+  "9_player_metrics": playerMetrics,
+  "11_model_registry": modelRegistry
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
