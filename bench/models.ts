@@ -40,14 +40,20 @@ const program = Effect.gen(function*() {
       const t3 = performance.now()
       const examples = Models.buildExamples(spec, lines).filter((e) => spec.heldOutSeasons.includes(e.season))
       const fit = trained.version.card.coefficients
-      yield* out(`  ${sport} confidence: fit alone ${train} s; scoring the held-out season (${examples.length} player-games): ${seconds(t3)} s${fit === null ? " (no fit)" : ""}`)
+      yield* out(
+        `  ${sport} confidence: fit alone ${train} s; scoring the held-out season (${examples.length} player-games): ${
+          seconds(t3)
+        } s${fit === null ? " (no fit)" : ""}`
+      )
     }
     for (const v of versions) {
       const r = v.card.result
       yield* out(
         r === null
           ? `  ${v.id} ${v.status}: ${v.card.note}`
-          : `  ${v.id} ${v.status}: ${v.card.metric.split(" (")[0]} model ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better), calibration error ${r.calibration_error}, held-out n=${r.observations_held_out}, train n=${r.observations_train}, passed=${r.passed}`
+          : `  ${v.id} ${v.status}: ${
+            v.card.metric.split(" (")[0]
+          } model ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better), calibration error ${r.calibration_error}, held-out n=${r.observations_held_out}, train n=${r.observations_train}, passed=${r.passed}`
       )
     }
   }

@@ -72,7 +72,11 @@ describe("ModelRegistry contract", () => {
           yield* writer.record(v1, [prediction(v1, "g1", "2024-09-08"), prediction(v1, "g2", "2024-09-15")])
           expect(yield* reader.versions({ sport: "nfl" })).toEqual([v1])
           const v2 = version("1.b", "ACTIVE", "2025-02-01T00:00:00.000Z")
-          const p2 = [prediction(v2, "g1", "2024-09-08"), prediction(v2, "g3", "2024-09-22"), prediction(v2, "g9", null)]
+          const p2 = [
+            prediction(v2, "g1", "2024-09-08"),
+            prediction(v2, "g3", "2024-09-22"),
+            prediction(v2, "g9", null)
+          ]
           yield* writer.record(v2, p2)
           const rejected = version("1.c", "REJECTED", "2025-03-01T00:00:00.000Z")
           yield* writer.record(rejected, [prediction(rejected, "g4", "2024-09-29")])

@@ -56,7 +56,10 @@ const fixture = (seed: number): ReadonlyArray<StatLine> => {
   const rand = lcg(seed)
   return [2022, 2023, 2024].flatMap((season) =>
     Array.from({ length: 15 }, (_, w) => w + 1).flatMap((week) =>
-      Array.from({ length: 8 }, (_, i) => line(`q${i}`, season, week, Math.round((8 + 2 * i + 10 * (rand() - 0.5)) * 10) / 10))
+      Array.from(
+        { length: 8 },
+        (_, i) => line(`q${i}`, season, week, Math.round((8 + 2 * i + 10 * (rand() - 0.5)) * 10) / 10)
+      )
     )
   )
 }
@@ -86,7 +89,7 @@ describe("model registry: training and validation", () => {
     }
     // removing the game and every later line leaves the features of the game before it as they were
     const before = lines.find((l) => l.season === 2024 && l.week === 8 && l.player_id === "q3")!
-    const cut = lines.filter((l) => l.season < 2024 || l.week <= 8)
+    const cut = lines.filter((l) => l.season < 2024 || (l.week ?? 0) <= 8)
     expect(Models.buildExamples(spec, cut).find((e) => e.game_id === before.game_id)!.features)
       .toEqual(Models.buildExamples(spec, lines).find((e) => e.game_id === before.game_id)!.features)
     expect(base.as_of! < base.game_date!).toBe(true)
@@ -94,7 +97,10 @@ describe("model registry: training and validation", () => {
 
   it("the fit recovers the rate of each group of a binary feature (maximum likelihood)", () => {
     const x = [...Array.from({ length: 100 }, () => [0]), ...Array.from({ length: 100 }, () => [1])]
-    const y = [...Array.from({ length: 100 }, (_, i) => (i < 20 ? 1 : 0)), ...Array.from({ length: 100 }, (_, i) => (i < 70 ? 1 : 0))]
+    const y = [
+      ...Array.from({ length: 100 }, (_, i) => (i < 20 ? 1 : 0)),
+      ...Array.from({ length: 100 }, (_, i) => (i < 70 ? 1 : 0))
+    ]
     const fit = Training.fitLogistic(x, y)
     expect(Training.predictLogistic(fit, [0])).toBeCloseTo(0.2, 2)
     expect(Training.predictLogistic(fit, [1])).toBeCloseTo(0.7, 2)
@@ -107,7 +113,9 @@ describe("model registry: training and validation", () => {
     // recompute: each player's games in order; the line of each week; trailing-4 rates; labels
     const weekLine = new Map<string, number>()
     for (const key of new Set(lines.map((l) => `${l.season}-${l.week}`))) {
-      const pts = lines.filter((l) => `${l.season}-${l.week}` === key).map((l) => l.fantasy_points!).sort((a, b) => b - a)
+      const pts = lines.filter((l) => `${l.season}-${l.week}` === key).map((l) => l.fantasy_points!).sort((a, b) =>
+        b - a
+      )
       weekLine.set(key, pts[2]!)
     }
     const rows: Array<{ season: number; rate: number; features: Array<number>; y: number }> = []

@@ -24,7 +24,10 @@ const lcg = (seed: number) => {
 const qbs = Array.from({ length: 14 }, (_, i) => player("nfl", `qb${i}`, `Passer ${i}`, "QB", i % 2 ? "KC" : "BUF"))
 const rand = lcg(42)
 const nflGames = [2022, 2023, 2024].flatMap((season) =>
-  Array.from({ length: 6 }, (_, w) => game("nfl", `${season}_0${w + 1}_KC_BUF`, season, w + 1, `${season}-09-1${w}`, "KC", "BUF", 20, 17))
+  Array.from(
+    { length: 6 },
+    (_, w) => game("nfl", `${season}_0${w + 1}_KC_BUF`, season, w + 1, `${season}-09-1${w}`, "KC", "BUF", 20, 17)
+  )
 )
 const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
   qbs.map((qb) =>
@@ -168,7 +171,9 @@ describe("model registry endpoints", () => {
           threshold: 31.5,
           actual: 22.1
         })
-        expect((yield* ok("/v1/model/predictions/svc_nba_g1?season=2023")).data.map((p: { game_id: string }) => p.game_id))
+        expect(
+          (yield* ok("/v1/model/predictions/svc_nba_g1?season=2023")).data.map((p: { game_id: string }) => p.game_id)
+        )
           .toEqual(["0022300900"])
         expect((yield* ok("/v1/model/predictions/svc_nba_g1?limit=1")).count).toBe(1)
         expect((yield* ok("/v1/model/predictions/svc_nba_g1?model_type=heat")).data).toEqual([])

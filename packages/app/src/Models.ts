@@ -7,8 +7,8 @@
  * @module
  */
 import {
-  type Models as M,
   ModelRegistryReader,
+  type Models as M,
   parseCanonicalPlayerId,
   PlayerReader,
   TeamSport

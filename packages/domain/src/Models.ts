@@ -383,7 +383,8 @@ export const mlbConfidenceCard: ModelCard = {
   naive_baseline: "trailing-10 rate of clearing the line",
   pass_rule: "Brier score at least 3% lower than the baseline's and calibration error <= 0.03",
   result: null,
-  note: "no per-batter game lines exist in any source, so there is no target to train or validate against; the fields stay null",
+  note:
+    "no per-batter game lines exist in any source, so there is no target to train or validate against; the fields stay null",
   library: null,
   coefficients: null
 }

@@ -4,7 +4,7 @@
  * atomic `Ref.update`.
  * @module
  */
-import { type Models, ModelRegistryReader, ModelRegistryWriter } from "@sports-data/domain"
+import { ModelRegistryReader, ModelRegistryWriter, type Models } from "@sports-data/domain"
 import { Context, Effect, Ref } from "effect"
 
 interface State {

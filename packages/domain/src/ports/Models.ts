@@ -4,8 +4,8 @@
  * @module
  */
 import { Context, type Effect } from "effect"
-import type { ModelPrediction, ModelStatus, ModelType, ModelVersion } from "../Models.js"
 import type { StoreError } from "../Errors.js"
+import type { ModelPrediction, ModelStatus, ModelType, ModelVersion } from "../Models.js"
 import type { TeamSport } from "../Sport.js"
 
 /** Reads of the model registry. */
