@@ -137,7 +137,8 @@ describe("model registry: training and validation", () => {
             d.reduce((a, b) => a + b, 0) / d.length,
             d.slice(-3).reduce((a, b) => a + b, 0) / d.slice(-3).length,
             Math.sqrt(pts.reduce((a, p) => a + (p - m) ** 2, 0) / pts.length),
-            prior.length / 4
+            prior.length / 4,
+            Math.min(280, (Date.parse(g.game_date!) - Date.parse(prior[prior.length - 1]!.game_date!)) / 86_400_000) / 7
           ],
           y: g.fantasy_points! >= lineOf(g) ? 1 : 0
         })

@@ -125,6 +125,8 @@ export interface ConfidenceSpec {
   readonly lineRanks: Readonly<Record<string, number>>
   readonly window: number
   readonly minHistory: number
+  /** Highest week of a slate (nfl: 18, the regular season); null for no limit. */
+  readonly maxWeek: number | null
   readonly trainSeasons: ReadonlyArray<number>
   readonly heldOutSeasons: ReadonlyArray<number>
   readonly trainingWindow: string
@@ -143,6 +145,7 @@ export const nflConfidence: ConfidenceSpec = {
   lineRanks: { QB: 12, RB: 24, WR: 24, TE: 12 },
   window: 8,
   minHistory: 3,
+  maxWeek: 18,
   trainSeasons: [2022, 2023],
   heldOutSeasons: [2024],
   trainingWindow: "nfl seasons 2022-2023",
@@ -162,6 +165,7 @@ export const nbaConfidence: ConfidenceSpec = {
   lineRanks: { "*": 100 },
   window: 10,
   minHistory: 3,
+  maxWeek: null,
   trainSeasons: [2022, 2023],
   heldOutSeasons: [2024],
   trainingWindow: "nba seasons 2022-23 and 2023-24",
@@ -178,7 +182,8 @@ export const confidenceFeatures: ReadonlyArray<string> = [
   "mean of (points - line) over his last N games",
   "mean of (points - line) over his last 3 games",
   "standard deviation of his points over his last N games",
-  "games in the window / N"
+  "games in the window / N",
+  "days since his previous game, capped at 280, / 7"
 ]
 
 /** The metric, baseline and pass rule of a confidence model, as its card states them. */
@@ -214,7 +219,9 @@ const groupOf = (spec: ConfidenceSpec, line: StatLine): string | null =>
     : null
 
 const slateOf = (spec: ConfidenceSpec, line: StatLine): string | null =>
-  spec.slate === "week"
+  spec.maxWeek !== null && (line.week === null || line.week > spec.maxWeek)
+    ? null
+    : spec.slate === "week"
     ? (line.week === null ? null : `${line.season}-${line.week}`)
     : line.game_date
 
@@ -252,6 +259,14 @@ const chronological = (a: StatLine, b: StatLine): number =>
 
 const mean = (xs: ReadonlyArray<number>): number => xs.reduce((s, x) => s + x, 0) / xs.length
 
+/** Days from the newest history game to the predicted game, capped at 280, in weeks (1 when a date is missing). */
+const gapWeeks = (window: ReadonlyArray<{ readonly date: string | null }>, gameDate: string | null): number => {
+  const last = window[window.length - 1]?.date ?? null
+  if (last === null || gameDate === null) return 1
+  const days = (Date.parse(gameDate) - Date.parse(last)) / 86_400_000
+  return Math.min(280, Math.max(0, days)) / 7
+}
+
 /**
  * The features of one game from the player's `history` (his earlier games, oldest first, each
  * with its points and its slate's line): see {@link confidenceFeatures}. Pure; the predicted
@@ -260,7 +275,8 @@ const mean = (xs: ReadonlyArray<number>): number => xs.reduce((s, x) => s + x, 0
  */
 export const featuresOf = (
   spec: ConfidenceSpec,
-  history: ReadonlyArray<{ readonly points: number; readonly line: number }>
+  history: ReadonlyArray<{ readonly points: number; readonly line: number; readonly date: string | null }>,
+  gameDate: string | null
 ): { readonly features: ReadonlyArray<number>; readonly baseline: number } | null => {
   const window = history.slice(-spec.window)
   if (window.length < spec.minHistory) return null
@@ -272,7 +288,7 @@ export const featuresOf = (
   const rate = mean(clears)
   return {
     baseline: rate,
-    features: [rate, mean(diffs), mean(diffs.slice(-3)), sd, window.length / spec.window]
+    features: [rate, mean(diffs), mean(diffs.slice(-3)), sd, window.length / spec.window, gapWeeks(window, gameDate)]
   }
 }
 
@@ -301,7 +317,7 @@ export const buildExamples = (spec: ConfidenceSpec, lines: ReadonlyArray<StatLin
       const points = pointsOf(spec, game)
       const threshold = slate === null || group === null ? undefined : lineOf.get(`${slate}|${group}`)
       if (points === null || threshold === undefined) continue
-      const f = featuresOf(spec, history)
+      const f = featuresOf(spec, history, game.game_date)
       if (f !== null) {
         out.push({
           player_id: player,
