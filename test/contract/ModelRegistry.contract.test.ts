@@ -93,6 +93,10 @@ describe("ModelRegistry contract", () => {
           expect(yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 10, season: 2023 })).toEqual([])
           expect(yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 10, model_type: "heat" })).toEqual([])
           expect(yield* reader.predictions({ player_id: "svc_nfl_p2", limit: 10 })).toEqual([])
+          const other = { ...prediction(v2, "g5", "2024-09-01"), player_id: "svc_nfl_p0" }
+          yield* writer.record(v2, [...p2, other])
+          expect(yield* reader.latest({ sport: "nfl", model_type: "confidence" })).toEqual([other, p2[1]])
+          expect(yield* reader.latest({ sport: "nba", model_type: "confidence" })).toEqual([])
         }))
 
       it.effect("recording the same version again updates it in place", () =>

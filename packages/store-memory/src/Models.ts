@@ -38,7 +38,22 @@ export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader |
               (a.game_date === null ? 1 : 0) - (b.game_date === null ? 1 : 0) ||
               byCode(b.game_date ?? "", a.game_date ?? "") || byCode(b.game_id, a.game_id)
             )
-            .slice(0, limit))
+            .slice(0, limit)),
+      latest: ({ model_type, sport }) =>
+        Effect.map(Ref.get(state), (s) => {
+          const newest = new Map<string, Models.ModelPrediction>()
+          for (const p of s.predictions) {
+            if (p.sport !== sport || p.model_type !== model_type || s.versions.get(p.model_id)?.status !== "ACTIVE") {
+              continue
+            }
+            const held = newest.get(p.player_id)
+            const later = held === undefined ||
+              byCode(p.game_date ?? "", held.game_date ?? "") > 0 ||
+              (p.game_date === held.game_date && byCode(p.game_id, held.game_id) > 0)
+            if (later) newest.set(p.player_id, p)
+          }
+          return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
+        })
     }).pipe(Context.add(ModelRegistryWriter, {
       record: (version, predictions) =>
         Ref.update(state, (s) => {

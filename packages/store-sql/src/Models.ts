@@ -63,6 +63,15 @@ export const makeModelStore: Effect.Effect<
         ORDER BY p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC LIMIT ${limit}`.pipe(
         Effect.flatMap(decodePredictions),
         orStoreError("ModelRegistryReader.predictions")
+      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
+    latest: ({ model_type, sport }) =>
+      sql`SELECT * FROM (SELECT DISTINCT ON (p.player_id) ${sql.literal(PREDICTION_COLUMNS)} FROM model_predictions p
+        JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
+        WHERE p.sport = ${sport} AND p.model_type = ${model_type}
+        ORDER BY p.player_id, p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC) AS newest
+        ORDER BY player_id COLLATE "C"`.pipe(
+        Effect.flatMap(decodePredictions),
+        orStoreError("ModelRegistryReader.latest")
       ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>
   }).pipe(Context.add(ModelRegistryWriter, {
     record: (version, predictions) =>

@@ -28,6 +28,14 @@ export interface ModelRegistryReaderService {
     readonly model_type?: ModelType | undefined
     readonly limit: number
   }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
+  /**
+   * The newest stored prediction (by game_date, then game_id) of each player of `sport` made by
+   * the ACTIVE version of `model_type`, ordered by player_id (code units).
+   */
+  readonly latest: (query: {
+    readonly sport: TeamSport
+    readonly model_type: ModelType
+  }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
 }
 /** The {@link ModelRegistryReaderService} port. */
 export class ModelRegistryReader
