@@ -45,6 +45,7 @@ const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
 )
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
+const center = player("nba", "c1", "Model Center", "C", "BOS")
 const active: Models.ModelVersion = {
   id: "nba.confidence.1.test",
   sport: "nba",
@@ -96,7 +97,7 @@ const seeded = Effect.gen(function*() {
   const h = yield* Harness
   yield* Effect.gen(function*() {
     const writer = yield* SportsWriter
-    yield* writer.upsertPlayers([...qbs, guard])
+    yield* writer.upsertPlayers([...qbs, guard, center])
     yield* writer.upsertGames(nflGames)
     yield* writer.upsertStatLines(nflLines)
     yield* Training.trainModels("nfl")
@@ -104,7 +105,8 @@ const seeded = Effect.gen(function*() {
     yield* (yield* ModelRegistryWriter).record(active, [
       prediction("0022400100", "2024-11-01", 2024, 0.61, 35.2),
       prediction("0022400150", "2024-11-08", 2024, 0.4, 22.1),
-      prediction("0022300900", "2024-03-01", 2023, 0.2, 12)
+      prediction("0022300900", "2024-03-01", 2023, 0.2, 12),
+      { ...prediction("0022400101", "2024-11-02", 2024, 0.8, 44), player_id: center.id }
     ])
   }).pipe(Effect.provide(h.stores), Logger.withMinimumLogLevel(LogLevel.Error), Effect.orDie)
 })
@@ -177,6 +179,29 @@ describe("model registry endpoints", () => {
           .toEqual(["0022300900"])
         expect((yield* ok("/v1/model/predictions/svc_nba_g1?limit=1")).count).toBe(1)
         expect((yield* ok("/v1/model/predictions/svc_nba_g1?model_type=heat")).data).toEqual([])
+      }))
+
+    it.effect("nba confidence: each player's newest prediction, highest first; player and team filters; tier", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const res = yield* ok("/v1/nba/confidence")
+        expect(res.data.map((r: { player_id: string }) => r.player_id)).toEqual(["svc_nba_c1", "svc_nba_g1"])
+        expect(res.data[1]).toMatchObject({
+          player_name: "Model Guard",
+          team: "LAL",
+          game_id: "0022400150",
+          confidence_score: 30,
+          probability: 0.4,
+          model_version: "1.test"
+        })
+        expect(res.meta.coverage).not.toMatchObject({ available: false })
+        expect((yield* ok("/v1/nba/confidence?player=guard")).data.map((r: { player_id: string }) => r.player_id))
+          .toEqual(["svc_nba_g1"])
+        expect((yield* ok("/v1/nba/confidence?team=BOS")).data.map((r: { player_id: string }) => r.player_id))
+          .toEqual(["svc_nba_c1"])
+        expect((yield* ok("/v1/nba/confidence?limit=1")).count).toBe(1)
+        expectError(yield* get("/v1/nba/confidence?limit=500"), 400, "INVALID_PARAMETER", "limit")
+        expectError(yield* get("/v1/nba/confidence", h.keys.growth), 403, "TIER_INSUFFICIENT")
       }))
 
     it.effect("predictions: 404 unknown player, 400 bad limit or model_type, pro_insights tier", () =>

@@ -8,7 +8,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Models, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { ModelMetadataParams, PredictionsParams, PredictionsPath } from "../params/Models.js"
+import { ConfidenceParams, ModelMetadataParams, PredictionsParams, PredictionsPath } from "../params/Models.js"
 import { requiredTier } from "../Security.js"
 
 /** A served model card: the version record with its card's fields. */
@@ -44,6 +44,15 @@ export const PredictionsEnvelope = Schema.Struct({
   player_name: Schema.String
 }).annotations({ identifier: "ModelPredictionsResponse" })
 
+/** One player's newest confidence of an ACTIVE model, with the game it was about. */
+export const ConfidenceRow = Schema.Struct({
+  player_id: Schema.String,
+  player_name: Schema.String,
+  team: Schema.NullOr(Schema.String),
+  position: Schema.NullOr(Schema.String),
+  ...PredictionRow.fields
+}).annotations({ identifier: "PlayerConfidence" })
+
 /** The `models` group. */
 export class ModelsGroup extends HttpApiGroup.make("models")
   .add(
@@ -67,6 +76,20 @@ export class ModelsGroup extends HttpApiGroup.make("models")
       .annotate(
         OpenApi.Description,
         "Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. Empty when no model of the player's sport is ACTIVE."
+      )
+      .pipe(requiredTier("pro_insights"))
+  )
+  .add(
+    HttpApiEndpoint.get("nbaConfidence", "/v1/nba/confidence")
+      .setUrlParams(ConfidenceParams)
+      .addSuccess(Resources.Envelope(Schema.Array(ConfidenceRow)))
+      .annotate(
+        OpenApi.Summary,
+        "nba players by confidence: each one's newest prediction of the ACTIVE nba confidence model"
+      )
+      .annotate(
+        OpenApi.Description,
+        "confidence_score = round(75 x P(FanDuel points >= the night's top-100 threshold)), from the player's earlier games only; highest first. The game each prediction was about is beside it (game_id, game_date, actual). Empty, with meta.coverage saying why, while no nba confidence model is ACTIVE."
       )
       .pipe(requiredTier("pro_insights"))
   )

@@ -6,7 +6,16 @@
  */
 import { Models, TeamSport } from "@sports-data/domain"
 import { Schema } from "effect"
-import { isPlainText, limitParam, type LimitSpec, NOT_PLAIN_TEXT, oneOf, seasonParam } from "./Common.js"
+import {
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  NOT_PLAIN_TEXT,
+  oneOf,
+  seasonParam,
+  TeamAbbr,
+  Text
+} from "./Common.js"
 
 /** `/v1/model/metadata` query: sport (optional), status `active` (default) or `all`. */
 export const ModelMetadataParams = Schema.Struct({
@@ -31,4 +40,14 @@ export const PredictionsParams = Schema.Struct({
   limit: limitParam(PredictionsLimit),
   season: seasonParam,
   model_type: Schema.optional(oneOf(Models.ModelType.literals))
+})
+
+/** Page size of `/v1/nba/confidence`: default 20 (endpoints.json), at most 200. */
+export const ConfidenceLimit: LimitSpec = { default: 20, max: 200 }
+
+/** `/v1/nba/confidence` query: player (partial name), team (abbreviation), limit. */
+export const ConfidenceParams = Schema.Struct({
+  player: Schema.optional(Text),
+  team: Schema.optional(TeamAbbr),
+  limit: limitParam(ConfidenceLimit)
 })

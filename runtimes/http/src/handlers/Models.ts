@@ -28,4 +28,24 @@ export const ModelsLive = HttpApiBuilder.group(Api, "models", (handlers) =>
           player_id: player.id,
           player_name: player.full_name
         })
+      }).pipe(mapDomainErrors))
+    .handle("nbaConfidence", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const { active, rows } = yield* (yield* Models).confidence("nba", {
+          player: urlParams.player,
+          team: urlParams.team,
+          limit: Params.withDefault(urlParams.limit, Params.ConfidenceLimit)
+        })
+        const ctx = { request, sport: "nba", operation: "models.nbaConfidence" }
+        return yield* envelope(
+          ctx,
+          rows,
+          undefined,
+          undefined,
+          active ? undefined : {
+            available: false,
+            reason:
+              "no nba confidence model is ACTIVE: none has passed its validation (see /v1/model/metadata?status=all)"
+          }
+        )
       }).pipe(mapDomainErrors)))
