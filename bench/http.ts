@@ -26,6 +26,7 @@ import {
   type AuditStore,
   KeyStore,
   type MetricsStores,
+  type ModelStores,
   Plans,
   type Player,
   type SportsReaders,
@@ -111,7 +112,7 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

@@ -8,6 +8,7 @@ import type {
   AuditStore,
   KeyStore,
   MetricsStores,
+  ModelStores,
   SportsReaders,
   SportsWriter,
   StoreUnavailable,
@@ -20,7 +21,7 @@ import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
 export type StoreLayer = Layer.Layer<
-  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
+  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores,
   StoreUnavailable
 >
 

@@ -30,6 +30,7 @@ import {
   Mailer,
   type MailMessage,
   type MetricsStores,
+  type ModelStores,
   Plans,
   type Player,
   PlayerReader,
@@ -50,7 +51,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** The stores the server runs on. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -16,6 +16,7 @@ import { GolfGroup } from "./groups/Golf.js"
 import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
 import { MlbGroup } from "./groups/Mlb.js"
+import { ModelsGroup } from "./groups/Models.js"
 import { NascarGroup } from "./groups/Nascar.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
@@ -42,6 +43,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(PlayersGroup)
   .add(AnalyticsGroup)
   .add(IntelligenceGroup)
+  .add(ModelsGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(PublicGroup)

@@ -14,6 +14,7 @@ import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
 import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
+import { Models } from "./Models.js"
 import { Nascar } from "./Nascar.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
@@ -38,6 +39,7 @@ export { F1 } from "./F1.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
+export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
@@ -63,6 +65,7 @@ export const layer = Layer.mergeAll(
   Signals.Default,
   Golf.Default,
   F1.Default,
-  Nascar.Default
+  Nascar.Default,
+  Models.Default
 )
 export * as Keys from "./Keys.js"

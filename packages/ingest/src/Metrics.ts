@@ -11,12 +11,26 @@ import {
   type SportKey,
   type StatLine,
   StatLineReader,
-  type StoreError
+  type StoreError,
+  type TeamSport
 } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 
 /** Stat lines fetched per store call. */
 const PAGE = 5000
+
+/** Every stored stat line of `sport`, newest first, read in pages of 5000. Fails with StoreError. */
+export const allStatLines = (sport: TeamSport): Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader> =>
+  Effect.gen(function*() {
+    const reader = yield* StatLineReader
+    const lines: Array<StatLine> = []
+    for (let offset = 0;; offset += PAGE) {
+      const page = yield* reader.find({ sport, order: "recent", limit: PAGE, offset })
+      lines.push(...page.rows)
+      if (page.rows.length < PAGE || lines.length >= page.total) break
+    }
+    return lines
+  })
 
 const isMetricSport = (sport: SportKey): sport is Analytics.MetricSport =>
   (Analytics.metricSports as ReadonlyArray<SportKey>).includes(sport)
@@ -31,13 +45,7 @@ export const recomputeMetrics = (
 ): Effect.Effect<number, StoreError, StatLineReader | PlayerMetricsWriter> =>
   Effect.gen(function*() {
     if (!isMetricSport(sport)) return 0
-    const reader = yield* StatLineReader
-    const lines: Array<StatLine> = []
-    for (let offset = 0;; offset += PAGE) {
-      const page = yield* reader.find({ sport, order: "recent", limit: PAGE, offset })
-      lines.push(...page.rows)
-      if (page.rows.length < PAGE || lines.length >= page.total) break
-    }
+    const lines = yield* allStatLines(sport)
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = Analytics.computeSportMetrics(sport, lines, now)
     yield* (yield* PlayerMetricsWriter).replaceSport(sport, rows)

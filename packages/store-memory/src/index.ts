@@ -11,6 +11,7 @@ import {
   AuditStore,
   KeyStore,
   type MetricsStores,
+  type ModelStores,
   type SportsReaders,
   SportsWriter,
   UsageStore
@@ -19,6 +20,7 @@ import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
+import { makeModelStore } from "./Models.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -27,6 +29,7 @@ import { makeWriter } from "./Writer.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
+export { makeModelStore } from "./Models.js"
 export {
   makeAthleteReader,
   makeCatalogReader,
@@ -45,7 +48,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
@@ -60,10 +63,12 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   const audit = yield* makeAuditStore
   const sports = yield* makeSports
   const metrics = yield* makeMetricsStore
+  const models = yield* makeModelStore
   return Context.add(sports, KeyStore, keys).pipe(
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
-    Context.merge(metrics)
+    Context.merge(metrics),
+    Context.merge(models)
   )
 })
 

@@ -419,6 +419,44 @@ const playerMetrics = statements([
 ])
 
 /**
+ * 0011: the model registry (domain Models.ts): `model_versions` (one row per trained version with
+ * its card as jsonb) and `model_predictions` (per player-game predictions of a version). Derived
+ * rows: no data-version trigger. Depends on no migration after 1.
+ */
+const modelRegistry = statements([
+  `CREATE TABLE model_versions (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    model_type text NOT NULL,
+    version text NOT NULL,
+    status text NOT NULL CHECK (status IN ('ACTIVE', 'REJECTED', 'RETIRED')),
+    trained_at timestamptz NOT NULL,
+    card jsonb NOT NULL
+  )`,
+  `CREATE INDEX model_versions_sport_idx ON model_versions (sport, model_type, status)`,
+  `CREATE TABLE model_predictions (
+    model_id text NOT NULL REFERENCES model_versions (id) ON DELETE CASCADE,
+    sport text NOT NULL,
+    model_type text NOT NULL,
+    player_id text NOT NULL,
+    season integer NOT NULL,
+    game_id text NOT NULL,
+    game_date date,
+    model_version text NOT NULL,
+    as_of date,
+    probability double precision,
+    confidence_score integer,
+    heat_signal text,
+    expected double precision,
+    threshold double precision,
+    actual double precision,
+    PRIMARY KEY (model_id, player_id, game_id)
+  )`,
+  `CREATE INDEX model_predictions_player_idx ON model_predictions (player_id, game_date DESC NULLS LAST)`,
+  `CREATE INDEX model_predictions_type_idx ON model_predictions (sport, model_type)`
+])
+
+/**
  * 0012: an event's start date may be unknown (NASCAR races: the source has no dates); it is null
  * then, never a stand-in date.
  */
@@ -435,6 +473,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "7_signals": signals,
   "8_athletes": athletes,
   "9_player_metrics": playerMetrics,
+  "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents
 }
 

@@ -17,6 +17,7 @@ import {
   AuditStore,
   KeyStore,
   type MetricsStores,
+  type ModelStores,
   type SportsReaders,
   SportsWriter,
   type StoreUnavailable,
@@ -28,6 +29,7 @@ import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate } from "./Migrations.js"
+import { makeModelStore } from "./Models.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -38,6 +40,7 @@ export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations } from "./Migrations.js"
+export { makeModelStore } from "./Models.js"
 export {
   lockFileOf,
   lockFolder,
@@ -64,7 +67,7 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
 
 /** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
@@ -74,11 +77,13 @@ export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlCl
   const audit = yield* makeAuditStore
   const readers = yield* makeReaders
   const metrics = yield* makeMetricsStore
+  const models = yield* makeModelStore
   return Context.add(readers, SportsWriter, writer).pipe(
     Context.add(KeyStore, keys),
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
-    Context.merge(metrics)
+    Context.merge(metrics),
+    Context.merge(models)
   )
 })
 

@@ -10,6 +10,7 @@ import type {
   AuditStore,
   KeyStore,
   MetricsStores,
+  ModelStores,
   SportsReaders,
   SportsWriter,
   StoreError,
@@ -33,7 +34,7 @@ export type StoreChoice =
   | { readonly postgres: string | Redacted.Redacted<string> }
 
 /** The storage ports every runtime needs: keys, usage, the sports writer and every read port. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>

@@ -8,6 +8,7 @@
  * sports-data keys revoke svc_grw_AbCd              revoke by 12-character prefix
  * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
+ * sports-data models train [--sport nfl|nba|mlb|all]  train, validate and record the registry's models
  * sports-data serve [--port N]                      migrate, ingest if stale, demo keys, HTTP server
  * ```
  *
@@ -19,7 +20,7 @@ import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Keys } from "@sports-data/app"
 import { Analytics, ApiKey, Plans, type SportKey } from "@sports-data/domain"
-import { Metrics, Runner } from "@sports-data/ingest"
+import { Metrics, Models, Runner } from "@sports-data/ingest"
 import {
   describeStore,
   migrateStore,
@@ -209,6 +210,38 @@ const metrics = Command.make("metrics", { sport: metricsSportOption }, ({ sport 
     )
   )
 
+// --- models -------------------------------------------------------------------------------------
+
+const modelsSportOption = Options.choice("sport", ["all", ...Models.modelSports]).pipe(
+  Options.withDefault("all"),
+  Options.withDescription("Sport whose models to train (default all)")
+)
+
+const modelsTrain = Command.make("train", { sport: modelsSportOption }, ({ sport }) =>
+  Effect.gen(function*() {
+    const sports = sport === "all" ? Models.modelSports : [sport]
+    const versions = yield* withStore(Effect.forEach(sports, Models.trainModels)).pipe(
+      Effect.provide(Logger.minimumLogLevel(LogLevel.Error))
+    )
+    for (const v of versions.flat()) {
+      const r = v.card.result
+      yield* line(
+        r === null
+          ? `${v.id} ${v.status}: ${v.card.note ?? "not trained"}`
+          : `${v.id} ${v.status}: held-out ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better), calibration error ${r.calibration_error}, n=${r.observations_held_out}`
+      )
+    }
+  })).pipe(
+    Command.withDescription(
+      "Train each model on its training window, validate it against its naive baseline on its held-out window, and record the version (ACTIVE only when it passes) with its card and predictions."
+    )
+  )
+
+const models = Command.make("models").pipe(
+  Command.withDescription("The model registry."),
+  Command.withSubcommands([modelsTrain])
+)
+
 // --- serve --------------------------------------------------------------------------------------
 
 const portOption = Options.integer("port").pipe(
@@ -231,7 +264,7 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
 
 const root = Command.make("sports-data").pipe(
   Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
-  Command.withSubcommands([migrate, keys, ingest, metrics, serveCommand])
+  Command.withSubcommands([migrate, keys, ingest, metrics, models, serveCommand])
 )
 
 /** A mistake in how the command was called (a bad flag value, a missing folder). */

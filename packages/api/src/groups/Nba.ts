@@ -2,7 +2,8 @@
  * NBA data endpoints (specification, "Endpoints / NBA"), under `/v1/nba`.
  *
  * Served: games, standings, teams, players, player detail, player stats, game log, roster.
- * Not served: confidence (needs a validated model), depth-chart/changes (no nba depth chart source).
+ * `/v1/nba/confidence` is in the models group (groups/Models.ts). Not served: depth-chart/changes
+ * (no nba depth chart source).
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"

@@ -16,6 +16,7 @@ import { GolfLive } from "./Golf.js"
 import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
 import { MlbLive } from "./Mlb.js"
+import { ModelsLive } from "./Models.js"
 import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
@@ -34,6 +35,7 @@ export {
   IntelligenceLive,
   MetaLive,
   MlbLive,
+  ModelsLive,
   NascarLive,
   NbaLive,
   NflLive,
@@ -61,6 +63,7 @@ export const HandlersLive = Layer.mergeAll(
   PlayersLive,
   AnalyticsLive,
   IntelligenceLive,
+  ModelsLive,
   MetaLive,
   AccountLive,
   PublicLive

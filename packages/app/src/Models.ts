@@ -1,0 +1,118 @@
+/**
+ * The model registry's application service: the cards of the registry (`/v1/model/metadata`)
+ * and a player's stored predictions (`/v1/model/predictions/{playerId}`). Predictions come only
+ * from ACTIVE versions (the store's read joins on status), so a REJECTED model's fields never
+ * reach a response. Fails with the domain's ResourceNotFound for an unknown player, StoreError
+ * from the store.
+ * @module
+ */
+import {
+  ModelRegistryReader,
+  type Models as M,
+  parseCanonicalPlayerId,
+  PlayerReader,
+  TeamSport
+} from "@sports-data/domain"
+import { Effect, Schema } from "effect"
+
+const isTeamSport = Schema.is(TeamSport)
+import { notFound, requirePlayer } from "./Reads.js"
+
+/** A card as served: the version record with the card's fields at the top level. */
+export type ServedCard = Omit<M.ModelVersion, "card"> & M.ModelCard
+
+/** A stored prediction as served: the game, the model version and the outcome beside it. */
+const served = (p: M.ModelPrediction) => ({
+  game_id: p.game_id,
+  game_date: p.game_date,
+  model_type: p.model_type,
+  model_version: p.model_version,
+  as_of: p.as_of,
+  probability: p.probability,
+  confidence_score: p.confidence_score,
+  heat_signal: p.heat_signal,
+  expected: p.expected,
+  threshold: p.threshold,
+  actual: p.actual
+})
+
+/** The model registry service. */
+export class Models extends Effect.Service<Models>()("@sports-data/app/Models", {
+  effect: Effect.gen(function*() {
+    const registry = yield* ModelRegistryReader
+    const players = yield* PlayerReader
+
+    /**
+     * Cards of the registry: of ACTIVE versions only, or every version (`all`: REJECTED and
+     * RETIRED too), of `sport` when given; ordered by sport, model_type, newest first.
+     */
+    const metadata = Effect.fn("Models.metadata")(function*(options: {
+      readonly sport?: TeamSport | undefined
+      readonly all: boolean
+    }) {
+      const versions = yield* registry.versions({ sport: options.sport, status: options.all ? undefined : "ACTIVE" })
+      return versions.map(({ card, ...version }): ServedCard => ({ ...version, ...card }))
+    })
+
+    /**
+     * Stored predictions of ACTIVE models for player `id` (canonical `svc_<sport>_<id>`), newest
+     * game first, at most `limit`, of `season` and `model_type` when given. ResourceNotFound for
+     * an id that names no stored player.
+     */
+    const predictions = Effect.fn("Models.predictions")(function*(id: string, options: {
+      readonly limit: number
+      readonly season?: number | undefined
+      readonly model_type?: M.ModelType | undefined
+    }) {
+      const sport = parseCanonicalPlayerId(id)?.sport
+      if (sport === undefined || !isTeamSport(sport)) return yield* Effect.fail(notFound("player", id))
+      const player = yield* requirePlayer(players, sport, id)
+      const rows = yield* registry.predictions({ player_id: player.id, ...options })
+      return {
+        player,
+        rows: rows.map(served)
+      }
+    })
+
+    /**
+     * Players of `sport` by confidence: each one's newest prediction of the ACTIVE confidence
+     * model, filtered by partial name (`player`) and team, highest confidence_score first (then
+     * name), at most `limit`. `active` is false when no confidence model of the sport is ACTIVE
+     * (rows empty).
+     */
+    const confidence = Effect.fn("Models.confidence")(function*(sport: TeamSport, options: {
+      readonly player?: string | undefined
+      readonly team?: string | undefined
+      readonly limit: number
+    }) {
+      const active = (yield* registry.versions({ sport, status: "ACTIVE" })).some((v) => v.model_type === "confidence")
+      const latest = yield* registry.latest({ sport, model_type: "confidence" })
+      if (latest.length === 0) return { active, rows: [] }
+      const found = yield* players.find({
+        sport,
+        ids: latest.map((p) => p.player_id),
+        search: options.player,
+        team: options.team,
+        limit: latest.length,
+        offset: 0
+      })
+      const byId = new Map(found.rows.map((p) => [p.id, p] as const))
+      const rows = latest.flatMap((p) => {
+        const player = byId.get(p.player_id)
+        return player === undefined ? [] : [{
+          player_id: player.id,
+          player_name: player.full_name,
+          team: player.team,
+          position: player.position,
+          ...served(p)
+        }]
+      })
+      rows.sort((a, b) =>
+        (b.confidence_score ?? -1) - (a.confidence_score ?? -1) || a.player_name.localeCompare(b.player_name)
+      )
+      return { active, rows: rows.slice(0, options.limit) }
+    })
+
+    return { metadata, predictions, confidence } as const
+  })
+}) {}

@@ -1,0 +1,105 @@
+/**
+ * The model registry ports (domain ports/Models.ts) on @effect/sql, PostgreSQL dialect, over the
+ * tables `model_versions` and `model_predictions` (migration 11). `record` upserts the version
+ * and, for an ACTIVE one, retires the other ACTIVE versions of its sport and model_type and
+ * replaces that pair's predictions (one jsonb parameter expanded by `jsonb_to_recordset`), all in
+ * one transaction. Driver errors become StoreError (Errors.ts), operation
+ * `ModelRegistry<Reader|Writer>.<method>`.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { ModelRegistryReader, ModelRegistryWriter, Models, type StoreError, TeamSport } from "@sports-data/domain"
+import { Context, Effect, Schema } from "effect"
+import { orStoreError } from "./Errors.js"
+
+/** A version row as the drivers return it (jsonb parsed, timestamptz as a Date or a string). */
+const VersionRow = Schema.Struct({
+  id: Schema.String,
+  sport: TeamSport,
+  model_type: Models.ModelType,
+  version: Schema.String,
+  status: Models.ModelStatus,
+  trained_at: Schema.Union(Schema.DateFromSelf, Schema.Date),
+  card: Models.ModelCard
+})
+const decodeVersions = Schema.decodeUnknown(Schema.Array(VersionRow))
+const decodePredictions = Schema.decodeUnknown(Schema.Array(Models.ModelPrediction))
+
+const PREDICTION_COLUMNS = `p.model_id, p.sport, p.player_id, p.season, p.game_id,
+  to_char(p.game_date, 'YYYY-MM-DD') AS game_date, p.model_type, p.model_version,
+  to_char(p.as_of, 'YYYY-MM-DD') AS as_of, p.probability, p.confidence_score, p.heat_signal, p.expected,
+  p.threshold, p.actual`
+
+/** Makes both registry ports over the current SqlClient (migrations applied). Never fails. */
+export const makeModelStore: Effect.Effect<
+  Context.Context<ModelRegistryReader | ModelRegistryWriter>,
+  never,
+  SqlClient.SqlClient
+> = Effect.map(SqlClient.SqlClient, (sql) =>
+  Context.make(ModelRegistryReader, {
+    versions: ({ sport, status }) =>
+      sql`SELECT id, sport, model_type, version, status, trained_at, card FROM model_versions
+        WHERE ${
+        sql.and([
+          ...(sport === undefined ? [] : [sql`sport = ${sport}`]),
+          ...(status === undefined ? [] : [sql`status = ${status}`])
+        ])
+      }
+        ORDER BY sport COLLATE "C", model_type COLLATE "C", trained_at DESC, id COLLATE "C"`.pipe(
+        Effect.flatMap(decodeVersions),
+        Effect.map((rows) => rows.map((r) => ({ ...r, trained_at: r.trained_at.toISOString() }))),
+        orStoreError("ModelRegistryReader.versions")
+      ) as Effect.Effect<ReadonlyArray<Models.ModelVersion>, StoreError>,
+    predictions: ({ limit, model_type, player_id, season }) =>
+      sql`SELECT ${sql.literal(PREDICTION_COLUMNS)} FROM model_predictions p
+        JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
+        WHERE ${
+        sql.and([
+          sql`p.player_id = ${player_id}`,
+          ...(season === undefined ? [] : [sql`p.season = ${season}`]),
+          ...(model_type === undefined ? [] : [sql`p.model_type = ${model_type}`])
+        ])
+      }
+        ORDER BY p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC LIMIT ${limit}`.pipe(
+        Effect.flatMap(decodePredictions),
+        orStoreError("ModelRegistryReader.predictions")
+      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
+    latest: ({ model_type, sport }) =>
+      sql`SELECT * FROM (SELECT DISTINCT ON (p.player_id) ${sql.literal(PREDICTION_COLUMNS)} FROM model_predictions p
+        JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
+        WHERE p.sport = ${sport} AND p.model_type = ${model_type}
+        ORDER BY p.player_id, p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC) AS newest
+        ORDER BY player_id COLLATE "C"`.pipe(
+        Effect.flatMap(decodePredictions),
+        orStoreError("ModelRegistryReader.latest")
+      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>
+  }).pipe(Context.add(ModelRegistryWriter, {
+    record: (version, predictions) =>
+      sql.withTransaction(Effect.gen(function*() {
+        if (version.status === "ACTIVE") {
+          yield* sql`UPDATE model_versions SET status = 'RETIRED'
+            WHERE sport = ${version.sport} AND model_type = ${version.model_type} AND status = 'ACTIVE'
+              AND id <> ${version.id}`
+          yield* sql`DELETE FROM model_predictions WHERE sport = ${version.sport} AND model_type = ${version.model_type}`
+        }
+        yield* sql`INSERT INTO model_versions (id, sport, model_type, version, status, trained_at, card)
+          VALUES (${version.id}, ${version.sport}, ${version.model_type}, ${version.version}, ${version.status},
+            ${version.trained_at}::timestamptz, ${JSON.stringify(version.card)}::jsonb)
+          ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, trained_at = EXCLUDED.trained_at,
+            card = EXCLUDED.card`
+        const batch = version.status === "ACTIVE"
+          ? predictions.filter((p) => p.sport === version.sport && p.model_type === version.model_type)
+          : []
+        const CHUNK = 5000
+        for (let i = 0; i < batch.length; i += CHUNK) {
+          yield* sql`INSERT INTO model_predictions (model_id, sport, model_type, player_id, season, game_id, game_date,
+              model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual)
+            SELECT model_id, sport, model_type, player_id, season, game_id, game_date, model_version, as_of,
+              probability, confidence_score, heat_signal, expected, threshold, actual
+            FROM jsonb_to_recordset(${JSON.stringify(batch.slice(i, i + CHUNK))}::jsonb) AS r(model_id text,
+              sport text, model_type text, player_id text, season integer, game_id text, game_date date,
+              model_version text, as_of date, probability double precision, confidence_score integer,
+              heat_signal text, expected double precision, threshold double precision, actual double precision)`
+        }
+      })).pipe(orStoreError("ModelRegistryWriter.record"))
+  })))

@@ -1,0 +1,113 @@
+/**
+ * Model registry contract (domain ports/Models.ts): one suite on every adapter (memory, PGlite,
+ * PostgreSQL when available). Versions round-trip with their cards; recording an ACTIVE version
+ * retires the former ACTIVE one and replaces its predictions; a REJECTED version never brings
+ * predictions and leaves the ACTIVE one in place; predictions read newest first with filters.
+ */
+import { describe, expect, layer as layerSuite } from "@effect/vitest"
+import { ModelRegistryReader, ModelRegistryWriter, type Models } from "@sports-data/domain"
+import { Effect } from "effect"
+import { storeLayers } from "../harness/stores.js"
+
+const entries = await storeLayers()
+
+const card = (passed: boolean): Models.ModelCard => ({
+  target: "P(points >= line)",
+  features: ["trailing rate"],
+  training_window: "2022-2023",
+  held_out_window: "2024",
+  metric: "Brier score",
+  naive_baseline: "trailing-8 rate",
+  pass_rule: "3% lower Brier and calibration error <= 0.03",
+  result: {
+    metric_model: 0.12,
+    metric_baseline: 0.13,
+    improvement_pct: 7.69,
+    calibration_error: passed ? 0.01 : 0.05,
+    observations_train: 100,
+    observations_held_out: 40,
+    passed
+  },
+  note: null,
+  library: "ml-matrix",
+  coefficients: [-1.5, 0.25]
+})
+
+const version = (v: string, status: Models.ModelStatus, trained_at: string): Models.ModelVersion => ({
+  id: `nfl.confidence.${v}`,
+  sport: "nfl",
+  model_type: "confidence",
+  version: v,
+  status,
+  trained_at,
+  card: card(status === "ACTIVE")
+})
+
+const prediction = (model: Models.ModelVersion, game_id: string, game_date: string | null, season = 2024) => ({
+  model_id: model.id,
+  sport: "nfl" as const,
+  player_id: "svc_nfl_p1",
+  season,
+  game_id,
+  game_date,
+  model_type: "confidence" as const,
+  model_version: model.version,
+  as_of: "2024-09-01",
+  probability: 0.4125,
+  confidence_score: 31,
+  heat_signal: null,
+  expected: null,
+  threshold: 14.5,
+  actual: game_date === null ? null : 17.2
+})
+
+describe("ModelRegistry contract", () => {
+  for (const [label, layer] of entries) {
+    layerSuite(layer, { timeout: "60 seconds", excludeTestServices: true })(label, (it) => {
+      it.effect("an ACTIVE version retires the former one and replaces its predictions; REJECTED brings none", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const v1 = version("1.a", "ACTIVE", "2025-01-01T00:00:00.000Z")
+          yield* writer.record(v1, [prediction(v1, "g1", "2024-09-08"), prediction(v1, "g2", "2024-09-15")])
+          expect(yield* reader.versions({ sport: "nfl" })).toEqual([v1])
+          const v2 = version("1.b", "ACTIVE", "2025-02-01T00:00:00.000Z")
+          const p2 = [
+            prediction(v2, "g1", "2024-09-08"),
+            prediction(v2, "g3", "2024-09-22"),
+            prediction(v2, "g9", null)
+          ]
+          yield* writer.record(v2, p2)
+          const rejected = version("1.c", "REJECTED", "2025-03-01T00:00:00.000Z")
+          yield* writer.record(rejected, [prediction(rejected, "g4", "2024-09-29")])
+          expect(yield* reader.versions({ sport: "nfl" })).toEqual([
+            rejected,
+            v2,
+            { ...v1, status: "RETIRED" }
+          ])
+          expect(yield* reader.versions({ status: "ACTIVE" })).toEqual([v2])
+          expect(yield* reader.versions({ sport: "nba" })).toEqual([])
+          const rows = yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 10 })
+          expect(rows).toEqual([p2[1], p2[0], p2[2]])
+          expect(yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 1 })).toEqual([p2[1]])
+          expect(yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 10, season: 2023 })).toEqual([])
+          expect(yield* reader.predictions({ player_id: "svc_nfl_p1", limit: 10, model_type: "heat" })).toEqual([])
+          expect(yield* reader.predictions({ player_id: "svc_nfl_p2", limit: 10 })).toEqual([])
+          const other = { ...prediction(v2, "g5", "2024-09-01"), player_id: "svc_nfl_p0" }
+          yield* writer.record(v2, [...p2, other])
+          expect(yield* reader.latest({ sport: "nfl", model_type: "confidence" })).toEqual([other, p2[1]])
+          expect(yield* reader.latest({ sport: "nba", model_type: "confidence" })).toEqual([])
+        }))
+
+      it.effect("recording the same version again updates it in place", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const v = { ...version("2.x", "REJECTED", "2025-04-01T00:00:00.000Z"), sport: "nba" as const }
+          yield* writer.record(v, [])
+          yield* writer.record({ ...v, trained_at: "2025-05-01T00:00:00.000Z" }, [])
+          expect(yield* reader.versions({ sport: "nba" })).toEqual([{ ...v, trained_at: "2025-05-01T00:00:00.000Z" }])
+        }))
+    })
+  }
+})

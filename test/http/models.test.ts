@@ -1,0 +1,219 @@
+/**
+ * The model registry end to end: the real server (test/http/harness.ts) over an in-memory store.
+ * nfl: 14 QBs over six weeks of 2022-2024 with seeded noise for points; the training job
+ * (ingest Models.trainModels) runs over the store as `sports-data models train` does, and the
+ * model fails its pass rule: REJECTED, its card served only with status=all, no prediction served.
+ * nba: an ACTIVE version with its predictions is recorded in the store (as the job records one)
+ * to check how predictions are served. Tiers, filters, 400 and 404.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { ModelRegistryWriter, type Models, SportsWriter, type StatLine } from "@sports-data/domain"
+import { Models as Training } from "@sports-data/ingest"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { game, Harness, player, statLine as line, type TestResponse } from "./harness.js"
+
+/** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
+const lcg = (seed: number) => {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+const qbs = Array.from({ length: 14 }, (_, i) => player("nfl", `qb${i}`, `Passer ${i}`, "QB", i % 2 ? "KC" : "BUF"))
+const rand = lcg(42)
+const nflGames = [2022, 2023, 2024].flatMap((season) =>
+  Array.from(
+    { length: 6 },
+    (_, w) => game("nfl", `${season}_0${w + 1}_KC_BUF`, season, w + 1, `${season}-09-1${w}`, "KC", "BUF", 20, 17)
+  )
+)
+const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
+  qbs.map((qb) =>
+    line(qb, g, {
+      passing_yards: Math.round(rand() * 400),
+      passing_tds: 0,
+      interceptions: 0,
+      rushing_yards: 0,
+      rushing_tds: 0,
+      receiving_yards: 0,
+      receiving_tds: 0,
+      receptions: 0
+    }, { game_id: `${g.id}_${qb.id}` })
+  )
+)
+
+const guard = player("nba", "g1", "Model Guard", "G", "LAL")
+const center = player("nba", "c1", "Model Center", "C", "BOS")
+const active: Models.ModelVersion = {
+  id: "nba.confidence.1.test",
+  sport: "nba",
+  model_type: "confidence",
+  version: "1.test",
+  status: "ACTIVE",
+  trained_at: "2025-06-30T00:00:00.000Z",
+  card: {
+    target: "P(FanDuel points >= the night's top-100 threshold)",
+    features: ["trailing rate"],
+    training_window: "nba seasons 2022-23 and 2023-24",
+    held_out_window: "nba season 2024-25",
+    metric: "Brier score",
+    naive_baseline: "trailing-10 rate",
+    pass_rule: "3% lower Brier and calibration error <= 0.03",
+    result: {
+      metric_model: 0.178,
+      metric_baseline: 0.188,
+      improvement_pct: 5.32,
+      calibration_error: 0.013,
+      observations_train: 100,
+      observations_held_out: 50,
+      passed: true
+    },
+    note: null,
+    library: "ml-matrix",
+    coefficients: [-1, 0.5]
+  }
+}
+const prediction = (game_id: string, game_date: string, season: number, p: number, actual: number) => ({
+  model_id: active.id,
+  sport: "nba" as const,
+  player_id: guard.id,
+  season,
+  game_id,
+  game_date,
+  model_type: "confidence" as const,
+  model_version: active.version,
+  as_of: "2024-10-30",
+  probability: p,
+  confidence_score: Math.round(75 * p),
+  heat_signal: null,
+  expected: null,
+  threshold: 31.5,
+  actual
+})
+
+const seeded = Effect.gen(function*() {
+  const h = yield* Harness
+  yield* Effect.gen(function*() {
+    const writer = yield* SportsWriter
+    yield* writer.upsertPlayers([...qbs, guard, center])
+    yield* writer.upsertGames(nflGames)
+    yield* writer.upsertStatLines(nflLines)
+    yield* Training.trainModels("nfl")
+    yield* Training.trainModels("mlb")
+    yield* (yield* ModelRegistryWriter).record(active, [
+      prediction("0022400100", "2024-11-01", 2024, 0.61, 35.2),
+      prediction("0022400150", "2024-11-08", 2024, 0.4, 22.1),
+      prediction("0022300900", "2024-03-01", 2023, 0.2, 12),
+      { ...prediction("0022400101", "2024-11-02", 2024, 0.8, 44), player_id: center.id }
+    ])
+  }).pipe(Effect.provide(h.stores), Logger.withMinimumLogLevel(LogLevel.Error), Effect.orDie)
+})
+
+const TestLayer = Layer.effectDiscard(seeded).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
+
+const get = (path: string, key?: string) =>
+  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
+
+const ok = (path: string, key?: string) =>
+  Effect.map(get(path, key), (res) => {
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
+    return res.body
+  })
+
+const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect(res.body.error_code).toBe(code)
+  if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
+}
+
+describe("model registry endpoints", () => {
+  layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {
+    it.effect("metadata: ACTIVE cards by default; status=all adds the REJECTED ones with their measured results", () =>
+      Effect.gen(function*() {
+        const res = yield* ok("/v1/model/metadata")
+        expect(res.data.map((c: { id: string }) => c.id)).toEqual([active.id])
+        expect(res.data[0]).toMatchObject({ status: "ACTIVE", sport: "nba", pass_rule: active.card.pass_rule })
+        const all = yield* ok("/v1/model/metadata?status=all")
+        const nfl = all.data.find((c: { sport: string }) => c.sport === "nfl")
+        expect(nfl).toMatchObject({ model_type: "confidence", status: "REJECTED", held_out_window: "nfl season 2024" })
+        expect(nfl.result.passed).toBe(false)
+        expect(nfl.result.improvement_pct < 3 || nfl.result.calibration_error > 0.03).toBe(true)
+        expect(nfl.result.observations_held_out).toBeGreaterThan(0)
+        const mlb = all.data.find((c: { sport: string }) => c.sport === "mlb")
+        expect(mlb).toMatchObject({ status: "REJECTED", result: null })
+        expect(mlb.note).toMatch(/no per-batter game lines/)
+        expect((yield* ok("/v1/model/metadata?status=all&sport=nfl")).data.map((c: { sport: string }) => c.sport))
+          .toEqual(["nfl"])
+        expectError(yield* get("/v1/model/metadata?status=maybe"), 400, "INVALID_PARAMETER", "status")
+      }))
+
+    it.effect("a REJECTED model's fields are null end to end: no prediction is served for its players", () =>
+      Effect.gen(function*() {
+        const res = yield* ok("/v1/model/predictions/svc_nfl_qb3")
+        expect(res.data).toEqual([])
+        expect(res.player_name).toBe("Passer 3")
+      }))
+
+    it.effect("predictions of an ACTIVE model: newest game first, outcome beside it, filters and limit", () =>
+      Effect.gen(function*() {
+        const res = yield* ok("/v1/model/predictions/svc_nba_g1")
+        expect(res.data.map((p: { game_id: string }) => p.game_id)).toEqual(["0022400150", "0022400100", "0022300900"])
+        expect(res.data[0]).toEqual({
+          game_id: "0022400150",
+          game_date: "2024-11-08",
+          model_type: "confidence",
+          model_version: "1.test",
+          as_of: "2024-10-30",
+          probability: 0.4,
+          confidence_score: 30,
+          heat_signal: null,
+          expected: null,
+          threshold: 31.5,
+          actual: 22.1
+        })
+        expect(
+          (yield* ok("/v1/model/predictions/svc_nba_g1?season=2023")).data.map((p: { game_id: string }) => p.game_id)
+        )
+          .toEqual(["0022300900"])
+        expect((yield* ok("/v1/model/predictions/svc_nba_g1?limit=1")).count).toBe(1)
+        expect((yield* ok("/v1/model/predictions/svc_nba_g1?model_type=heat")).data).toEqual([])
+      }))
+
+    it.effect("nba confidence: each player's newest prediction, highest first; player and team filters; tier", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const res = yield* ok("/v1/nba/confidence")
+        expect(res.data.map((r: { player_id: string }) => r.player_id)).toEqual(["svc_nba_c1", "svc_nba_g1"])
+        expect(res.data[1]).toMatchObject({
+          player_name: "Model Guard",
+          team: "LAL",
+          game_id: "0022400150",
+          confidence_score: 30,
+          probability: 0.4,
+          model_version: "1.test"
+        })
+        expect(res.meta.coverage).not.toMatchObject({ available: false })
+        expect((yield* ok("/v1/nba/confidence?player=guard")).data.map((r: { player_id: string }) => r.player_id))
+          .toEqual(["svc_nba_g1"])
+        expect((yield* ok("/v1/nba/confidence?team=BOS")).data.map((r: { player_id: string }) => r.player_id))
+          .toEqual(["svc_nba_c1"])
+        expect((yield* ok("/v1/nba/confidence?limit=1")).count).toBe(1)
+        expectError(yield* get("/v1/nba/confidence?limit=500"), 400, "INVALID_PARAMETER", "limit")
+        expectError(yield* get("/v1/nba/confidence", h.keys.growth), 403, "TIER_INSUFFICIENT")
+      }))
+
+    it.effect("predictions: 404 unknown player, 400 bad limit or model_type, pro_insights tier", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        expectError(yield* get("/v1/model/predictions/svc_nba_nobody"), 404, "RESOURCE_NOT_FOUND")
+        expectError(yield* get("/v1/model/predictions/nonsense"), 404, "RESOURCE_NOT_FOUND")
+        expectError(yield* get("/v1/model/predictions/svc_nba_g1?limit=0"), 400, "INVALID_PARAMETER", "limit")
+        expectError(yield* get("/v1/model/predictions/svc_nba_g1?model_type=x"), 400, "INVALID_PARAMETER", "model_type")
+        expectError(yield* get("/v1/model/predictions/svc_nba_g1", h.keys.growth), 403, "TIER_INSUFFICIENT")
+        expectError(yield* get("/v1/model/metadata", h.keys.growth), 403, "TIER_INSUFFICIENT")
+        expect((yield* get("/v1/model/metadata", h.keys.pro_insights)).status).toBe(200)
+      }))
+  })
+})
