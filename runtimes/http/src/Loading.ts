@@ -64,10 +64,13 @@ export const LoadingMiddlewareLive = (
     progress === undefined ? app : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
       const sport = sportOfRequest(request.url)
       if (Option.isNone(sport)) return app
-      return Effect.flatMap(loadingOf(progress, sport.value), (loading) =>
-        Option.isSome(loading) && methodsOf(requestPath(request)).includes(request.method)
-          ? Effect.succeed(errorResponse(loadingError(sport.value, loading.value)))
-          : app)
+      return Effect.flatMap(
+        loadingOf(progress, sport.value),
+        (loading) =>
+          Option.isSome(loading) && methodsOf(requestPath(request)).includes(request.method)
+            ? Effect.succeed(errorResponse(loadingError(sport.value, loading.value)))
+            : app
+      )
     })
   )
 }

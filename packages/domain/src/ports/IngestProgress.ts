@@ -102,5 +102,4 @@ export const makeIngestProgress: Effect.Effect<IngestProgressService> = Effect.m
 export const loadingOf = (
   progress: IngestProgressService,
   sport: SportKey
-): Effect.Effect<Option.Option<SportProgress>> =>
-  Effect.map(progress.get(sport), Option.filter((p) => !p.serving))
+): Effect.Effect<Option.Option<SportProgress>> => Effect.map(progress.get(sport), Option.filter((p) => !p.serving))
