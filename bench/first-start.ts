@@ -116,7 +116,7 @@ const main = async () => {
       const m = /^data: (all sports ingested|\d+ of \d+ sports ingested) in [\d.]+ s.*$/m.exec(first.out())
       return m === null ? undefined : { seconds: (performance.now() - first.launched) / 1000, line: m[0] }
     })
-    const perSport = [...first.out().matchAll(/^data: (\w+) (ingested|failed after) ([\d.]+) s/gm)]
+    const perSport = [...first.out().matchAll(/^data: (\w+) (ingested in|failed after) ([\d.]+) s/gm)]
       .map((m) => `${m[1]} ${m[3]} s${m[2] === "failed after" ? " (failed)" : ""}`)
     process.stdout.write(`launch → all sports ingested: ${done.seconds.toFixed(1)} s (${done.line})\n`)
     process.stdout.write(`  per sport: ${perSport.join(", ")}\n`)
