@@ -31,7 +31,7 @@ import {
   type Stores,
   trackStaleness
 } from "@sports-data/wiring"
-import { Clock, Context, type Duration, Effect, Either, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import { Cause, Clock, Context, type Duration, Effect, Either, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
 import { describeFailure } from "./cli.js"
@@ -159,7 +159,14 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     // the first ingestion, then the refresh loop (never both at once: they would ingest one sport twice)
     yield* Effect.forkScoped(
       Effect.zipRight(
-        stale.length === 0 ? Effect.void : ingestInBackground(dataDir, stale, interval),
+        stale.length === 0 ? Effect.void : ingestInBackground(dataDir, stale, interval).pipe(
+          // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
+          Effect.catchAllCause((cause) =>
+            Cause.isInterruptedOnly(cause)
+              ? Effect.failCause(cause)
+              : Effect.logError("background ingestion stopped", cause)
+          )
+        ),
         refreshLoop({ dataDir, interval })
       ).pipe(Effect.provideService(IngestProgress, progress))
     )
