@@ -42,6 +42,8 @@ const freePort = () =>
 interface Run {
   readonly child: ChildProcess
   readonly out: () => string
+  /** How it exited and the end of its stderr. */
+  readonly err: () => string
   readonly launched: number
   readonly exited: Promise<number | null>
 }
@@ -59,9 +61,16 @@ const launch = (store: string, port: number): Run => {
   children.push(child)
   let out = ""
   child.stdout?.on("data", (d) => (out += String(d)))
-  child.stderr?.on("data", () => undefined)
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
-  return { child, out: () => out, launched, exited }
+  let err = ""
+  child.stderr?.on("data", (d) => (err = (err + String(d)).slice(-4000)))
+  const exited = new Promise<number | null>((done) =>
+    child.on("exit", (code, signal) => {
+      exitedWith = `exit code ${code}, signal ${signal}`
+      done(code)
+    })
+  )
+  let exitedWith = ""
+  return { child, out: () => out, err: () => `${exitedWith}\n${err}`, launched, exited }
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
@@ -73,7 +82,7 @@ const until = async <A>(run: Run, what: string, f: () => Promise<A | undefined> 
   for (;;) {
     const value = await f()
     if (value !== undefined) return value
-    if (exited) throw new Error(`serve exited before ${what}:\n${run.out()}`)
+    if (exited) throw new Error(`serve exited before ${what} (${run.err()}):\n${run.out().slice(-2000)}`)
     if (performance.now() - run.launched > timeoutMs) throw new Error(`no ${what} within the timeout`)
     await sleep(100)
   }
