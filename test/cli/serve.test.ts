@@ -1,7 +1,7 @@
 /**
  * `sports-data serve` as an operator runs it: the real bin in a child process on a fresh PGlite
  * folder and the nfl fixture datasets. The first start ingests, prints one demo key per current
- * tier and serves them; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
+ * tier and serves them, ingesting in the background after it listens; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
  * and says that the earlier keys are not shown again.
  */
 import { mkdtempSync, rmSync } from "node:fs"
@@ -27,7 +27,10 @@ describe("sports-data serve", () => {
     const first = await startServe(store, fixtures)
     let keys: Record<string, string> = {}
     try {
-      expect(first.stdout()).toMatch(/data: ingesting nfl \(never ingested\)/)
+      // it listens first and ingests in the background: wait for the ingestion to end
+      await first.waitFor(/data: all sports ingested in [\d.]+ s/)
+      expect(first.stdout()).toMatch(/data: ingesting nfl \(never ingested\).* in the background/)
+      expect(first.stdout()).toMatch(/data: nfl ingested in [\d.]+ s, now served/)
       expect(first.stdout()).toMatch(/^nfl\s+players\s+\d+\s+\d+/m)
       keys = Object.fromEntries(
         [...first.stdout().matchAll(/^ {2}(\w+)\s+(svc_[a-z]{3}_[0-9A-Za-z]{43})$/gm)].map((m) => [m[1]!, m[2]!])

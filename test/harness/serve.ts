@@ -23,6 +23,8 @@ export interface Server {
   readonly stdout: () => string
   readonly stderr: () => string
   readonly port: number
+  /** Resolves once stdout matches `pattern` (checked every 50 ms; rejects if the process exits first). */
+  readonly waitFor: (pattern: RegExp) => Promise<void>
   /** Sends SIGINT and resolves with the exit code. */
   readonly stop: () => Promise<number | null>
 }
@@ -44,6 +46,18 @@ export const startServe = (store: string, dataDir: string): Promise<Server> =>
           stdout: () => out,
           stderr: () => err,
           port: Number(match[1]),
+          waitFor: (pattern) =>
+            new Promise<void>((done, fail) => {
+              const timer = setInterval(() => {
+                if (pattern.test(out)) {
+                  clearInterval(timer)
+                  done()
+                } else if (child.exitCode !== null) {
+                  clearInterval(timer)
+                  fail(new Error(`serve exited before printing ${String(pattern)}:\n${out}\n${err}`))
+                }
+              }, 50)
+            }),
           stop: () => {
             child.kill("SIGINT")
             return exited

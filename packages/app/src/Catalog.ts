@@ -6,6 +6,7 @@
 import {
   CatalogReader,
   Coverage,
+  IngestProgress,
   KeyStore,
   PlayerReader,
   type Resources,
@@ -22,25 +23,46 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const players = yield* PlayerReader
     const keys = yield* KeyStore
     const signals = yield* SignalReader
+    // the server's background ingestion, when one runs in this process (none in a library)
+    const progress = yield* Effect.serviceOption(IngestProgress)
 
-    /** Per-sport counts and freshness, every sport (event sports: see `SportSummary`). */
+    /**
+     * Per-sport counts, freshness and loading progress, every sport (event sports: see
+     * `SportSummary`; loading: see `Resources.DataStatusRow`).
+     */
     const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
       const summary = yield* catalog.summary
       const lastSignal = new Map((yield* signals.lastUpdate).map(({ at, sport }) => [sport as string, at]))
+      const tracked = Option.isSome(progress) ? yield* progress.value.all : []
+      const bySport = new Map(tracked.map((p) => [p.sport, p]))
+      const iso = (d: Date | null) => d?.toISOString() ?? null
       return yield* Effect.forEach(
         summary,
         (s) =>
-          Effect.map(catalog.ingestState(s.sport), (state): Resources.DataStatusRow => ({
-            sport: s.sport,
-            players: s.players,
-            teams: s.teams,
-            games: s.games,
-            stat_lines: s.stat_lines,
-            last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
-            source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
-            last_game_date: s.last_game_date,
-            last_signal_update: lastSignal.get(s.sport)?.toISOString() ?? null
-          }))
+          Effect.map(catalog.ingestState(s.sport), (state): Resources.DataStatusRow => {
+            const p = bySport.get(s.sport)
+            return {
+              sport: s.sport,
+              players: s.players,
+              teams: s.teams,
+              games: s.games,
+              stat_lines: s.stat_lines,
+              last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
+              source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
+              last_game_date: s.last_game_date,
+              last_signal_update: lastSignal.get(s.sport)?.toISOString() ?? null,
+              state: p?.state ?? (Option.isSome(state) ? "ready" : "pending"),
+              serving: p?.serving ?? true,
+              ingest: p === undefined ? null : {
+                files_read: p.files_read,
+                files_total: p.files_total,
+                rows_read: p.rows_read,
+                started_at: iso(p.started_at),
+                finished_at: iso(p.finished_at),
+                error: p.error
+              }
+            }
+          })
       )
     })
 

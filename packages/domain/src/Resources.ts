@@ -794,6 +794,15 @@ export type SportInfo = typeof SportInfo.Type
  * sport's last ingestion finished (null if never); `source_updated_at` the newest modification
  * time of its input files at that ingestion; `last_game_date` the newest game date held;
  * `last_signal_update` the time of the sport's newest signal (null when it has none).
+ *
+ * Loading (the server ingests in the background after it starts listening): `state` is
+ * `pending` (queued), `ingesting`, `ready` or `failed` (the last attempt failed; the next refresh
+ * pass tries again); `serving` says whether requests for the sport are answered (false only while
+ * a sport never ingested before is loading: those answer 503 SERVICE_UNAVAILABLE with
+ * Retry-After). `ingest` is the progress of this process's current or last ingestion of the
+ * sport (source files read of those listed, source rows read, start and end, the error of a
+ * failed attempt); null when this process has not ingested it. Where nothing tracks progress (a
+ * library), `state` is `ready` for an ingested sport and `pending` for one never ingested.
  */
 export const DataStatusRow = Schema.Struct({
   sport: SportKey,
@@ -804,7 +813,17 @@ export const DataStatusRow = Schema.Struct({
   last_ingested_at: Schema.NullOr(DateTimeString),
   source_updated_at: Schema.NullOr(DateTimeString),
   last_game_date: Schema.NullOr(DateString),
-  last_signal_update: Schema.NullOr(DateTimeString)
+  last_signal_update: Schema.NullOr(DateTimeString),
+  state: Schema.Literal("pending", "ingesting", "ready", "failed"),
+  serving: Schema.Boolean,
+  ingest: Schema.NullOr(Schema.Struct({
+    files_read: Schema.Int,
+    files_total: Schema.NullOr(Schema.Int),
+    rows_read: Schema.Int,
+    started_at: Schema.NullOr(DateTimeString),
+    finished_at: Schema.NullOr(DateTimeString),
+    error: Schema.NullOr(Schema.String)
+  }))
 }).annotations({ identifier: "DataStatusRow" })
 export type DataStatusRow = typeof DataStatusRow.Type
 

@@ -1,23 +1,29 @@
 /**
  * Keeping the store current with the source datasets: which sports are stale (never ingested, or
- * their source files changed since), and a background loop that ingests them on an interval.
- * `serve` refreshes once at start (with progress on the terminal) and then runs the loop; the
- * worker runtime runs only the loop.
+ * their source files changed since), ingesting them sport by sport while recording the progress
+ * of each (`IngestProgress`, which the HTTP runtime reads to answer 503 for a sport still loading
+ * and to show progress in `/v1/data/status`), and a background loop that ingests them on an
+ * interval. `serve` checks staleness before it listens, then ingests in the background and runs
+ * the loop after that first pass; the worker runtime runs only the loop.
  * @module
  */
 import {
   Analytics,
   CatalogReader,
+  IngestProgress,
+  type IngestProgressService,
   type MetricsStores,
+  pendingProgress,
   PlayerMetricsReader,
   type SportKey,
   type SportsWriter,
   type StatLineReader,
   type StoreError
 } from "@sports-data/domain"
-import { type Csv, Metrics, Progress, Runner } from "@sports-data/ingest"
-import { type Duration, Effect, Either, Layer, Option } from "effect"
+import { type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
+import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
+import { basename } from "node:path"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
@@ -72,51 +78,218 @@ export const backfillMetrics = Effect.gen(function*() {
 }).pipe(Effect.withSpan("Refresh.backfillMetrics"))
 
 /**
- * One pass: recomputes missing player metrics ({@link backfillMetrics}), then ingests the stale
- * sports (if any) without progress output and logs what it did.
+ * Seconds a caller is asked to wait (Retry-After) for a sport that is pending or being ingested:
+ * long enough not to poll a loading sport hard, short next to an ingest of a minute or more.
  */
-export const refreshOnce = (dataDir: string) =>
+export const LOADING_RETRY_AFTER_SECONDS = 15
+
+/**
+ * Records, in the process's IngestProgress (when there is one), the sports `staleness` found: a
+ * stale sport becomes `pending`, served meanwhile only when an earlier ingestion of it finished
+ * (`source files changed`); a sport whose files cannot be read becomes `failed`, served only when
+ * it was ingested before, and asked to retry after `retryAfterFailed` (the next refresh pass).
+ */
+export const trackStaleness = (staleness: Staleness, retryAfterFailed: Duration.DurationInput) =>
+  Effect.gen(function*() {
+    const progress = yield* Effect.serviceOption(IngestProgress)
+    if (Option.isNone(progress)) return
+    const catalog = yield* CatalogReader
+    for (const s of staleness.stale) {
+      yield* progress.value.set(
+        pendingProgress(s.sport, s.reason === "source files changed", LOADING_RETRY_AFTER_SECONDS)
+      )
+    }
+    const failedRetry = retryAfterSecondsOf(retryAfterFailed)
+    for (const u of staleness.unreadable) {
+      const ingested = Option.isSome(yield* catalog.ingestState(u.sport))
+      yield* progress.value.set({
+        ...pendingProgress(u.sport, ingested, failedRetry),
+        state: "failed",
+        error: `source file cannot be read: ${basename(u.error.file)}`
+      })
+    }
+  })
+
+/** Whole seconds of a duration, at least 1 (a Retry-After). */
+const retryAfterSecondsOf = (d: Duration.DurationInput) => Math.max(1, Math.ceil(Duration.toSeconds(d)))
+
+/** What went wrong in one sport's ingestion, for `/v1/data/status` (a file name, never a path or SQL). */
+const describeIngestFailure = (error: Csv.CsvFileError | StoreError): string => {
+  switch (error._tag) {
+    case "CsvFileError":
+      return `source file cannot be read: ${basename(error.file)}`
+    case "StoreUnavailable":
+      return "the store was unreachable"
+    case "StoreFailure":
+      return "the store failed while writing"
+  }
+}
+
+/**
+ * Wraps the ProgressReporter of the context so that it also counts, in `progress`, the files
+ * and rows read of `sport`.
+ */
+const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
+  Layer.effect(
+    Progress.ProgressReporter,
+    Effect.map(Progress.ProgressReporter, (outer) => {
+      let rowsOfFinishedFiles = 0
+      return {
+        fileStarted: outer.fileStarted,
+        fileProgress: (file, bytesRead, rows) =>
+          Effect.zipRight(
+            outer.fileProgress(file, bytesRead, rows),
+            progress.update(sport, (p) => ({ ...p, rows_read: rowsOfFinishedFiles + rows }))
+          ),
+        fileFinished: (file, rows) =>
+          Effect.zipRight(
+            outer.fileFinished(file, rows),
+            Effect.suspend(() => {
+              rowsOfFinishedFiles += rows
+              return progress.update(sport, (p) => ({
+                ...p,
+                files_read: p.files_read + 1,
+                rows_read: rowsOfFinishedFiles
+              }))
+            })
+          )
+      }
+    })
+  )
+
+/**
+ * Ingests `sports` one by one (Runner.runIngest for each), recording each one's progress in the
+ * process's IngestProgress when there is one: `ingesting` (with its source files' count), then
+ * `ready` and served, or `failed` with the reason and asked to retry after `retryAfterFailed`
+ * (a sport served before stays served). A failed sport does not stop the others. `onSport` runs
+ * after each sport (for a line on the terminal). Returns each sport's result or error, in order.
+ * Progress events go to the ProgressReporter of the context.
+ */
+export const ingestTracked = <R = never>(options: {
+  readonly sports: ReadonlyArray<SportKey>
+  readonly dataDir: string
+  readonly retryAfterFailed: Duration.DurationInput
+  /** The reporter of one sport's files (e.g. a progress bar per file, closed after the sport). */
+  readonly reporter: (sport: SportKey) => Layer.Layer<Progress.ProgressReporter>
+  readonly onSport?:
+    | ((
+      sport: SportKey,
+      outcome: Either.Either<Report.SportIngestResult, Csv.CsvFileError | StoreError>,
+      millis: number
+    ) => Effect.Effect<void, never, R>)
+    | undefined
+}) =>
+  Effect.forEach(options.sports, (sport) =>
+    Effect.gen(function*() {
+      const tracker = yield* Effect.serviceOption(IngestProgress)
+      const started = yield* Clock.currentTimeMillis
+      const filesTotal = (yield* Runner.sourceFiles(options.dataDir, sport)).length
+      if (Option.isSome(tracker)) {
+        const current = yield* tracker.value.get(sport)
+        yield* tracker.value.set({
+          ...Option.getOrElse(current, () => pendingProgress(sport, false, LOADING_RETRY_AFTER_SECONDS)),
+          state: "ingesting",
+          files_read: 0,
+          files_total: filesTotal,
+          rows_read: 0,
+          started_at: new Date(started),
+          finished_at: null,
+          error: null,
+          retry_after_seconds: LOADING_RETRY_AFTER_SECONDS
+        })
+      }
+      const reporter = Option.isSome(tracker)
+        ? countingReporter(tracker.value, sport).pipe(Layer.provide(options.reporter(sport)))
+        : options.reporter(sport)
+      const outcome = yield* Runner.runIngest({ sports: [sport], dataDir: options.dataDir }).pipe(
+        Effect.map((results) => results[0]!),
+        Effect.provide(reporter),
+        Effect.either
+      )
+      const finished = yield* Clock.currentTimeMillis
+      if (Option.isSome(tracker)) {
+        yield* tracker.value.update(sport, (p) =>
+          Either.isRight(outcome)
+            ? { ...p, state: "ready", serving: true, finished_at: new Date(finished) }
+            : {
+              ...p,
+              state: "failed",
+              finished_at: new Date(finished),
+              error: describeIngestFailure(outcome.left),
+              retry_after_seconds: retryAfterSecondsOf(options.retryAfterFailed)
+            })
+      }
+      if (options.onSport !== undefined) yield* options.onSport(sport, outcome, finished - started)
+      return outcome
+    }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
+
+/**
+ * One pass: recomputes missing player metrics ({@link backfillMetrics}), then ingests the stale
+ * sports (if any) sport by sport without progress output ({@link ingestTracked}, so that
+ * `/v1/data/status` shows the pass), and logs what it did. `interval` is the time to the next
+ * pass (the Retry-After of a sport that failed).
+ */
+export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = "5 minutes") =>
   Effect.gen(function*() {
     yield* backfillMetrics
     if (!existsSync(dataDir)) {
       return yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
     }
-    const { stale, unreadable } = yield* staleSports(dataDir)
+    const staleness = yield* staleSports(dataDir)
+    const { stale, unreadable } = staleness
     for (const u of unreadable) {
       yield* Effect.logWarning("source files unreadable").pipe(
         Effect.annotateLogs({ sport: u.sport, file: u.error.file, reason: u.error.reason })
       )
     }
+    yield* trackStaleness(staleness, interval)
     if (stale.length === 0) return
     yield* Effect.logInfo("refreshing stale sports").pipe(
       Effect.annotateLogs({ sports: stale.map((s) => s.sport).join(",") })
     )
-    const results = yield* Runner.runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(
-      Effect.provide(Progress.silent)
-    )
-    for (const result of results) {
-      yield* Effect.logInfo("sport refreshed").pipe(
-        Effect.annotateLogs({ sport: result.sport, skipped: result.skipped.length, files: result.files.length })
-      )
-    }
+    yield* ingestTracked({
+      sports: stale.map((s) => s.sport),
+      dataDir,
+      retryAfterFailed: interval,
+      reporter: () => Progress.silent,
+      onSport: (sport, outcome) =>
+        Either.match(outcome, {
+          onLeft: (error) =>
+            Effect.logWarning("sport refresh failed").pipe(
+              Effect.annotateLogs({ sport, reason: describeIngestFailure(error) })
+            ),
+          onRight: (result) =>
+            Effect.logInfo("sport refreshed").pipe(
+              Effect.annotateLogs({ sport, skipped: result.skipped.length, files: result.files.length })
+            )
+        })
+    })
   }).pipe(Effect.withSpan("Refresh.refreshOnce"))
 
 /**
- * A background fiber that runs {@link refreshOnce} every `interval` for as long as the layer lives:
- * the first pass at once when `immediate`, else after one interval. A failed pass is logged and the
- * next one runs as planned.
+ * The refresh loop: {@link refreshOnce} every `interval`, forever, the first pass at once when
+ * `immediate`, else after one interval. A failed pass is logged and the next one runs as planned.
+ */
+export const refreshLoop = (options: {
+  readonly dataDir: string
+  readonly interval: Duration.DurationInput
+  readonly immediate?: boolean | undefined
+}) => {
+  const pass = refreshOnce(options.dataDir, options.interval).pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
+  )
+  const wait = Effect.sleep(options.interval)
+  return options.immediate === true
+    ? Effect.forever(Effect.zipRight(pass, wait))
+    : Effect.forever(Effect.zipRight(wait, pass))
+}
+
+/**
+ * A background fiber that runs {@link refreshLoop} for as long as the layer lives.
  */
 export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> => {
-  const pass = refreshOnce(options.dataDir).pipe(
-    Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
-  )
-  const wait = Effect.sleep(options.interval)
-  const loop = options.immediate === true
-    ? Effect.forever(Effect.zipRight(pass, wait))
-    : Effect.forever(Effect.zipRight(wait, pass))
-  return Layer.scopedDiscard(Effect.forkScoped(loop))
-}
+}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> =>
+  Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))

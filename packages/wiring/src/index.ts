@@ -25,6 +25,17 @@ export {
   PlanCatalogService,
   plansFileConfig
 } from "./PlanCatalog.js"
-export { backfillMetrics, RefreshLive, refreshOnce, type Staleness, type StaleSport, staleSports } from "./Refresh.js"
+export {
+  backfillMetrics,
+  ingestTracked,
+  LOADING_RETRY_AFTER_SECONDS,
+  RefreshLive,
+  refreshLoop,
+  refreshOnce,
+  type Staleness,
+  type StaleSport,
+  staleSports,
+  trackStaleness
+} from "./Refresh.js"
 export * as Settings from "./Settings.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"

@@ -1,60 +1,99 @@
 /**
- * `sports-data serve`: one process that migrates the store, ingests the source datasets when the
- * store is empty or older than the files, ensures one demo key per current tier, and serves the
- * HTTP API until interrupted (Ctrl+C shuts the server down gracefully). While it serves, it looks
- * for changed source files every SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
+ * `sports-data serve`: one process that migrates the store, ensures one demo key per current tier,
+ * starts serving the HTTP API at once, and then ingests the source datasets that are new or
+ * changed in the background, sport by sport, with progress on the terminal: a sport never ingested
+ * answers 503 SERVICE_UNAVAILABLE (Retry-After) until it is in, a sport ingested at an earlier
+ * start is served from the store while it is ingested again, and `/v1/data/status` shows each
+ * sport's progress (@sports-data/http Loading.ts). It serves until interrupted (Ctrl+C shuts the
+ * server down gracefully). After that first ingestion it looks for changed source files every
+ * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
  * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
  * while the server holds the folder (Admin.ts).
  * @module
  */
 import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
-import type { Plans } from "@sports-data/domain"
+import { IngestProgress, makeIngestProgress, type Plans } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
   backfillMetrics,
   describeStore,
+  ingestTracked,
   mailerLayer,
   mailLayer,
-  RefreshLive,
+  refreshLoop,
   Settings,
+  type StaleSport,
   staleSports,
   storeChoice,
   storeLayer,
-  type Stores
+  type Stores,
+  trackStaleness
 } from "@sports-data/wiring"
-import { Context, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import { Cause, Clock, Context, type Duration, Effect, Either, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
+import { describeFailure } from "./cli.js"
 import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
-/** Ingests what is stale, printing progress and the closing table; prints a line when all is current. */
-const refresh = (dataDir: string) =>
+/**
+ * Looks at the data before the server listens: recomputes missing player metrics, finds the
+ * stale sports and records them as pending in the process's IngestProgress (trackStaleness),
+ * printing a line for each unreadable sport, or one line when all is current. Returns the stale
+ * sports (none when the data directory is missing: the store is served as it is).
+ */
+const checkData = (dataDir: string, interval: Duration.DurationInput) =>
   Effect.gen(function*() {
     const backfilled = yield* backfillMetrics
     if (backfilled.length > 0) yield* line(`data: player metrics computed for ${backfilled.join(", ")}`)
     if (!existsSync(dataDir)) {
       yield* line(`data directory not found: ${dataDir} (set SPORTS_DATA_DIR); serving what the store holds`)
-      return
+      return []
     }
-    const { stale, unreadable } = yield* staleSports(dataDir)
-    for (const u of unreadable) {
+    const staleness = yield* staleSports(dataDir)
+    for (const u of staleness.unreadable) {
       yield* line(`data: ${u.sport} skipped, its source files cannot be read (${u.error.file})`)
     }
-    if (stale.length === 0) {
-      if (unreadable.length < Runner.ingestedSports.length) {
-        yield* line("data: the store is current with the source files")
-      }
-      return
+    yield* trackStaleness(staleness, interval)
+    if (staleness.stale.length === 0 && staleness.unreadable.length < Runner.ingestedSports.length) {
+      yield* line("data: the store is current with the source files")
     }
-    yield* line(`data: ingesting ${stale.map((s) => `${s.sport} (${s.reason})`).join(", ")} from ${dataDir}`)
-    const results = yield* Runner.runIngest({ sports: stale.map((s) => s.sport), dataDir }).pipe(
-      Effect.provide(progressLayer({ baseDir: dataDir }))
-    )
+    return staleness.stale
+  })
+
+const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`
+
+/**
+ * Ingests the stale sports one by one in the background, once the server listens: a progress
+ * bar per file, a line when each sport is in (from then on it is served), then the closing table
+ * and the skipped rows, and a last line with the time the whole ingestion took.
+ */
+const ingestInBackground = (dataDir: string, stale: ReadonlyArray<StaleSport>, interval: Duration.DurationInput) =>
+  Effect.gen(function*() {
+    const started = yield* Clock.currentTimeMillis
+    const outcomes = yield* ingestTracked({
+      sports: stale.map((s) => s.sport),
+      dataDir,
+      retryAfterFailed: interval,
+      reporter: () => progressLayer({ baseDir: dataDir }),
+      onSport: (sport, outcome, millis) =>
+        Either.match(outcome, {
+          onRight: () => line(`data: ${sport} ingested in ${seconds(millis)}, now served`),
+          onLeft: (error) =>
+            line(`data: ${sport} failed after ${seconds(millis)}: ${describeFailure(error)} (tried again later)`)
+        })
+    })
+    const results = outcomes.flatMap((o) => Either.isRight(o) ? [o.right] : [])
     yield* line(ingestTable(results))
-    const skipped = skippedLines(results, dataDir, 5)
-    for (const s of skipped) yield* line(s)
+    for (const s of skippedLines(results, dataDir, 5)) yield* line(s)
+    const failed = stale.filter((_, i) => Either.isLeft(outcomes[i]!)).map((s) => s.sport)
+    const took = seconds((yield* Clock.currentTimeMillis) - started)
+    yield* line(
+      failed.length === 0
+        ? `data: all sports ingested in ${took}`
+        : `data: ${results.length} of ${stale.length} sports ingested in ${took}; failed: ${failed.join(", ")}`
+    )
   })
 
 /** Ensures the demo keys and prints them: the keys themselves only when they were just created. */
@@ -86,17 +125,17 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
   const folder = pgliteFolder(choice)
   const program: Effect.Effect<never, unknown, Stores> = Effect.gen(function*() {
     yield* line(`store: ${describeStore(choice)} (migrated)`)
-    yield* refresh(options.settings.dataDir)
+    const { dataDir, refreshInterval: interval } = options.settings
+    const progress = yield* makeIngestProgress
+    const stale = yield* checkData(dataDir, interval).pipe(Effect.provideService(IngestProgress, progress))
     yield* demoKeys(options.catalog)
     const context = yield* Layer.build(
-      Layer.merge(
-        HttpServerLive({
-          port: options.settings.port,
-          plans: options.catalog,
-          mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) })
-        }),
-        RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
-      ).pipe(
+      HttpServerLive({
+        port: options.settings.port,
+        plans: options.catalog,
+        mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) }),
+        progress
+      }).pipe(
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(
           folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })
@@ -110,6 +149,26 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
       Option.isSome(options.settings.smtpUrl)
         ? "e-mail: sent through the SMTP server of SMTP_URL"
         : `e-mail: written as .eml files to ${options.settings.mailDir} (set SMTP_URL to send it)`
+    )
+    if (stale.length > 0) {
+      yield* line(
+        `data: ingesting ${stale.map((s) => `${s.sport} (${s.reason})`).join(", ")} from ${dataDir} in the ` +
+          "background; each sport is served as soon as it is in (progress: /v1/data/status)"
+      )
+    }
+    // the first ingestion, then the refresh loop (never both at once: they would ingest one sport twice)
+    yield* Effect.forkScoped(
+      Effect.zipRight(
+        stale.length === 0 ? Effect.void : ingestInBackground(dataDir, stale, interval).pipe(
+          // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
+          Effect.catchAllCause((cause) =>
+            Cause.isInterruptedOnly(cause)
+              ? Effect.failCause(cause)
+              : Effect.logError("background ingestion stopped", cause)
+          )
+        ),
+        refreshLoop({ dataDir, interval })
+      ).pipe(Effect.provideService(IngestProgress, progress))
     )
     return yield* Effect.never
   }).pipe(Effect.scoped)

@@ -9,7 +9,7 @@
  * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data models train [--sport nfl|nba|mlb|all]  train, validate and record the registry's models
- * sports-data serve [--port N]                      migrate, ingest if stale, demo keys, HTTP server
+ * sports-data serve [--port N]                      migrate, demo keys, HTTP server, ingest if stale (background)
  * ```
  *
  * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
@@ -258,7 +258,11 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
       settings: Option.isSome(port) ? { ...settings, port: port.value } : settings,
       catalog: yield* planCatalog
     })
-  })).pipe(Command.withDescription("Serve the API: migrate, ingest when the data changed, ensure demo keys, listen."))
+  })).pipe(
+    Command.withDescription(
+      "Serve the API: migrate, ensure demo keys, listen, then ingest what changed in the background."
+    )
+  )
 
 // --- root ---------------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import type { HttpApi, HttpApiGroup } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Security } from "@sports-data/api"
 import * as App from "@sports-data/app"
-import type { Mailer, Plans } from "@sports-data/domain"
+import { IngestProgress, type IngestProgressService, type Mailer, type Plans } from "@sports-data/domain"
 import { MailFromEnv, type PublicUrl } from "@sports-data/wiring"
 import { Config, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
@@ -28,6 +28,7 @@ import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admis
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { HandlersLive } from "./handlers/index.js"
+import { LoadingMiddlewareLive } from "./Loading.js"
 import { McpLive, mcpRoutes } from "./mcp/Server.js"
 import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
@@ -48,6 +49,12 @@ export interface ApiOptions {
    * SPORTS_DATA_PUBLIC_URL, else http://localhost:<PORT>).
    */
   readonly mail?: Layer.Layer<Mailer | PublicUrl> | undefined
+  /**
+   * The ingestion progress of this process, when it ingests in the background (`serve`): a
+   * sport not served yet answers 503 SERVICE_UNAVAILABLE (Loading.ts) and `/v1/data/status`
+   * shows each sport's progress. Default: none, every sport is served from the store.
+   */
+  readonly progress?: IngestProgressService | undefined
 }
 
 /**
@@ -61,10 +68,18 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   options?: ApiOptions
 ) => {
   const endpoints = Security.endpointTiers(api)
-  const services = App.layer.pipe(Layer.provide(storeCacheLayer(options?.cache)))
+  const progress = options?.progress
+  const services = App.layer.pipe(
+    Layer.provide(
+      progress === undefined
+        ? storeCacheLayer(options?.cache)
+        : Layer.merge(storeCacheLayer(options?.cache), Layer.succeed(IngestProgress, progress))
+    )
+  )
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
   return Layer.mergeAll(
     ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes]),
+    LoadingMiddlewareLive(endpoints, progress),
     DocsLive,
     ActivationLive,
     McpLive.pipe(Layer.provide(services))

@@ -5,6 +5,7 @@
 export * from "./Admission.js"
 export * from "./Docs.js"
 export * from "./Errors.js"
+export * from "./Loading.js"
 export * from "./mcp/Server.js"
 export * from "./Server.js"
 export * from "./StoreCache.js"
