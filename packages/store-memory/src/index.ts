@@ -9,11 +9,14 @@
  */
 import {
   AuditStore,
+  EventWake,
   KeyStore,
+  makeLocalEventWake,
   type MetricsStores,
   type SportsReaders,
   SportsWriter,
-  UsageStore
+  UsageStore,
+  wakeAfterWrites
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
@@ -45,12 +48,17 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
-export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
-  makeSportsData,
-  (data) => Context.add(makeReaders(data), SportsWriter, makeWriter(data))
+export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake>> = Effect.gen(
+  function*() {
+    const data = yield* makeSportsData
+    const wake = yield* makeLocalEventWake()
+    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+      Context.add(EventWake, wake)
+    )
+  }
 )
 
 /** Makes every store, empty, as a Context. Never fails. */

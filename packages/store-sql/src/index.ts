@@ -15,19 +15,22 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   AuditStore,
+  EventWake,
   KeyStore,
+  makeLocalEventWake,
   type MetricsStores,
   type SportsReaders,
   SportsWriter,
   type StoreUnavailable,
-  UsageStore
+  UsageStore,
+  wakeAfterWrites
 } from "@sports-data/domain"
-import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
-import { migrate } from "./Migrations.js"
+import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -37,7 +40,7 @@ export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
-export { migrate, migrations } from "./Migrations.js"
+export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 export {
   lockFileOf,
   lockFolder,
@@ -64,28 +67,59 @@ export { makeUsageStore } from "./UsageStore.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
-/** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
-export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
-  const keys = yield* makeKeyStore
-  const usage = yield* makeUsageStore
-  const writer = yield* makeWriter
+/**
+ * Every SQL store over the current SqlClient (migrations already applied). Never fails.
+ * `wakes`: wake-ups from other processes merged into the EventWake (the PostgreSQL LISTEN
+ * stream); the writer wakes this process's subscribers after each write in any case.
+ */
+export const makeWith = (
+  wakes?: Stream.Stream<void>
+): Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const keys = yield* makeKeyStore
+    const usage = yield* makeUsageStore
+    const wake = yield* makeLocalEventWake(wakes)
+    const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
   const audit = yield* makeAuditStore
   const readers = yield* makeReaders
   const metrics = yield* makeMetricsStore
-  return Context.add(readers, SportsWriter, writer).pipe(
-    Context.add(KeyStore, keys),
-    Context.add(UsageStore, usage),
-    Context.add(AuditStore, audit),
-    Context.merge(metrics)
-  )
-})
+    return Context.add(readers, SportsWriter, writer).pipe(
+      Context.add(KeyStore, keys),
+      Context.add(UsageStore, usage),
+      Context.add(AuditStore, audit),
+      Context.add(EventWake, wake),
+      Context.merge(metrics)
+    )
+  })
+
+/** Every SQL store over the current SqlClient (migrations already applied), woken in-process only. */
+export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = makeWith()
+
+const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
 
 /** Every store over a SqlClient layer, after running the migrations. */
 export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.effectContext(
-  Effect.zipRight(Effect.mapError(migrate, (error) => unavailable("migrations failed", error)), make)
+  Effect.zipRight(migrated, make)
 )
+
+/**
+ * The PostgreSQL LISTEN on {@link SERVICE_EVENTS_CHANNEL} as wake-ups (one dedicated connection
+ * per subscription); a dropped connection is re-opened after 1 s, never failing the subscriber.
+ */
+const listenWakes = (pg: PgClient.PgClient): Stream.Stream<void> =>
+  pg.listen(SERVICE_EVENTS_CHANNEL).pipe(
+    Stream.as(undefined),
+    Stream.retry(Schedule.spaced(Duration.seconds(1))),
+    Stream.catchAll(() => Stream.empty)
+  )
+
+/** Every store over a PostgreSQL client, after the migrations, woken by LISTEN/NOTIFY too. */
+const layerPgStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient | PgClient.PgClient> = Layer
+  .effectContext(
+    Effect.zipRight(migrated, Effect.flatMap(PgClient.PgClient, (pg) => makeWith(listenWakes(pg))))
+  )
 
 /** Everything a store layer exposes: the ports and the SqlClient it runs on. */
 export type SqlStores = Stores | SqlClient.SqlClient
@@ -101,7 +135,7 @@ export const layerPostgres = (options: {
   readonly maxConnections?: number | undefined
   readonly connectTimeout?: Duration.DurationInput | undefined
 }): Layer.Layer<SqlStores, StoreUnavailable> =>
-  layerStores.pipe(
+  layerPgStores.pipe(
     Layer.provideMerge(
       PgClient.layer({
         url: Redacted.make(options.url),

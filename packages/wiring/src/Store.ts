@@ -8,6 +8,7 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type {
   AuditStore,
+  EventWake,
   KeyStore,
   MetricsStores,
   SportsReaders,
@@ -32,8 +33,8 @@ export type StoreChoice =
   | { readonly pglite: string | undefined }
   | { readonly postgres: string | Redacted.Redacted<string> }
 
-/** The storage ports every runtime needs: keys, usage, the sports writer and every read port. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+/** The storage ports every runtime needs: keys, usage, the sports writer, every read port and the outbox wake-ups. */
+export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>
