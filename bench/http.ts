@@ -24,6 +24,7 @@ import { HttpServer } from "@effect/platform"
 import {
   ApiKey,
   type AuditStore,
+  type EventWake,
   KeyStore,
   type MetricsStores,
   Plans,
@@ -111,7 +112,7 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

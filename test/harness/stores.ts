@@ -6,6 +6,7 @@
  */
 import type {
   AuditStore,
+  EventWake,
   KeyStore,
   MetricsStores,
   SportsReaders,
@@ -20,7 +21,7 @@ import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
 export type StoreLayer = Layer.Layer<
-  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
+  EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
   StoreUnavailable
 >
 

@@ -24,6 +24,7 @@ import { Api } from "@sports-data/api"
 import {
   ApiKey,
   type AuditStore,
+  type EventWake,
   type Game,
   KeyStore,
   Mailer,
@@ -45,7 +46,7 @@ import { mailLayer } from "@sports-data/wiring"
 import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -22,6 +22,7 @@ import { NflGroup } from "./groups/Nfl.js"
 import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
+import { StreamGroup } from "./groups/Stream.js"
 import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
 import { serviceContract } from "./Security.js"
@@ -44,6 +45,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(IntelligenceGroup)
   .add(MetaGroup)
   .add(AccountGroup)
+  .add(StreamGroup)
   .add(PublicGroup)
   .pipe(serviceContract)
 {}

@@ -82,9 +82,9 @@ export const makeWith = (
     const usage = yield* makeUsageStore
     const wake = yield* makeLocalEventWake(wakes)
     const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
-  const audit = yield* makeAuditStore
-  const readers = yield* makeReaders
-  const metrics = yield* makeMetricsStore
+    const audit = yield* makeAuditStore
+    const readers = yield* makeReaders
+    const metrics = yield* makeMetricsStore
     return Context.add(readers, SportsWriter, writer).pipe(
       Context.add(KeyStore, keys),
       Context.add(UsageStore, usage),

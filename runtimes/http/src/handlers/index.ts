@@ -8,6 +8,7 @@
  * @module
  */
 import { Layer } from "effect"
+import { StreamLive } from "../EventStream.js"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
@@ -63,5 +64,6 @@ export const HandlersLive = Layer.mergeAll(
   IntelligenceLive,
   MetaLive,
   AccountLive,
+  StreamLive,
   PublicLive
 )
