@@ -25,6 +25,7 @@ import {
   ApiKey,
   type AuditStore,
   type EventWake,
+  type WebhookStore,
   KeyStore,
   type MetricsStores,
   Plans,
@@ -112,7 +113,7 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

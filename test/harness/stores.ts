@@ -7,6 +7,7 @@
 import type {
   AuditStore,
   EventWake,
+  WebhookStore,
   KeyStore,
   MetricsStores,
   SportsReaders,
@@ -21,7 +22,7 @@ import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
 export type StoreLayer = Layer.Layer<
-  EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
+  WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores,
   StoreUnavailable
 >
 

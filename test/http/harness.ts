@@ -25,6 +25,7 @@ import {
   ApiKey,
   type AuditStore,
   type EventWake,
+  type WebhookStore,
   type Game,
   KeyStore,
   Mailer,
@@ -46,7 +47,7 @@ import { mailLayer } from "@sports-data/wiring"
 import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -23,7 +23,8 @@ import {
   SportsWriter,
   type StoreUnavailable,
   UsageStore,
-  wakeAfterWrites
+  wakeAfterWrites,
+  WebhookStore
 } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
@@ -34,6 +35,7 @@ import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
+import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
@@ -64,10 +66,11 @@ export {
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeUsageStore } from "./UsageStore.js"
+export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /**
  * Every SQL store over the current SqlClient (migrations already applied). Never fails.
@@ -90,6 +93,7 @@ export const makeWith = (
       Context.add(UsageStore, usage),
       Context.add(AuditStore, audit),
       Context.add(EventWake, wake),
+      Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics)
     )
   })

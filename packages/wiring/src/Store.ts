@@ -9,6 +9,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type {
   AuditStore,
   EventWake,
+  WebhookStore,
   KeyStore,
   MetricsStores,
   SportsReaders,
@@ -34,7 +35,7 @@ export type StoreChoice =
   | { readonly postgres: string | Redacted.Redacted<string> }
 
 /** The storage ports every runtime needs: keys, usage, the sports writer, every read port and the outbox wake-ups. */
-export type Stores = EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>
