@@ -28,3 +28,16 @@ export {
 export { backfillMetrics, RefreshLive, refreshOnce, type Staleness, type StaleSport, staleSports } from "./Refresh.js"
 export * as Settings from "./Settings.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
+export {
+  allowedHost,
+  checkTarget,
+  deliveryPass,
+  DeliveryLive,
+  type DeliveryOptions,
+  forbiddenAddress,
+  newSecret,
+  send,
+  type SendResult,
+  signature,
+  TargetRefused
+} from "./Webhooks.js"
