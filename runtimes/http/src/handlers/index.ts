@@ -25,6 +25,7 @@ import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
 import { UfcLive } from "./Ufc.js"
+import { WebhooksLive } from "./Webhooks.js"
 
 export {
   AccountLive,
@@ -65,5 +66,6 @@ export const HandlersLive = Layer.mergeAll(
   MetaLive,
   AccountLive,
   StreamLive,
+  WebhooksLive,
   PublicLive
 )
