@@ -37,6 +37,8 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns"
 import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
+import { mailerLayer } from "./Mail.js"
+import type { Settings } from "./Settings.js"
 
 /** A webhook url that may not be used: `reason` says why (a 400 at registration). */
 export class TargetRefused extends Schema.TaggedError<TargetRefused>()("TargetRefused", { reason: Schema.String }) {}
@@ -345,3 +347,17 @@ export const DeliveryLive = (options: DeliveryOptions) =>
     ).pipe(Stream.buffer({ capacity: 1, strategy: "sliding" }))
     yield* Effect.forkScoped(Stream.runForEach(triggers, () => pass))
   }))
+
+/**
+ * The delivery loop with the settings' retry schedule and allowed hosts, e-mailing through the
+ * mailer the settings choose (SMTP_URL, else .eml files). Used by `serve` and the worker.
+ */
+export const DeliveryFromSettings = (
+  settings: Pick<
+    Settings,
+    "webhookRetrySchedule" | "webhookAllowHosts" | "smtpUrl" | "mailDir" | "publicUrl" | "port"
+  >
+) =>
+  DeliveryLive({ schedule: settings.webhookRetrySchedule, allowHosts: settings.webhookAllowHosts }).pipe(
+    Layer.provide(mailerLayer(settings))
+  )

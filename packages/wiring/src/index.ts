@@ -32,6 +32,7 @@ export {
   allowedHost,
   checkTarget,
   deliveryPass,
+  DeliveryFromSettings,
   DeliveryLive,
   type DeliveryOptions,
   forbiddenAddress,

@@ -17,6 +17,7 @@ import {
   describeStore,
   mailerLayer,
   mailLayer,
+  DeliveryFromSettings,
   RefreshLive,
   Settings,
   staleSports,
@@ -95,7 +96,11 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           plans: options.catalog,
           mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) })
         }),
-        RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval })
+        Layer.merge(
+          RefreshLive({ dataDir: options.settings.dataDir, interval: options.settings.refreshInterval }),
+          // webhook deliveries run in-process on the embedded store
+          DeliveryFromSettings(options.settings)
+        )
       ).pipe(
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(
