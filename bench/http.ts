@@ -25,7 +25,6 @@ import {
   ApiKey,
   type AuditStore,
   type EventWake,
-  type WebhookStore,
   KeyStore,
   type MetricsStores,
   Plans,
@@ -34,7 +33,8 @@ import {
   SportsWriter,
   type StoreError,
   type StoreUnavailable,
-  type UsageStore
+  type UsageStore,
+  type WebhookStore
 } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Progress, Runner } from "@sports-data/ingest"
@@ -113,7 +113,15 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

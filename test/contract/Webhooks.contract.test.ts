@@ -91,7 +91,11 @@ for (const [label, layer] of entries) {
         expect(Option.isNone(yield* store.replay("wh_c", a.delivery.id, at(40_000)))).toBe(true)
         const again = (yield* store.claim(at(40_000), 30_000, 10)).find((c) => c.delivery.id === a.delivery.id)!
         expect(again.delivery.body).toBe(a.delivery.body)
-        yield* store.record(a.delivery.id, { ...fail(40_000), ok: true, attempt: { ...fail(40_000).attempt, status_code: 204 } })
+        yield* store.record(a.delivery.id, {
+          ...fail(40_000),
+          ok: true,
+          attempt: { ...fail(40_000).attempt, status_code: 204 }
+        })
         expect((yield* store.get("k1", "wh_a")).pipe(Option.map((h) => h.consecutive_failures))).toEqual(Option.some(0))
 
         // three failed deliveries in a row deactivate the webhook (returned once, for the e-mail)

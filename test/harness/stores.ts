@@ -7,13 +7,13 @@
 import type {
   AuditStore,
   EventWake,
-  WebhookStore,
   KeyStore,
   MetricsStores,
   SportsReaders,
   SportsWriter,
   StoreUnavailable,
-  UsageStore
+  UsageStore,
+  WebhookStore
 } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { layerPglite, layerPostgres } from "@sports-data/store-sql"

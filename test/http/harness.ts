@@ -25,7 +25,6 @@ import {
   ApiKey,
   type AuditStore,
   type EventWake,
-  type WebhookStore,
   type Game,
   KeyStore,
   Mailer,
@@ -39,7 +38,8 @@ import {
   SportsWriter,
   type StatLine,
   type Team,
-  UsageStore
+  UsageStore,
+  type WebhookStore
 } from "@sports-data/domain"
 import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
 import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
@@ -47,7 +47,15 @@ import { mailLayer } from "@sports-data/wiring"
 import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -52,13 +52,21 @@ export const makeWebhookStore = (data: SportsData): Effect.Effect<WebhookStoreSe
             )
         ),
       get: (keyHash, id) =>
-        Effect.map(Ref.get(state), (s) => Option.fromNullable(s.hooks.get(id)).pipe(Option.filter((h) => h.key_hash === keyHash))),
+        Effect.map(Ref.get(state), (s) =>
+          Option.fromNullable(s.hooks.get(id)).pipe(Option.filter((h) => h.key_hash === keyHash))),
       deactivate: (id, at, reason) =>
         Ref.modify(state, (s) => {
           const hook = s.hooks.get(id)
-          if (hook === undefined || !hook.active) return [false, s]
-          const jobs = new Map([...s.jobs].filter(([, j]) => !(j.webhook_id === id && j.state === "pending")))
-          return [true, { ...setHook(s, { ...hook, active: false, deactivated_at: at, deactivation_reason: reason }), jobs }]
+          if (hook === undefined || !hook.active) {
+            return [false, s]
+          }
+          const jobs = new Map([...s.jobs].filter(([, j]) =>
+            !(j.webhook_id === id && j.state === "pending")
+          ))
+          return [true, {
+            ...setHook(s, { ...hook, active: false, deactivated_at: at, deactivation_reason: reason }),
+            jobs
+          }]
         }),
       fanOut: (options) =>
         Effect.flatMap(Ref.get(data.signals), (outbox) =>
@@ -150,14 +158,24 @@ export const makeWebhookStore = (data: SportsData): Effect.Effect<WebhookStoreSe
         }),
       deliveries: (webhookId, limit) =>
         Effect.map(Ref.get(state), (s) =>
-          [...s.jobs.values()].filter((j) => j.webhook_id === webhookId).sort((a, b) =>
-            b.created_at.getTime() - a.created_at.getTime() || (b.event_id ?? 0) - (a.event_id ?? 0)
-          ).slice(0, limit).map(log)),
+          [...s.jobs.values()].filter((j) =>
+            j.webhook_id === webhookId
+          ).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (b.event_id ?? 0) - (a.event_id ?? 0))
+            .slice(0, limit).map(log)),
       replay: (webhookId, deliveryId, now) =>
         Ref.modify(state, (s): readonly [Option.Option<DeliveryLog>, State] => {
           const job = s.jobs.get(deliveryId)
-          if (job === undefined || job.webhook_id !== webhookId) return [Option.none(), s]
-          const queued: Job = { ...job, state: "pending", attempts: 0, run_at: now, completed_at: null, lease_until: null }
+          if (job === undefined || job.webhook_id !== webhookId) {
+            return [Option.none(), s]
+          }
+          const queued: Job = {
+            ...job,
+            state: "pending",
+            attempts: 0,
+            run_at: now,
+            completed_at: null,
+            lease_until: null
+          }
           return [Option.some(log(queued)), setJob(s, queued)]
         })
     }

@@ -51,7 +51,15 @@ export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =

@@ -90,7 +90,8 @@ const toAttempt = (r: AttemptRow): DeliveryAttempt => ({
   duration_ms: Number(r.duration_ms)
 })
 
-const JOB_COLUMNS = "id, webhook_id, event_id::float8 AS event_id, event_name, body, state, attempts, run_at, created_at, completed_at"
+const JOB_COLUMNS =
+  "id, webhook_id, event_id::float8 AS event_id, event_name, body, state, attempts, run_at, created_at, completed_at"
 
 /** Makes the SQL WebhookStore over the current SqlClient (migrations applied). */
 export const makeWebhookStore: Effect.Effect<WebhookStoreService, never, SqlClient.SqlClient> = Effect.map(
@@ -171,7 +172,12 @@ export const makeWebhookStore: Effect.Effect<WebhookStoreService, never, SqlClie
             UPDATE webhook_deliveries d SET lease_until = ${new Date(now.getTime() + leaseMs)}
             FROM due WHERE d.id = due.id RETURNING d.*
           )
-          SELECT ${sql.unsafe(JOB_COLUMNS.split(", ").map((c) => c.startsWith("event_id") ? "l.event_id::float8 AS event_id" : `l.${c}`).join(", "))},
+          SELECT ${
+          sql.unsafe(
+            JOB_COLUMNS.split(", ").map((c) => c.startsWith("event_id") ? "l.event_id::float8 AS event_id" : `l.${c}`)
+              .join(", ")
+          )
+        },
             w.url, w.secret
           FROM leased l JOIN webhooks w ON w.id = l.webhook_id ORDER BY l.run_at`.pipe(
           Effect.map((rows) => rows.map((r) => ({ delivery: toJob(r), url: r.url, secret: r.secret }))),

@@ -70,7 +70,15 @@ export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
 
 /**
  * Every SQL store over the current SqlClient (migrations already applied). Never fails.

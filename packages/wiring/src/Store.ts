@@ -9,14 +9,14 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type {
   AuditStore,
   EventWake,
-  WebhookStore,
   KeyStore,
   MetricsStores,
   SportsReaders,
   SportsWriter,
   StoreError,
   StoreUnavailable,
-  UsageStore
+  UsageStore,
+  WebhookStore
 } from "@sports-data/domain"
 import * as StoreMemory from "@sports-data/store-memory"
 import * as StoreSql from "@sports-data/store-sql"
@@ -35,7 +35,15 @@ export type StoreChoice =
   | { readonly postgres: string | Redacted.Redacted<string> }
 
 /** The storage ports every runtime needs: keys, usage, the sports writer, every read port and the outbox wake-ups. */
-export type Stores = WebhookStore | EventWake | AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>

@@ -22,8 +22,8 @@
  * @module
  */
 import {
-  AuditStore,
   auditEventId,
+  AuditStore,
   type ClaimedDelivery,
   EventWake,
   KeyStore,
@@ -147,7 +147,8 @@ export const signature = (secret: string, body: string): string =>
   `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`
 
 /** A new webhook secret: `whsec_` and 32 random bytes, base64url. */
-export const newSecret = (): string => `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}`
+export const newSecret = (): string =>
+  `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}`
 
 /** The result of one POST: the status (null when none) and the network error (null when none). */
 export interface SendResult {

@@ -31,10 +31,10 @@ export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer,
 export {
   allowedHost,
   checkTarget,
-  deliveryPass,
   DeliveryFromSettings,
   DeliveryLive,
   type DeliveryOptions,
+  deliveryPass,
   forbiddenAddress,
   newSecret,
   send,
@@ -42,3 +42,4 @@ export {
   signature,
   TargetRefused
 } from "./Webhooks.js"
+export { WorkerJobs } from "./Worker.js"

@@ -14,10 +14,10 @@ import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
   backfillMetrics,
+  DeliveryFromSettings,
   describeStore,
   mailerLayer,
   mailLayer,
-  DeliveryFromSettings,
   RefreshLive,
   Settings,
   staleSports,

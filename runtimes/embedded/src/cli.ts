@@ -9,6 +9,7 @@
  * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data serve [--port N]                      migrate, ingest if stale, demo keys, HTTP server
+ * sports-data worker                                refresh and webhook deliveries until SIGTERM (exit 0)
  * ```
  *
  * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
@@ -28,7 +29,8 @@ import {
   Settings,
   storeChoice,
   storeLayer,
-  type Stores
+  type Stores,
+  WorkerJobs
 } from "@sports-data/wiring"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
@@ -227,11 +229,24 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
     })
   })).pipe(Command.withDescription("Serve the API: migrate, ingest when the data changed, ensure demo keys, listen."))
 
+// --- worker -------------------------------------------------------------------------------------
+
+const workerCommand = Command.make("worker", {}, () =>
+  Effect.gen(function*() {
+    const settings = yield* Settings.settings
+    yield* line(`worker: ${describeStore(storeChoice(settings))}; refresh and webhook deliveries (Ctrl+C to stop)`)
+    yield* Layer.launch(WorkerJobs(settings))
+  })).pipe(
+    Command.withDescription(
+      "Run the background jobs: refresh from the data directory, webhook deliveries. SIGTERM stops cleanly."
+    )
+  )
+
 // --- root ---------------------------------------------------------------------------------------
 
 const root = Command.make("sports-data").pipe(
   Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
-  Command.withSubcommands([migrate, keys, ingest, metrics, serveCommand])
+  Command.withSubcommands([migrate, keys, ingest, metrics, serveCommand, workerCommand])
 )
 
 /** A mistake in how the command was called (a bad flag value, a missing folder). */

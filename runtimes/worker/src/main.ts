@@ -15,7 +15,7 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import type { StoreUnavailable } from "@sports-data/domain"
-import { DeliveryFromSettings, RefreshLive, Settings, storeChoice, storeLayer } from "@sports-data/wiring"
+import { Settings, WorkerJobs } from "@sports-data/wiring"
 import { Effect, Layer } from "effect"
 
 /**
@@ -23,14 +23,7 @@ import { Effect, Layer } from "effect"
  * webhook delivery loop over the store the settings choose. Fails with StoreUnavailable when that store cannot be opened.
  */
 export const WorkerLive: Layer.Layer<never, StoreUnavailable, Settings.SettingsService> = Layer.unwrapEffect(
-  Effect.map(
-    Settings.SettingsService,
-    (settings) =>
-      Layer.merge(
-        RefreshLive({ dataDir: settings.dataDir, interval: settings.refreshInterval, immediate: true }),
-        DeliveryFromSettings(settings)
-      ).pipe(Layer.provide(storeLayer(storeChoice(settings))))
-  )
+  Effect.map(Settings.SettingsService, WorkerJobs)
 )
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -48,7 +48,11 @@ export interface WebhookStoreService {
    * or expired, leasing them until `now + leaseMs`. A claimed delivery is not claimed again
    * before its lease expires.
    */
-  readonly claim: (now: Date, leaseMs: number, limit: number) => Effect.Effect<ReadonlyArray<ClaimedDelivery>, StoreError>
+  readonly claim: (
+    now: Date,
+    leaseMs: number,
+    limit: number
+  ) => Effect.Effect<ReadonlyArray<ClaimedDelivery>, StoreError>
   /**
    * Records an attempt of a claimed delivery and frees its lease: succeeded, retried later, or
    * failed; a failed delivery counts one consecutive failure of its webhook (a success resets
@@ -64,7 +68,11 @@ export interface WebhookStoreService {
    * Queues a delivery of the webhook again, due at `now`, with a fresh attempt budget and the
    * same id and body (receivers de-duplicate by id). None when no such delivery of that webhook.
    */
-  readonly replay: (webhookId: string, deliveryId: string, now: Date) => Effect.Effect<Option.Option<DeliveryLog>, StoreError>
+  readonly replay: (
+    webhookId: string,
+    deliveryId: string,
+    now: Date
+  ) => Effect.Effect<Option.Option<DeliveryLog>, StoreError>
 }
 /** The {@link WebhookStoreService} port. */
 export class WebhookStore extends Context.Tag("@sports-data/WebhookStore")<WebhookStore, WebhookStoreService>() {}

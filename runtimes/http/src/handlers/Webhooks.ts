@@ -9,8 +9,8 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiErrors, Security } from "@sports-data/api"
 import {
-  AuditStore,
   auditEventId,
+  AuditStore,
   type DeliveryLog,
   ResourceNotFound,
   type Webhook,
@@ -109,7 +109,12 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           if (!hook.active) return yield* Effect.fail(notFound("webhook", path.id))
           yield* store.deactivate(hook.id, caller.now, "deleted by its owner")
           yield* trail(caller.key.key_hash, "webhook.deleted", caller.now, { webhook_id: hook.id })
-          return view({ ...hook, active: false, deactivated_at: caller.now, deactivation_reason: "deleted by its owner" })
+          return view({
+            ...hook,
+            active: false,
+            deactivated_at: caller.now,
+            deactivation_reason: "deleted by its owner"
+          })
         }).pipe(mapDomainErrors))
       .handle("deliveries", ({ path }) =>
         Effect.gen(function*() {
