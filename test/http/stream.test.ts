@@ -6,8 +6,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Plans, SportsWriter } from "@sports-data/domain"
 import { ApiLiveWith } from "@sports-data/http"
-import { Effect } from "effect"
+import { layerPostgres } from "@sports-data/store-sql"
+import { Effect, Option } from "effect"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 import { type HttpHarness, seedGames, start } from "./harness.js"
+
+const withPostgres = await Effect.runPromise(postgresAvailable)
 
 /** One parsed SSE frame (comments kept as `comment`). */
 interface Frame {
@@ -166,4 +170,28 @@ describe("GET /v1/events/stream", () => {
       const sport = yield* h.request("GET", "/v1/events/stream?sport=curling", { key: h.keys.pro_insights })
       expect([sport.status, sport.body.parameter]).toEqual([400, "sport"])
     }).pipe(Effect.scoped))
+})
+
+describe.runIf(withPostgres)("GET /v1/events/stream on PostgreSQL", () => {
+  it.live(
+    "two HTTP instances on one database both stream an event written once (LISTEN/NOTIFY)",
+    () =>
+      Effect.gen(function*() {
+        const url = Option.getOrThrow(yield* testDatabaseUrl)
+        // a slow safety poll: the events must arrive through the NOTIFY wake-up
+        const apiLive = ApiLiveWith({ plans: Plans.defaultPlans, stream: { pollInterval: "1 hour" } })
+        const a = yield* start({ stores: layerPostgres({ url }), apiLive, plans: Plans.defaultPlans })
+        const b = yield* start({ stores: layerPostgres({ url }), apiLive, plans: Plans.defaultPlans, seed: false })
+        const key = a.keys.pro_insights
+        const sa = yield* open(a, key)
+        const sb = yield* open(b, key)
+        expect([sa.res.status, sb.res.status]).toEqual([200, 200])
+        // written once, through instance a's store
+        yield* bumpScores(5).pipe(Effect.provide(a.stores))
+        const fa = events(yield* Effect.promise(() => sa.until((f) => events(f).length >= 3)))
+        const fb = events(yield* Effect.promise(() => sb.until((f) => events(f).length >= 3)))
+        expect(fb.map((f) => [f.id, f.event, f.data])).toEqual(fa.map((f) => [f.id, f.event, f.data]))
+      }).pipe(Effect.scoped),
+    60_000
+  )
 })
