@@ -8,9 +8,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { AuditStore, KeyStore, Mailer, type MailMessage, Plans, SportsWriter } from "@sports-data/domain"
 import { ApiLiveWith } from "@sports-data/http"
 import { deliveryPass, forbiddenAddress } from "@sports-data/wiring"
-import { type Duration, Effect, Layer, Option } from "effect"
+import { type Duration, Effect, Fiber, Layer, Option } from "effect"
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { createServer, type IncomingHttpHeaders } from "node:http"
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { seedGames, start } from "./harness.js"
 
@@ -27,12 +27,14 @@ const receiver = Effect.acquireRelease(
       {
         port: number
         got: Array<Received>
+        held: Array<ServerResponse>
         secret: { value: string }
         status: { next: () => number }
         close: () => void
       }
     >((resolve) => {
       const got: Array<Received> = []
+      const held: Array<ServerResponse> = []
       const secret = { value: "" }
       const status = { next: () => 204 }
       const server = createServer((req, res) => {
@@ -44,14 +46,24 @@ const receiver = Effect.acquireRelease(
           const sent = Buffer.from(String(req.headers["x-service-signature"] ?? ""))
           const valid = sent.length === expected.length && timingSafeEqual(sent, expected)
           got.push({ headers: req.headers, body: raw.toString("utf8"), valid })
-          res.writeHead(status.next()).end()
+          const code = status.next()
+          // 0: never answer (a hung receiver; the test destroys the socket)
+          if (code === 0) held.push(res)
+          else res.writeHead(code).end()
         })
       })
       server.listen(
         0,
         "127.0.0.1",
         () =>
-          resolve({ port: (server.address() as AddressInfo).port, got, secret, status, close: () => server.close() })
+          resolve({
+            port: (server.address() as AddressInfo).port,
+            got,
+            held,
+            secret,
+            status,
+            close: () => server.close()
+          })
       )
     })
   ),
@@ -150,6 +162,53 @@ describe("webhooks", () => {
       expect(trail.map((e) => e.action)).toContain("webhook.created")
       expect(sent.map((m) => [m.to, m.subject])).toEqual([["owner@example.com", "Your webhook was deactivated"]])
     }).pipe(Effect.scoped), 30_000)
+
+  it.live(
+    "a worker that hangs mid-delivery loses its lease; another completes the delivery, same id",
+    () =>
+      Effect.gen(function*() {
+        const r = yield* receiver
+        process.env["SPORTS_DATA_WEBHOOK_ALLOW_HOSTS"] = `127.0.0.1:${r.port}`
+        const h = yield* start({ apiLive: ApiLiveWith({ plans: Plans.defaultPlans }), plans: Plans.defaultPlans })
+        delete process.env["SPORTS_DATA_WEBHOOK_ALLOW_HOSTS"]
+        const key = h.keys.syndicate_alpha
+        const created = yield* h.request("POST", "/daas/webhooks", {
+          key,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ url: `http://127.0.0.1:${r.port}/hook`, events: ["game.score_updated"] })
+        })
+        r.secret.value = created.body.secret
+        const mailer = Layer.succeed(Mailer, { send: () => Effect.void })
+        const worker = deliveryPass({
+          schedule: ["0 millis"],
+          allowHosts: [`127.0.0.1:${r.port}`],
+          lease: "300 millis"
+        })
+          .pipe(Effect.provide(Layer.merge(Layer.succeedContext(h.stores), mailer)))
+        let calls = 0
+        r.status.next = () => (++calls === 1 ? 0 : 204)
+        yield* bump(7).pipe(Effect.provide(h.stores))
+        // worker A claims and hangs in the middle of its POST
+        const a = yield* Effect.fork(worker)
+        while (r.got.length === 0) yield* Effect.sleep("20 millis")
+        // before the lease ends nobody else takes the delivery
+        expect(yield* worker).toBe(0)
+        yield* Effect.sleep("350 millis")
+        // worker B takes it over after the lease and delivers it
+        expect(yield* worker).toBe(1)
+        expect(r.got.length).toBe(2)
+        expect(r.got.every((g) => g.valid)).toBe(true)
+        expect(r.got[1]!.headers["x-service-delivery-id"]).toBe(r.got[0]!.headers["x-service-delivery-id"])
+        // A's connection breaks late: its attempt does not undo B's success
+        r.held[0]!.socket?.destroy()
+        yield* Fiber.join(a)
+        const log = yield* h.request("GET", `/daas/webhooks/${created.body.id}/deliveries`, { key })
+        expect(log.body.data.map((d: any) => [d.state, d.history.map((x: any) => x.status_code)])).toEqual([
+          ["succeeded", [204]]
+        ])
+      }).pipe(Effect.scoped),
+    30_000
+  )
 
   it.live("refuses http, and every non-public address class, also behind a name", () =>
     Effect.gen(function*() {
