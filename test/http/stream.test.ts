@@ -4,80 +4,11 @@
  * Last-Event-ID without gap or repeat, the per-key cap (429), tier and parameter errors.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Plans, SportsWriter } from "@sports-data/domain"
+import { Plans } from "@sports-data/domain"
 import { ApiLiveWith } from "@sports-data/http"
-import { layerPostgres } from "@sports-data/store-sql"
-import { Effect, Option } from "effect"
-import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
-import { type HttpHarness, seedGames, start } from "./harness.js"
-
-const withPostgres = await Effect.runPromise(postgresAvailable)
-
-/** One parsed SSE frame (comments kept as `comment`). */
-interface Frame {
-  readonly id?: string
-  readonly event?: string
-  readonly data?: string
-  readonly comment?: string
-}
-
-const parseFrames = (text: string): ReadonlyArray<Frame> =>
-  text.split("\n\n").filter((block) => block.trim() !== "").map((block) => {
-    const frame: Record<string, string> = {}
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) frame.comment = line.slice(1).trim()
-      else {
-        const at = line.indexOf(":")
-        frame[line.slice(0, at)] = line.slice(at + 1).trim()
-      }
-    }
-    return frame as Frame
-  })
-
-/** An open stream: its response, and `until(predicate)` reading frames until one matches. */
-const open = (h: HttpHarness, key: string, options: { readonly query?: string; readonly lastEventId?: string } = {}) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const controller = new AbortController()
-      const headers: Record<string, string> = { "x-service-key": key }
-      if (options.lastEventId !== undefined) headers["last-event-id"] = options.lastEventId
-      const res = await fetch(`${h.baseUrl}/v1/events/stream${options.query ?? ""}`, {
-        headers,
-        signal: controller.signal
-      })
-      const reader = res.body!.getReader()
-      const decoder = new TextDecoder()
-      let buffer = ""
-      const frames: Array<Frame> = []
-      const until = async (done: (frames: ReadonlyArray<Frame>) => boolean): Promise<ReadonlyArray<Frame>> => {
-        while (!done(frames)) {
-          const chunk = await reader.read()
-          if (chunk.done) break
-          buffer += decoder.decode(chunk.value, { stream: true })
-          const end = buffer.lastIndexOf("\n\n")
-          if (end >= 0) {
-            frames.push(...parseFrames(buffer.slice(0, end + 2)))
-            buffer = buffer.slice(end + 2)
-          }
-        }
-        return frames
-      }
-      return { res, until, close: () => controller.abort() }
-    }),
-    (s) => Effect.sync(() => s.close())
-  )
-
-const events = (frames: ReadonlyArray<Frame>) => frames.filter((f) => f.event !== undefined)
-
-/** Changes the scores of the seeded nfl, nba and mlb games by `by` points: one game.score_updated each. */
-const bumpScores = (by: number) =>
-  Effect.flatMap(
-    SportsWriter,
-    (w) =>
-      w.upsertGames(
-        [seedGames.nfl, seedGames.nba, seedGames.mlb].map((g) => ({ ...g, home_score: g.home_score! + by }))
-      )
-  )
+import { Effect } from "effect"
+import { seedGames, start } from "./harness.js"
+import { bumpScores, events, open } from "./sse.js"
 
 const server = start({
   apiLive: ApiLiveWith({ plans: Plans.defaultPlans, stream: { heartbeat: "150 millis" } }),
@@ -170,28 +101,4 @@ describe("GET /v1/events/stream", () => {
       const sport = yield* h.request("GET", "/v1/events/stream?sport=curling", { key: h.keys.pro_insights })
       expect([sport.status, sport.body.parameter]).toEqual([400, "sport"])
     }).pipe(Effect.scoped))
-})
-
-describe.runIf(withPostgres)("GET /v1/events/stream on PostgreSQL", () => {
-  it.live(
-    "two HTTP instances on one database both stream an event written once (LISTEN/NOTIFY)",
-    () =>
-      Effect.gen(function*() {
-        const url = Option.getOrThrow(yield* testDatabaseUrl)
-        // a slow safety poll: the events must arrive through the NOTIFY wake-up
-        const apiLive = ApiLiveWith({ plans: Plans.defaultPlans, stream: { pollInterval: "1 hour" } })
-        const a = yield* start({ stores: layerPostgres({ url }), apiLive, plans: Plans.defaultPlans })
-        const b = yield* start({ stores: layerPostgres({ url }), apiLive, plans: Plans.defaultPlans, seed: false })
-        const key = a.keys.pro_insights
-        const sa = yield* open(a, key)
-        const sb = yield* open(b, key)
-        expect([sa.res.status, sb.res.status]).toEqual([200, 200])
-        // written once, through instance a's store
-        yield* bumpScores(5).pipe(Effect.provide(a.stores))
-        const fa = events(yield* Effect.promise(() => sa.until((f) => events(f).length >= 3)))
-        const fb = events(yield* Effect.promise(() => sb.until((f) => events(f).length >= 3)))
-        expect(fb.map((f) => [f.id, f.event, f.data])).toEqual(fa.map((f) => [f.id, f.event, f.data]))
-      }).pipe(Effect.scoped),
-    60_000
-  )
 })

@@ -9,7 +9,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Webhooks } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
-import { isPlainText, NOT_PLAIN_TEXT } from "../params/Common.js"
+import { isPlainText, NOT_PLAIN_TEXT, Text } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** `POST /daas/webhooks` body: `url` (https, at most 2,048 characters) and `events` (1 to 4 distinct names). */
@@ -69,7 +69,8 @@ export const DeliveryView = Schema.Struct({
 const ListOf = <S extends Schema.Schema.Any>(item: S) =>
   Schema.Struct({ success: Schema.Boolean, endpoint: Schema.String, count: Schema.Int, data: Schema.Array(item) })
 
-const IdPath = Schema.Struct({ id: Schema.String })
+/** A webhook id in the path: plain text, 1 to 100 characters (control characters → 400). */
+const IdPath = Schema.Struct({ id: Text })
 
 /** The webhooks group. */
 export class WebhooksGroup extends HttpApiGroup.make("webhooks")
@@ -105,7 +106,7 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.post("replay", "/daas/webhooks/:id/deliveries/:deliveryId/replay")
-      .setPath(Schema.Struct({ id: Schema.String, deliveryId: Schema.String }))
+      .setPath(Schema.Struct({ id: Text, deliveryId: Text }))
       .addSuccess(DeliveryView, { status: 202 })
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "Queues one delivery again (same id and body, a fresh retry schedule)")
