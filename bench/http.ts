@@ -24,6 +24,7 @@ import { HttpServer } from "@effect/platform"
 import {
   ApiKey,
   type AuditStore,
+  type EventWake,
   KeyStore,
   type MetricsStores,
   type ModelStores,
@@ -33,7 +34,8 @@ import {
   SportsWriter,
   type StoreError,
   type StoreUnavailable,
-  type UsageStore
+  type UsageStore,
+  type WebhookStore
 } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Progress, Runner } from "@sports-data/ingest"
@@ -112,7 +114,16 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
+type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

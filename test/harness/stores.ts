@@ -6,13 +6,15 @@
  */
 import type {
   AuditStore,
+  EventWake,
   KeyStore,
   MetricsStores,
   ModelStores,
   SportsReaders,
   SportsWriter,
   StoreUnavailable,
-  UsageStore
+  UsageStore,
+  WebhookStore
 } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { layerPglite, layerPostgres } from "@sports-data/store-sql"
@@ -21,7 +23,15 @@ import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
 export type StoreLayer = Layer.Layer<
-  AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores,
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores,
   StoreUnavailable
 >
 

@@ -9,7 +9,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { type InjuryReport, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Metrics } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { expectError, game, get, Harness, ok, player, statLine as line } from "./harness.js"
+import { expectError, get, ok } from "./fixtures.js"
+import { game, Harness, player, statLine as line } from "./harness.js"
 
 // nfl 2025, weeks 1..8, one game a week: KC at BUF.
 const weeks = [1, 2, 3, 4, 5, 6, 7, 8]

@@ -21,10 +21,9 @@ import {
 import { Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { expectError, get } from "./fixtures.js"
 import {
-  expectError,
   game,
-  get,
   Harness,
   player as harnessPlayer,
   seedGames,

@@ -20,11 +20,11 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import type { HttpApi } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { expect } from "@effect/vitest"
 import { Api } from "@sports-data/api"
 import {
   ApiKey,
   type AuditStore,
+  type EventWake,
   type Game,
   KeyStore,
   Mailer,
@@ -34,24 +34,30 @@ import {
   Plans,
   type Player,
   PlayerReader,
-  type SportKey,
   Sports,
   type SportsReaders,
   SportsWriter,
   type StatLine,
   type Team,
-  UsageStore
+  UsageStore,
+  type WebhookStore
 } from "@sports-data/domain"
 import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
-import { Progress, Runner } from "@sports-data/ingest"
 import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
 import { mailLayer } from "@sports-data/wiring"
-import { Context, Effect, Layer, Logger, LogLevel, Queue, Redacted, type Scope } from "effect"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {
@@ -376,50 +382,6 @@ export class Harness extends Context.Tag("test/http/Harness")<Harness, HttpHarne
   static layer(options?: HarnessOptions): Layer.Layer<Harness> {
     return Layer.scoped(Harness, start(options))
   }
-}
-
-/**
- * A harness (no seed) whose store holds the fixtures of `sports` (test/fixtures/<sport>), each
- * read by its own ingest adapter, as an `it.layer`.
- */
-export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harness> =>
-  Layer.effectDiscard(Effect.gen(function*() {
-    const h = yield* Harness
-    for (const sport of sports) {
-      const ingester = Runner.ingesters[sport]
-      if (ingester === undefined) return yield* Effect.dieMessage(`no ingest adapter for ${sport}`)
-      yield* ingester.ingest(join(fixturesDir, sport)).pipe(
-        Effect.provide(h.stores),
-        Effect.provide(Progress.silent),
-        Logger.withMinimumLogLevel(LogLevel.Error),
-        Effect.orDie
-      )
-    }
-  })).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-/** The hand-cut datasets, one folder a sport, in the data directory's layout. */
-export const fixturesDir = fileURLToPath(new URL("../fixtures", import.meta.url))
-
-/**
- * GET `path` with `key` (default the syndicate_alpha key: no per-minute ceiling, so the many
- * calls of one test never meet a 429).
- */
-export const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-/** GET `path`, expecting 200; its body. */
-export const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-/** Expects the standard error object with `status` and `code` (and `parameter` when given); its body. */
-export const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
-  return res.body
 }
 
 /**

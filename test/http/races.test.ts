@@ -10,7 +10,8 @@ import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { expectError, fixturesDir, fixturesLayer, get, Harness, ok } from "./harness.js"
+import { expectError, fixturesDir, fixturesLayer, get, ok } from "./fixtures.js"
+import { Harness } from "./harness.js"
 
 const TestLayer = fixturesLayer(["golf", "f1", "nascar"])
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { expectError, fixturesLayer, get, Harness, ok } from "./harness.js"
+import { expectError, fixturesLayer, get, ok } from "./fixtures.js"
+import { Harness } from "./harness.js"
 
 const TestLayer = fixturesLayer(["nhl", "cfb", "soccer"])
 

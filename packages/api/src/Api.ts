@@ -23,8 +23,10 @@ import { NflGroup } from "./groups/Nfl.js"
 import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
+import { StreamGroup } from "./groups/Stream.js"
 import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
+import { WebhooksGroup } from "./groups/Webhooks.js"
 import { serviceContract } from "./Security.js"
 
 /** The service's HttpApi: the nfl, mlb, nba, nhl, cfb, soccer, tennis, golf, ufc, f1, nascar, players, analytics, intelligence, meta, account and public groups under {@link serviceContract}. */
@@ -46,6 +48,8 @@ export class Api extends HttpApi.make("sports-data")
   .add(ModelsGroup)
   .add(MetaGroup)
   .add(AccountGroup)
+  .add(StreamGroup)
+  .add(WebhooksGroup)
   .add(PublicGroup)
   .pipe(serviceContract)
 {}

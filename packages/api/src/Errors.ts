@@ -162,6 +162,23 @@ export class MonthlyQuotaExceededError extends Schema.Class<MonthlyQuotaExceeded
   })
 ) {}
 
+/**
+ * 429 TOO_MANY_STREAMS: the key already holds `max_streams` open event streams
+ * (`GET /v1/events/stream`); close one first. Header Retry-After.
+ */
+export class TooManyStreamsError extends Schema.Class<TooManyStreamsError>("TooManyStreamsError")(
+  {
+    ...standard("TOO_MANY_STREAMS", "Too many concurrent event streams for this key.", true),
+    open_streams: Schema.Int,
+    max_streams: Schema.Int,
+    retry_after_seconds: Schema.Int
+  },
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "TOO_MANY_STREAMS: the key's concurrent event streams are at their cap; header Retry-After"
+  })
+) {}
+
 /** 500 INTERNAL_ERROR: anything else. `request_id` finds the logged cause; no stack or SQL is ever sent. */
 export class InternalError extends Schema.Class<InternalError>("InternalError")(
   {
@@ -201,6 +218,7 @@ export type ApiError =
   | RateLimitExceededError
   | DailyLimitExceededError
   | MonthlyQuotaExceededError
+  | TooManyStreamsError
   | InternalError
   | ServiceUnavailableError
 
@@ -219,6 +237,7 @@ export const all = [
   RateLimitExceededError,
   DailyLimitExceededError,
   MonthlyQuotaExceededError,
+  TooManyStreamsError,
   InternalError,
   ServiceUnavailableError
 ] as const
@@ -264,6 +283,7 @@ export const statusOf = (error: ApiError): number => {
     case "RATE_LIMIT_EXCEEDED":
     case "DAILY_LIMIT_EXCEEDED":
     case "MONTHLY_QUOTA_EXCEEDED":
+    case "TOO_MANY_STREAMS":
       return 429
     case "INTERNAL_ERROR":
       return 500
@@ -281,6 +301,7 @@ export const retryAfterOf = (error: ApiError): number | undefined => {
     case "RATE_LIMIT_EXCEEDED":
     case "DAILY_LIMIT_EXCEEDED":
     case "MONTHLY_QUOTA_EXCEEDED":
+    case "TOO_MANY_STREAMS":
     case "SERVICE_UNAVAILABLE":
       return error.retry_after_seconds
     default:

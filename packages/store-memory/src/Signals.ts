@@ -114,5 +114,6 @@ export const makeSignalReader = (data: SportsData): SignalReaderService => ({
 /** The ServiceEventReader over `data`. */
 export const makeServiceEventReader = (data: SportsData): ServiceEventReaderService => ({
   after: (afterId, limit) =>
-    Effect.map(Ref.get(data.signals), (state) => state.events.filter((e) => e.id > afterId).slice(0, limit))
+    Effect.map(Ref.get(data.signals), (state) => state.events.filter((e) => e.id > afterId).slice(0, limit)),
+  lastId: Effect.map(Ref.get(data.signals), (state) => state.nextEventId - 1)
 })

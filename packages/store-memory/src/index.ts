@@ -9,12 +9,16 @@
  */
 import {
   AuditStore,
+  EventWake,
   KeyStore,
+  makeLocalEventWake,
   type MetricsStores,
   type ModelStores,
   type SportsReaders,
   SportsWriter,
-  UsageStore
+  UsageStore,
+  wakeAfterWrites,
+  WebhookStore
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
@@ -24,6 +28,7 @@ import { makeModelStore } from "./Models.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
+import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
@@ -45,16 +50,32 @@ export {
 export { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 export { makeSportsData, type SportsData } from "./SportsData.js"
 export { makeUsageStore } from "./UsageStore.js"
+export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
-export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders>> = Effect.map(
-  makeSportsData,
-  (data) => Context.add(makeReaders(data), SportsWriter, makeWriter(data))
-)
+export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =
+  Effect.gen(function*() {
+    const data = yield* makeSportsData
+    const wake = yield* makeLocalEventWake()
+    const webhooks = yield* makeWebhookStore(data)
+    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+      Context.add(EventWake, wake),
+      Context.add(WebhookStore, webhooks)
+    )
+  })
 
 /** Makes every store, empty, as a Context. Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {

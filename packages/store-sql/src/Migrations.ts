@@ -418,6 +418,66 @@ const playerMetrics = statements([
   `CREATE INDEX player_metrics_sport_idx ON player_metrics (sport, season)`
 ])
 
+/** Channel of the NOTIFY sent after each statement that inserts into `service_events`. */
+export const SERVICE_EVENTS_CHANNEL = "service_events"
+
+/**
+ * 0010: delivery. A statement-level trigger NOTIFYs {@link SERVICE_EVENTS_CHANNEL} after every
+ * insert into `service_events` (empty payload: listeners read the outbox after their last id),
+ * so that every instance on one PostgreSQL wakes its event streams and delivery loop. Webhooks
+ * (`secret` stored as issued: it must sign every delivery, so it cannot be hashed), their
+ * deliveries (jobs claimed with FOR UPDATE SKIP LOCKED under a lease), each attempt, and the
+ * fan-out cursor (the last outbox id turned into deliveries; one row).
+ */
+const delivery = statements([
+  `CREATE FUNCTION service_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('service_events', '');
+    RETURN NULL;
+  END $$`,
+  `CREATE TRIGGER service_events_notify AFTER INSERT ON service_events
+    FOR EACH STATEMENT EXECUTE FUNCTION service_events_notify()`,
+  `CREATE TABLE webhooks (
+    id text PRIMARY KEY,
+    key_hash text NOT NULL,
+    url text NOT NULL,
+    events jsonb NOT NULL,
+    secret text NOT NULL,
+    active boolean NOT NULL DEFAULT true,
+    consecutive_failures integer NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL,
+    deactivated_at timestamptz,
+    deactivation_reason text
+  )`,
+  `CREATE INDEX webhooks_key_idx ON webhooks (key_hash)`,
+  `CREATE TABLE webhook_deliveries (
+    id text PRIMARY KEY,
+    webhook_id text NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+    event_id bigint,
+    event_name text NOT NULL,
+    body text NOT NULL,
+    state text NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    run_at timestamptz NOT NULL,
+    lease_until timestamptz,
+    created_at timestamptz NOT NULL,
+    completed_at timestamptz
+  )`,
+  `CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (run_at) WHERE state = 'pending'`,
+  `CREATE INDEX webhook_deliveries_hook_idx ON webhook_deliveries (webhook_id, created_at)`,
+  `CREATE TABLE webhook_attempts (
+    delivery_id text NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+    attempt integer NOT NULL,
+    attempted_at timestamptz NOT NULL,
+    status_code integer,
+    error text,
+    duration_ms integer NOT NULL,
+    PRIMARY KEY (delivery_id, attempt)
+  )`,
+  `CREATE TABLE webhook_cursor (id integer PRIMARY KEY CHECK (id = 1), last_event_id bigint NOT NULL)`,
+  `INSERT INTO webhook_cursor (id, last_event_id) SELECT 1, coalesce(max(id), 0) FROM service_events`
+])
+
 /**
  * 0011: the model registry (domain Models.ts): `model_versions` (one row per trained version with
  * its card as jsonb) and `model_predictions` (per player-game predictions of a version). Derived
@@ -473,6 +533,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "7_signals": signals,
   "8_athletes": athletes,
   "9_player_metrics": playerMetrics,
+  "10_delivery": delivery,
   "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents
 }

@@ -172,5 +172,9 @@ export const makeServiceEventReader: Effect.Effect<ServiceEventReaderService, ne
       sql<ServiceEvent>`SELECT id::float8 AS id, name, sport, payload, created_at FROM service_events
         WHERE id > ${afterId} ORDER BY id LIMIT ${Math.max(0, Math.trunc(limit))}`.pipe(
         orStoreError("ServiceEventReader.after")
-      )
+      ),
+    lastId: sql<{ readonly id: number }>`SELECT coalesce(max(id), 0)::float8 AS id FROM service_events`.pipe(
+      Effect.map((rows) => rows[0]?.id ?? 0),
+      orStoreError("ServiceEventReader.lastId")
+    )
   }))

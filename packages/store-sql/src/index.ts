@@ -15,31 +15,36 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   AuditStore,
+  EventWake,
   KeyStore,
+  makeLocalEventWake,
   type MetricsStores,
   type ModelStores,
   type SportsReaders,
   SportsWriter,
   type StoreUnavailable,
-  UsageStore
+  UsageStore,
+  wakeAfterWrites,
+  WebhookStore
 } from "@sports-data/domain"
-import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
-import { migrate } from "./Migrations.js"
+import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makeModelStore } from "./Models.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
+import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
-export { migrate, migrations } from "./Migrations.js"
+export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 export { makeModelStore } from "./Models.js"
 export {
   lockFileOf,
@@ -64,33 +69,75 @@ export {
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeUsageStore } from "./UsageStore.js"
+export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores
 
-/** Every SQL store over the current SqlClient (migrations already applied). Never fails. */
-export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = Effect.gen(function*() {
-  const keys = yield* makeKeyStore
-  const usage = yield* makeUsageStore
-  const writer = yield* makeWriter
-  const audit = yield* makeAuditStore
-  const readers = yield* makeReaders
-  const metrics = yield* makeMetricsStore
-  const models = yield* makeModelStore
-  return Context.add(readers, SportsWriter, writer).pipe(
-    Context.add(KeyStore, keys),
-    Context.add(UsageStore, usage),
-    Context.add(AuditStore, audit),
-    Context.merge(metrics),
-    Context.merge(models)
-  )
-})
+/**
+ * Every SQL store over the current SqlClient (migrations already applied). Never fails.
+ * `wakes`: wake-ups from other processes merged into the EventWake (the PostgreSQL LISTEN
+ * stream); the writer wakes this process's subscribers after each write in any case.
+ */
+export const makeWith = (
+  wakes?: Stream.Stream<void>
+): Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const keys = yield* makeKeyStore
+    const usage = yield* makeUsageStore
+    const wake = yield* makeLocalEventWake(wakes)
+    const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
+    const audit = yield* makeAuditStore
+    const readers = yield* makeReaders
+    const metrics = yield* makeMetricsStore
+    const models = yield* makeModelStore
+    return Context.add(readers, SportsWriter, writer).pipe(
+      Context.add(KeyStore, keys),
+      Context.add(UsageStore, usage),
+      Context.add(AuditStore, audit),
+      Context.add(EventWake, wake),
+      Context.add(WebhookStore, yield* makeWebhookStore),
+      Context.merge(metrics),
+      Context.merge(models)
+    )
+  })
+
+/** Every SQL store over the current SqlClient (migrations already applied), woken in-process only. */
+export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = makeWith()
+
+const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
 
 /** Every store over a SqlClient layer, after running the migrations. */
 export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.effectContext(
-  Effect.zipRight(Effect.mapError(migrate, (error) => unavailable("migrations failed", error)), make)
+  Effect.zipRight(migrated, make)
 )
+
+/**
+ * The PostgreSQL LISTEN on {@link SERVICE_EVENTS_CHANNEL} as wake-ups (one dedicated connection
+ * per subscription); a dropped connection is re-opened after 1 s, never failing the subscriber.
+ */
+const listenWakes = (pg: PgClient.PgClient): Stream.Stream<void> =>
+  pg.listen(SERVICE_EVENTS_CHANNEL).pipe(
+    Stream.as(undefined),
+    Stream.retry(Schedule.spaced(Duration.seconds(1))),
+    Stream.catchAll(() => Stream.empty)
+  )
+
+/** Every store over a PostgreSQL client, after the migrations, woken by LISTEN/NOTIFY too. */
+const layerPgStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient | PgClient.PgClient> = Layer
+  .effectContext(
+    Effect.zipRight(migrated, Effect.flatMap(PgClient.PgClient, (pg) => makeWith(listenWakes(pg))))
+  )
 
 /** Everything a store layer exposes: the ports and the SqlClient it runs on. */
 export type SqlStores = Stores | SqlClient.SqlClient
@@ -106,7 +153,7 @@ export const layerPostgres = (options: {
   readonly maxConnections?: number | undefined
   readonly connectTimeout?: Duration.DurationInput | undefined
 }): Layer.Layer<SqlStores, StoreUnavailable> =>
-  layerStores.pipe(
+  layerPgStores.pipe(
     Layer.provideMerge(
       PgClient.layer({
         url: Redacted.make(options.url),

@@ -14,6 +14,9 @@
  * | SMTP_URL                     | SMTP server for e-mail (smtp://user:pass@host:587) | unset (.eml files)      |
  * | SPORTS_DATA_MAIL_DIR         | folder of the .eml files when SMTP_URL is unset    | `<root>/.data/mail`     |
  * | SPORTS_DATA_PUBLIC_URL       | public address of the service, used in e-mail links | `http://localhost:<PORT>` |
+ * | SPORTS_DATA_SSE_HEARTBEAT    | interval of the event stream's heartbeat comment   | 30 seconds              |
+ * | SPORTS_DATA_WEBHOOK_ALLOW_HOSTS | host[:port] list webhooks may target despite the address rules (http too) | empty |
+ * | SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE | delays of a delivery's attempts, comma list   | `0 seconds,30 seconds,5 minutes` |
  *
  * `<root>` is the project root: the nearest folder, upward from this module, whose package.json
  * is named `sports-data` (so the defaults do not depend on the directory a command runs from).
@@ -146,6 +149,49 @@ export const publicUrl: Config.Config<Option.Option<string>> = Config.option(
   Config.withDescription("Public address of the service used in e-mail links; default http://localhost:<PORT>")
 )
 
+/** Default of SPORTS_DATA_SSE_HEARTBEAT (specification, "Other timing": every 30 seconds). */
+const DEFAULT_SSE_HEARTBEAT = Duration.seconds(30)
+/** Default of SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE (specification: 3 attempts, at once, after 30 s, after 5 min). */
+const DEFAULT_RETRY_SCHEDULE: ReadonlyArray<Duration.Duration> = [
+  Duration.zero,
+  Duration.seconds(30),
+  Duration.minutes(5)
+]
+
+/** SPORTS_DATA_SSE_HEARTBEAT: interval of the heartbeat comment of `GET /v1/events/stream`. Default 30 seconds. */
+export const sseHeartbeat: Config.Config<Duration.Duration> = Config.duration("SPORTS_DATA_SSE_HEARTBEAT").pipe(
+  Config.withDefault(DEFAULT_SSE_HEARTBEAT),
+  Config.withDescription("Interval of the event stream's heartbeat comment, e.g. `30 seconds`")
+)
+
+/**
+ * SPORTS_DATA_WEBHOOK_ALLOW_HOSTS: comma list of `host` or `host:port` that webhook urls may
+ * target even when they resolve to a loopback, private, link-local or metadata address, and over
+ * http too (tests, private deployments). Host names lower-cased. Default empty.
+ */
+export const webhookAllowHosts: Config.Config<ReadonlyArray<string>> = Config.array(
+  Config.string(),
+  "SPORTS_DATA_WEBHOOK_ALLOW_HOSTS"
+).pipe(
+  Config.map((hosts) => hosts.map((h) => h.trim().toLowerCase()).filter((h) => h !== "")),
+  Config.withDefault([] as ReadonlyArray<string>),
+  Config.withDescription("Comma list of host[:port] webhooks may target over any address and http (tests)")
+)
+
+/**
+ * SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE: the delay before each attempt of one delivery, counted from
+ * the previous attempt (the first from the event), a comma list of durations; its length is the
+ * number of attempts. Default `0 seconds,30 seconds,5 minutes`.
+ */
+export const webhookRetrySchedule: Config.Config<ReadonlyArray<Duration.Duration>> = Config.array(
+  Config.duration(),
+  "SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE"
+).pipe(
+  Config.validate({ message: "must list at least one duration", validation: (list) => list.length > 0 }),
+  Config.withDefault(DEFAULT_RETRY_SCHEDULE),
+  Config.withDescription("Delays of a webhook delivery's attempts, e.g. `0 seconds,30 seconds,5 minutes`")
+)
+
 /** Every setting, resolved. Paths are absolute. */
 export interface Settings {
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
@@ -156,6 +202,9 @@ export interface Settings {
   readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
   readonly mailDir: string
   readonly publicUrl: Option.Option<string>
+  readonly sseHeartbeat: Duration.Duration
+  readonly webhookAllowHosts: ReadonlyArray<string>
+  readonly webhookRetrySchedule: ReadonlyArray<Duration.Duration>
 }
 
 /** The public address of the service: SPORTS_DATA_PUBLIC_URL, else `http://localhost:<port>`. No trailing slash. */
@@ -171,7 +220,10 @@ export const settings: Config.Config<Settings> = Config.all({
   refreshInterval,
   smtpUrl,
   mailDir,
-  publicUrl
+  publicUrl,
+  sseHeartbeat,
+  webhookAllowHosts,
+  webhookRetrySchedule
 })
 
 /** The resolved settings as a service, for layers that read them from the context. */
@@ -190,7 +242,10 @@ export const defaults = (): Settings => ({
   refreshInterval: DEFAULT_REFRESH_INTERVAL,
   smtpUrl: Option.none(),
   mailDir: resolve(projectRoot(), DEFAULT_MAIL_DIR),
-  publicUrl: Option.none()
+  publicUrl: Option.none(),
+  sseHeartbeat: DEFAULT_SSE_HEARTBEAT,
+  webhookAllowHosts: [],
+  webhookRetrySchedule: DEFAULT_RETRY_SCHEDULE
 })
 
 /**

@@ -8,6 +8,7 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type {
   AuditStore,
+  EventWake,
   KeyStore,
   MetricsStores,
   ModelStores,
@@ -15,7 +16,8 @@ import type {
   SportsWriter,
   StoreError,
   StoreUnavailable,
-  UsageStore
+  UsageStore,
+  WebhookStore
 } from "@sports-data/domain"
 import * as StoreMemory from "@sports-data/store-memory"
 import * as StoreSql from "@sports-data/store-sql"
@@ -33,8 +35,17 @@ export type StoreChoice =
   | { readonly pglite: string | undefined }
   | { readonly postgres: string | Redacted.Redacted<string> }
 
-/** The storage ports every runtime needs: keys, usage, the sports writer and every read port. */
-export type Stores = AuditStore | KeyStore | UsageStore | SportsWriter | SportsReaders | MetricsStores | ModelStores
+/** The storage ports every runtime needs: keys, usage, the sports writer, every read port and the outbox wake-ups. */
+export type Stores =
+  | WebhookStore
+  | EventWake
+  | AuditStore
+  | KeyStore
+  | UsageStore
+  | SportsWriter
+  | SportsReaders
+  | MetricsStores
+  | ModelStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>

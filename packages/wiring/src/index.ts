@@ -39,3 +39,18 @@ export {
 } from "./Refresh.js"
 export * as Settings from "./Settings.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
+export {
+  allowedHost,
+  checkTarget,
+  DeliveryFromSettings,
+  DeliveryLive,
+  type DeliveryOptions,
+  deliveryPass,
+  forbiddenAddress,
+  newSecret,
+  send,
+  type SendResult,
+  signature,
+  TargetRefused
+} from "./Webhooks.js"
+export { WorkerJobs } from "./Worker.js"

@@ -18,6 +18,7 @@ import { HttpServerLive } from "@sports-data/http"
 import { Runner } from "@sports-data/ingest"
 import {
   backfillMetrics,
+  DeliveryFromSettings,
   describeStore,
   ingestTracked,
   mailerLayer,
@@ -130,12 +131,16 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     const stale = yield* checkData(dataDir, interval).pipe(Effect.provideService(IngestProgress, progress))
     yield* demoKeys(options.catalog)
     const context = yield* Layer.build(
-      HttpServerLive({
-        port: options.settings.port,
-        plans: options.catalog,
-        mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) }),
-        progress
-      }).pipe(
+      Layer.merge(
+        HttpServerLive({
+          port: options.settings.port,
+          plans: options.catalog,
+          mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) }),
+          progress
+        }),
+        // webhook deliveries run in-process on the embedded store
+        DeliveryFromSettings(options.settings)
+      ).pipe(
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(
           folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })

@@ -10,6 +10,7 @@
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data models train [--sport nfl|nba|mlb|all]  train, validate and record the registry's models
  * sports-data serve [--port N]                      migrate, demo keys, HTTP server, ingest if stale (background)
+ * sports-data worker                                refresh and webhook deliveries until SIGTERM (exit 0)
  * ```
  *
  * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
@@ -29,7 +30,8 @@ import {
   Settings,
   storeChoice,
   storeLayer,
-  type Stores
+  type Stores,
+  WorkerJobs
 } from "@sports-data/wiring"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
@@ -264,11 +266,24 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
     )
   )
 
+// --- worker -------------------------------------------------------------------------------------
+
+const workerCommand = Command.make("worker", {}, () =>
+  Effect.gen(function*() {
+    const settings = yield* Settings.settings
+    yield* line(`worker: ${describeStore(storeChoice(settings))}; refresh and webhook deliveries (Ctrl+C to stop)`)
+    yield* Layer.launch(WorkerJobs(settings))
+  })).pipe(
+    Command.withDescription(
+      "Run the background jobs: refresh from the data directory, webhook deliveries. SIGTERM stops cleanly."
+    )
+  )
+
 // --- root ---------------------------------------------------------------------------------------
 
 const root = Command.make("sports-data").pipe(
   Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
-  Command.withSubcommands([migrate, keys, ingest, metrics, models, serveCommand])
+  Command.withSubcommands([migrate, keys, ingest, metrics, models, serveCommand, workerCommand])
 )
 
 /** A mistake in how the command was called (a bad flag value, a missing folder). */

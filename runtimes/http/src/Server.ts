@@ -27,6 +27,7 @@ import { ActivationLive, activationRoutes } from "./Activation.js"
 import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admission.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
+import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
 import { McpLive, mcpRoutes } from "./mcp/Server.js"
@@ -55,6 +56,8 @@ export interface ApiOptions {
    * shows each sport's progress. Default: none, every sport is served from the store.
    */
   readonly progress?: IngestProgressService | undefined
+  /** Options of `GET /v1/events/stream` (EventStream.ts); default: the settings. */
+  readonly stream?: EventStreamOptions | undefined
 }
 
 /**
@@ -85,6 +88,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
     McpLive.pipe(Layer.provide(services))
   ).pipe(
     Layer.provideMerge(apiLayer),
+    Layer.provideMerge(eventStreamsLayer(options?.stream)),
     Layer.provide(AuthorizationLive(endpoints)),
     Layer.provide(UsageRecorderLive()),
     Layer.provide(options?.mail ?? MailFromEnv),
@@ -100,20 +104,23 @@ export const otelEndpointConfig = Config.option(
 )
 
 /**
- * While the server drains at shutdown, closes keep-alive connections as soon as they are idle
- * (node's `close()` closes the idle ones once, then waits for the others' keep-alive timeout).
- * Built after the node server, so its finalizer runs before the server's close.
+ * While the server drains at shutdown, ends the open event streams (EventStream.ts) and closes
+ * keep-alive connections as soon as they are idle (node's `close()` closes the idle ones once,
+ * then waits for the others' keep-alive timeout). Built after the node server, so its finalizer
+ * runs before the server's close.
  */
 const closeIdleOnShutdown = (server: Server) =>
   Layer.scopedDiscard(
     Effect.zipRight(
       HttpServer.HttpServer,
       Effect.addFinalizer(() =>
-        Effect.sync(() => {
+        Effect.serviceOption(EventStreams).pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.void, onSome: (streams) => streams.shutdown }))
+        ).pipe(Effect.zipRight(Effect.sync(() => {
           const timer = setInterval(() => server.closeIdleConnections(), 50)
           timer.unref()
           server.once("close", () => clearInterval(timer))
-        })
+        })))
       )
     )
   )

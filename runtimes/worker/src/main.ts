@@ -2,30 +2,28 @@
  * The worker runtime: background jobs beside the HTTP instances, sharing their store (PostgreSQL
  * through DATABASE_URL, else PGlite in SPORTS_DATA_STORE; see @sports-data/wiring Settings.ts).
  *
- * Today it runs one job: at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
+ * It runs two jobs: at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
  * sports whose source files in SPORTS_DATA_DIR are newer than their last ingestion (wiring
- * Refresh.ts). Composition only: settings in, layers merged, launched until interrupted.
+ * Refresh.ts); and it delivers webhooks (wiring Webhooks.ts): outbox events fanned out into
+ * deliveries, claimed with FOR UPDATE SKIP LOCKED under a lease, so several workers on one
+ * PostgreSQL never send one attempt twice. On SIGTERM (`NodeRuntime.runMain` interrupts) attempts
+ * in flight finish and are recorded, claimed deliveries not yet sent are released, and the
+ * process exits 0. Composition only: settings in, layers merged, launched until interrupted.
  *
  * Run: `node --import tsx runtimes/worker/src/main.ts`
  * @module
  */
 import { NodeRuntime } from "@effect/platform-node"
 import type { StoreUnavailable } from "@sports-data/domain"
-import { RefreshLive, Settings, storeChoice, storeLayer } from "@sports-data/wiring"
+import { Settings, WorkerJobs } from "@sports-data/wiring"
 import { Effect, Layer } from "effect"
 
 /**
- * The worker's layer: the refresh job (a first pass at once, then every refresh interval) over the
- * store the settings choose. Fails with StoreUnavailable when that store cannot be opened.
+ * The worker's layer: the refresh job (a first pass at once, then every refresh interval) and the
+ * webhook delivery loop over the store the settings choose. Fails with StoreUnavailable when that store cannot be opened.
  */
 export const WorkerLive: Layer.Layer<never, StoreUnavailable, Settings.SettingsService> = Layer.unwrapEffect(
-  Effect.map(
-    Settings.SettingsService,
-    (settings) =>
-      RefreshLive({ dataDir: settings.dataDir, interval: settings.refreshInterval, immediate: true }).pipe(
-        Layer.provide(storeLayer(storeChoice(settings)))
-      )
-  )
+  Effect.map(Settings.SettingsService, WorkerJobs)
 )
 
 if (import.meta.url === `file://${process.argv[1]}`) {

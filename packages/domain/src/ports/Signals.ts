@@ -48,6 +48,8 @@ export class SignalReader extends Context.Tag("@sports-data/SignalReader")<Signa
 export interface ServiceEventReaderService {
   /** Up to `limit` events with id greater than `afterId`, in increasing id order. */
   readonly after: (afterId: number, limit: number) => Effect.Effect<ReadonlyArray<ServiceEvent>, StoreError>
+  /** The id of the newest event, 0 when the outbox is empty. */
+  readonly lastId: Effect.Effect<number, StoreError>
 }
 /** The {@link ServiceEventReaderService} port. */
 export class ServiceEventReader

@@ -8,6 +8,7 @@
  * @module
  */
 import { Layer } from "effect"
+import { StreamLive } from "../EventStream.js"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
@@ -25,6 +26,7 @@ import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
 import { UfcLive } from "./Ufc.js"
+import { WebhooksLive } from "./Webhooks.js"
 
 export {
   AccountLive,
@@ -66,5 +68,7 @@ export const HandlersLive = Layer.mergeAll(
   ModelsLive,
   MetaLive,
   AccountLive,
+  StreamLive,
+  WebhooksLive,
   PublicLive
 )

@@ -1,0 +1,143 @@
+/**
+ * Handlers of the webhooks group over the WebhookStore: registration checks the url (https, every
+ * resolved address public, unless SPORTS_DATA_WEBHOOK_ALLOW_HOSTS allows the host; wiring
+ * Webhooks.ts `checkTarget`) and answers 400 INVALID_PARAMETER `url` with the reason; the secret is
+ * generated here and returned once. Each change writes an audit entry (`webhook.created`,
+ * `webhook.deleted`, `webhook.delivery_replayed`). A webhook of another key is a 404.
+ * @module
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, ApiErrors, Security } from "@sports-data/api"
+import {
+  auditEventId,
+  AuditStore,
+  type DeliveryLog,
+  ResourceNotFound,
+  type Webhook,
+  Webhooks,
+  WebhookStore
+} from "@sports-data/domain"
+import { checkTarget, newSecret, Settings } from "@sports-data/wiring"
+import { Effect, Option } from "effect"
+import { randomBytes } from "node:crypto"
+import { mapDomainErrors } from "../Errors.js"
+
+const iso = (d: Date | null) => d === null ? null : d.toISOString()
+
+const view = (h: Webhook) => ({
+  id: h.id,
+  url: h.url,
+  events: h.events,
+  active: h.active,
+  consecutive_failures: h.consecutive_failures,
+  created_at: h.created_at.toISOString(),
+  deactivated_at: iso(h.deactivated_at),
+  deactivation_reason: h.deactivation_reason
+})
+
+const deliveryView = (d: DeliveryLog) => ({
+  id: d.id,
+  webhook_id: d.webhook_id,
+  event: d.event_name,
+  event_id: d.event_id,
+  state: d.state,
+  attempts: d.attempts,
+  created_at: d.created_at.toISOString(),
+  next_attempt_at: d.state === "pending" ? d.run_at.toISOString() : null,
+  completed_at: iso(d.completed_at),
+  history: d.history.map((a) => ({ ...a, attempted_at: a.attempted_at.toISOString() }))
+})
+
+const notFound = (resource: string, id: string) => new ResourceNotFound({ resource, id })
+
+/** The webhooks handlers. Requires WebhookStore and AuditStore; reads SPORTS_DATA_WEBHOOK_ALLOW_HOSTS once. */
+export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
+  Effect.gen(function*() {
+    const store = yield* WebhookStore
+    const audit = yield* AuditStore
+    const allowHosts = yield* Effect.orDie(Settings.webhookAllowHosts)
+    const trail = (keyHash: string, action: string, at: Date, details: Record<string, string>) =>
+      audit.record([{ id: auditEventId(), key_hash: keyHash, action, occurred_at: at, actor: "owner", details }])
+    const owned = (keyHash: string, id: string) =>
+      Effect.flatMap(
+        store.get(keyHash, id),
+        Option.match({ onNone: () => Effect.fail(notFound("webhook", id)), onSome: Effect.succeed })
+      )
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const keyHash = caller.key.key_hash
+          const active = yield* mapDomainErrors(store.listActive(keyHash))
+          if (active.length >= Webhooks.MAX_WEBHOOKS_PER_KEY) {
+            return yield* Effect.fail(
+              new ApiErrors.InvalidParameterError({
+                parameter: "url",
+                reason: `at most ${Webhooks.MAX_WEBHOOKS_PER_KEY} active webhooks per key; delete one first`
+              })
+            )
+          }
+          const url = yield* checkTarget(payload.url, allowHosts).pipe(
+            Effect.mapError((e) => new ApiErrors.InvalidParameterError({ parameter: "url", reason: e.reason }))
+          )
+          const hook: Webhook = {
+            id: `wh_${randomBytes(12).toString("hex")}`,
+            key_hash: keyHash,
+            url: url.href,
+            events: payload.events,
+            secret: newSecret(),
+            active: true,
+            consecutive_failures: 0,
+            created_at: caller.now,
+            deactivated_at: null,
+            deactivation_reason: null
+          }
+          yield* mapDomainErrors(store.create(hook))
+          yield* mapDomainErrors(trail(keyHash, "webhook.created", caller.now, { webhook_id: hook.id, host: url.host }))
+          return { id: hook.id, url: hook.url, events: hook.events, secret: hook.secret }
+        }))
+      .handle("list", () =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const hooks = yield* store.listActive(caller.key.key_hash)
+          return { success: true, endpoint: "/daas/webhooks", count: hooks.length, data: hooks.map(view) }
+        }).pipe(mapDomainErrors))
+      .handle("remove", ({ path }) =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const hook = yield* owned(caller.key.key_hash, path.id)
+          if (!hook.active) return yield* Effect.fail(notFound("webhook", path.id))
+          yield* store.deactivate(hook.id, caller.now, "deleted by its owner")
+          yield* trail(caller.key.key_hash, "webhook.deleted", caller.now, { webhook_id: hook.id })
+          return view({
+            ...hook,
+            active: false,
+            deactivated_at: caller.now,
+            deactivation_reason: "deleted by its owner"
+          })
+        }).pipe(mapDomainErrors))
+      .handle("deliveries", ({ path }) =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const hook = yield* owned(caller.key.key_hash, path.id)
+          const rows = yield* store.deliveries(hook.id, 100)
+          return {
+            success: true,
+            endpoint: "/daas/webhooks/{id}/deliveries",
+            count: rows.length,
+            data: rows.map(deliveryView)
+          }
+        }).pipe(mapDomainErrors))
+      .handle("replay", ({ path }) =>
+        Effect.gen(function*() {
+          const caller = yield* Security.Caller
+          const hook = yield* owned(caller.key.key_hash, path.id)
+          const queued = yield* store.replay(hook.id, path.deliveryId, caller.now)
+          if (Option.isNone(queued)) return yield* Effect.fail(notFound("delivery", path.deliveryId))
+          yield* trail(caller.key.key_hash, "webhook.delivery_replayed", caller.now, {
+            webhook_id: hook.id,
+            delivery_id: path.deliveryId
+          })
+          return deliveryView(queued.value)
+        }).pipe(mapDomainErrors))
+  }))

@@ -1,0 +1,58 @@
+/**
+ * Helpers of the end-to-end suites over {@link Harness}: a harness whose store holds fixture
+ * cuts ingested by the real adapters, and request helpers with their expectations. Apart from
+ * harness.ts because they need vitest, and harness.ts also runs outside it (the shutdown test's
+ * server process).
+ * @module
+ */
+import { expect } from "@effect/vitest"
+import type { SportKey } from "@sports-data/domain"
+import { Progress, Runner } from "@sports-data/ingest"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Harness, type TestResponse } from "./harness.js"
+
+/**
+ * A harness (no seed) whose store holds the fixtures of `sports` (test/fixtures/<sport>), each
+ * read by its own ingest adapter, as an `it.layer`.
+ */
+export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harness> =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const h = yield* Harness
+    for (const sport of sports) {
+      const ingester = Runner.ingesters[sport]
+      if (ingester === undefined) return yield* Effect.dieMessage(`no ingest adapter for ${sport}`)
+      yield* ingester.ingest(join(fixturesDir, sport)).pipe(
+        Effect.provide(h.stores),
+        Effect.provide(Progress.silent),
+        Logger.withMinimumLogLevel(LogLevel.Error),
+        Effect.orDie
+      )
+    }
+  })).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
+
+/** The hand-cut datasets, one folder a sport, in the data directory's layout. */
+export const fixturesDir = fileURLToPath(new URL("../fixtures", import.meta.url))
+
+/**
+ * GET `path` with `key` (default the syndicate_alpha key: no per-minute ceiling, so the many
+ * calls of one test never meet a 429).
+ */
+export const get = (path: string, key?: string) =>
+  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
+
+/** GET `path`, expecting 200; its body. */
+export const ok = (path: string, key?: string) =>
+  Effect.map(get(path, key), (res) => {
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
+    return res.body
+  })
+
+/** Expects the standard error object with `status` and `code` (and `parameter` when given); its body. */
+export const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect(res.body.error_code).toBe(code)
+  if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
+  return res.body
+}
