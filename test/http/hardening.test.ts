@@ -14,6 +14,7 @@ const cases: ReadonlyArray<readonly [path: string, parameter: string]> = [
   ["/v1/players/search?q=ab%00", "q"],
   ["/v1/mlb/players/svc_mlb_%00/stats", "id"],
   ["/v1/players/compare?player1=ab%00&player2=bc&sport=nfl", "player1"],
+  ["/v1/nfl/games?limit=%091", "limit"],
   ["/v1/nba/players?search=a%1Fb", "search"],
   ["/v1/nhl/players/svc_nhl_%7F1", "id"]
 ]

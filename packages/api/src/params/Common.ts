@@ -20,11 +20,16 @@ export interface LimitSpec {
   readonly max: number
 }
 
-/** An integer written in decimal digits (optional sign), at most 9 digits. */
+/**
+ * An integer written in decimal digits (optional sign), at most 9 digits, with spaces around it
+ * allowed; a control character anywhere (a tab, a NUL) is refused as such.
+ */
 export const IntFromString = Schema.transformOrFail(Schema.String, Schema.Int, {
   strict: true,
   decode: (s, _, ast) =>
-    /^[+-]?\d{1,9}$/.test(s.trim())
+    !isPlainText(s)
+      ? ParseResult.fail(new ParseResult.Type(ast, s, NOT_PLAIN_TEXT))
+      : /^[+-]?\d{1,9}$/.test(s.trim())
       ? ParseResult.succeed(Number(s.trim()))
       : ParseResult.fail(new ParseResult.Type(ast, s, "must be an integer")),
   encode: (n) => ParseResult.succeed(String(n))
