@@ -22,20 +22,14 @@
  */
 import { HttpServer } from "@effect/platform"
 import {
+  type AllStores,
   ApiKey,
-  type AuditStore,
-  type EventWake,
   KeyStore,
-  type MetricsStores,
-  type ModelStores,
   Plans,
   type Player,
-  type SportsReaders,
   SportsWriter,
   type StoreError,
-  type StoreUnavailable,
-  type UsageStore,
-  type WebhookStore
+  type StoreUnavailable
 } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { Progress, Runner } from "@sports-data/ingest"
@@ -114,16 +108,7 @@ const fill = Effect.gen(function*() {
   return "seeded rows"
 })
 
-type Stores =
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores
+type Stores = AllStores
 
 /** A store to bench: its layer, a description of its data and how to fill it. */
 interface StoreSetup {

@@ -4,36 +4,14 @@
  * after it. Each build of a layer starts with an empty store.
  * @module
  */
-import type {
-  AuditStore,
-  EventWake,
-  KeyStore,
-  MetricsStores,
-  ModelStores,
-  SportsReaders,
-  SportsWriter,
-  StoreUnavailable,
-  UsageStore,
-  WebhookStore
-} from "@sports-data/domain"
+import type { AllStores, StoreUnavailable } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { layerPglite, layerPostgres } from "@sports-data/store-sql"
 import { Effect, Layer, Option } from "effect"
 import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
 /** A layer of every storage port, empty when built. */
-export type StoreLayer = Layer.Layer<
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores,
-  StoreUnavailable
->
+export type StoreLayer = Layer.Layer<AllStores, StoreUnavailable>
 
 /** `[label, layer]`, as in Effect's cluster SqlMessageStorage suite. */
 export type StoreEntry = readonly [label: string, layer: StoreLayer]

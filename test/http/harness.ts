@@ -22,25 +22,19 @@ import type { HttpApi } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
 import { Api } from "@sports-data/api"
 import {
+  type AllStores,
   ApiKey,
-  type AuditStore,
-  type EventWake,
   type Game,
   KeyStore,
   Mailer,
   type MailMessage,
-  type MetricsStores,
-  type ModelStores,
   Plans,
   type Player,
   PlayerReader,
   Sports,
-  type SportsReaders,
   SportsWriter,
   type StatLine,
-  type Team,
-  UsageStore,
-  type WebhookStore
+  type Team
 } from "@sports-data/domain"
 import { ApiLiveWith, makeHttpServer } from "@sports-data/http"
 import { layer as memoryStore, make as makeMemoryStores } from "@sports-data/store-memory"
@@ -48,16 +42,7 @@ import { mailLayer } from "@sports-data/wiring"
 import { Context, Effect, Layer, Queue, Redacted, type Scope } from "effect"
 
 /** The stores the server runs on. */
-export type Stores =
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores
+export type Stores = AllStores
 
 /** A response as the client saw it. `body` is the parsed JSON, or the text when not JSON. */
 export interface TestResponse {

@@ -8,12 +8,11 @@
  * @module
  */
 import {
+  type AllStores,
   AuditStore,
   EventWake,
   KeyStore,
   makeLocalEventWake,
-  type MetricsStores,
-  type ModelStores,
   type SportsReaders,
   SportsWriter,
   UsageStore,
@@ -54,16 +53,7 @@ export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores =
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores
+export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =

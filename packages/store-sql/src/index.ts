@@ -14,13 +14,11 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
+  type AllStores,
   AuditStore,
   EventWake,
   KeyStore,
   makeLocalEventWake,
-  type MetricsStores,
-  type ModelStores,
-  type SportsReaders,
   SportsWriter,
   type StoreUnavailable,
   UsageStore,
@@ -73,16 +71,7 @@ export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
-export type Stores =
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores
+export type Stores = AllStores
 
 /**
  * Every SQL store over the current SqlClient (migrations already applied). Never fails.

@@ -6,19 +6,7 @@
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type {
-  AuditStore,
-  EventWake,
-  KeyStore,
-  MetricsStores,
-  ModelStores,
-  SportsReaders,
-  SportsWriter,
-  StoreError,
-  StoreUnavailable,
-  UsageStore,
-  WebhookStore
-} from "@sports-data/domain"
+import type { AllStores, StoreError, StoreUnavailable } from "@sports-data/domain"
 import * as StoreMemory from "@sports-data/store-memory"
 import * as StoreSql from "@sports-data/store-sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
@@ -36,16 +24,7 @@ export type StoreChoice =
   | { readonly postgres: string | Redacted.Redacted<string> }
 
 /** The storage ports every runtime needs: keys, usage, the sports writer, every read port and the outbox wake-ups. */
-export type Stores =
-  | WebhookStore
-  | EventWake
-  | AuditStore
-  | KeyStore
-  | UsageStore
-  | SportsWriter
-  | SportsReaders
-  | MetricsStores
-  | ModelStores
+export type Stores = AllStores
 
 /** The choice the settings make: PostgreSQL when DATABASE_URL is set, else PGlite in SPORTS_DATA_STORE. */
 export const storeChoice = (settings: Pick<Settings, "databaseUrl" | "storeDir">): StoreChoice =>
