@@ -6,6 +6,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { SportsWriter } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
+import { get } from "./fixtures.js"
 import { Harness, player } from "./harness.js"
 
 /** Real source spellings: ffb ids write kickers as PK; the nba sources write guards as G. */
@@ -29,8 +30,6 @@ const TestLayer = Layer.effectDiscard(
     )
   })
 ).pipe(Layer.provideMerge(Harness.layer()))
-
-const get = (path: string) => Effect.flatMap(Harness, (h) => h.request("GET", path, { key: h.keys.syndicate_alpha }))
 
 const names = (res: { readonly body: any }): ReadonlyArray<string> =>
   res.body.data.map((r: { readonly full_name: string }) => r.full_name)

@@ -10,7 +10,8 @@ import { describe, expect, layer } from "@effect/vitest"
 import { ModelRegistryWriter, type Models, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { game, Harness, player, statLine as line, type TestResponse } from "./harness.js"
+import { expectError, get, ok } from "./fixtures.js"
+import { game, Harness, player, statLine as line } from "./harness.js"
 
 /** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
 const lcg = (seed: number) => {
@@ -112,21 +113,6 @@ const seeded = Effect.gen(function*() {
 })
 
 const TestLayer = Layer.effectDiscard(seeded).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
-
-const get = (path: string, key?: string) =>
-  Effect.flatMap(Harness, (h) => h.request("GET", path, { key: key ?? h.keys.syndicate_alpha }))
-
-const ok = (path: string, key?: string) =>
-  Effect.map(get(path, key), (res) => {
-    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-    return res.body
-  })
-
-const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error_code).toBe(code)
-  if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
-}
 
 describe("model registry endpoints", () => {
   layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {
