@@ -63,6 +63,17 @@ export type Player = typeof Player.Type
 export const nameKey = (name: string): string =>
   Array.from(name.normalize("NFD").replace(/[\u0300-\u036f]/g, ""), (c) => c.toLowerCase()).join("")
 
+/**
+ * A hyphenated slug of a name for ids: accents removed, lower case, the characters `dropped`
+ * matches removed, every other run of characters outside a-z and 0-9 one hyphen, none at the
+ * ends ("Auger-Aliassime F." -> "auger-aliassime-f"; with `dropped` /['.’]/g, "A.J. Allmendinger"
+ * -> "aj-allmendinger").
+ */
+export const slugOf = (text: string, dropped?: RegExp): string => {
+  const plain = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+  return (dropped === undefined ? plain : plain.replace(dropped, "")).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
+}
+
 /** A team of a sport, keyed by (sport, abbr). `external_id` is the league's own id when known. */
 export const Team = Schema.Struct({
   sport: TeamSport,

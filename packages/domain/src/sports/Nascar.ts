@@ -14,7 +14,7 @@
  * @module
  */
 import { Schema } from "effect"
-import type { EventEntry } from "../Canonical.js"
+import { type EventEntry, slugOf } from "../Canonical.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 import { pointsTable } from "./PointsTable.js"
 
@@ -33,11 +33,7 @@ export const NascarSeries = Schema.Literal("cup", "xfinity", "truck")
 export type NascarSeries = typeof NascarSeries.Type
 
 /** The driver key of a name: accents dropped, lower case, words joined by hyphens (`austin-cindric`). */
-export const driverSlug = (name: string): string =>
-  name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['.’]/g, "").replace(
-    /[^a-z0-9]+/g,
-    "-"
-  ).replace(/^-|-$/g, "")
+export const driverSlug = (name: string): string => slugOf(name, /['.’]/g)
 
 /** The event id of race `race` of `series` in `season`: `svc_nascar_<series>-<season>-<NN>`. */
 export const raceEventId = (series: string, season: number, race: number): string =>

@@ -19,7 +19,7 @@
  * `svc_golf_<ESPN athlete id>` (both result sources use ESPN ids, so a golfer has one id).
  * @module
  */
-import { type EventEntry, Golf, type SportEvent, type SportsWriter, type StoreError } from "@sports-data/domain"
+import { type EventEntry, Golf, slugOf, type SportEvent, type SportsWriter, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field } from "../Csv.js"
@@ -197,9 +197,7 @@ const parseSlate = (row: CsvRow): Either.Either<SlateRow | null, string> =>
     return { tournament, start: yield* usDay(row, "game_start") }
   })
 
-const slug = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
+const slug = (s: string) => slugOf(s, /['’]/g)
 
 const eventId = (espn: string) => `svc_golf_${espn}`
 const golferId = (espn: string) => `svc_golf_${espn}`

@@ -23,7 +23,7 @@
  * @module
  */
 import type { Athlete, AthleteRanking, EventEntry, SportEvent } from "@sports-data/domain"
-import { canonicalPlayerId, Tennis } from "@sports-data/domain"
+import { canonicalPlayerId, slugOf, Tennis } from "@sports-data/domain"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
 import type { CurrentRanking, OddsMatch, SackmannMatch, SackmannPlayer, SackmannRanking, Tour } from "./Sources.js"
@@ -47,11 +47,7 @@ export const compactKey = (text: string): string =>
   text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "")
 
 /** A hyphenated slug of a name for ids ("Auger-Aliassime F." -> "auger-aliassime-f"). */
-const slug = (text: string): string =>
-  text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(
-    /^-|-$/g,
-    ""
-  )
+const slug = (text: string): string => slugOf(text)
 
 /**
  * A "Surname I." name split into surname and initials ("Auger-Aliassime F." -> Auger-Aliassime /
