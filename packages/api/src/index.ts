@@ -5,5 +5,6 @@
 export { Api } from "./Api.js"
 export * as ApiErrors from "./Errors.js"
 export { TrendsResponse } from "./groups/Analytics.js"
+export * as OpenApi30 from "./OpenApi30.js"
 export * as Params from "./params/index.js"
 export * as Security from "./Security.js"

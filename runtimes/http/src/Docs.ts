@@ -1,26 +1,42 @@
 /**
  * The API's documents, served without a key: the OpenAPI document at `/openapi.json` (from
  * `OpenApi.fromApi` of the served API: version 1.4.0, the X-Service-Key scheme, every error
- * response) and a page rendering it at `/docs` (Scalar, bundled: no CDN needed).
+ * response), its OpenAPI 3.0.3 rendering at `/openapi-3.0.json` (for client generators that do
+ * not read 3.1; `OpenApi30.toOpenApi30` of `@sports-data/api`) and a page rendering it at `/docs`
+ * (Scalar, bundled: no CDN needed).
  * @module
  */
-import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
-import { Layer } from "effect"
+import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
+import { OpenApi30 } from "@sports-data/api"
+import { Effect, Layer } from "effect"
 import type { RouteShape } from "./Errors.js"
 
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = "/openapi.json"
+/** Path of the OpenAPI 3.0.3 rendering of the same document. */
+export const OPENAPI_30_PATH = "/openapi-3.0.json"
 /** Path of the documentation page. */
 export const DOCS_PATH = "/docs"
 
 /** Routes the documents add (for telling 405 from 404). */
 export const docsRoutes: ReadonlyArray<RouteShape> = [
   { method: "GET", path: OPENAPI_PATH },
+  { method: "GET", path: OPENAPI_30_PATH },
   { method: "GET", path: DOCS_PATH }
 ]
 
-/** Serves `/openapi.json` and `/docs` for the API in context. */
+/** Serves the OpenAPI 3.0.3 rendering of the API in context, built once when the layer is built. */
+const openApi30Live = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const { api } = yield* HttpApi.Api
+    const response = yield* HttpServerResponse.json(OpenApi30.toOpenApi30(OpenApi.fromApi(api))).pipe(Effect.orDie)
+    yield* router.get(OPENAPI_30_PATH, Effect.succeed(response))
+  })
+)
+
+/** Serves `/openapi.json`, `/openapi-3.0.json` and `/docs` for the API in context. */
 export const DocsLive = Layer.mergeAll(
   HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
+  openApi30Live,
   HttpApiScalar.layer({ path: DOCS_PATH })
 )
