@@ -25,12 +25,17 @@ export const docsRoutes: ReadonlyArray<RouteShape> = [
   { method: "GET", path: DOCS_PATH }
 ]
 
-/** Serves the OpenAPI 3.0.3 rendering of the API in context, built once when the layer is built. */
+/**
+ * Serves the OpenAPI 3.0.3 rendering of the API in context, built on the first request and kept
+ * (the conversion takes a few hundred milliseconds: not paid at every server start).
+ */
 const openApi30Live = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const { api } = yield* HttpApi.Api
-    const response = yield* HttpServerResponse.json(OpenApi30.toOpenApi30(OpenApi.fromApi(api))).pipe(Effect.orDie)
-    yield* router.get(OPENAPI_30_PATH, Effect.succeed(response))
+    const response = yield* Effect.cached(
+      Effect.suspend(() => HttpServerResponse.json(OpenApi30.toOpenApi30(OpenApi.fromApi(api)))).pipe(Effect.orDie)
+    )
+    yield* router.get(OPENAPI_30_PATH, response)
   })
 )
 
