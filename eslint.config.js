@@ -33,7 +33,7 @@ import tseslint from "typescript-eslint"
  */
 
 /** The workspace packages under packages/ and the runtimes under runtimes/, by folder (= package name). */
-const packageNames = ["domain", "store-memory", "store-sql", "ingest", "api", "app", "wiring"]
+const packageNames = ["domain", "store-memory", "store-sql", "ingest", "api", "app", "wiring", "client"]
 const runtimeNames = ["http", "embedded", "worker"]
 
 /** `^@sports-data/(a|b)(/...)?$`: the named workspace members, by index or deeper. */

@@ -17,10 +17,10 @@
  * Everything is scoped: the server stops and the store is released when the scope closes.
  * @module
  */
-import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import { HttpServer } from "@effect/platform"
 import type { HttpApi } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Api } from "@sports-data/api"
+import * as Client from "@sports-data/client"
 import {
   type AllStores,
   ApiKey,
@@ -290,15 +290,11 @@ export const issueKeyInto = (plans: Plans.PlanCatalog, options: IssueOptions) =>
     return Redacted.value(issued.key)
   })
 
-/** A typed client of `Api` at `baseUrl` sending `key` as X-Service-Key (fetch-based). */
-export const makeClient = (baseUrl: string, key: string) =>
-  HttpApiClient.make(Api, {
-    baseUrl,
-    transformClient: HttpClient.mapRequest(HttpClientRequest.setHeader("x-service-key", key))
-  }).pipe(Effect.provide(FetchHttpClient.layer))
+/** A typed client of `Api` at `baseUrl` sending `key` as X-Service-Key (fetch-based): `@sports-data/client`'s. */
+export const makeClient = (baseUrl: string, key: string) => Client.makeClient({ baseUrl, apiKey: key })
 
 /** The typed client of `Api`. */
-export type ApiClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
+export type ApiClient = Client.Client
 
 /** Sends a raw HTTP request with fetch. */
 export const rawRequest = (baseUrl: string, method: string, path: string, init?: RequestInit) =>
