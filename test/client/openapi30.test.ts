@@ -57,6 +57,17 @@ describe("OpenApi30.toOpenApi30", () => {
     expect(g.properties.rounds).toEqual({ nullable: true, enum: [null] })
     expect(g.properties.t).toEqual({ type: "string", nullable: true })
   })
+
+  it("writes a numeric exclusive bound as 3.0's boolean beside minimum / maximum, keeping a stricter inclusive one", () => {
+    const out = schemasOf({
+      P: { type: "number", exclusiveMinimum: 0 },
+      Q: { type: "integer", exclusiveMaximum: 10, minimum: 1 },
+      R: { type: "number", exclusiveMinimum: 0, minimum: 5 }
+    })
+    expect(out.P).toEqual({ type: "number", minimum: 0, exclusiveMinimum: true })
+    expect(out.Q).toEqual({ type: "integer", minimum: 1, maximum: 10, exclusiveMaximum: true })
+    expect(out.R).toEqual({ type: "number", minimum: 5 })
+  })
 })
 
 /** Whether python3 has openapi-spec-validator (a well-known OpenAPI 3.0/3.1 schema validator). */

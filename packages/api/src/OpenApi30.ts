@@ -5,7 +5,9 @@
  * `@apiture/openapi-down-convert` library (version field, `const`, `type: [T, "null"]`, examples,
  * `$comment`, unsupported keywords), then rewrites what that library leaves as is: a
  * `{type: "null"}` member of `anyOf` / `oneOf`, which is how an Effect `Schema.NullOr(X)` appears
- * in the document, and an empty `required` list, which 3.0 does not allow (see {@link schemaIn30}).
+ * in the document, an empty `required` list, which 3.0 does not allow, and numeric
+ * `exclusiveMinimum` / `exclusiveMaximum` (booleans beside `minimum` / `maximum` in 3.0) (see
+ * {@link schemaIn30}).
  *
  * ```ts
  * const doc30 = toOpenApi30(OpenApi.fromApi(Api))   // served at GET /openapi-3.0.json
@@ -27,6 +29,8 @@ const isNullSchema = (u: Json): boolean => isObject(u) && u.type === "null"
  * One schema object in OpenAPI 3.0 terms (the 3.0.3 "Schema Object": `nullable` instead of a null
  * type; `required` has at least one name), applied to `schema` itself and not to its children:
  * - `required: []`: removed (the same meaning: no property is required).
+ * - `exclusiveMinimum: n` (a number, JSON Schema 2020-12): `minimum: n, exclusiveMinimum: true`,
+ *   unless a `minimum` at least as strict is there already; the same for the maximum.
  * - `anyOf` / `oneOf` with `{type: "null"}` members: the members are dropped and `nullable: true`
  *   is set; when one member remains, it replaces the union (a `$ref` as `allOf: [$ref]`, since
  *   3.0.3 ignores siblings of `$ref`), keeping the union's own annotations (description...).
@@ -36,23 +40,52 @@ const isNullSchema = (u: Json): boolean => isObject(u) && u.type === "null"
  * Returns a new object; other schemas are returned as they are.
  */
 export const schemaIn30 = (input: JsonObject): JsonObject => {
-  const schema = Array.isArray(input.required) && input.required.length === 0 ? withoutKey(input, "required") : input
+  const schema = withoutNullType(input)
+  const required = Array.isArray(schema.required) && schema.required.length === 0
+    ? withoutKey(schema, "required")
+    : schema
+  return exclusiveBound(
+    exclusiveBound(required, "exclusiveMinimum", "minimum", (a, b) => a >= b),
+    "exclusiveMaximum",
+    "maximum",
+    (a, b) => a <= b
+  )
+}
+
+/** The null type rules of {@link schemaIn30} (unions with null, null alone). */
+const withoutNullType = (schema: JsonObject): JsonObject => {
   for (const key of ["anyOf", "oneOf"] as const) {
     const members = schema[key]
     if (!Array.isArray(members) || !members.some(isNullSchema)) continue
     const rest = (members as ReadonlyArray<Json>).filter((m) => !isNullSchema(m))
-    const { [key]: _union, ...annotations } = schema
+    const annotations = withoutKey(schema, key)
     if (rest.length === 0) return { ...annotations, nullable: true, enum: [null] }
     if (rest.length > 1) return { ...annotations, [key]: rest, nullable: true }
     const only = rest[0]!
     if (isObject(only) && typeof only.$ref === "string") return { ...annotations, allOf: [only], nullable: true }
     return isObject(only) ? { ...only, ...annotations, nullable: true } : { ...annotations, nullable: true }
   }
-  if (schema.type === "null") {
-    const { type: _type, ...annotations } = schema
-    return { ...annotations, nullable: true, enum: [null] }
-  }
+  if (schema.type === "null") return { ...withoutKey(schema, "type"), nullable: true, enum: [null] }
   return schema
+}
+
+/**
+ * A numeric exclusive bound as 3.0 writes it (see {@link schemaIn30}); `stricter(a, b)` tells
+ * whether the inclusive bound `a` already excludes everything the exclusive bound `b` does.
+ */
+const exclusiveBound = (
+  schema: JsonObject,
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+  inclusive: "minimum" | "maximum",
+  stricter: (inclusiveBound: number, exclusiveBound: number) => boolean
+): JsonObject => {
+  const bound = schema[exclusive]
+  if (typeof bound !== "number") return schema
+  const current = schema[inclusive]
+  if (typeof current === "number" && current !== bound && stricter(current, bound)) {
+    return withoutKey(schema, exclusive)
+  }
+  return { ...schema, [inclusive]: bound, [exclusive]: true }
 }
 
 /** `o` without `key`. */
