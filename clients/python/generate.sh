@@ -50,4 +50,6 @@ java -jar "$jar" generate \
   --global-property apiTests=false,modelTests=false \
   --ignore-file-override "$here/.openapi-generator-ignore" \
   > "$cache/generate.log" 2>&1 || { tail -40 "$cache/generate.log" >&2; exit 1; }
+# the document's hash, for the test that tells a stale client (test/client/python.test.ts)
+sha256sum < "$spec" | cut -d" " -f1 > "$here/openapi-3.0.sha256"
 echo "generated $(find "$here/sports_data_client" -name '*.py' | wc -l) Python files in $here (log: $cache/generate.log)"

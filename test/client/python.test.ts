@@ -7,17 +7,36 @@
  * in player_ids.csv; 2024_01_ARI_BUF ARI 28 at BUF 34, spread_line 6.5, total_line 46 in
  * schedules_2022_2026.csv) and the service's 401 and 400 error objects.
  *
- * Skipped, saying so, where `python3` with pydantic is not installed.
+ * Skipped, saying so, where `python3` with pydantic is not installed. Apart from that, the
+ * committed client must have been generated from the current contract: the SHA-256 that
+ * generate.sh records (clients/python/openapi-3.0.sha256) equals the hash of today's 3.0.3 document.
  */
-import { describe, expect, layer } from "@effect/vitest"
+import { OpenApi } from "@effect/platform"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Api, OpenApi30 } from "@sports-data/api"
 import { Effect } from "effect"
 import { execFile, spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { fixturesLayer } from "../http/fixtures.js"
 import { Harness } from "../http/harness.js"
 
 const smokeScript = fileURLToPath(new URL("../../clients/python/smoke.py", import.meta.url))
+
+const recordedHash = fileURLToPath(new URL("../../clients/python/openapi-3.0.sha256", import.meta.url))
+
+describe("clients/python", () => {
+  it("was generated from the current contract (else run `npm run generate:python`)", () => {
+    // the document as bin/openapi.mjs --3.0 writes it for generate.sh
+    const doc = JSON.stringify(OpenApi30.toOpenApi30(OpenApi.fromApi(Api)), null, 2) + "\n"
+    const hash = createHash("sha256").update(doc).digest("hex")
+    expect(hash, "the contract changed since clients/python was generated: run `npm run generate:python`").toBe(
+      readFileSync(recordedHash, "utf8").trim()
+    )
+  })
+})
 
 /** Whether `python3` runs and has pydantic (1, or 2 with its bundled `pydantic.v1`) and urllib3. */
 const pythonReady = spawnSync("python3", ["-c", "import pydantic, urllib3, dateutil"]).status === 0
