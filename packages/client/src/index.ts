@@ -38,7 +38,7 @@ export interface ClientOptions {
   readonly apiKey: string
 }
 
-/** The Effect API: building the client needs an `HttpClient` (see {@link makeClient}, which brings fetch). */
+/** The client over the `HttpClient` in context (see {@link makeClient}, which provides fetch). */
 const makeWithHttpClient = (options: ClientOptions) =>
   HttpApiClient.make(Api, {
     baseUrl: options.baseUrl,
@@ -53,7 +53,8 @@ const makeWithHttpClient = (options: ClientOptions) =>
  *   `error_code` (e.g. `ApiErrors.InvalidParameterError` for 400, `ApiErrors.InvalidApiKeyError`
  *   or `ApiErrors.MissingApiKeyError` for 401, `ApiErrors.TierInsufficientError` for 403);
  * - `HttpClientError` when the request could not be sent or the response not read;
- * - `ParseError` when a body does not match the contract.
+ * - `ParseError` when the request's parameters or the response's body do not match the contract
+ *   (parameters are checked before anything is sent).
  */
 export type Client = Effect.Effect.Success<ReturnType<typeof makeWithHttpClient>>
 
