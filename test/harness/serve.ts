@@ -29,10 +29,16 @@ export interface Server {
   readonly stop: () => Promise<number | null>
 }
 
-/** Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first). */
-export const startServe = (store: string, dataDir: string): Promise<Server> =>
+/**
+ * Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first).
+ * `env`: more settings for the child (e.g. SPORTS_DATA_REFRESH_INTERVAL).
+ */
+export const startServe = (store: string, dataDir: string, env: Record<string, string> = {}): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], { cwd: root, env: envOf(store, dataDir) })
+    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], {
+      cwd: root,
+      env: { ...envOf(store, dataDir), ...env }
+    })
     let out = ""
     let err = ""
     const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
