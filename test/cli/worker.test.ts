@@ -8,6 +8,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { CatalogReader, JobLeases, ModelRegistryReader, Plans, SportsWriter } from "@sports-data/domain"
 import { ApiLiveWith } from "@sports-data/http"
+import { Progress, Runner } from "@sports-data/ingest"
+import * as MemoryStore from "@sports-data/store-memory"
 import { layerPostgres } from "@sports-data/store-sql"
 import { newOwner, REFRESH_JOB, refreshPass } from "@sports-data/wiring"
 import { Context, Effect, Layer, Option } from "effect"
@@ -42,6 +44,37 @@ const leaseHolders = Effect.flatMap(
   (sql) =>
     sql<{ readonly name: string }>`SELECT name FROM job_leases`.pipe(Effect.map((rows) => rows.map((r) => r.name)))
 )
+
+describe("the worker's jobs", () => {
+  it.live(
+    "a sport ingested without its jobs (worker killed in between): the next pass trains its models",
+    () =>
+      Effect.gen(function*() {
+        const stores = yield* Layer.build(MemoryStore.layer)
+        const versions = Effect.flatMap(ModelRegistryReader, (r) => r.versions({ sport: "nfl" })).pipe(
+          Effect.provide(stores)
+        )
+        // the ingestion alone, as a worker killed right after it leaves the store
+        yield* Runner.runIngest({ sports: ["nfl"], dataDir: nflFixtures }).pipe(
+          Effect.provide(Layer.merge(Layer.succeedContext(stores), Progress.silent))
+        )
+        expect(yield* versions).toEqual([])
+        // the next pass does not ingest nfl again (the fixture folder has no other sport's files, so
+        // those count as ingested empty), yet trains the nfl models that were lost
+        const pass = refreshPass({ dataDir: nflFixtures, interval: "1 hour", owner: newOwner() }).pipe(
+          Effect.provide(stores)
+        )
+        expect(Option.getOrThrow(yield* pass)).not.toContain("nfl")
+        const trained = yield* versions
+        expect(trained.length).toBeGreaterThan(0)
+        // and only once: a further pass trains nothing more
+        yield* pass
+        expect((yield* versions).map((v) => v.id)).toEqual(trained.map((v) => v.id))
+        expect((yield* versions).map((v) => v.trained_at)).toEqual(trained.map((v) => v.trained_at))
+      }).pipe(Effect.scoped),
+    60_000
+  )
+})
 
 describe.skipIf(!available)("the worker on PostgreSQL", () => {
   it.live(

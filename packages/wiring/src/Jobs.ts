@@ -8,9 +8,9 @@
  * here run after it, in the same refresh pass and under the same lease (Refresh.ts).
  * @module
  */
-import type { AllStores, SportKey, StoreError } from "@sports-data/domain"
-import { JobLeases } from "@sports-data/domain"
-import { Models } from "@sports-data/ingest"
+import type { AllStores, SportKey, StoreError, TeamSport } from "@sports-data/domain"
+import { CatalogReader, JobLeases, ModelRegistryReader } from "@sports-data/domain"
+import { Models, Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Option, Schedule } from "effect"
 import { randomUUID } from "node:crypto"
 
@@ -20,12 +20,21 @@ export const REFRESH_JOB = "refresh"
 /** Who holds leases: one id per worker loop (a UUID). */
 export const newOwner = (): string => randomUUID()
 
+const isModelSport = (sport: SportKey): sport is TeamSport =>
+  (Models.modelSports as ReadonlyArray<SportKey>).includes(sport)
+
 /** A job run after a sport was ingested. */
 export interface PostIngestJob {
   /** Its name in logs, e.g. `models.train`. */
   readonly name: string
   /** Runs it for `sport` (a sport it does not concern is a no-op). Fails with StoreError. */
   readonly run: (sport: SportKey) => Effect.Effect<unknown, StoreError, AllStores>
+  /**
+   * Whether its output for `sport` is older than the sport's last ingestion (`ingestedAt`), so
+   * that a refresh pass runs it even without a new ingestion: the job was lost (its worker was
+   * killed or stopped after the ingestion). Without it the job runs only right after an ingestion.
+   */
+  readonly due?: ((sport: SportKey, ingestedAt: Date) => Effect.Effect<boolean, StoreError, AllStores>) | undefined
 }
 
 /**
@@ -36,8 +45,15 @@ export const postIngestJobs: ReadonlyArray<PostIngestJob> = [
   {
     // models: train, validate on held-out data, record (ACTIVE only when validated; as `models train`)
     name: "models.train",
-    run: (sport) =>
-      (Models.modelSports as ReadonlyArray<SportKey>).includes(sport) ? Models.trainModels(sport) : Effect.void
+    run: (sport) => isModelSport(sport) ? Models.trainModels(sport) : Effect.void,
+    // due when no version of the sport's models was trained since its last ingestion
+    due: (sport, ingestedAt) =>
+      isModelSport(sport) ?
+        Effect.map(
+          Effect.flatMap(ModelRegistryReader, (registry) => registry.versions({ sport })),
+          (versions) => !versions.some((v) => new Date(v.trained_at).getTime() >= ingestedAt.getTime())
+        ) :
+        Effect.succeed(false)
   }
 ]
 
@@ -46,14 +62,45 @@ export const postIngestJobs: ReadonlyArray<PostIngestJob> = [
  * the next one runs. Never fails.
  */
 export const runPostIngest = (sport: SportKey, jobs: ReadonlyArray<PostIngestJob> = postIngestJobs) =>
-  Effect.forEach(jobs, (job) =>
-    job.run(sport).pipe(
-      Effect.tap(() => Effect.logInfo("post-ingest job done").pipe(Effect.annotateLogs({ job: job.name, sport }))),
-      Effect.catchAllCause((cause) =>
-        Effect.logWarning("post-ingest job failed", cause).pipe(Effect.annotateLogs({ job: job.name, sport }))
-      ),
-      Effect.withSpan("Jobs.postIngest", { attributes: { job: job.name, sport } })
-    ), { discard: true })
+  Effect.forEach(jobs, (job) => runJob(job, sport), { discard: true })
+
+const runJob = (job: PostIngestJob, sport: SportKey) =>
+  job.run(sport).pipe(
+    Effect.tap(() => Effect.logInfo("post-ingest job done").pipe(Effect.annotateLogs({ job: job.name, sport }))),
+    Effect.catchAllCause((cause) =>
+      Effect.logWarning("post-ingest job failed", cause).pipe(Effect.annotateLogs({ job: job.name, sport }))
+    ),
+    Effect.withSpan("Jobs.postIngest", { attributes: { job: job.name, sport } })
+  )
+
+/**
+ * Runs the post-ingest jobs that are `due` (see {@link PostIngestJob}) for every ingested sport:
+ * the jobs a worker lost when it was killed or stopped between an ingestion and its jobs.
+ * Returns `[job, sport]` of each job run. A failed check or job is logged; never fails.
+ */
+export const catchUpPostIngest = (jobs: ReadonlyArray<PostIngestJob> = postIngestJobs) =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogReader
+    const ran: Array<readonly [string, SportKey]> = []
+    for (const sport of Runner.ingestedSports) {
+      const state = yield* catalog.ingestState(sport)
+      if (Option.isNone(state)) continue
+      for (const job of jobs) {
+        if (job.due === undefined || !(yield* job.due(sport, state.value.finished_at))) continue
+        yield* runJob(job, sport)
+        ran.push([job.name, sport])
+      }
+    }
+    return ran as ReadonlyArray<readonly [string, SportKey]>
+  }).pipe(
+    Effect.catchAllCause((cause) =>
+      Effect.as(
+        Effect.logWarning("post-ingest catch-up failed", cause),
+        [] as ReadonlyArray<readonly [string, SportKey]>
+      )
+    ),
+    Effect.withSpan("Jobs.catchUpPostIngest")
+  )
 
 /** Options of {@link holdingLease}. */
 export interface LeaseOptions {

@@ -25,7 +25,7 @@ import { type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/i
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
-import { holdingLease, newOwner, REFRESH_JOB, runPostIngest } from "./Jobs.js"
+import { catchUpPostIngest, holdingLease, newOwner, REFRESH_JOB, runPostIngest } from "./Jobs.js"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
@@ -287,15 +287,15 @@ export interface RefreshOptions {
 }
 
 /**
- * One pass of a worker: {@link refreshOnce} (ingestion, then the post-ingest jobs) while holding
- * the `refresh` lease. `Option.none()` when another worker holds it (this pass is skipped; that
+ * One pass of a worker: {@link refreshOnce} (ingestion, then the post-ingest jobs), then the
+ * post-ingest jobs lost earlier (Jobs.ts `catchUpPostIngest`), while holding the `refresh` lease. `Option.none()` when another worker holds it (this pass is skipped; that
  * worker refreshes), else the sports ingested. Interrupted (SIGTERM), it stops and releases the lease;
  * a sport whose ingestion was cut short stays stale, so the next pass ingests it again.
  */
 export const refreshPass = (options: RefreshOptions & { readonly owner: string }) =>
   holdingLease(
     { job: REFRESH_JOB, owner: options.owner, lease: options.lease ?? "60 seconds" },
-    refreshOnce(options.dataDir, options.interval)
+    Effect.zipLeft(refreshOnce(options.dataDir, options.interval), catchUpPostIngest())
   )
 
 /**

@@ -8,6 +8,7 @@
  * @module
  */
 export {
+  catchUpPostIngest,
   holdingLease,
   type LeaseOptions,
   newOwner,
