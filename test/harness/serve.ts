@@ -29,10 +29,16 @@ export interface Server {
   readonly stop: () => Promise<number | null>
 }
 
-/** Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first). */
-export const startServe = (store: string, dataDir: string): Promise<Server> =>
+/**
+ * Starts `serve --port 0` and resolves once it prints its address (rejects if it exits first).
+ * `env`: more settings for the child (e.g. SPORTS_DATA_REFRESH_INTERVAL).
+ */
+export const startServe = (store: string, dataDir: string, env: Record<string, string> = {}): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], { cwd: root, env: envOf(store, dataDir) })
+    const child = spawn(process.execPath, [bin, "serve", "--port", "0"], {
+      cwd: root,
+      env: { ...envOf(store, dataDir), ...env }
+    })
     let out = ""
     let err = ""
     const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
@@ -82,4 +88,32 @@ export const runBin = (
       (error, stdout, stderr) =>
         resolve({ code: error === null ? 0 : (error as { code?: number }).code ?? 1, stdout, stderr })
     )
+  })
+
+/** A running `sports-data worker`. */
+export interface Worker {
+  readonly child: ChildProcess
+  readonly output: () => string
+  /** Resolves with the exit code (or the signal's name when killed by one). */
+  readonly exited: Promise<number | string | null>
+}
+
+/**
+ * Starts `sports-data worker` with `env` added to this environment (DATABASE_URL removed unless
+ * `env` sets it) and resolves once it prints its first line (rejects if it exits first).
+ */
+export const startWorker = (env: Record<string, string>): Promise<Worker> =>
+  new Promise((resolve, reject) => {
+    const { DATABASE_URL: _ignored, ...base } = process.env
+    const child = spawn(process.execPath, [bin, "worker"], { cwd: root, env: { ...base, ...env } })
+    let out = ""
+    const exited = new Promise<number | string | null>((done) =>
+      child.on("exit", (code, signal) => done(code ?? signal))
+    )
+    child.stderr.on("data", (d) => (out += String(d)))
+    child.stdout.on("data", (d) => {
+      out += String(d)
+      if (/^worker: /m.test(out)) resolve({ child, output: () => out, exited })
+    })
+    void exited.then((code) => reject(new Error(`worker exited (${code}) before starting:\n${out}`)))
   })

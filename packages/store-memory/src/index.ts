@@ -11,6 +11,7 @@ import {
   type AllStores,
   AuditStore,
   EventWake,
+  JobLeases,
   KeyStore,
   makeLocalEventWake,
   type SportsReaders,
@@ -21,6 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
@@ -31,6 +33,7 @@ import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
+export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
@@ -79,7 +82,8 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
     Context.merge(metrics),
-    Context.merge(models)
+    Context.merge(models),
+    Context.add(JobLeases, yield* makeJobLeases)
   )
 })
 

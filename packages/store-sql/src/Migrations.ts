@@ -522,6 +522,28 @@ const modelRegistry = statements([
  */
 const undatedEvents = statements([`ALTER TABLE events ALTER COLUMN start_date DROP NOT NULL`])
 
+/**
+ * 0019: jobs. (1) The outbox trigger of migration 10 NOTIFYs with a non-empty payload: the
+ * @effect/sql-pg listener (0.53) drops notifications whose payload is empty, so with `''` no
+ * instance was ever woken by another's write (only by its own writes and the slow poll).
+ * (2) `job_leases`: one row per named job a worker holds (the refresh pass and the jobs after an
+ * ingestion), claimed by one conditional upsert so that several workers on one server never run
+ * one job at once; a lease that is not renewed expires (a killed worker), then another claims it.
+ */
+const jobs = statements([
+  `CREATE OR REPLACE FUNCTION service_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('service_events', 'inserted');
+    RETURN NULL;
+  END $$`,
+  `CREATE TABLE job_leases (
+    name text PRIMARY KEY,
+    owner text NOT NULL,
+    lease_until timestamptz NOT NULL,
+    acquired_at timestamptz NOT NULL
+  )`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -535,7 +557,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "9_player_metrics": playerMetrics,
   "10_delivery": delivery,
   "11_model_registry": modelRegistry,
-  "12_undated_events": undatedEvents
+  "12_undated_events": undatedEvents,
+  "19_jobs": jobs
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -17,6 +17,7 @@ import {
   type AllStores,
   AuditStore,
   EventWake,
+  JobLeases,
   KeyStore,
   makeLocalEventWake,
   SportsWriter,
@@ -25,9 +26,10 @@ import {
   wakeAfterWrites,
   WebhookStore
 } from "@sports-data/domain"
-import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
+import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -40,6 +42,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
+export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -97,7 +100,8 @@ export const makeWith = (
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
-      Context.merge(models)
+      Context.merge(models),
+      Context.add(JobLeases, yield* makeJobLeases)
     )
   })
 
@@ -112,8 +116,8 @@ export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlCli
 )
 
 /**
- * The PostgreSQL LISTEN on {@link SERVICE_EVENTS_CHANNEL} as wake-ups (one dedicated connection
- * per subscription); a dropped connection is re-opened after 1 s, never failing the subscriber.
+ * The PostgreSQL LISTEN on {@link SERVICE_EVENTS_CHANNEL} as wake-ups (one dedicated connection);
+ * a dropped connection is re-opened after 1 s, never failing the subscriber.
  */
 const listenWakes = (pg: PgClient.PgClient): Stream.Stream<void> =>
   pg.listen(SERVICE_EVENTS_CHANNEL).pipe(
@@ -122,10 +126,42 @@ const listenWakes = (pg: PgClient.PgClient): Stream.Stream<void> =>
     Stream.catchAll(() => Stream.empty)
   )
 
+/** Payload of the NOTIFY with which a store checks that its own LISTEN is in place. */
+const LISTENING_PROBE = "listening"
+
+/**
+ * Forks (for the scope) ONE LISTEN of this store that wakes the in-process subscribers of
+ * `wake`, and waits until it is in place: it NOTIFYs a probe every 100 ms until its own LISTEN
+ * hears a notification (at most 5 s, then it logs and goes on; readers still poll). Waiting
+ * matters: a LISTEN issued lazily by each subscriber could miss the NOTIFY of a write made just
+ * after the stream opened (the reader would then wait for its slow poll).
+ */
+const listenInto = (pg: PgClient.PgClient, wake: Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const heard = yield* Deferred.make<void>()
+    yield* listenWakes(pg).pipe(
+      Stream.runForEach(() => Effect.zipRight(Deferred.succeed(heard, undefined), wake)),
+      Effect.forkScoped
+    )
+    const probe = pg`SELECT pg_notify(${SERVICE_EVENTS_CHANNEL}, ${LISTENING_PROBE})`.pipe(Effect.ignore)
+    yield* Effect.raceFirst(
+      Deferred.await(heard),
+      Effect.forever(Effect.zipRight(probe, Effect.sleep(Duration.millis(100))))
+    ).pipe(
+      Effect.timeout(Duration.seconds(5)),
+      Effect.catchAll(() => Effect.logWarning("PostgreSQL LISTEN not confirmed; event readers fall back to polling"))
+    )
+  })
+
 /** Every store over a PostgreSQL client, after the migrations, woken by LISTEN/NOTIFY too. */
 const layerPgStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient | PgClient.PgClient> = Layer
-  .effectContext(
-    Effect.zipRight(migrated, Effect.flatMap(PgClient.PgClient, (pg) => makeWith(listenWakes(pg))))
+  .scopedContext(
+    Effect.gen(function*() {
+      yield* migrated
+      const stores = yield* make
+      yield* listenInto(yield* PgClient.PgClient, Context.get(stores, EventWake).wake)
+      return stores
+    })
   )
 
 /** Everything a store layer exposes: the ports and the SqlClient it runs on. */

@@ -3,27 +3,29 @@
  * their source files changed since), ingesting them sport by sport while recording the progress
  * of each (`IngestProgress`, which the HTTP runtime reads to answer 503 for a sport still loading
  * and to show progress in `/v1/data/status`), and a background loop that ingests them on an
- * interval. `serve` checks staleness before it listens, then ingests in the background and runs
- * the loop after that first pass; the worker runtime runs only the loop.
+ * interval. After each sport is ingested, the jobs that follow an ingestion run (Jobs.ts
+ * `postIngestJobs`: model training). Each pass holds the `refresh` job lease (Jobs.ts), so that of
+ * several workers on one store one refreshes at a time. `serve` checks staleness before it
+ * listens, then ingests in the background and runs the loop after that first pass; the worker
+ * runtime runs only the loop.
  * @module
  */
 import {
+  type AllStores,
   Analytics,
   CatalogReader,
   IngestProgress,
   type IngestProgressService,
-  type MetricsStores,
   pendingProgress,
   PlayerMetricsReader,
   type SportKey,
-  type SportsWriter,
-  type StatLineReader,
   type StoreError
 } from "@sports-data/domain"
 import { type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
+import { catchUpPostIngest, holdingLease, newOwner, REFRESH_JOB, runPostIngest } from "./Jobs.js"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
@@ -162,7 +164,9 @@ const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
  * process's IngestProgress when there is one: `ingesting` (with its source files' count), then
  * `ready` and served, or `failed` with the reason and asked to retry after `retryAfterFailed`
  * (a sport served before stays served). A failed sport does not stop the others. `onSport` runs
- * after each sport (for a line on the terminal). Returns each sport's result or error, in order.
+ * after each sport (for a line on the terminal); then, for a sport ingested, the jobs that follow an
+ * ingestion (Jobs.ts `runPostIngest`; it is served meanwhile). Returns each sport's result or
+ * error, in order.
  * Progress events go to the ProgressReporter of the context.
  */
 export const ingestTracked = <R = never>(options: {
@@ -220,6 +224,7 @@ export const ingestTracked = <R = never>(options: {
             })
       }
       if (options.onSport !== undefined) yield* options.onSport(sport, outcome, finished - started)
+      if (Either.isRight(outcome)) yield* runPostIngest(sport)
       return outcome
     }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
 
@@ -227,13 +232,14 @@ export const ingestTracked = <R = never>(options: {
  * One pass: recomputes missing player metrics ({@link backfillMetrics}), then ingests the stale
  * sports (if any) sport by sport without progress output ({@link ingestTracked}, so that
  * `/v1/data/status` shows the pass), and logs what it did. `interval` is the time to the next
- * pass (the Retry-After of a sport that failed).
+ * pass (the Retry-After of a sport that failed). Returns the sports ingested successfully.
  */
 export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = "5 minutes") =>
   Effect.gen(function*() {
     yield* backfillMetrics
     if (!existsSync(dataDir)) {
-      return yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
+      yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
+      return []
     }
     const staleness = yield* staleSports(dataDir)
     const { stale, unreadable } = staleness
@@ -243,11 +249,11 @@ export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = 
       )
     }
     yield* trackStaleness(staleness, interval)
-    if (stale.length === 0) return
+    if (stale.length === 0) return []
     yield* Effect.logInfo("refreshing stale sports").pipe(
       Effect.annotateLogs({ sports: stale.map((s) => s.sport).join(",") })
     )
-    yield* ingestTracked({
+    const outcomes = yield* ingestTracked({
       sports: stale.map((s) => s.sport),
       dataDir,
       retryAfterFailed: interval,
@@ -264,18 +270,41 @@ export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = 
             )
         })
     })
+    return stale.flatMap((s, i) => Either.isRight(outcomes[i]!) ? [s.sport] : [])
   }).pipe(Effect.withSpan("Refresh.refreshOnce"))
 
+/** Options of {@link refreshPass} and {@link refreshLoop}. */
+export interface RefreshOptions {
+  readonly dataDir: string
+  /** Time between passes. */
+  readonly interval: Duration.DurationInput
+  /** The first pass at once (else after one interval). */
+  readonly immediate?: boolean | undefined
+  /** The lease of the pass (SPORTS_DATA_WORKER_LEASE; default 60 s). */
+  readonly lease?: Duration.DurationInput | undefined
+  /** Who holds the lease (default: a new id per loop). */
+  readonly owner?: string | undefined
+}
+
 /**
- * The refresh loop: {@link refreshOnce} every `interval`, forever, the first pass at once when
+ * One pass of a worker: {@link refreshOnce} (ingestion, then the post-ingest jobs), then the
+ * post-ingest jobs lost earlier (Jobs.ts `catchUpPostIngest`), while holding the `refresh` lease. `Option.none()` when another worker holds it (this pass is skipped; that
+ * worker refreshes), else the sports ingested. Interrupted (SIGTERM), it stops and releases the lease;
+ * a sport whose ingestion was cut short stays stale, so the next pass ingests it again.
+ */
+export const refreshPass = (options: RefreshOptions & { readonly owner: string }) =>
+  holdingLease(
+    { job: REFRESH_JOB, owner: options.owner, lease: options.lease ?? "60 seconds" },
+    Effect.zipLeft(refreshOnce(options.dataDir, options.interval), catchUpPostIngest())
+  )
+
+/**
+ * The refresh loop: {@link refreshPass} every `interval`, forever, the first pass at once when
  * `immediate`, else after one interval. A failed pass is logged and the next one runs as planned.
  */
-export const refreshLoop = (options: {
-  readonly dataDir: string
-  readonly interval: Duration.DurationInput
-  readonly immediate?: boolean | undefined
-}) => {
-  const pass = refreshOnce(options.dataDir, options.interval).pipe(
+export const refreshLoop = (options: RefreshOptions) => {
+  const owner = options.owner ?? newOwner()
+  const pass = refreshPass({ ...options, owner }).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("refresh failed", cause))
   )
   const wait = Effect.sleep(options.interval)
@@ -287,9 +316,5 @@ export const refreshLoop = (options: {
 /**
  * A background fiber that runs {@link refreshLoop} for as long as the layer lives.
  */
-export const RefreshLive = (options: {
-  readonly dataDir: string
-  readonly interval: Duration.DurationInput
-  readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> =>
+export const RefreshLive = (options: RefreshOptions): Layer.Layer<never, never, AllStores> =>
   Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))

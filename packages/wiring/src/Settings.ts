@@ -17,6 +17,7 @@
  * | SPORTS_DATA_SSE_HEARTBEAT    | interval of the event stream's heartbeat comment   | 30 seconds              |
  * | SPORTS_DATA_WEBHOOK_ALLOW_HOSTS | host[:port] list webhooks may target despite the address rules (http too) | empty |
  * | SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE | delays of a delivery's attempts, comma list   | `0 seconds,30 seconds,5 minutes` |
+ * | SPORTS_DATA_WORKER_LEASE     | how long a worker's claim of a job or delivery holds unrenewed | 60 seconds |
  *
  * `<root>` is the project root: the nearest folder, upward from this module, whose package.json
  * is named `sports-data` (so the defaults do not depend on the directory a command runs from).
@@ -192,6 +193,23 @@ export const webhookRetrySchedule: Config.Config<ReadonlyArray<Duration.Duration
   Config.withDescription("Delays of a webhook delivery's attempts, e.g. `0 seconds,30 seconds,5 minutes`")
 )
 
+/** Default of SPORTS_DATA_WORKER_LEASE: longer than one webhook attempt's 10 s timeout. */
+const DEFAULT_WORKER_LEASE = Duration.seconds(60)
+
+/**
+ * SPORTS_DATA_WORKER_LEASE: how long a worker's claim of a job (the refresh pass and the jobs after
+ * an ingestion, renewed every third of it while they run) or of a webhook delivery holds; a worker
+ * killed mid-job leaves it to another after this long. Default 60 seconds; at least 1 second.
+ */
+export const workerLease: Config.Config<Duration.Duration> = Config.duration("SPORTS_DATA_WORKER_LEASE").pipe(
+  Config.validate({
+    message: "must be at least 1 second",
+    validation: (d) => Duration.greaterThanOrEqualTo(d, Duration.seconds(1))
+  }),
+  Config.withDefault(DEFAULT_WORKER_LEASE),
+  Config.withDescription("How long a worker's claim of a job or webhook delivery holds unrenewed, e.g. `60 seconds`")
+)
+
 /** Every setting, resolved. Paths are absolute. */
 export interface Settings {
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
@@ -205,6 +223,7 @@ export interface Settings {
   readonly sseHeartbeat: Duration.Duration
   readonly webhookAllowHosts: ReadonlyArray<string>
   readonly webhookRetrySchedule: ReadonlyArray<Duration.Duration>
+  readonly workerLease: Duration.Duration
 }
 
 /** The public address of the service: SPORTS_DATA_PUBLIC_URL, else `http://localhost:<port>`. No trailing slash. */
@@ -223,7 +242,8 @@ export const settings: Config.Config<Settings> = Config.all({
   publicUrl,
   sseHeartbeat,
   webhookAllowHosts,
-  webhookRetrySchedule
+  webhookRetrySchedule,
+  workerLease
 })
 
 /** The resolved settings as a service, for layers that read them from the context. */
@@ -245,7 +265,8 @@ export const defaults = (): Settings => ({
   publicUrl: Option.none(),
   sseHeartbeat: DEFAULT_SSE_HEARTBEAT,
   webhookAllowHosts: [],
-  webhookRetrySchedule: DEFAULT_RETRY_SCHEDULE
+  webhookRetrySchedule: DEFAULT_RETRY_SCHEDULE,
+  workerLease: DEFAULT_WORKER_LEASE
 })
 
 /**

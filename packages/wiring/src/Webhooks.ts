@@ -350,15 +350,19 @@ export const DeliveryLive = (options: DeliveryOptions) =>
   }))
 
 /**
- * The delivery loop with the settings' retry schedule and allowed hosts, e-mailing through the
+ * The delivery loop with the settings' retry schedule, allowed hosts and lease, e-mailing through the
  * mailer the settings choose (SMTP_URL, else .eml files). Used by `serve` and the worker.
  */
 export const DeliveryFromSettings = (
   settings: Pick<
     Settings,
-    "webhookRetrySchedule" | "webhookAllowHosts" | "smtpUrl" | "mailDir" | "publicUrl" | "port"
+    "webhookRetrySchedule" | "webhookAllowHosts" | "smtpUrl" | "mailDir" | "publicUrl" | "port" | "workerLease"
   >
 ) =>
-  DeliveryLive({ schedule: settings.webhookRetrySchedule, allowHosts: settings.webhookAllowHosts }).pipe(
+  DeliveryLive({
+    schedule: settings.webhookRetrySchedule,
+    allowHosts: settings.webhookAllowHosts,
+    lease: settings.workerLease
+  }).pipe(
     Layer.provide(mailerLayer(settings))
   )

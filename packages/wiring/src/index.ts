@@ -8,6 +8,16 @@
  * @module
  */
 export {
+  catchUpPostIngest,
+  holdingLease,
+  type LeaseOptions,
+  newOwner,
+  type PostIngestJob,
+  postIngestJobs,
+  REFRESH_JOB,
+  runPostIngest
+} from "./Jobs.js"
+export {
   fileMailer,
   mailerLayer,
   MailFromEnv,
@@ -32,6 +42,8 @@ export {
   RefreshLive,
   refreshLoop,
   refreshOnce,
+  type RefreshOptions,
+  refreshPass,
   type Staleness,
   type StaleSport,
   staleSports,

@@ -6,7 +6,9 @@
  * start is served from the store while it is ingested again, and `/v1/data/status` shows each
  * sport's progress (@sports-data/http Loading.ts). It serves until interrupted (Ctrl+C shuts the
  * server down gracefully). After that first ingestion it looks for changed source files every
- * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts).
+ * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts). It runs the worker's jobs
+ * in-process: that refresh with the jobs after each ingestion (model training; wiring Jobs.ts)
+ * and the webhook deliveries.
  * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
  * while the server holds the folder (Admin.ts).
  * @module
@@ -20,9 +22,12 @@ import {
   backfillMetrics,
   DeliveryFromSettings,
   describeStore,
+  holdingLease,
   ingestTracked,
   mailerLayer,
   mailLayer,
+  newOwner,
+  REFRESH_JOB,
   refreshLoop,
   Settings,
   type StaleSport,
@@ -32,7 +37,20 @@ import {
   type Stores,
   trackStaleness
 } from "@sports-data/wiring"
-import { Cause, Clock, Context, type Duration, Effect, Either, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import {
+  Cause,
+  Clock,
+  Context,
+  type Duration,
+  Effect,
+  Either,
+  Layer,
+  Logger,
+  LogLevel,
+  Option,
+  Redacted,
+  Schedule
+} from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
 import { describeFailure } from "./cli.js"
@@ -161,10 +179,21 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           "background; each sport is served as soon as it is in (progress: /v1/data/status)"
       )
     }
-    // the first ingestion, then the refresh loop (never both at once: they would ingest one sport twice)
+    // the first ingestion, then the refresh loop (never both at once: they would ingest one sport
+    // twice), each holding the refresh lease (a worker on the same PostgreSQL may hold it: then
+    // wait for it, and ingest only what that worker left stale)
+    const lease = { job: REFRESH_JOB, owner: newOwner(), lease: options.settings.workerLease }
+    const firstIngestion = holdingLease(
+      lease,
+      Effect.gen(function*() {
+        const now = (yield* staleSports(dataDir)).stale.map((s) => s.sport)
+        const still = stale.filter((s) => now.includes(s.sport))
+        if (still.length > 0) yield* ingestInBackground(dataDir, still, interval)
+      })
+    ).pipe(Effect.repeat({ until: Option.isSome, schedule: Schedule.spaced("1 second") }))
     yield* Effect.forkScoped(
       Effect.zipRight(
-        stale.length === 0 ? Effect.void : ingestInBackground(dataDir, stale, interval).pipe(
+        stale.length === 0 ? Effect.void : firstIngestion.pipe(
           // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
           Effect.catchAllCause((cause) =>
             Cause.isInterruptedOnly(cause)
@@ -172,7 +201,7 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
               : Effect.logError("background ingestion stopped", cause)
           )
         ),
-        refreshLoop({ dataDir, interval })
+        refreshLoop({ dataDir, interval, lease: lease.lease, owner: lease.owner })
       ).pipe(Effect.provideService(IngestProgress, progress))
     )
     return yield* Effect.never

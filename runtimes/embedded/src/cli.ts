@@ -10,7 +10,7 @@
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data models train [--sport nfl|nba|mlb|all]  train, validate and record the registry's models
  * sports-data serve [--port N]                      migrate, demo keys, HTTP server, ingest if stale (background)
- * sports-data worker                                refresh and webhook deliveries until SIGTERM (exit 0)
+ * sports-data worker                                refresh, model training and webhook deliveries until SIGTERM (exit 0)
  * ```
  *
  * The store is PGlite in SPORTS_DATA_STORE unless DATABASE_URL names a PostgreSQL server (see
@@ -271,11 +271,13 @@ const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
 const workerCommand = Command.make("worker", {}, () =>
   Effect.gen(function*() {
     const settings = yield* Settings.settings
-    yield* line(`worker: ${describeStore(storeChoice(settings))}; refresh and webhook deliveries (Ctrl+C to stop)`)
+    yield* line(
+      `worker: ${describeStore(storeChoice(settings))}; refresh, model training and webhook deliveries (Ctrl+C to stop)`
+    )
     yield* Layer.launch(WorkerJobs(settings))
   })).pipe(
     Command.withDescription(
-      "Run the background jobs: refresh from the data directory, webhook deliveries. SIGTERM stops cleanly."
+      "Run the background jobs: refresh from the data directory (then model training), webhook deliveries. Several workers may share one PostgreSQL. SIGTERM stops cleanly."
     )
   )
 

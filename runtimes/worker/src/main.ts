@@ -3,8 +3,9 @@
  * through DATABASE_URL, else PGlite in SPORTS_DATA_STORE; see @sports-data/wiring Settings.ts).
  *
  * It runs two jobs: at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
- * sports whose source files in SPORTS_DATA_DIR are newer than their last ingestion (wiring
- * Refresh.ts); and it delivers webhooks (wiring Webhooks.ts): outbox events fanned out into
+ * sports whose source files in SPORTS_DATA_DIR are newer than their last ingestion, then runs the
+ * jobs after an ingestion (model training), holding a job lease so that of several workers one
+ * refreshes at a time (wiring Refresh.ts, Jobs.ts); and it delivers webhooks (wiring Webhooks.ts): outbox events fanned out into
  * deliveries, claimed with FOR UPDATE SKIP LOCKED under a lease, so several workers on one
  * PostgreSQL never send one attempt twice. On SIGTERM (`NodeRuntime.runMain` interrupts) attempts
  * in flight finish and are recorded, claimed deliveries not yet sent are released, and the

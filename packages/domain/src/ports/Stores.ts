@@ -1,11 +1,12 @@
 /**
  * Every storage port a store adapter provides and the runtimes need, as one type: keys, usage,
  * the audit trail, the sports writer and every read port, stored metrics and models, webhooks
- * and the outbox wake-ups. Each adapter (store-memory, store-sql) provides all of them.
+ * the outbox wake-ups and the workers' job leases. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
+import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
@@ -25,3 +26,4 @@ export type AllStores =
   | SportsReaders
   | MetricsStores
   | ModelStores
+  | JobLeases
