@@ -41,9 +41,12 @@ const line = (
   fantasy_points_formats: { ppr }
 })
 
+/** nfl's spec without its date windows, retrain window, extra features and Platt scaling. */
+const { extraFeatures: _extra, platt: _platt, retrain: _retrain, train: _train, ...plainNfl } = Models.nflConfidence
+
 /** A small nfl-like spec: QBs only, the 3rd best of each week is the line, trailing 4. */
 const spec: Models.ConfidenceSpec = {
-  ...Models.nflConfidence,
+  ...plainNfl,
   lineRanks: { QB: 3 },
   window: 4,
   minHistory: 2,
