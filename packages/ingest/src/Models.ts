@@ -330,7 +330,7 @@ const measureHeat = (
 } => {
   const trainSet = examples.filter((e) => Models.inWindow(train, e))
   const heldSet = examples.filter((e) => Models.inWindow(heldOut, e))
-  if (trainSet.length <= trainSet[0]?.features.length || heldSet.length === 0) {
+  if (trainSet.length <= Models.heatFeatures.length || heldSet.length === 0) {
     return { train: trainSet.length, heldOut: heldSet.length }
   }
   const fit = fitLinear(trainSet.map((e) => e.features), trainSet.map(Models.heatTarget))
