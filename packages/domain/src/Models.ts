@@ -1,8 +1,9 @@
 /**
  * The model registry (issue 12, decisions.md "Models"): model versions with their cards, the
- * per player-game predictions of ACTIVE models, and the pure parts of training and validation:
- * the slate start lines, the leakage-free features, the naive baseline, the Brier score, the
- * calibration error and the pass rule. The fit itself (a numeric library) runs outside the domain
+ * per player-game predictions of ACTIVE models, and the pure parts of training and validation of
+ * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form): the
+ * slate start lines, the leakage-free features, the naive baselines, the metrics (Brier score and
+ * calibration error, Spearman rank correlation, mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the domain
  * (ingest Models.ts); this module imports `effect` only.
  *
  * A model feeds an output only while its version is ACTIVE, and a version becomes ACTIVE only by
@@ -100,10 +101,11 @@ export type ModelVersion = typeof ModelVersion.Type
 /**
  * One stored prediction of an ACTIVE model for one player-game, made as of before the game
  * (`as_of` = the date of the player's last game before it, the newest data the features used).
- * `probability` fraction 0-1, `confidence_score` integer 0..75, `threshold` the slate's start line
- * (fantasy points), `actual` the fantasy points he scored (null for a game not yet played),
- * `expected` the model's expected points (null: the confidence model does not predict points),
- * `heat_signal` null unless an ACTIVE heat model produced it.
+ * By model_type: confidence: `probability` fraction 0-1, `confidence_score` integer 0..75,
+ * `threshold` the start line (points), `expected` null; heat: `heat_signal`, `expected` the
+ * expected points, `threshold` the trailing mean (points), probability and score null;
+ * pitcher_form: `expected` strikeouts, threshold null. `actual` the points (strikeouts) he scored,
+ * null for a game not yet played. `heat_signal` is null unless an ACTIVE heat model produced it.
  */
 export const ModelPrediction = Schema.Struct({
   model_id: Schema.String,

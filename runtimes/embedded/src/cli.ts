@@ -225,7 +225,11 @@ const modelsTrain = Command.make(
   ({ dataDir, sport }) =>
     Effect.gen(function*() {
       const sports = sport === "all" ? Models.modelSports : [sport]
-      const dir = yield* resolveDataDir(dataDir)
+      // pitcher_form reads the starts file of the data folder; without the default folder its card
+      // says it was not trained, while a --data-dir that does not exist is an error
+      const dir = Option.isSome(dataDir)
+        ? yield* resolveDataDir(dataDir)
+        : Option.getOrUndefined(yield* Effect.option(resolveDataDir(dataDir)))
       const versions = yield* withStore(Effect.forEach(sports, (s) => Models.trainModels(s, { dataDir: dir }))).pipe(
         Effect.provide(Logger.minimumLogLevel(LogLevel.Error))
       )
