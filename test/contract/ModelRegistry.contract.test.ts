@@ -108,6 +108,39 @@ describe("ModelRegistry contract", () => {
           yield* writer.record({ ...v, trained_at: "2025-05-01T00:00:00.000Z" }, [])
           expect(yield* reader.versions({ sport: "nba" })).toEqual([{ ...v, trained_at: "2025-05-01T00:00:00.000Z" }])
         }))
+
+      it.effect("a card's further windows and a heat prediction's heat_signal round-trip", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const base = version("3.h", "ACTIVE", "2025-06-01T00:00:00.000Z")
+          const v: Models.ModelVersion = {
+            ...base,
+            id: "nhl.heat.3.h",
+            sport: "nhl",
+            model_type: "heat",
+            card: {
+              ...base.card,
+              additional_results: [
+                { training_window: "2022-2024", held_out_window: "2025 weeks 1-14", result: base.card.result },
+                { training_window: "2023-2024", held_out_window: "2025", result: null }
+              ]
+            }
+          }
+          const heat = {
+            ...prediction(v, "h1", "2024-10-01"),
+            player_id: "svc_nhl_p1",
+            sport: "nhl" as const,
+            model_type: "heat" as const,
+            probability: null,
+            confidence_score: null,
+            heat_signal: "Surging" as const,
+            expected: 3.25
+          }
+          yield* writer.record(v, [heat])
+          expect(yield* reader.versions({ sport: "nhl" })).toEqual([v])
+          expect(yield* reader.predictions({ player_id: "svc_nhl_p1", limit: 5, model_type: "heat" })).toEqual([heat])
+        }))
     })
   }
 })

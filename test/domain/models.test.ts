@@ -41,9 +41,12 @@ const line = (
   fantasy_points_formats: { ppr }
 })
 
+/** nfl's spec without its date windows, retrain window, extra features and Platt scaling. */
+const { extraFeatures: _extra, platt: _platt, retrain: _retrain, train: _train, ...plainNfl } = Models.nflConfidence
+
 /** A small nfl-like spec: QBs only, the 3rd best of each week is the line, trailing 4. */
 const spec: Models.ConfidenceSpec = {
-  ...Models.nflConfidence,
+  ...plainNfl,
   lineRanks: { QB: 3 },
   window: 4,
   minHistory: 2,
@@ -161,6 +164,31 @@ describe("model registry: training and validation", () => {
     expect(Training.trainConfidence(spec, lines, "2026-01-01T00:00:00.000Z").version.version).toBe(
       trained.version.version
     )
+  })
+
+  it("nfl's Platt scaling and fit use the training window only: a held-out game's points change neither", () => {
+    const rand = lcg(21)
+    const lines = [2022, 2023, 2024].flatMap((season) =>
+      Array.from({ length: 15 }, (_, w) => w + 1).flatMap((week) =>
+        Array.from(
+          { length: 14 },
+          (_, i) => line(`q${i}`, season, week, Math.round((8 + i + 12 * (rand() - 0.5)) * 10) / 10)
+        )
+      )
+    )
+    const trained = Training.trainConfidence(Models.nflConfidence, lines, "2025-01-01T00:00:00.000Z")
+    const card = trained.version.card
+    // 6 base features, 3 position indicators, 2 squares, each with the intercept; then Platt's 2
+    expect(card.coefficients).toHaveLength(1 + 6 + 3 + 2 + 2)
+    expect(card.result!.observations_train).toBe(
+      Models.buildExamples(Models.nflConfidence, lines).filter((e) => e.season === 2023).length
+    )
+    const target = lines.find((l) => l.season === 2024 && l.week === 7 && l.player_id === "q5")!
+    const changed = lines.map((l) => (l === target ? { ...l, fantasy_points_formats: { ppr: 60 } } : l))
+    const other = Training.trainConfidence(Models.nflConfidence, changed, "2025-01-01T00:00:00.000Z")
+    expect(other.version.card.coefficients).toEqual(card.coefficients)
+    const mine = (t: Training.Trained) => t.predictions.find((p) => p.game_id === target.game_id)?.probability
+    expect(mine(other)).toBe(mine(trained))
   })
 
   it("calibration error: perfectly calibrated bins score 0, a constant miss scores its gap", () => {

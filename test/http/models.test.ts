@@ -3,13 +3,16 @@
  * nfl: 14 QBs over six weeks of 2022-2024 with seeded noise for points; the training job
  * (ingest Models.trainModels) runs over the store as `sports-data models train` does, and the
  * model fails its pass rule: REJECTED, its card served only with status=all, no prediction served.
- * nba: an ACTIVE version with its predictions is recorded in the store (as the job records one)
- * to check how predictions are served. Tiers, filters, 400 and 404.
+ * nba: ACTIVE confidence and heat versions with their predictions are recorded in the store (as
+ * the job records them) to check how predictions are served. mlb pitcher_form trains on the
+ * fixture cut of historical_ks.csv; nhl has no line in the store. Tiers, filters, 400 and 404.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { ModelRegistryWriter, type Models, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { expectError, get, ok } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
@@ -94,6 +97,26 @@ const prediction = (game_id: string, game_date: string, season: number, p: numbe
   actual
 })
 
+/** An ACTIVE nba heat version (as the job records one) with one prediction of the guard. */
+const activeHeat: Models.ModelVersion = {
+  ...active,
+  id: "nba.heat.1.test",
+  model_type: "heat",
+  card: { ...active.card, target: "heat class of the predicted change vs the trailing-10 mean", coefficients: [0.1] }
+}
+const heatPrediction = {
+  ...prediction("0022400150", "2024-11-08", 2024, 0, 22.1),
+  model_id: activeHeat.id,
+  model_type: "heat" as const,
+  probability: null,
+  confidence_score: null,
+  heat_signal: "Hot" as const,
+  expected: 29.9,
+  threshold: 26.5
+}
+
+const mlbFixtures = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/mlb")
+
 const seeded = Effect.gen(function*() {
   const h = yield* Harness
   yield* Effect.gen(function*() {
@@ -102,7 +125,9 @@ const seeded = Effect.gen(function*() {
     yield* writer.upsertGames(nflGames)
     yield* writer.upsertStatLines(nflLines)
     yield* Training.trainModels("nfl")
-    yield* Training.trainModels("mlb")
+    yield* Training.trainModels("mlb", { dataDir: mlbFixtures })
+    yield* Training.trainModels("nhl")
+    yield* (yield* ModelRegistryWriter).record(activeHeat, [heatPrediction])
     yield* (yield* ModelRegistryWriter).record(active, [
       prediction("0022400100", "2024-11-01", 2024, 0.61, 35.2),
       prediction("0022400150", "2024-11-08", 2024, 0.4, 22.1),
@@ -119,32 +144,99 @@ describe("model registry endpoints", () => {
     it.effect("metadata: ACTIVE cards by default; status=all adds the REJECTED ones with their measured results", () =>
       Effect.gen(function*() {
         const res = yield* ok("/v1/model/metadata")
-        expect(res.data.map((c: { id: string }) => c.id)).toEqual([active.id])
-        expect(res.data[0]).toMatchObject({ status: "ACTIVE", sport: "nba", pass_rule: active.card.pass_rule })
+        expect(res.data.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([active.id, activeHeat.id]))
+        expect(res.data.every((c: { status: string }) => c.status === "ACTIVE")).toBe(true)
+        expect(res.data.find((c: { id: string }) => c.id === active.id)).toMatchObject({
+          sport: "nba",
+          pass_rule: active.card.pass_rule
+        })
+        expect((yield* ok("/v1/model/metadata?sport=nba")).data.map((c: { id: string }) => c.id).sort()).toEqual([
+          active.id,
+          activeHeat.id
+        ])
         const all = yield* ok("/v1/model/metadata?status=all")
-        const nfl = all.data.find((c: { sport: string }) => c.sport === "nfl")
-        expect(nfl).toMatchObject({ model_type: "confidence", status: "REJECTED", held_out_window: "nfl season 2024" })
+        // a card for every model of the registry (issue 12's table)
+        expect(all.data.map((c: { sport: string; model_type: string }) => `${c.sport} ${c.model_type}`).sort())
+          .toEqual([
+            "mlb confidence",
+            "mlb pitcher_form",
+            "nba confidence",
+            "nba heat",
+            "nfl confidence",
+            "nfl heat",
+            "nhl confidence"
+          ])
+        const card = (sport: string, type: string) =>
+          all.data.find((c: { sport: string; model_type: string }) => c.sport === sport && c.model_type === type)
+        const nfl = card("nfl", "confidence")
+        expect(nfl).toMatchObject({ status: "REJECTED", held_out_window: "nfl season 2024" })
+        expect(nfl.training_window).toMatch(/^nfl seasons 2022-2023; 2022 games serve as history only/)
         expect(nfl.result.passed).toBe(false)
         expect(nfl.result.improvement_pct < 3 || nfl.result.calibration_error > 0.03).toBe(true)
         expect(nfl.result.observations_held_out).toBeGreaterThan(0)
-        const mlb = all.data.find((c: { sport: string }) => c.sport === "mlb")
+        // the second window of the issue is on the card; the fixture has no 2025 game
+        expect(nfl.additional_results).toEqual([{
+          training_window: expect.stringMatching(/^nfl seasons 2022-2024/),
+          held_out_window: "nfl season 2025 weeks 1-14",
+          result: null
+        }])
+        const heat = card("nfl", "heat")
+        expect(heat.metric).toMatch(/^Spearman rank correlation/)
+        expect(heat.naive_baseline).toMatch(/^momentum_delta binned/)
+        expect(heat.status).toBe(heat.result?.passed === true ? "ACTIVE" : "REJECTED")
+        const mlb = card("mlb", "confidence")
         expect(mlb).toMatchObject({ status: "REJECTED", result: null })
         expect(mlb.note).toMatch(/no per-batter game lines/)
-        expect((yield* ok("/v1/model/metadata?status=all&sport=nfl")).data.map((c: { sport: string }) => c.sport))
-          .toEqual(["nfl"])
+        const form = card("mlb", "pitcher_form")
+        expect(form).toMatchObject({ metric: expect.stringMatching(/^mean absolute error/) })
+        expect(form.result.observations_held_out).toBeGreaterThan(0)
+        expect(form.status).toBe(form.result.improvement_pct >= 3 ? "ACTIVE" : "REJECTED")
+        // no nhl line in the store: REJECTED, untrained, the note says so
+        expect(card("nhl", "confidence")).toMatchObject({ status: "REJECTED", result: null })
+        expect(card("nhl", "confidence").held_out_window).toMatch(/in-season hold-out/)
+        expect(
+          (yield* ok("/v1/model/metadata?status=all&sport=nfl")).data.map((c: { model_type: string }) => c.model_type)
+            .sort()
+        ).toEqual(["confidence", "heat"])
         expectError(yield* get("/v1/model/metadata?status=maybe"), 400, "INVALID_PARAMETER", "status")
       }))
 
     it.effect("a REJECTED model's fields are null end to end: no prediction is served for its players", () =>
       Effect.gen(function*() {
+        const nfl = (yield* ok("/v1/model/metadata?status=all&sport=nfl")).data
+        const activeTypes = nfl.filter((c: { status: string }) => c.status === "ACTIVE").map((
+          c: { model_type: string }
+        ) => c.model_type)
         const res = yield* ok("/v1/model/predictions/svc_nfl_qb3")
-        expect(res.data).toEqual([])
         expect(res.player_name).toBe("Passer 3")
+        expect(res.data.filter((p: { model_type: string }) => !activeTypes.includes(p.model_type))).toEqual([])
+        expect((yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=confidence")).data).toEqual([])
+      }))
+
+    it.effect("heat_signal comes from an ACTIVE heat model's predictions, beside its expected points", () =>
+      Effect.gen(function*() {
+        const res = yield* ok("/v1/model/predictions/svc_nba_g1?model_type=heat")
+        expect(res.data).toEqual([{
+          game_id: "0022400150",
+          game_date: "2024-11-08",
+          model_type: "heat",
+          model_version: "1.test",
+          as_of: "2024-10-30",
+          probability: null,
+          confidence_score: null,
+          heat_signal: "Hot",
+          expected: 29.9,
+          threshold: 26.5,
+          actual: 22.1
+        }])
+        // the confidence predictions of the same game carry no heat_signal
+        const confidence = yield* ok("/v1/model/predictions/svc_nba_g1?model_type=confidence")
+        expect(confidence.data.every((p: { heat_signal: unknown }) => p.heat_signal === null)).toBe(true)
       }))
 
     it.effect("predictions of an ACTIVE model: newest game first, outcome beside it, filters and limit", () =>
       Effect.gen(function*() {
-        const res = yield* ok("/v1/model/predictions/svc_nba_g1")
+        const res = yield* ok("/v1/model/predictions/svc_nba_g1?model_type=confidence")
         expect(res.data.map((p: { game_id: string }) => p.game_id)).toEqual(["0022400150", "0022400100", "0022300900"])
         expect(res.data[0]).toEqual({
           game_id: "0022400150",
@@ -164,7 +256,10 @@ describe("model registry endpoints", () => {
         )
           .toEqual(["0022300900"])
         expect((yield* ok("/v1/model/predictions/svc_nba_g1?limit=1")).count).toBe(1)
-        expect((yield* ok("/v1/model/predictions/svc_nba_g1?model_type=heat")).data).toEqual([])
+        // without model_type, every ACTIVE model's predictions: the heat one of 0022400150 too
+        expect((yield* ok("/v1/model/predictions/svc_nba_g1")).data.map((p: { model_type: string }) => p.model_type))
+          .toEqual(expect.arrayContaining(["confidence", "heat"]))
+        expect((yield* ok("/v1/model/predictions/svc_nba_g1?model_type=pitcher_form")).data).toEqual([])
       }))
 
     it.effect("nba confidence: each player's newest prediction, highest first; player and team filters; tier", () =>

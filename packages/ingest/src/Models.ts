@@ -1,10 +1,13 @@
 /**
- * The model training job (issue 12): fits each confidence model of the registry (domain
- * Models.ts `confidenceSpecs`) on its training seasons, validates it on its held-out seasons
- * against its naive baseline, and records the version (ACTIVE only when the pass rule holds) with
- * its card and, for an ACTIVE version, its predictions of every player-game after the training
- * window (each made from the player's earlier games only). The mlb confidence card is recorded
- * REJECTED, untrained, with the reason.
+ * The model training job (issue 12): fits each model of the registry (domain Models.ts: the
+ * confidence models of `confidenceSpecs`, the nfl and nba heat models, mlb pitcher_form) on its
+ * training window, validates it on its held-out window against its naive baseline, and records
+ * the version (ACTIVE only when the pass rule holds) with its card and, for an ACTIVE version, its
+ * predictions of every player-game after the training window (each made from the player's earlier
+ * games only). The mlb confidence card is recorded REJECTED, untrained, with the reason.
+ *
+ * The heat and pitcher_form models are ridge least-squares regressions solved by ml-matrix's
+ * `solve` on the normal equations (closed form, deterministic).
  *
  * The fit is an L2-regularised logistic regression by iteratively reweighted least squares
  * (Newton's method), each Newton step solved by ml-matrix's `solve` (mljs, MIT, maintained,
@@ -16,14 +19,17 @@
 import {
   ModelRegistryWriter,
   Models,
+  PlayerReader,
   type SportKey,
   type StatLine,
   StatLineReader,
   type StoreError,
   type TeamSport
 } from "@sports-data/domain"
-import { Clock, Effect } from "effect"
+import { Chunk, Clock, Effect, Option, Stream } from "effect"
 import { Matrix, solve } from "ml-matrix"
+import { join } from "node:path"
+import { CsvFileError, field, int, readCsv } from "./Csv.js"
 import { allStatLines } from "./Metrics.js"
 
 /** L2 penalty of the fit (on standardised features, intercept unpenalised). */
@@ -75,6 +81,28 @@ export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: Readonly
   return { coefficients: beta.to1DArray(), means, scales }
 }
 
+/**
+ * Fits y ≈ b0 + Σ bj·(xj − mean_j)/sd_j by least squares with ridge {@link RIDGE} (intercept
+ * unpenalised), solving the normal equations with ml-matrix. `x` rows of equal length. Deterministic.
+ */
+export const fitLinear = (x: ReadonlyArray<ReadonlyArray<number>>, y: ReadonlyArray<number>): Fit => {
+  const k = x[0]?.length ?? 0
+  const means = Array.from({ length: k }, (_, j) => x.reduce((s, r) => s + r[j]!, 0) / x.length)
+  const scales = Array.from({ length: k }, (_, j) => {
+    const sd = Math.sqrt(x.reduce((s, r) => s + (r[j]! - means[j]!) ** 2, 0) / x.length)
+    return sd > 0 ? sd : 1
+  })
+  const design = new Matrix(x.map((r) => [1, ...r.map((v, j) => (v - means[j]!) / scales[j]!)]))
+  const gram = design.transpose().mmul(design)
+  for (let j = 1; j <= k; j++) gram.set(j, j, gram.get(j, j) + RIDGE * x.length)
+  const beta = solve(gram, design.transpose().mmul(Matrix.columnVector([...y])))
+  return { coefficients: beta.to1DArray(), means, scales }
+}
+
+/** The linear prediction of one feature row under `fit` (a {@link fitLinear} fit). */
+export const predictLinear = (fit: Fit, row: ReadonlyArray<number>): number =>
+  row.reduce((z, v, j) => z + fit.coefficients[j + 1]! * ((v - fit.means[j]!) / fit.scales[j]!), fit.coefficients[0]!)
+
 /** P(y = 1) of one feature row under `fit`, fraction 0-1. */
 export const predictLogistic = (fit: Fit, row: ReadonlyArray<number>): number =>
   sigmoid(
@@ -96,10 +124,106 @@ export interface Trained {
 
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4
 
+const roundCoefficients = (fit: Fit) => fit.coefficients.map((c) => Math.round(c * 1e6) / 1e6)
+
+/**
+ * The version record of a card: version `1.<hash of the card>` (the same data and fit give the
+ * same version), status ACTIVE when the card's result passed, else REJECTED.
+ */
+const versionOf = (
+  sport: TeamSport,
+  model_type: Models.ModelType,
+  card: Models.ModelCard,
+  trainedAt: string
+): Models.ModelVersion => {
+  const version = `1.${fnv(JSON.stringify(card))}`
+  return {
+    id: `${sport}.${model_type}.${version}`,
+    sport,
+    model_type,
+    version,
+    status: card.result?.passed === true ? "ACTIVE" : "REJECTED",
+    trained_at: trainedAt,
+    card
+  }
+}
+
+const notTrained = (train: number, heldOut: number) =>
+  `not trained: ${train} training and ${heldOut} held-out observations in the store`
+
+const failedNote = "did not pass its rule on the held-out window: its fields stay null"
+
+/** Whether an example comes after the training window (a game the fitted model may predict). */
+const afterTraining = (
+  train: Models.Window,
+  e: { readonly season: number; readonly game_date: string | null }
+): boolean =>
+  train.until === undefined
+    ? e.season > Math.max(...train.seasons)
+    : e.game_date !== null && e.game_date > train.until && e.season >= Math.min(...train.seasons)
+
+/** A fitted confidence model: the logistic fit and, when the spec asks for it, its Platt recalibration. */
+interface ConfidenceFit {
+  readonly fit: Fit
+  readonly platt: Fit | null
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p))
+
+/** P(clear) of an example under a fitted confidence model. */
+const probabilityOf = (model: ConfidenceFit, e: Models.Example): number => {
+  const p = predictLogistic(model.fit, e.features)
+  return model.platt === null ? p : predictLogistic(model.platt, [logit(p)])
+}
+
+/** The fold of a training example for Platt scaling: week parity, else day-of-month parity. */
+const foldOf = (e: Models.Example): number => (e.week ?? Number(e.game_date?.slice(8, 10) ?? 0)) % 2
+
+/**
+ * Fits a confidence model on `train`: the logistic fit and, when `spec.platt`, Platt scaling
+ * fitted on 2-fold out-of-fold predictions of `train` (training data only).
+ */
+const fitConfidence = (spec: Models.ConfidenceSpec, train: ReadonlyArray<Models.Example>): ConfidenceFit => {
+  const fitOf = (set: ReadonlyArray<Models.Example>) => fitLogistic(set.map((e) => e.features), set.map((e) => e.label))
+  const fit = fitOf(train)
+  if (spec.platt !== true) return { fit, platt: null }
+  const oof = new Map<Models.Example, number>()
+  for (const k of [0, 1]) {
+    const fk = fitOf(train.filter((e) => foldOf(e) !== k))
+    for (const e of train) if (foldOf(e) === k) oof.set(e, predictLogistic(fk, e.features))
+  }
+  return { fit, platt: fitLogistic(train.map((e) => [logit(oof.get(e)!)]), train.map((e) => e.label)) }
+}
+
+/** The fit and held-out result of a confidence model on one pair of windows (counts when it cannot be fitted). */
+const measureConfidence = (
+  spec: Models.ConfidenceSpec,
+  examples: ReadonlyArray<Models.Example>,
+  train: Models.Window,
+  heldOut: Models.Window
+):
+  | { readonly model: ConfidenceFit; readonly result: Models.ModelResult }
+  | { readonly train: number; readonly heldOut: number } =>
+{
+  const trainSet = examples.filter((e) => Models.inWindow(train, e))
+  const heldSet = examples.filter((e) => Models.inWindow(heldOut, e))
+  if (trainSet.length === 0 || heldSet.length === 0 || new Set(trainSet.map((e) => e.label)).size < 2) {
+    return { train: trainSet.length, heldOut: heldSet.length }
+  }
+  const model = fitConfidence(spec, trainSet)
+  const result = Models.validateConfidence(
+    heldSet.map((e) => ({ probability: probabilityOf(model, e), baseline: e.baseline, label: e.label })),
+    trainSet.length
+  )
+  return { model, result }
+}
+
 /**
  * Trains and validates one confidence model on `lines` (every stat line of its sport). Pure but
  * for the time `trainedAt` (ISO 8601). The card's result is null, and the version REJECTED, when
- * either window has no observation (the note says which).
+ * either window has no observation (the note says which). A spec's `retrain` window is measured
+ * the same way and reported in `additional_results`; the status and predictions follow the
+ * primary window's fit.
  */
 export const trainConfidence = (
   spec: Models.ConfidenceSpec,
@@ -107,89 +231,329 @@ export const trainConfidence = (
   trainedAt: string
 ): Trained => {
   const examples = Models.buildExamples(spec, lines)
-  const train = examples.filter((e) => spec.trainSeasons.includes(e.season))
-  const heldOut = examples.filter((e) => spec.heldOutSeasons.includes(e.season))
-  const lastTrain = Math.max(...spec.trainSeasons)
-  const rule = Models.confidenceRule(spec)
+  const windows = Models.windowsOf(spec)
   const base = {
     target: spec.target,
-    features: Models.confidenceFeatures.map((f) => f.replace(/last N/g, `last ${spec.window}`)),
+    features: [
+      ...Models.confidenceFeatures,
+      ...(spec.extraFeatures === true ? Models.extraConfidenceFeatures(spec) : [])
+    ]
+      .map((f) => f.replace(/last N/g, `last ${spec.window}`)),
     training_window: spec.trainingWindow,
     held_out_window: spec.heldOutWindow,
-    ...rule,
-    library: "ml-matrix (IRLS logistic regression, L2 1e-3 on standardised features)"
+    ...Models.confidenceRule(spec),
+    library: `ml-matrix (IRLS logistic regression, L2 1e-3 on standardised features${
+      spec.platt === true
+        ? "; then Platt scaling fitted on 2-fold out-of-fold training predictions, its intercept and slope last in coefficients"
+        : ""
+    })`
   }
-  if (train.length === 0 || heldOut.length === 0 || new Set(train.map((e) => e.label)).size < 2) {
+  const retrain = spec.retrain
+  const additional = retrain === undefined ? {} : (() => {
+    const m = measureConfidence(spec, examples, retrain.train, retrain.heldOut)
+    return {
+      additional_results: [{
+        training_window: retrain.trainingWindow,
+        held_out_window: retrain.heldOutWindow,
+        result: "result" in m ? m.result : null
+      }]
+    }
+  })()
+  const measured = measureConfidence(spec, examples, windows.train, windows.heldOut)
+  if (!("result" in measured)) {
     const card: Models.ModelCard = {
       ...base,
       result: null,
-      note: `not trained: ${train.length} training and ${heldOut.length} held-out observations in the store`,
-      coefficients: null
+      note: notTrained(measured.train, measured.heldOut),
+      coefficients: null,
+      ...additional
     }
-    const version = `1.${fnv(JSON.stringify(card))}`
-    return {
-      version: {
-        id: `${spec.sport}.confidence.${version}`,
-        sport: spec.sport,
-        model_type: "confidence",
-        version,
-        status: "REJECTED",
-        trained_at: trainedAt,
-        card
-      },
-      predictions: []
-    }
+    return { version: versionOf(spec.sport, "confidence", card, trainedAt), predictions: [] }
   }
-  const fit = fitLogistic(train.map((e) => e.features), train.map((e) => e.label))
-  const result = Models.validateConfidence(
-    heldOut.map((e) => ({ probability: predictLogistic(fit, e.features), baseline: e.baseline, label: e.label })),
-    train.length
-  )
+  const { model, result } = measured
+  const heldDates = examples.filter((e) => Models.inWindow(windows.heldOut, e)).flatMap((e) =>
+    e.game_date === null ? [] : [e.game_date]
+  ).sort()
   const card: Models.ModelCard = {
     ...base,
     result,
-    note: result.passed ? null : "did not pass its rule on the held-out window: its fields stay null",
-    coefficients: fit.coefficients.map((c) => Math.round(c * 1e6) / 1e6)
+    note: !result.passed
+      ? failedNote
+      : spec.heldOut?.until === undefined
+      ? null
+      : `held-out games in the store are dated ${heldDates[0]} to ${heldDates[heldDates.length - 1]}`,
+    coefficients: [...roundCoefficients(model.fit), ...(model.platt === null ? [] : roundCoefficients(model.platt))],
+    ...additional
   }
-  const version = `1.${fnv(JSON.stringify(card))}`
-  const id = `${spec.sport}.confidence.${version}`
-  const status = result.passed ? "ACTIVE" : "REJECTED"
-  const predictions = status !== "ACTIVE" ? [] : examples.filter((e) => e.season > lastTrain).map((e) => {
-    const p = predictLogistic(fit, e.features)
-    return {
-      model_id: id,
-      sport: spec.sport,
-      player_id: e.player_id,
-      season: e.season,
-      game_id: e.game_id,
-      game_date: e.game_date,
-      model_type: "confidence" as const,
-      model_version: version,
-      as_of: e.as_of,
-      probability: r4(p),
-      confidence_score: Models.confidenceScore(p),
-      heat_signal: null,
-      expected: null,
-      threshold: e.threshold,
-      actual: e.actual
+  const version = versionOf(spec.sport, "confidence", card, trainedAt)
+  const predictions = version.status !== "ACTIVE" ? [] : examples.filter((e) => afterTraining(windows.train, e)).map(
+    (e) => {
+      const p = probabilityOf(model, e)
+      return {
+        model_id: version.id,
+        sport: spec.sport,
+        player_id: e.player_id,
+        season: e.season,
+        game_id: e.game_id,
+        game_date: e.game_date,
+        model_type: "confidence" as const,
+        model_version: version.version,
+        as_of: e.as_of,
+        probability: r4(p),
+        confidence_score: Models.confidenceScore(p),
+        heat_signal: null,
+        expected: null,
+        threshold: e.threshold,
+        actual: e.actual
+      }
     }
-  })
-  return {
-    version: { id, sport: spec.sport, model_type: "confidence", version, status, trained_at: trainedAt, card },
-    predictions
+  )
+  return { version, predictions }
+}
+
+/** The heat models (issue 12): nfl and nba, on the points, groups and windows of their confidence specs. */
+export const heatSpecs: ReadonlyArray<Models.ConfidenceSpec> = [Models.nflConfidence, Models.nbaConfidence]
+
+const heatTarget = (spec: Models.ConfidenceSpec) =>
+  `heat class of the predicted change of next game's ${
+    spec.sport === "nfl" ? "PPR" : "FanDuel"
+  } points vs his trailing-${spec.window} mean (cut points on the relative change: < -0.10 Cold, < 0.10 Warming, < 0.25 Hot, else Surging)`
+
+/** The ridge fit and held-out result of a heat model on one pair of windows. */
+const measureHeat = (
+  examples: ReadonlyArray<Models.HeatExample>,
+  train: Models.Window,
+  heldOut: Models.Window
+): { readonly fit: Fit; readonly result: Models.ModelResult } | {
+  readonly train: number
+  readonly heldOut: number
+} => {
+  const trainSet = examples.filter((e) => Models.inWindow(train, e))
+  const heldSet = examples.filter((e) => Models.inWindow(heldOut, e))
+  if (trainSet.length <= Models.heatFeatures.length || heldSet.length === 0) {
+    return { train: trainSet.length, heldOut: heldSet.length }
   }
+  const fit = fitLinear(trainSet.map((e) => e.features), trainSet.map(Models.heatTarget))
+  const result = Models.validateHeat(
+    heldSet.map((e) => ({
+      model: Models.heatClassOfRelative(predictLinear(fit, e.features)),
+      baseline: Models.heatClassOf(e.momentum_delta, e.trailing_mean),
+      realised: e.change / e.trailing_mean
+    })),
+    trainSet.length
+  )
+  return { fit, result }
+}
+
+/**
+ * Trains and validates the heat model of `spec`'s sport on `lines`: a ridge least-squares
+ * regression of the clipped relative change (domain `heatTarget`) on the heat features, classed
+ * by the heat cut points; validated by Spearman correlation against the momentum_delta bins. Its
+ * predictions (ACTIVE only) carry `heat_signal`, `expected` = trailing mean · (1 + predicted
+ * relative change) (points),
+ * `threshold` = the trailing mean and `actual` = his points.
+ */
+export const trainHeat = (spec: Models.ConfidenceSpec, lines: ReadonlyArray<StatLine>, trainedAt: string): Trained => {
+  const examples = Models.buildHeatExamples(spec, lines)
+  const windows = Models.windowsOf(spec)
+  const base = {
+    target: heatTarget(spec),
+    features: Models.heatFeatures.map((f) => f.replace(/last N/g, `last ${spec.window}`)),
+    training_window: spec.trainingWindow,
+    held_out_window: spec.heldOutWindow,
+    ...Models.heatRule,
+    library: "ml-matrix (ridge least squares, L2 1e-3 on standardised features)"
+  }
+  const retrain = spec.retrain
+  const additional = retrain === undefined ? {} : (() => {
+    const m = measureHeat(examples, retrain.train, retrain.heldOut)
+    return {
+      additional_results: [{
+        training_window: retrain.trainingWindow,
+        held_out_window: retrain.heldOutWindow,
+        result: "result" in m ? m.result : null
+      }]
+    }
+  })()
+  const measured = measureHeat(examples, windows.train, windows.heldOut)
+  if (!("result" in measured)) {
+    const card: Models.ModelCard = {
+      ...base,
+      result: null,
+      note: notTrained(measured.train, measured.heldOut),
+      coefficients: null,
+      ...additional
+    }
+    return { version: versionOf(spec.sport, "heat", card, trainedAt), predictions: [] }
+  }
+  const { fit, result } = measured
+  const card: Models.ModelCard = {
+    ...base,
+    result,
+    note: result.passed ? null : failedNote,
+    coefficients: roundCoefficients(fit),
+    ...additional
+  }
+  const version = versionOf(spec.sport, "heat", card, trainedAt)
+  const predictions = version.status !== "ACTIVE" ? [] : examples.filter((e) => afterTraining(windows.train, e)).map(
+    (e) => {
+      const relative = predictLinear(fit, e.features)
+      return {
+        model_id: version.id,
+        sport: spec.sport,
+        player_id: e.player_id,
+        season: e.season,
+        game_id: e.game_id,
+        game_date: e.game_date,
+        model_type: "heat" as const,
+        model_version: version.version,
+        as_of: e.as_of,
+        probability: null,
+        confidence_score: null,
+        heat_signal: Models.heatClassOfRelative(relative),
+        expected: Math.round(e.trailing_mean * (1 + relative) * 100) / 100,
+        threshold: Math.round(e.trailing_mean * 100) / 100,
+        actual: e.actual
+      }
+    }
+  )
+  return { version, predictions }
+}
+
+/** The file of starting pitchers' strikeouts under the data directory (kxmplin_mlb_k_model). */
+export const STARTS_FILE = join("kxmplin_mlb_k_model", "historical_ks.csv")
+
+/**
+ * Reads the starts of `historical_ks.csv` (PROVENANCE.md: one row per game per side; the six
+ * suspended-and-resumed game_pks appear twice per side, so starts are de-duplicated on (game_pk,
+ * side), the earlier date kept). Rows without a pitcher, date, season or strikeouts are skipped.
+ * Fails with CsvFileError when the file cannot be read.
+ */
+export const readStarts = (dataDir: string): Effect.Effect<ReadonlyArray<Models.Start>, CsvFileError> =>
+  Effect.map(Stream.runCollect(readCsv(join(dataDir, STARTS_FILE))), (rows) => {
+    const byKey = new Map<string, Models.Start>()
+    for (const row of Chunk.toReadonlyArray(rows)) {
+      const gamePk = field(row, "game_pk")
+      const side = field(row, "side")
+      const pitcher = field(row, "pitcher_id")
+      const date = field(row, "date")
+      const season = int(row, "season")
+      const strikeouts = int(row, "k_actual")
+      if (
+        gamePk === undefined || side === undefined || pitcher === undefined || date === undefined ||
+        season === undefined || strikeouts === undefined
+      ) continue
+      const key = `${gamePk}|${side}`
+      const prior = byKey.get(key)
+      if (prior === undefined || date < prior.date) {
+        byKey.set(key, { pitcher, game_pk: gamePk, date, season, strikeouts })
+      }
+    }
+    return [...byKey.values()]
+  })
+
+/** The pitcher_form windows: train 2024 starts, validate 2025 starts (issue 12). */
+const PITCHER_TRAIN = 2024
+const PITCHER_HELD_OUT = 2025
+
+/**
+ * Trains and validates mlb pitcher_form on `starts`: a ridge least-squares regression of a
+ * start's strikeouts on the pitcher_form features, trained on 2024 starts, validated on 2025
+ * starts by MAE against the trailing-5 mean. Its predictions (ACTIVE only) are of the 2025 starts
+ * of pitchers in `knownPlayers` (canonical ids `svc_mlb_<MLBAM id>`; the card's note counts the
+ * others): `expected` strikeouts, `actual` strikeouts, no probability or line.
+ */
+export const trainPitcherForm = (
+  starts: ReadonlyArray<Models.Start>,
+  knownPlayers: ReadonlySet<string>,
+  trainedAt: string
+): Trained => {
+  const examples = Models.buildStartExamples(starts)
+  const trainSet = examples.filter((e) => e.season === PITCHER_TRAIN)
+  const heldSet = examples.filter((e) => e.season === PITCHER_HELD_OUT)
+  const base = {
+    target: "expected strikeouts of the starting pitcher in his next start",
+    features: [...Models.pitcherFormFeatures],
+    training_window: "mlb 2024 regular-season starts (kxmplin_mlb_k_model)",
+    held_out_window: "mlb 2025 starts to 2025-07-10 (kxmplin_mlb_k_model)",
+    ...Models.pitcherFormRule,
+    library: "ml-matrix (ridge least squares, L2 1e-3 on standardised features)"
+  }
+  if (trainSet.length <= Models.pitcherFormFeatures.length || heldSet.length === 0) {
+    const card: Models.ModelCard = {
+      ...base,
+      result: null,
+      note: `not trained: ${trainSet.length} training and ${heldSet.length} held-out starts in ${STARTS_FILE}`,
+      coefficients: null
+    }
+    return { version: versionOf("mlb", "pitcher_form", card, trainedAt), predictions: [] }
+  }
+  const fit = fitLinear(trainSet.map((e) => e.features), trainSet.map((e) => e.actual))
+  const expectedOf = (e: Models.StartExample) => Math.max(0, predictLinear(fit, e.features))
+  const result = Models.validateMae(
+    heldSet.map((e) => ({ expected: expectedOf(e), baseline: e.baseline, actual: e.actual })),
+    trainSet.length
+  )
+  const linked = heldSet.filter((e) => knownPlayers.has(`svc_mlb_${e.pitcher}`))
+  const pitchers = new Set(heldSet.map((e) => e.pitcher))
+  const linkedPitchers = new Set(linked.map((e) => e.pitcher))
+  const card: Models.ModelCard = {
+    ...base,
+    result,
+    note: `${
+      result.passed ? "" : `${failedNote}; `
+    }${linkedPitchers.size} of ${pitchers.size} held-out pitchers (${linked.length} of ${heldSet.length} starts) link to a stored mlb player by MLBAM id`,
+    coefficients: roundCoefficients(fit)
+  }
+  const version = versionOf("mlb", "pitcher_form", card, trainedAt)
+  const predictions = version.status !== "ACTIVE" ? [] : linked.map((e) => ({
+    model_id: version.id,
+    sport: "mlb" as const,
+    player_id: `svc_mlb_${e.pitcher}`,
+    season: e.season,
+    game_id: e.game_pk,
+    game_date: e.date,
+    model_type: "pitcher_form" as const,
+    model_version: version.version,
+    as_of: e.as_of,
+    probability: null,
+    confidence_score: null,
+    heat_signal: null,
+    expected: Math.round(expectedOf(e) * 100) / 100,
+    threshold: null,
+    actual: e.actual
+  }))
+  return { version, predictions }
 }
 
 /** Sports with a model in the registry. */
-export const modelSports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb"]
+export const modelSports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb", "nhl"]
+
+const recordTrained = (trained: Trained) =>
+  Effect.gen(function*() {
+    yield* (yield* ModelRegistryWriter).record(trained.version, trained.predictions)
+    yield* Effect.logInfo("model trained").pipe(Effect.annotateLogs({
+      model: trained.version.id,
+      status: trained.version.status,
+      predictions: trained.predictions.length
+    }))
+    return trained.version
+  })
 
 /**
- * Trains every model of `sport` from the stored lines and records each version (ModelRegistryWriter
- * `record`); returns the versions recorded. `trained_at` comes from the Clock. Fails with StoreError.
+ * Trains every model of `sport` from the stored lines (and, for mlb pitcher_form, the starts file
+ * under `options.dataDir`; without it, or when the file cannot be read, its card is recorded
+ * REJECTED with the reason) and records each version (ModelRegistryWriter `record`); returns the
+ * versions recorded. `trained_at` comes from the Clock. Fails with StoreError.
  */
 export const trainModels = (
-  sport: SportKey
-): Effect.Effect<ReadonlyArray<Models.ModelVersion>, StoreError, StatLineReader | ModelRegistryWriter> =>
+  sport: SportKey,
+  options: { readonly dataDir?: string | undefined } = {}
+): Effect.Effect<
+  ReadonlyArray<Models.ModelVersion>,
+  StoreError,
+  StatLineReader | ModelRegistryWriter | PlayerReader
+> =>
   Effect.gen(function*() {
     const writer = yield* ModelRegistryWriter
     const trainedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
@@ -208,20 +572,24 @@ export const trainModels = (
       }
       yield* writer.record(record, [])
       out.push(record)
+      const starts = options.dataDir === undefined
+        ? ([] as ReadonlyArray<Models.Start>)
+        : yield* readStarts(options.dataDir).pipe(
+          Effect.tapError((e) => Effect.logWarning("pitcher_form: starts file not read", e.reason)),
+          Effect.orElseSucceed((): ReadonlyArray<Models.Start> => [])
+        )
+      const known = new Set<string>()
+      const players = yield* PlayerReader
+      for (const id of new Set(starts.map((s) => `svc_mlb_${s.pitcher}`))) {
+        if (Option.isSome(yield* players.get(id))) known.add(id)
+      }
+      out.push(yield* recordTrained(trainPitcherForm(starts, known, trainedAt)))
     }
     const specs = Models.confidenceSpecs.filter((s) => s.sport === sport)
-    if (specs.length === 0) return out
-    const lines = yield* allStatLines(specs[0]!.sport)
-    for (const spec of specs) {
-      const trained = trainConfidence(spec, lines, trainedAt)
-      yield* writer.record(trained.version, trained.predictions)
-      yield* Effect.logInfo("model trained").pipe(Effect.annotateLogs({
-        sport,
-        model: trained.version.id,
-        status: trained.version.status,
-        predictions: trained.predictions.length
-      }))
-      out.push(trained.version)
-    }
+    const heat = heatSpecs.filter((s) => s.sport === sport)
+    if (specs.length === 0 && heat.length === 0) return out
+    const lines = yield* allStatLines(sport as TeamSport)
+    for (const spec of specs) out.push(yield* recordTrained(trainConfidence(spec, lines, trainedAt)))
+    for (const spec of heat) out.push(yield* recordTrained(trainHeat(spec, lines, trainedAt)))
     return out
   }).pipe(Effect.withSpan("Models.train", { attributes: { sport } }))

@@ -219,25 +219,42 @@ const modelsSportOption = Options.choice("sport", ["all", ...Models.modelSports]
   Options.withDescription("Sport whose models to train (default all)")
 )
 
-const modelsTrain = Command.make("train", { sport: modelsSportOption }, ({ sport }) =>
-  Effect.gen(function*() {
-    const sports = sport === "all" ? Models.modelSports : [sport]
-    const versions = yield* withStore(Effect.forEach(sports, Models.trainModels)).pipe(
-      Effect.provide(Logger.minimumLogLevel(LogLevel.Error))
-    )
-    for (const v of versions.flat()) {
-      const r = v.card.result
-      yield* line(
-        r === null
-          ? `${v.id} ${v.status}: ${v.card.note ?? "not trained"}`
-          : `${v.id} ${v.status}: held-out ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better), calibration error ${r.calibration_error}, n=${r.observations_held_out}`
+const modelsTrain = Command.make(
+  "train",
+  { sport: modelsSportOption, dataDir: dataDirOption },
+  ({ dataDir, sport }) =>
+    Effect.gen(function*() {
+      const sports = sport === "all" ? Models.modelSports : [sport]
+      // pitcher_form reads the starts file of the data folder; without the default folder its card
+      // says it was not trained, while a --data-dir that does not exist is an error
+      const dir = Option.isSome(dataDir)
+        ? yield* resolveDataDir(dataDir)
+        : Option.getOrUndefined(yield* Effect.option(resolveDataDir(dataDir)))
+      const versions = yield* withStore(Effect.forEach(sports, (s) => Models.trainModels(s, { dataDir: dir }))).pipe(
+        Effect.provide(Logger.minimumLogLevel(LogLevel.Error))
       )
-    }
-  })).pipe(
-    Command.withDescription(
-      "Train each model on its training window, validate it against its naive baseline on its held-out window, and record the version (ACTIVE only when it passes) with its card and predictions."
-    )
+      for (const v of versions.flat()) {
+        const r = v.card.result
+        yield* line(
+          r === null
+            ? `${v.id} ${v.status}: ${v.card.note ?? "not trained"}`
+            : `${v.id} ${v.status}: held-out ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better), calibration error ${r.calibration_error}, n=${r.observations_held_out}${
+              (v.card.additional_results ?? []).map((a) =>
+                `; ${a.held_out_window}: ${
+                  a.result === null
+                    ? "not measured"
+                    : `${a.result.metric_model} vs ${a.result.metric_baseline}, calibration error ${a.result.calibration_error}, passed=${a.result.passed}`
+                }`
+              ).join("")
+            }`
+        )
+      }
+    })
+).pipe(
+  Command.withDescription(
+    "Train each model on its training window, validate it against its naive baseline on its held-out window, and record the version (ACTIVE only when it passes) with its card and predictions."
   )
+)
 
 const models = Command.make("models").pipe(
   Command.withDescription("The model registry."),
