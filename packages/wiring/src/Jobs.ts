@@ -27,8 +27,11 @@ const isModelSport = (sport: SportKey): sport is TeamSport =>
 export interface PostIngestJob {
   /** Its name in logs, e.g. `models.train`. */
   readonly name: string
-  /** Runs it for `sport` (a sport it does not concern is a no-op). Fails with StoreError. */
-  readonly run: (sport: SportKey) => Effect.Effect<unknown, StoreError, AllStores>
+  /**
+   * Runs it for `sport` (a sport it does not concern is a no-op), reading source files under
+   * `dataDir` where it needs them. Fails with StoreError.
+   */
+  readonly run: (sport: SportKey, dataDir: string) => Effect.Effect<unknown, StoreError, AllStores>
   /**
    * Whether its output for `sport` is older than the sport's last ingestion (`ingestedAt`), so
    * that a refresh pass runs it even without a new ingestion: the job was lost (its worker was
@@ -45,7 +48,7 @@ export const postIngestJobs: ReadonlyArray<PostIngestJob> = [
   {
     // models: train, validate on held-out data, record (ACTIVE only when validated; as `models train`)
     name: "models.train",
-    run: (sport) => isModelSport(sport) ? Models.trainModels(sport) : Effect.void,
+    run: (sport, dataDir) => isModelSport(sport) ? Models.trainModels(sport, { dataDir }) : Effect.void,
     // due when no version of the sport's models was trained since its last ingestion
     due: (sport, ingestedAt) =>
       isModelSport(sport) ?
@@ -61,11 +64,14 @@ export const postIngestJobs: ReadonlyArray<PostIngestJob> = [
  * Runs `jobs` for `sport` in order; a job that fails is logged (with the job and the sport) and
  * the next one runs. Never fails.
  */
-export const runPostIngest = (sport: SportKey, jobs: ReadonlyArray<PostIngestJob> = postIngestJobs) =>
-  Effect.forEach(jobs, (job) => runJob(job, sport), { discard: true })
+export const runPostIngest = (
+  sport: SportKey,
+  dataDir: string,
+  jobs: ReadonlyArray<PostIngestJob> = postIngestJobs
+) => Effect.forEach(jobs, (job) => runJob(job, sport, dataDir), { discard: true })
 
-const runJob = (job: PostIngestJob, sport: SportKey) =>
-  job.run(sport).pipe(
+const runJob = (job: PostIngestJob, sport: SportKey, dataDir: string) =>
+  job.run(sport, dataDir).pipe(
     Effect.tap(() => Effect.logInfo("post-ingest job done").pipe(Effect.annotateLogs({ job: job.name, sport }))),
     Effect.catchAllCause((cause) =>
       Effect.logWarning("post-ingest job failed", cause).pipe(Effect.annotateLogs({ job: job.name, sport }))
@@ -78,7 +84,7 @@ const runJob = (job: PostIngestJob, sport: SportKey) =>
  * the jobs a worker lost when it was killed or stopped between an ingestion and its jobs.
  * Returns `[job, sport]` of each job run. A failed check or job is logged; never fails.
  */
-export const catchUpPostIngest = (jobs: ReadonlyArray<PostIngestJob> = postIngestJobs) =>
+export const catchUpPostIngest = (dataDir: string, jobs: ReadonlyArray<PostIngestJob> = postIngestJobs) =>
   Effect.gen(function*() {
     const catalog = yield* CatalogReader
     const ran: Array<readonly [string, SportKey]> = []
@@ -87,7 +93,7 @@ export const catchUpPostIngest = (jobs: ReadonlyArray<PostIngestJob> = postInges
       if (Option.isNone(state)) continue
       for (const job of jobs) {
         if (job.due === undefined || !(yield* job.due(sport, state.value.finished_at))) continue
-        yield* runJob(job, sport)
+        yield* runJob(job, sport, dataDir)
         ran.push([job.name, sport])
       }
     }

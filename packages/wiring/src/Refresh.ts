@@ -224,7 +224,7 @@ export const ingestTracked = <R = never>(options: {
             })
       }
       if (options.onSport !== undefined) yield* options.onSport(sport, outcome, finished - started)
-      if (Either.isRight(outcome)) yield* runPostIngest(sport)
+      if (Either.isRight(outcome)) yield* runPostIngest(sport, options.dataDir)
       return outcome
     }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
 
@@ -295,7 +295,7 @@ export interface RefreshOptions {
 export const refreshPass = (options: RefreshOptions & { readonly owner: string }) =>
   holdingLease(
     { job: REFRESH_JOB, owner: options.owner, lease: options.lease ?? "60 seconds" },
-    Effect.zipLeft(refreshOnce(options.dataDir, options.interval), catchUpPostIngest())
+    Effect.zipLeft(refreshOnce(options.dataDir, options.interval), catchUpPostIngest(options.dataDir))
   )
 
 /**
