@@ -20,6 +20,7 @@ import { ModelsGroup } from "./groups/Models.js"
 import { NascarGroup } from "./groups/Nascar.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
+import { NflExtrasGroup } from "./groups/NflExtras.js"
 import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
@@ -51,5 +52,6 @@ export class Api extends HttpApi.make("sports-data")
   .add(StreamGroup)
   .add(WebhooksGroup)
   .add(PublicGroup)
+  .add(NflExtrasGroup)
   .pipe(serviceContract)
 {}

@@ -18,6 +18,7 @@ import { Models } from "./Models.js"
 import { Nascar } from "./Nascar.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
+import { Stacks } from "./Stacks.js"
 import { Rankings, Standings } from "./Standings.js"
 import { Tennis } from "./Tennis.js"
 import { Ufc } from "./Ufc.js"
@@ -45,6 +46,7 @@ export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
 export { Signals, type SignalView, toSignal } from "./Signals.js"
+export { type CustomRankingView, Stacks, type StackView } from "./Stacks.js"
 export { Rankings, Standings } from "./Standings.js"
 export { Tennis } from "./Tennis.js"
 export { Ufc } from "./Ufc.js"
@@ -66,6 +68,7 @@ export const layer = Layer.mergeAll(
   Golf.Default,
   F1.Default,
   Nascar.Default,
-  Models.Default
+  Models.Default,
+  Stacks.Default
 )
 export * as Keys from "./Keys.js"

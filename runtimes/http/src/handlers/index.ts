@@ -21,6 +21,7 @@ import { ModelsLive } from "./Models.js"
 import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
+import { NflExtrasLive } from "./NflExtras.js"
 import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
@@ -70,5 +71,6 @@ export const HandlersLive = Layer.mergeAll(
   AccountLive,
   StreamLive,
   WebhooksLive,
-  PublicLive
+  PublicLive,
+  NflExtrasLive
 )
