@@ -27,6 +27,7 @@ import { SoccerGroup } from "./groups/Soccer.js"
 import { StreamGroup } from "./groups/Stream.js"
 import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
+import { UnavailableGroup } from "./groups/Unavailable.js"
 import { WebhooksGroup } from "./groups/Webhooks.js"
 import { serviceContract } from "./Security.js"
 
@@ -53,5 +54,6 @@ export class Api extends HttpApi.make("sports-data")
   .add(WebhooksGroup)
   .add(PublicGroup)
   .add(NflExtrasGroup)
+  .add(UnavailableGroup)
   .pipe(serviceContract)
 {}

@@ -27,6 +27,7 @@ import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
 import { UfcLive } from "./Ufc.js"
+import { UnavailableLive } from "./Unavailable.js"
 import { WebhooksLive } from "./Webhooks.js"
 
 export {
@@ -72,5 +73,6 @@ export const HandlersLive = Layer.mergeAll(
   StreamLive,
   WebhooksLive,
   PublicLive,
-  NflExtrasLive
+  NflExtrasLive,
+  UnavailableLive
 )
