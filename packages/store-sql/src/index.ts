@@ -17,6 +17,7 @@ import {
   type AllStores,
   AuditStore,
   EventWake,
+  ExportReader,
   KeyStore,
   makeLocalEventWake,
   SportsWriter,
@@ -28,6 +29,7 @@ import {
 import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
+import { makeExportReader } from "./Export.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -40,6 +42,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
+export { makeExportReader } from "./Export.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -97,7 +100,8 @@ export const makeWith = (
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
-      Context.merge(models)
+      Context.merge(models),
+      Context.add(ExportReader, yield* makeExportReader)
     )
   })
 
