@@ -6,7 +6,7 @@
  * signals the nba ingest derives from its fixture cut.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
-import { type ExportKind, ExportReader, SportsWriter, type TeamSport } from "@sports-data/domain"
+import { type ExportKind, type ExportPage, ExportReader, SportsWriter, type TeamSport } from "@sports-data/domain"
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 import { ingestedSignals } from "../ingest/helpers.js"
@@ -23,7 +23,7 @@ const walk = (kind: ExportKind, sport: TeamSport, limit: number) =>
     const keys: Array<string> = []
     let after: string | null = null
     for (let i = 0; i < 1000; i++) {
-      const page = yield* reader.page(kind, sport, after, limit)
+      const page: ExportPage<ExportKind> = yield* reader.page(kind, sport, after, limit)
       sizes.push(page.rows.length)
       for (const row of page.rows) keys.push(kind === "teams" ? (row as { abbr: string }).abbr : String(row.id))
       if (page.next === null) break
