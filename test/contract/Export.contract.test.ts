@@ -25,7 +25,9 @@ const walk = (kind: ExportKind, sport: TeamSport, limit: number) =>
     for (let i = 0; i < 1000; i++) {
       const page: ExportPage<ExportKind> = yield* reader.page(kind, sport, after, limit)
       sizes.push(page.rows.length)
-      for (const row of page.rows) keys.push(kind === "teams" ? (row as { abbr: string }).abbr : String(row.id))
+      for (const row of page.rows) {
+        keys.push(kind === "teams" ? (row as { abbr: string }).abbr : String((row as { id: string | number }).id))
+      }
       if (page.next === null) break
       after = page.next
     }
