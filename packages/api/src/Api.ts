@@ -10,6 +10,7 @@
 import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
+import { BulkGroup } from "./groups/Bulk.js"
 import { CfbGroup } from "./groups/Cfb.js"
 import { F1Group } from "./groups/F1.js"
 import { GolfGroup } from "./groups/Golf.js"
@@ -55,5 +56,6 @@ export class Api extends HttpApi.make("sports-data")
   .add(PublicGroup)
   .add(NflExtrasGroup)
   .add(UnavailableGroup)
+  .add(BulkGroup)
   .pipe(serviceContract)
 {}

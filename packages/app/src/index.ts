@@ -9,6 +9,7 @@
 import { Layer } from "effect"
 import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
+import { Bulk } from "./Bulk.js"
 import { Catalog } from "./Catalog.js"
 import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
@@ -34,6 +35,7 @@ export {
   PROJECTION_MAX_WEEKS,
   PROJECTION_METHOD
 } from "./Analytics.js"
+export { Bulk, EXPORT_PAGE_SIZE, exportLine } from "./Bulk.js"
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
@@ -69,6 +71,7 @@ export const layer = Layer.mergeAll(
   F1.Default,
   Nascar.Default,
   Models.Default,
-  Stacks.Default
+  Stacks.Default,
+  Bulk.Default
 )
 export * as Keys from "./Keys.js"

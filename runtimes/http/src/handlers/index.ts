@@ -11,6 +11,7 @@ import { Layer } from "effect"
 import { StreamLive } from "../EventStream.js"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
+import { BulkLive } from "./Bulk.js"
 import { CfbLive } from "./Cfb.js"
 import { F1Live } from "./F1.js"
 import { GolfLive } from "./Golf.js"
@@ -74,5 +75,6 @@ export const HandlersLive = Layer.mergeAll(
   WebhooksLive,
   PublicLive,
   NflExtrasLive,
-  UnavailableLive
+  UnavailableLive,
+  BulkLive
 )
