@@ -16,7 +16,7 @@ it.live("a client that disconnects interrupts the export's store query", () =>
     const interrupted = yield* Deferred.make<void>()
     const calls = yield* Ref.make(0)
     const reader: ExportReaderService = {
-      page: (kind, sport, after, limit) =>
+      page: (_kind, sport, after, limit) =>
         Effect.gen(function*() {
           const n = yield* Ref.updateAndGet(calls, (c) => c + 1)
           if (after === null) {
