@@ -24,7 +24,17 @@ layer(fixturesLayer(["nfl", "mlb"]), { timeout: 120_000 })("endpoints without a 
   describe("answers empty data with meta.coverage", () => {
     it.effect("play-by-play of a held game; 404 for a game not held; sports outside the six are 400", () =>
       Effect.gen(function*() {
-        expectNoSource(yield* ok(`/v1/nfl/games/${NFL_GAME}/plays`), "no source has play-by-play data")
+        // this server has no play-by-play files (with them: test/http/plays.test.ts)
+        expectNoSource(
+          yield* ok(`/v1/nfl/games/${NFL_GAME}/plays`),
+          "no source has play-by-play data for this season; an operator can add nflverse " +
+            "play_by_play_<season>.csv files under <data dir>/nflverse_pbp/"
+        )
+        const [mlbGame] = (yield* ok("/v1/mlb/games?limit=1")).data
+        expectNoSource(
+          yield* ok(`/v1/mlb/games/${mlbGame.id ?? mlbGame.game_pk}/plays`),
+          "no source has play-by-play data"
+        )
         expectError(yield* get("/v1/nfl/games/2024_01_XXX_YYY/plays"), 404, "RESOURCE_NOT_FOUND")
         expectError(yield* get(`/v1/tennis/games/${NFL_GAME}/plays`), 400, "INVALID_PARAMETER", "sport")
       }))

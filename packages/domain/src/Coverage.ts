@@ -140,7 +140,10 @@ export const endpointCoverage = {
     news: yes("news items are the 32BeatWriters archive, 2020-12 to 2022-07; injury reports cover 2025"),
     injuries: yes("weekly injury reports of the 2025 season; no report time (season and week instead)"),
     depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves"),
-    plays: no("no source has play-by-play data"),
+    plays: no(
+      "no source has play-by-play data for this season; an operator can add nflverse play_by_play_<season>.csv " +
+        "files under <data dir>/nflverse_pbp/"
+    ),
     ecr: no("no source has expert consensus rankings"),
     playerRankings: no("no source has consensus draft rankings"),
     campIntel: no("no source has training camp reports")

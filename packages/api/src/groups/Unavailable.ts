@@ -7,11 +7,11 @@
  *
  * Rows of these endpoints are "not shown" by the specification; `data` is always empty, so the
  * row schema is left open ({@link UnavailableRow}), except depth-chart changes (the nfl resource)
- * and plays (the nflverse play-by-play columns an operator's files would carry).
+ * and plays (the domain's `Play`, the nflverse play-by-play columns).
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Resources } from "@sports-data/domain"
+import { Play, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
 import { PlayerIdPath } from "../params/Common.js"
@@ -33,27 +33,6 @@ export const UnavailableRow = Schema.Unknown.annotations({
   identifier: "UnavailableRow",
   description: "no source supplies these rows: data is always empty, with meta.coverage saying why"
 })
-
-/**
- * One play, in the nflverse play-by-play columns (nflfastR field names): game and play ids, the
- * quarter (`qtr`), game clock (`time`, MM:SS), `down` and `ydstogo`, `yardline_100` (yards from
- * the opponent's end zone), offense and defense (`posteam`, `defteam`), `play_type`,
- * `yards_gained` and the play-by-play text (`desc`).
- */
-export const Play = Schema.Struct({
-  game_id: Schema.String,
-  play_id: Schema.Number,
-  qtr: Schema.NullOr(Schema.Int),
-  time: Schema.NullOr(Schema.String),
-  down: Schema.NullOr(Schema.Int),
-  ydstogo: Schema.NullOr(Schema.Int),
-  yardline_100: Schema.NullOr(Schema.Int),
-  posteam: Schema.NullOr(Schema.String),
-  defteam: Schema.NullOr(Schema.String),
-  play_type: Schema.NullOr(Schema.String),
-  yards_gained: Schema.NullOr(Schema.Int),
-  desc: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Play" })
 
 const empty = Resources.Envelope(Schema.Array(UnavailableRow))
 
