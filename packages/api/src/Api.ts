@@ -10,6 +10,7 @@
 import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
+import { BulkGroup } from "./groups/Bulk.js"
 import { CfbGroup } from "./groups/Cfb.js"
 import { F1Group } from "./groups/F1.js"
 import { GolfGroup } from "./groups/Golf.js"
@@ -20,12 +21,14 @@ import { ModelsGroup } from "./groups/Models.js"
 import { NascarGroup } from "./groups/Nascar.js"
 import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
+import { NflExtrasGroup } from "./groups/NflExtras.js"
 import { NhlGroup } from "./groups/Nhl.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
 import { StreamGroup } from "./groups/Stream.js"
 import { TennisGroup } from "./groups/Tennis.js"
 import { UfcGroup } from "./groups/Ufc.js"
+import { UnavailableGroup } from "./groups/Unavailable.js"
 import { WebhooksGroup } from "./groups/Webhooks.js"
 import { serviceContract } from "./Security.js"
 
@@ -51,5 +54,8 @@ export class Api extends HttpApi.make("sports-data")
   .add(StreamGroup)
   .add(WebhooksGroup)
   .add(PublicGroup)
+  .add(NflExtrasGroup)
+  .add(UnavailableGroup)
+  .add(BulkGroup)
   .pipe(serviceContract)
 {}

@@ -9,6 +9,7 @@
 import { Layer } from "effect"
 import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
+import { Bulk } from "./Bulk.js"
 import { Catalog } from "./Catalog.js"
 import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
@@ -18,6 +19,7 @@ import { Models } from "./Models.js"
 import { Nascar } from "./Nascar.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
+import { Stacks } from "./Stacks.js"
 import { Rankings, Standings } from "./Standings.js"
 import { Tennis } from "./Tennis.js"
 import { Ufc } from "./Ufc.js"
@@ -33,6 +35,7 @@ export {
   PROJECTION_MAX_WEEKS,
   PROJECTION_METHOD
 } from "./Analytics.js"
+export { Bulk, EXPORT_PAGE_SIZE, exportLine } from "./Bulk.js"
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
@@ -45,6 +48,7 @@ export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
 export { Signals, type SignalView, toSignal } from "./Signals.js"
+export { type CustomRankingView, Stacks, type StackView } from "./Stacks.js"
 export { Rankings, Standings } from "./Standings.js"
 export { Tennis } from "./Tennis.js"
 export { Ufc } from "./Ufc.js"
@@ -66,6 +70,8 @@ export const layer = Layer.mergeAll(
   Golf.Default,
   F1.Default,
   Nascar.Default,
-  Models.Default
+  Models.Default,
+  Stacks.Default,
+  Bulk.Default
 )
 export * as Keys from "./Keys.js"

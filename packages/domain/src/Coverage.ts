@@ -139,11 +139,21 @@ export const endpointCoverage = {
   nfl: {
     news: yes("news items are the 32BeatWriters archive, 2020-12 to 2022-07; injury reports cover 2025"),
     injuries: yes("weekly injury reports of the 2025 season; no report time (season and week instead)"),
-    depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves")
+    depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves"),
+    plays: no(
+      "no source has play-by-play data for this season; an operator can add nflverse play_by_play_<season>.csv " +
+        "files under <data dir>/nflverse_pbp/"
+    ),
+    ecr: no("no source has expert consensus rankings"),
+    playerRankings: no("no source has consensus draft rankings"),
+    campIntel: no("no source has training camp reports")
   },
   nba: {
     teamPractice: no("practice reports are nfl only"),
-    rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves")
+    rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves"),
+    plays: no("no source has play-by-play data"),
+    ecr: no("no source has expert consensus rankings"),
+    depthChartChanges: no("no source has NBA depth charts")
   },
   mlb: {
     news: no("no source has mlb injury reports or news"),
@@ -152,7 +162,12 @@ export const endpointCoverage = {
     teamInjuries: no("no source has mlb injury reports or news"),
     teamPractice: no("practice reports are nfl only"),
     rosterPulse: no("no source has mlb injury reports, news or depth charts"),
-    playerStats: yes("batting lines need the retrosplits daybyday files; pitching lines are held for 2024", [2024])
+    playerStats: yes("batting lines need the retrosplits daybyday files; pitching lines are held for 2024", [2024]),
+    plays: no("no source has play-by-play data"),
+    ecr: no("no source has expert consensus rankings"),
+    splits: no("no source has pitch-level data for pitch-type mix splits"),
+    transactions: no("no source has mlb transactions"),
+    depthChartChanges: no("no source has MLB depth charts")
   },
   nhl: {
     games: yes("2024-25 is absent from every source; 2023-24 ends 2024-02-14; 2025-26 ends 2026-02-20"),
@@ -160,7 +175,8 @@ export const endpointCoverage = {
       "2024-25 is absent; points and overtime losses are null for seasons whose source carries no overtime flag"
     ),
     playerStats: yes("player game lines exist for 2025-26 only", [2025]),
-    depthChartChanges: no("no source has NHL depth charts")
+    depthChartChanges: no("no source has NHL depth charts"),
+    plays: no("no source has play-by-play data")
   },
   cfb: {
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
@@ -168,14 +184,16 @@ export const endpointCoverage = {
     players: yes("players come from the 2025 box scores only", [2025]),
     player: yes("players come from the 2025 box scores only", [2025]),
     roster: yes("rosters come from the 2025 box scores only", [2025]),
-    gameLog: yes("game logs come from the 2025 box scores only", [2025])
+    gameLog: yes("game logs come from the 2025 box scores only", [2025]),
+    plays: no("no source has play-by-play data")
   },
   soccer: {
     players: no("no source has soccer players"),
     player: no("no source has soccer players"),
     roster: no("no source has soccer players"),
     gameLog: no("no source has soccer players"),
-    games: yes("mls 2025 is partial; champions_league covers 2024-25 only")
+    games: yes("mls 2025 is partial; champions_league covers 2024-25 only"),
+    plays: no("no source has play-by-play data")
   },
   tennis: {
     matches: yes(

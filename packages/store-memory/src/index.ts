@@ -11,6 +11,7 @@ import {
   type AllStores,
   AuditStore,
   EventWake,
+  ExportReader,
   JobLeases,
   KeyStore,
   makeLocalEventWake,
@@ -22,6 +23,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
@@ -33,6 +35,7 @@ import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
+export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
@@ -59,16 +62,18 @@ export { makeWriter } from "./Writer.js"
 export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
-export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =
-  Effect.gen(function*() {
-    const data = yield* makeSportsData
-    const wake = yield* makeLocalEventWake()
-    const webhooks = yield* makeWebhookStore(data)
-    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
-      Context.add(EventWake, wake),
-      Context.add(WebhookStore, webhooks)
-    )
-  })
+export const makeSports: Effect.Effect<
+  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader>
+> = Effect.gen(function*() {
+  const data = yield* makeSportsData
+  const wake = yield* makeLocalEventWake()
+  const webhooks = yield* makeWebhookStore(data)
+  return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+    Context.add(EventWake, wake),
+    Context.add(WebhookStore, webhooks),
+    Context.add(ExportReader, makeExportReader(data))
+  )
+})
 
 /** Makes every store, empty, as a Context. Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {

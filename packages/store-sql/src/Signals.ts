@@ -48,7 +48,9 @@ const columns: ReadonlyArray<readonly [string, string]> = [
 ]
 const names = columns.map(([n]) => n)
 const rest = names.filter((n) => n !== "id")
-const selectList = names.map((n) => (n === "id" ? "id::float8 AS id" : n)).join(", ")
+/** The select list of `signals` (ids as float8: node-postgres returns bigint as a string). */
+export const signalSelectList = names.map((n) => (n === "id" ? "id::float8 AS id" : n)).join(", ")
+const selectList = signalSelectList
 
 const upsertText = `WITH up AS (
   INSERT INTO signals AS t (${names.join(", ")})

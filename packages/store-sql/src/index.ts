@@ -17,6 +17,7 @@ import {
   type AllStores,
   AuditStore,
   EventWake,
+  ExportReader,
   JobLeases,
   KeyStore,
   makeLocalEventWake,
@@ -29,6 +30,7 @@ import {
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
+import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
@@ -42,6 +44,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
+export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
@@ -101,7 +104,8 @@ export const makeWith = (
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
       Context.merge(models),
-      Context.add(JobLeases, yield* makeJobLeases)
+      Context.add(JobLeases, yield* makeJobLeases),
+      Context.add(ExportReader, yield* makeExportReader)
     )
   })
 

@@ -17,7 +17,7 @@ import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
 import { IngestProgress, makeIngestProgress, type Plans } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
-import { Runner } from "@sports-data/ingest"
+import { NflversePlays, Runner } from "@sports-data/ingest"
 import {
   backfillMetrics,
   DeliveryFromSettings,
@@ -155,7 +155,7 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           plans: options.catalog,
           mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) }),
           progress
-        }),
+        }).pipe(Layer.provide(NflversePlays.layer(dataDir))), // plays from <data dir>/nflverse_pbp when present
         // webhook deliveries run in-process on the embedded store
         DeliveryFromSettings(options.settings)
       ).pipe(

@@ -4,7 +4,8 @@
  * Served: players, player detail, player stats, teams, roster, games, standings, scoring leaders
  * and categories. Per-batter game lines exist in no ingested source, so batting fields are null
  * and the batting categories are empty; pitching lines (2024) drive leaders and categories.
- * Not served: players/{id}/splits (pitch-type mix), depth-chart/changes, transactions.
+ * players/{id}/splits (pitch-type mix), depth-chart/changes and transactions have no source: they are
+ * in groups/Unavailable.ts (empty data with meta.coverage).
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"

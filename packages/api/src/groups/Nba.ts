@@ -2,8 +2,8 @@
  * NBA data endpoints (specification, "Endpoints / NBA"), under `/v1/nba`.
  *
  * Served: games, standings, teams, players, player detail, player stats, game log, roster.
- * `/v1/nba/confidence` is in the models group (groups/Models.ts). Not served: depth-chart/changes
- * (no nba depth chart source).
+ * `/v1/nba/confidence` is in the models group (groups/Models.ts). Depth-chart changes (no nba
+ * depth chart source: empty data with meta.coverage) are in groups/Unavailable.ts.
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"

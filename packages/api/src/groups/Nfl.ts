@@ -1,9 +1,10 @@
 /**
  * NFL data endpoints (specification, "Endpoints / NFL"), under `/v1/nfl`.
  *
- * Served: teams, roster, players, player detail, player stats, games, standings. Not served (no
- * ingested source answers them): players/rankings, players/{id}/camp-intel, rankings/custom,
- * depth-chart/changes, stacks.
+ * Served here: teams, roster, players, player detail, player stats, games, standings. Stacks and
+ * custom rankings are in groups/NflExtras.ts, depth-chart changes in groups/Intelligence.ts, and
+ * players/rankings and players/{id}/camp-intel (no source: empty data with meta.coverage) in
+ * groups/Unavailable.ts.
  * @module
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"

@@ -6,6 +6,7 @@
  */
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
+import type { ExportReader } from "./Export.js"
 import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
 import type { MetricsStores } from "./Metrics.js"
@@ -27,3 +28,4 @@ export type AllStores =
   | MetricsStores
   | ModelStores
   | JobLeases
+  | ExportReader

@@ -11,6 +11,7 @@ import { Layer } from "effect"
 import { StreamLive } from "../EventStream.js"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
+import { BulkLive } from "./Bulk.js"
 import { CfbLive } from "./Cfb.js"
 import { F1Live } from "./F1.js"
 import { GolfLive } from "./Golf.js"
@@ -21,11 +22,13 @@ import { ModelsLive } from "./Models.js"
 import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
+import { NflExtrasLive } from "./NflExtras.js"
 import { NhlLive } from "./Nhl.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
 import { UfcLive } from "./Ufc.js"
+import { UnavailableLive } from "./Unavailable.js"
 import { WebhooksLive } from "./Webhooks.js"
 
 export {
@@ -70,5 +73,8 @@ export const HandlersLive = Layer.mergeAll(
   AccountLive,
   StreamLive,
   WebhooksLive,
-  PublicLive
+  PublicLive,
+  NflExtrasLive,
+  UnavailableLive,
+  BulkLive
 )

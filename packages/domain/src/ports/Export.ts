@@ -1,0 +1,54 @@
+/**
+ * The bulk export port: a sport's canonical rows of one kind, page by page in key order
+ * (keyset pagination), so a caller can stream a whole table with constant memory and stop
+ * between pages. Apart from the read ports (Readers.ts): it is not cached and only the bulk
+ * export reads it.
+ * @module
+ */
+import { Context, type Effect } from "effect"
+import type { Game, Player, StatLine, Team } from "../Canonical.js"
+import type { StoreError } from "../Errors.js"
+import type { StoredSignal } from "../Signals.js"
+import type { TeamSport } from "../Sport.js"
+
+/** The kinds of rows an export holds (`include` of `/v1/bulk/export`), in export order. */
+export const exportKinds = ["players", "teams", "games", "stat_lines", "signals"] as const
+export type ExportKind = typeof exportKinds[number]
+
+/** The row type of each kind. */
+export interface ExportRows {
+  readonly players: Player
+  readonly teams: Team
+  readonly games: Game
+  readonly stat_lines: StatLine
+  readonly signals: StoredSignal
+}
+
+/**
+ * One page: up to `limit` rows, and `next`, the opaque cursor to pass as `after` for the page
+ * after it (null when this page is the last: it held fewer than `limit` rows).
+ */
+export interface ExportPage<K extends ExportKind> {
+  readonly rows: ReadonlyArray<ExportRows[K]>
+  readonly next: string | null
+}
+
+/** Keyset pages of a sport's rows. */
+export interface ExportReaderService {
+  /**
+   * The rows of `kind` of `sport` after cursor `after` (null: from the first), at most `limit`
+   * (≥ 1), in key order: players, games and stat lines by id, teams by abbreviation, signals by
+   * numeric id. The key order of text keys is the store's own (code units in memory, the
+   * database collation in SQL); a full walk returns every row exactly once when no write
+   * happens during it. A sport without signals (nhl, cfb, soccer) has none.
+   */
+  readonly page: <K extends ExportKind>(
+    kind: K,
+    sport: TeamSport,
+    after: string | null,
+    limit: number
+  ) => Effect.Effect<ExportPage<K>, StoreError>
+}
+
+/** The {@link ExportReaderService} port. */
+export class ExportReader extends Context.Tag("@sports-data/ExportReader")<ExportReader, ExportReaderService>() {}

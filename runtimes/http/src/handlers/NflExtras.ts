@@ -1,0 +1,44 @@
+/**
+ * Handlers of the nflExtras group (`/v1/nfl/stacks`, `POST /v1/nfl/rankings/custom`) over the
+ * application's Stacks service.
+ * @module
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, Params } from "@sports-data/api"
+import { Stacks } from "@sports-data/app"
+import { Stacks as S } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope, type EnvelopeContext } from "./Common.js"
+
+const ctx = (request: EnvelopeContext["request"], name: string): EnvelopeContext => ({
+  request,
+  sport: "nfl",
+  operation: `nflExtras.${name}`
+})
+
+/** The nflExtras handlers. Requires the application's Stacks service. */
+export const NflExtrasLive = HttpApiBuilder.group(Api, "nflExtras", (handlers) =>
+  handlers
+    .handle("stacks", ({ request, urlParams }) =>
+      Effect.gen(function*() {
+        const { rows, season } = yield* (yield* Stacks).stacks({
+          season: urlParams.season,
+          team: urlParams.team,
+          positions: urlParams.position === undefined ? S.DEFAULT_STACK_POSITIONS : [urlParams.position],
+          minGames: urlParams.min_games ?? S.MIN_STACK_GAMES,
+          limit: Params.withDefault(urlParams.limit, Params.StacksLimit)
+        })
+        return yield* envelope(ctx(request, "stacks"), rows, { season, scoring: "ppr" as const })
+      }).pipe(mapDomainErrors))
+    .handle("customRankings", ({ payload, request }) =>
+      Effect.gen(function*() {
+        const { rows, season } = yield* (yield* Stacks).customRanking({
+          scoring: payload.scoring,
+          season: payload.season,
+          weeks: payload.weeks,
+          position: payload.position,
+          limit: Params.withDefault(payload.limit, Params.CustomRankingLimit)
+        })
+        return yield* envelope(ctx(request, "customRankings"), rows, { season, weeks: payload.weeks ?? null })
+      }).pipe(mapDomainErrors)))
