@@ -24,6 +24,7 @@ import { makeAuditStore } from "./AuditStore.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
+import { makeOddsStore } from "./Odds.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -34,6 +35,7 @@ export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
+export { makeOddsStore } from "./Odds.js"
 export {
   makeAthleteReader,
   makeCatalogReader,
@@ -75,11 +77,13 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   const sports = yield* makeSports
   const metrics = yield* makeMetricsStore
   const models = yield* makeModelStore
+  const odds = yield* makeOddsStore
   return Context.add(sports, KeyStore, keys).pipe(
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
     Context.merge(metrics),
-    Context.merge(models)
+    Context.merge(models),
+    Context.merge(odds)
   )
 })
 

@@ -9,6 +9,7 @@ import type { EventWake } from "./Delivery.js"
 import type { KeyStore } from "./KeyStore.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
+import type { OddsStores } from "./Odds.js"
 import type { SportsReaders } from "./Readers.js"
 import type { UsageStore } from "./UsageStore.js"
 import type { WebhookStore } from "./Webhooks.js"
@@ -25,3 +26,4 @@ export type AllStores =
   | SportsReaders
   | MetricsStores
   | ModelStores
+  | OddsStores
