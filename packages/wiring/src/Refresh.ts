@@ -10,15 +10,19 @@
 import {
   Analytics,
   CatalogReader,
+  type EventReader,
+  type GameReader,
   IngestProgress,
   type IngestProgressService,
   type MetricsStores,
+  type OddsWriter,
   pendingProgress,
   PlayerMetricsReader,
   type SportKey,
   type SportsWriter,
   type StatLineReader,
-  type StoreError
+  type StoreError,
+  type TeamReader
 } from "@sports-data/domain"
 import { type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
@@ -291,5 +295,8 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> =>
-  Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))
+}): Layer.Layer<
+  never,
+  never,
+  CatalogReader | SportsWriter | StatLineReader | MetricsStores | GameReader | TeamReader | EventReader | OddsWriter
+> => Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))
