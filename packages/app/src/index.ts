@@ -16,6 +16,7 @@ import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
 import { Models } from "./Models.js"
 import { Nascar } from "./Nascar.js"
+import { Odds } from "./Odds.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
 import { Rankings, Standings } from "./Standings.js"
@@ -41,6 +42,7 @@ export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
 export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
+export { Odds, type OddsListQuery } from "./Odds.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
@@ -66,6 +68,7 @@ export const layer = Layer.mergeAll(
   Golf.Default,
   F1.Default,
   Nascar.Default,
-  Models.Default
+  Models.Default,
+  Odds.Default
 )
 export * as Keys from "./Keys.js"

@@ -22,6 +22,7 @@ import { NascarLive } from "./Nascar.js"
 import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
 import { NhlLive } from "./Nhl.js"
+import { OddsLive } from "./Odds.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
@@ -42,6 +43,7 @@ export {
   NbaLive,
   NflLive,
   NhlLive,
+  OddsLive,
   PlayersLive,
   PublicLive,
   SoccerLive,
@@ -66,6 +68,7 @@ export const HandlersLive = Layer.mergeAll(
   AnalyticsLive,
   IntelligenceLive,
   ModelsLive,
+  OddsLive,
   MetaLive,
   AccountLive,
   StreamLive,
