@@ -12,8 +12,8 @@ import {
   OddsReader,
   ResourceNotFound,
   type SportKey,
-  teamSports,
-  type TeamSport
+  type TeamSport,
+  teamSports
 } from "@sports-data/domain"
 import { Effect } from "effect"
 

@@ -14,8 +14,10 @@ import { SportKey } from "./Sport.js"
 
 /**
  * One stored line.
- * - `id`: deterministic, `<game_id>:<source>:<bookmaker or "-">:<snapshot_date>:<snapshot>[:<time>]`,
- *   so re-ingesting the same source rows yields the same ids.
+ * - `id`: deterministic, `<game_id>:<source>:<snapshot_date>:<snapshot>:<bookmaker or "-">[:<time>]`,
+ *   so re-ingesting the same source rows yields the same ids (and untimed snapshots of one date
+ *   order by label: `noon` before `open`, the Odds API's noon US Eastern pull before its 9 pm
+ *   Pacific "open" pull of the same date).
  * - `game_id`: the service's own game (team sports) or event (tennis) id the line is for.
  * - `source`: the dataset folder the line was read from; `bookmaker`: as the source names it,
  *   null when the source does not say (nflverse, spreadspoke, cfbfastR).
@@ -55,7 +57,8 @@ export type OddsLine = typeof OddsLine.Type
 
 /**
  * Time order of the snapshots of one game: `snapshot_date`, then `line_time` (lines without a
- * time first), then `id` (code units). Both store adapters order history this way.
+ * time first), then `id` (code units: source, snapshot label, bookmaker). Both store adapters
+ * order history this way.
  */
 export const compareSnapshots = (a: OddsLine, b: OddsLine): number =>
   a.snapshot_date !== b.snapshot_date

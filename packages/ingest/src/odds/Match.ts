@@ -110,7 +110,7 @@ export const matchLines = (
       })
       continue
     }
-    const id = [game.id, l.source, l.bookmaker ?? "-", snapshot_date, l.snapshot, l.line_time?.toISOString()]
+    const id = [game.id, l.source, snapshot_date, l.snapshot, l.bookmaker ?? "-", l.line_time?.toISOString()]
       .filter((x) => x !== undefined).join(":")
     out.set(id, {
       id,
