@@ -23,6 +23,7 @@ import { NbaGroup } from "./groups/Nba.js"
 import { NflGroup } from "./groups/Nfl.js"
 import { NflExtrasGroup } from "./groups/NflExtras.js"
 import { NhlGroup } from "./groups/Nhl.js"
+import { OddsGroup } from "./groups/Odds.js"
 import { PlayersGroup } from "./groups/Players.js"
 import { SoccerGroup } from "./groups/Soccer.js"
 import { StreamGroup } from "./groups/Stream.js"
@@ -49,6 +50,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(AnalyticsGroup)
   .add(IntelligenceGroup)
   .add(ModelsGroup)
+  .add(OddsGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(StreamGroup)

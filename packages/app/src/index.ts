@@ -17,6 +17,7 @@ import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
 import { Models } from "./Models.js"
 import { Nascar } from "./Nascar.js"
+import { Odds } from "./Odds.js"
 import { Players } from "./Players.js"
 import { Signals } from "./Signals.js"
 import { Stacks } from "./Stacks.js"
@@ -44,6 +45,7 @@ export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
 export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
+export { Odds, type OddsListQuery } from "./Odds.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
@@ -72,6 +74,7 @@ export const layer = Layer.mergeAll(
   Nascar.Default,
   Models.Default,
   Stacks.Default,
-  Bulk.Default
+  Bulk.Default,
+  Odds.Default
 )
 export * as Keys from "./Keys.js"

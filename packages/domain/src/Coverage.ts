@@ -52,6 +52,7 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     source("ehv6_retrosheet_mlb_2024", "https://github.com/ehv6/Baseball_Statmuse", null),
     source("alejandrochaveza_mml_mlb", "https://github.com/AlejandroChavezA/MML-mlb", null),
     source("twinfield10_nhl_data", "https://github.com/twinfield10/NHL-Data", null),
+    source("nielsenz_odds_api", "https://github.com/nielsenz/odds-api-current-save", null),
     source("jhatfiel_cfbd_games", "https://github.com/jhatfiel/railwayapp-express", null),
     source("noahpbrown_cfb_games", "https://github.com/noahpbrown/cfb_model_project", null),
     source(
@@ -84,14 +85,14 @@ export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
     "urwishpatel2003_nflverse_data",
     "dynastyprocess_fantasytweetarchives"
   ],
-  nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app"],
+  nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app", "nielsenz_odds_api"],
   mlb: [
     "chadwickbureau_register",
     "chadwickbureau_retrosplits",
     "ehv6_retrosheet_mlb_2024",
     "alejandrochaveza_mml_mlb"
   ],
-  nhl: ["twinfield10_nhl_data", "bettormanpicks_bmp_app"],
+  nhl: ["twinfield10_nhl_data", "bettormanpicks_bmp_app", "nielsenz_odds_api"],
   cfb: [
     "jhatfiel_cfbd_games",
     "noahpbrown_cfb_games",
@@ -131,12 +132,18 @@ export const MetaCoverage = Schema.Struct({
 }).annotations({ identifier: "MetaCoverage" })
 export type MetaCoverage = typeof MetaCoverage.Type
 
+/** The coverage of both odds endpoints (`odds`, `history`) of a sport: the lines' source and limits. */
+const oddsCoverage = (c: EndpointCoverage) => ({ odds: c, history: c })
+
 /**
  * Coverage of each sport's endpoints, keyed by operation name (the OpenAPI operationId after
  * `<sport>.`). Endpoints not listed are available over every season the sport holds.
  */
 export const endpointCoverage = {
   nfl: {
+    ...oddsCoverage(yes(
+      "nflverse lines 2022-2026 (one line per game, no bookmaker named; 2026: the games lined when the source was pulled) and spreadspoke spread and total; no line history"
+    )),
     news: yes("news items are the 32BeatWriters archive, 2020-12 to 2022-07; injury reports cover 2025"),
     injuries: yes("weekly injury reports of the 2025 season; no report time (season and week instead)"),
     depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves"),
@@ -149,6 +156,9 @@ export const endpointCoverage = {
     campIntel: no("no source has training camp reports")
   },
   nba: {
+    ...oddsCoverage(yes(
+      "The Odds API snapshots of 2026-01-10 to 2026-02-23 (BetMGM, DraftKings, FanDuel, BetRivers), for the games the service holds (to 2026-02-20)"
+    )),
     teamPractice: no("practice reports are nfl only"),
     rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves"),
     plays: no("no source has play-by-play data"),
@@ -156,6 +166,7 @@ export const endpointCoverage = {
     depthChartChanges: no("no source has NBA depth charts")
   },
   mlb: {
+    ...oddsCoverage(no("no source has mlb betting lines")),
     news: no("no source has mlb injury reports or news"),
     injuries: no("no source has mlb injury reports or news"),
     playerNews: no("no source has mlb injury reports or news"),
@@ -170,6 +181,9 @@ export const endpointCoverage = {
     depthChartChanges: no("no source has MLB depth charts")
   },
   nhl: {
+    ...oddsCoverage(yes(
+      "The Odds API: noon US Eastern pulls 2023-10-10 to 2026-01-09 (BetMGM, Caesars), open, morning and close snapshots from 2026-01-10; only games the service holds (2024-25 is absent, 2023-24 ends 2024-02-14, 2025-26 ends 2026-02-20)"
+    )),
     games: yes("2024-25 is absent from every source; 2023-24 ends 2024-02-14; 2025-26 ends 2026-02-20"),
     standings: yes(
       "2024-25 is absent; points and overtime losses are null for seasons whose source carries no overtime flag"
@@ -179,6 +193,7 @@ export const endpointCoverage = {
     plays: no("no source has play-by-play data")
   },
   cfb: {
+    ...oddsCoverage(yes("2025 spread and total only (cfbfastR): no moneyline, odds or bookmaker")),
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
     rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
     players: yes("players come from the 2025 box scores only", [2025]),
@@ -188,6 +203,7 @@ export const endpointCoverage = {
     plays: no("no source has play-by-play data")
   },
   soccer: {
+    ...oddsCoverage(no("no source has soccer betting lines")),
     players: no("no source has soccer players"),
     player: no("no source has soccer players"),
     roster: no("no source has soccer players"),
@@ -196,6 +212,9 @@ export const endpointCoverage = {
     plays: no("no source has play-by-play data")
   },
   tennis: {
+    ...oddsCoverage(yes(
+      "closing moneyline odds (bet365, Pinnacle, best and average price, Betfair exchange) of the 2025 to February 2026 matches"
+    )),
     matches: yes(
       "2022-2024 tour-level matches (Sackmann, CC BY-NC-SA 4.0: non-commercial use only, attribution required) " +
         "carry the tournament's start date (date_precision tournament_week); 2025 to February 2026 matches come " +
@@ -209,6 +228,7 @@ export const endpointCoverage = {
     gameLog: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)")
   },
   golf: {
+    ...oddsCoverage(no("the 2026 outright odds (925sports_pga_tour_data) are not matched to the service's events yet")),
     tournaments: yes(
       "PGA Tour 2021-22 (32 events, Sept 2021 to June 2022), 2025 (schedule, 47 with results) and the 2026 events with DFS salary slates (no results); LPGA: only the 2026 AIG Women's Open slate"
     ),
@@ -218,6 +238,7 @@ export const endpointCoverage = {
     scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025")
   },
   ufc: {
+    ...oddsCoverage(no("no source has UFC betting lines")),
     rankings: no("no source has UFC rankings"),
     record: yes(
       "UFC bouts only (ufcstats.com); bouts whose fighter name matches several fighters of the directory are " +
@@ -225,10 +246,12 @@ export const endpointCoverage = {
     )
   },
   f1: {
+    ...oddsCoverage(no("no source has F1 betting lines")),
     results: yes("race, qualifying, sprint and sprint qualifying results 2022 to 2026 round 11; practice: no source"),
     standings: yes("computed from race and sprint points; 2026 through round 11 (Hungary)")
   },
   nascar: {
+    ...oddsCoverage(no("no source has NASCAR betting lines")),
     races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [
       2022,
       2023,

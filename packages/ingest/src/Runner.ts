@@ -26,6 +26,7 @@ import { nascarIngester } from "./nascar/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
 import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
 import { nhlIngester } from "./nhl/index.js"
+import { ingestOdds, type OddsIngestServices, oddsSourceFiles } from "./odds/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
 import { soccerIngester } from "./soccer/index.js"
@@ -69,7 +70,11 @@ const ingesterOf = (sport: SportKey): SportIngester | undefined => ingesters[spo
 
 /** The input files `sport`'s adapter reads under `dataDir` (missing folders, or no adapter, give none). */
 export const sourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
-  ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([])
+  Effect.zipWith(
+    ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([]),
+    oddsSourceFiles(dataDir, sport),
+    (own, odds) => [...new Set([...own, ...odds])]
+  )
 
 /**
  * The newest modification time (ms since the epoch) among the files `sport` reads under
@@ -115,7 +120,7 @@ export const runIngest = (options: {
 }): Effect.Effect<
   ReadonlyArray<SportIngestResult>,
   CsvFileError | StoreError,
-  SportsWriter | ProgressReporter | StatLineReader | PlayerMetricsWriter
+  SportsWriter | ProgressReporter | StatLineReader | PlayerMetricsWriter | OddsIngestServices
 > =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
@@ -123,7 +128,14 @@ export const runIngest = (options: {
       const mtime = yield* sourceMtime(options.dataDir, sport)
       const ingester = ingesterOf(sport)
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
-      const result = yield* ingester.ingest(options.dataDir)
+      const own = yield* ingester.ingest(options.dataDir)
+      const odds = yield* ingestOdds(sport, options.dataDir)
+      const result: SportIngestResult = odds === undefined ? own : {
+        ...own,
+        counts: { ...own.counts, odds: odds.counts },
+        skipped: [...own.skipped, ...odds.skipped],
+        files: [...new Set([...own.files, ...odds.files])]
+      }
       yield* recomputeMetrics(sport)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })

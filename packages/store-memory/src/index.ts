@@ -28,6 +28,7 @@ import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
+import { makeOddsStore } from "./Odds.js"
 import { makeReaders } from "./Readers.js"
 import { makeSportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -40,6 +41,7 @@ export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
+export { makeOddsStore } from "./Odds.js"
 export {
   makeAthleteReader,
   makeCatalogReader,
@@ -83,12 +85,14 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   const sports = yield* makeSports
   const metrics = yield* makeMetricsStore
   const models = yield* makeModelStore
+  const odds = yield* makeOddsStore
   return Context.add(sports, KeyStore, keys).pipe(
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
     Context.merge(metrics),
     Context.merge(models),
-    Context.add(JobLeases, yield* makeJobLeases)
+    Context.add(JobLeases, yield* makeJobLeases),
+    Context.merge(odds)
   )
 })
 

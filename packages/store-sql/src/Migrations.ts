@@ -11,6 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
+import { oddsMigration } from "./Odds.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
@@ -558,6 +559,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "10_delivery": delivery,
   "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents,
+  "13_odds": oddsMigration,
   "19_jobs": jobs
 }
 

@@ -36,6 +36,7 @@ import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makeModelStore } from "./Models.js"
+import { makeOddsStore } from "./Odds.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
@@ -50,6 +51,7 @@ export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 export { makeModelStore } from "./Models.js"
+export { makeOddsStore } from "./Odds.js"
 export {
   lockFileOf,
   lockFolder,
@@ -96,6 +98,7 @@ export const makeWith = (
     const readers = yield* makeReaders
     const metrics = yield* makeMetricsStore
     const models = yield* makeModelStore
+    const odds = yield* makeOddsStore
     return Context.add(readers, SportsWriter, writer).pipe(
       Context.add(KeyStore, keys),
       Context.add(UsageStore, usage),
@@ -105,7 +108,8 @@ export const makeWith = (
       Context.merge(metrics),
       Context.merge(models),
       Context.add(JobLeases, yield* makeJobLeases),
-      Context.add(ExportReader, yield* makeExportReader)
+      Context.add(ExportReader, yield* makeExportReader),
+      Context.merge(odds)
     )
   })
 

@@ -48,7 +48,8 @@ const ENTITY_ORDER: ReadonlyArray<Report.Entity> = [
   "rankings",
   "events",
   "event_entries",
-  "signals"
+  "signals",
+  "odds"
 ]
 const n = (x: number) => x.toLocaleString("en-US")
 

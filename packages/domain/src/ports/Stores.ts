@@ -11,6 +11,7 @@ import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
+import type { OddsStores } from "./Odds.js"
 import type { SportsReaders } from "./Readers.js"
 import type { UsageStore } from "./UsageStore.js"
 import type { WebhookStore } from "./Webhooks.js"
@@ -29,3 +30,4 @@ export type AllStores =
   | ModelStores
   | JobLeases
   | ExportReader
+  | OddsStores

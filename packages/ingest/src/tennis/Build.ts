@@ -49,6 +49,10 @@ export const compactKey = (text: string): string =>
 /** A hyphenated slug of a name for ids ("Auger-Aliassime F." -> "auger-aliassime-f"). */
 const slug = (text: string): string => slugOf(text)
 
+/** The event id of a match of the odds files: `<tour>-<date>-<tournament number>-<winner key>-<loser key>`. */
+export const oddsMatchId = (m: OddsMatch): string =>
+  `${m.tour}-${m.date}-${m.tournamentNo}-${slug(m.winner.name)}-${slug(m.loser.name)}`
+
 /**
  * A "Surname I." name split into surname and initials ("Auger-Aliassime F." -> Auger-Aliassime /
  * F; "Cerundolo J.M." -> Cerundolo / J.M.; "Blanch Dar." -> Blanch / Dar.), or undefined when it
@@ -252,7 +256,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
   for (const m of input.oddsMatches) {
     const w = oddsId(m.tour, m.winner.name)
     const l = oddsId(m.tour, m.loser.name)
-    const id = `${m.tour}-${m.date}-${m.tournamentNo}-${slug(m.winner.name)}-${slug(m.loser.name)}`
+    const id = oddsMatchId(m)
     if (events.has(id)) {
       skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
       continue

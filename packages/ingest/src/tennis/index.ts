@@ -24,7 +24,7 @@ import {
   type Tour
 } from "./Sources.js"
 
-export { buildTennis, compactKey, CURRENT_LIST_DATE, sackmannAthleteId, splitOddsName } from "./Build.js"
+export { buildTennis, compactKey, CURRENT_LIST_DATE, oddsMatchId, sackmannAthleteId, splitOddsName } from "./Build.js"
 export * as Sources from "./Sources.js"
 
 /** The tennis source files under `dataDir`, by role (each list sorted by name). */
@@ -37,10 +37,10 @@ export interface TennisFiles {
 }
 
 /** The tour a file's name starts with (`atp_...`, `tennis_wta_...`). */
-const tourOf = (file: string): Tour => (/(^|[/_])wta_[^/]*$/.test(file) ? "wta" : "atp")
+export const tourOf = (file: string): Tour => (/(^|[/_])wta_[^/]*$/.test(file) ? "wta" : "atp")
 
 /** The season in a file's name (`..._2025.csv`: 2025). */
-const seasonOf = (file: string): number => Number(/_(\d{4})\.csv$/.exec(file)?.[1] ?? 0)
+export const seasonOf = (file: string): number => Number(/_(\d{4})\.csv$/.exec(file)?.[1] ?? 0)
 
 /** Finds the tennis source files under `dataDir` (missing folders give no files). */
 export const tennisFiles = (dataDir: string): Effect.Effect<TennisFiles> =>

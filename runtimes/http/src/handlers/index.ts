@@ -24,6 +24,7 @@ import { NbaLive } from "./Nba.js"
 import { NflLive } from "./Nfl.js"
 import { NflExtrasLive } from "./NflExtras.js"
 import { NhlLive } from "./Nhl.js"
+import { OddsLive } from "./Odds.js"
 import { PlayersLive } from "./Players.js"
 import { SoccerLive } from "./Soccer.js"
 import { TennisLive } from "./Tennis.js"
@@ -45,6 +46,7 @@ export {
   NbaLive,
   NflLive,
   NhlLive,
+  OddsLive,
   PlayersLive,
   PublicLive,
   SoccerLive,
@@ -69,6 +71,7 @@ export const HandlersLive = Layer.mergeAll(
   AnalyticsLive,
   IntelligenceLive,
   ModelsLive,
+  OddsLive,
   MetaLive,
   AccountLive,
   StreamLive,

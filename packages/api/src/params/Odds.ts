@@ -1,0 +1,45 @@
+/**
+ * Parameters of the odds endpoints (specification, "Cross-sport, intelligence, DFS and bulk":
+ * `/v1/{sport}/odds` and `/v1/{sport}/odds/history/{gameId}`; the specification lists none, the
+ * issue asks for upcoming games by default and `date` / `season` / `week` to look back).
+ * @module
+ */
+import { SportKey } from "@sports-data/domain"
+import { Schema } from "effect"
+import {
+  DateParam,
+  intBetween,
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  NOT_PLAIN_TEXT,
+  oneOf,
+  seasonParam
+} from "./Common.js"
+
+/** `/v1/{sport}/odds` games per answer: default 50, max 500. */
+export const OddsLimit = { default: 50, max: 500 } as const satisfies LimitSpec
+
+/** `/v1/{sport}/odds` path: any sport key (a sport without a source answers empty data with meta.coverage). */
+export const OddsPath = Schema.Struct({ sport: oneOf(SportKey.literals) })
+
+/**
+ * `GET /v1/{sport}/odds`: without `date`, `season` or `week`, the games from today (UTC) on;
+ * `date` (YYYY-MM-DD) one day's games; `season` and `week` (1 to 25) a season or one week of it.
+ */
+export const OddsParams = Schema.Struct({
+  date: Schema.optional(DateParam),
+  season: seasonParam,
+  week: Schema.optional(intBetween(1, 25, { description: "week of the season, 1 to 25" })),
+  limit: limitParam(OddsLimit)
+})
+
+/** `/v1/{sport}/odds/history/{gameId}` path: sport and the service's game (or match) id. */
+export const OddsHistoryPath = Schema.Struct({
+  sport: oneOf(SportKey.literals),
+  gameId: Schema.String.pipe(
+    Schema.filter((s) => isPlainText(s) || NOT_PLAIN_TEXT, {
+      jsonSchema: { description: "the service's game id (as /v1/{sport}/games gives it) or tennis match id" }
+    })
+  )
+})

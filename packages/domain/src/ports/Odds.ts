@@ -1,0 +1,46 @@
+/**
+ * Ports of the stored betting lines (Odds.ts `OddsLine`): written by the odds phase of each
+ * sport's ingest, read by the odds service. Reads and writes apart.
+ * @module
+ */
+import { Context, type Effect } from "effect"
+import type { StoreError } from "../Errors.js"
+import type { OddsLine } from "../Odds.js"
+import type { SportKey } from "../Sport.js"
+
+/**
+ * Line filters; every given filter must hold. `date` matches game_date exactly (`YYYY-MM-DD`),
+ * `from_date` keeps games on or after it; `game_id` one game.
+ * Order: game_date (games without a date last), game_id, then the snapshot order of
+ * Odds.ts `compareSnapshots` (snapshot_date, line_time with untimed lines first, id).
+ */
+export interface OddsQuery {
+  readonly sport: SportKey
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly date?: string | undefined
+  readonly from_date?: string | undefined
+  readonly game_id?: string | undefined
+}
+
+/** Reads of the stored lines. */
+export interface OddsReaderService {
+  /** Every line matching `query`, in its order. */
+  readonly find: (query: OddsQuery) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
+}
+/** The {@link OddsReaderService} port. */
+export class OddsReader extends Context.Tag("@sports-data/OddsReader")<OddsReader, OddsReaderService>() {}
+
+/** Writes of the stored lines: only the ingest's odds phase uses it. */
+export interface OddsWriterService {
+  /**
+   * Replaces every line of `sport` by `rows` (rows of another sport are ignored; a repeated id
+   * keeps its last row), atomically: a reader sees the old lines or the new ones, never a mix.
+   */
+  readonly replaceSport: (sport: SportKey, rows: ReadonlyArray<OddsLine>) => Effect.Effect<void, StoreError>
+}
+/** The {@link OddsWriterService} port. */
+export class OddsWriter extends Context.Tag("@sports-data/OddsWriter")<OddsWriter, OddsWriterService>() {}
+
+/** Both odds ports, as a store provides them. */
+export type OddsStores = OddsReader | OddsWriter

@@ -1,0 +1,145 @@
+/**
+ * The odds ports (domain ports/Odds.ts) on @effect/sql, PostgreSQL dialect, over the table
+ * `odds_lines` (migration 13, {@link oddsMigration}). `replaceSport` deletes a sport's lines and
+ * inserts the new batch (jsonb parameters expanded by `jsonb_to_recordset`, 2,000 lines per
+ * statement) in one transaction, so readers see the old lines or the new ones. Driver errors
+ * become StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Odds, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
+import { Context, Effect, Schema } from "effect"
+import { orStoreError } from "./Errors.js"
+
+/**
+ * 0013: the stored betting lines, one row per (game, source, bookmaker, snapshot), replaced per
+ * sport by the ingest's odds phase. Not part of the data version: the odds reader is not cached.
+ */
+export const oddsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    Effect.forEach([
+      `CREATE TABLE odds_lines (
+        id text PRIMARY KEY,
+        sport text NOT NULL,
+        game_id text NOT NULL,
+        season integer NOT NULL,
+        week integer,
+        game_date date,
+        source text NOT NULL,
+        bookmaker text,
+        snapshot text NOT NULL,
+        snapshot_date date NOT NULL,
+        line_time timestamptz,
+        home text NOT NULL,
+        away text NOT NULL,
+        home_moneyline double precision,
+        away_moneyline double precision,
+        home_spread double precision,
+        home_spread_odds double precision,
+        away_spread_odds double precision,
+        total double precision,
+        over_odds double precision,
+        under_odds double precision
+      )`,
+      `CREATE INDEX odds_lines_game_idx ON odds_lines (sport, game_date, game_id)`,
+      `CREATE INDEX odds_lines_season_idx ON odds_lines (sport, season, week)`
+    ], (s) =>
+      sql.unsafe(s), { discard: true })
+)
+
+const Num = Schema.NullOr(Schema.Number)
+
+/** A row as the drivers return it (timestamptz as a Date or an ISO string). */
+const Row = Schema.Struct({
+  id: Schema.String,
+  sport: SportKey,
+  game_id: Schema.String,
+  season: Schema.Number,
+  week: Num,
+  game_date: Schema.NullOr(Schema.String),
+  source: Schema.String,
+  bookmaker: Schema.NullOr(Schema.String),
+  snapshot: Schema.String,
+  snapshot_date: Schema.String,
+  line_time: Schema.NullOr(Schema.Union(Schema.DateFromSelf, Schema.Date)),
+  home: Schema.String,
+  away: Schema.String,
+  home_moneyline: Num,
+  away_moneyline: Num,
+  home_spread: Num,
+  home_spread_odds: Num,
+  away_spread_odds: Num,
+  total: Num,
+  over_odds: Num,
+  under_odds: Num
+})
+
+const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
+
+const NUMBERS = [
+  "home_moneyline",
+  "away_moneyline",
+  "home_spread",
+  "home_spread_odds",
+  "away_spread_odds",
+  "total",
+  "over_odds",
+  "under_odds"
+] as const
+
+const COLUMNS = `id, sport, game_id, season, week, to_char(game_date, 'YYYY-MM-DD') AS game_date, source, bookmaker,
+  snapshot, to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, line_time, home, away, ${NUMBERS.join(", ")}`
+
+const BATCH = 2000
+
+const COLUMNS_IN =
+  `id, sport, game_id, season, week, game_date, source, bookmaker, snapshot, snapshot_date, line_time, home, away, ${
+    NUMBERS.join(", ")
+  }`
+
+/** Makes both odds ports over the current SqlClient (migrations applied). Never fails. */
+export const makeOddsStore: Effect.Effect<
+  Context.Context<OddsReader | OddsWriter>,
+  never,
+  SqlClient.SqlClient
+> = Effect.map(SqlClient.SqlClient, (sql) =>
+  Context.make(OddsReader, {
+    find: (q) => {
+      const where = sql.and([
+        sql`sport = ${q.sport}`,
+        ...(q.season === undefined ? [] : [sql`season = ${q.season}`]),
+        ...(q.week === undefined ? [] : [sql`week = ${q.week}`]),
+        ...(q.date === undefined ? [] : [sql`game_date = ${q.date}::date`]),
+        ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
+        ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
+      ])
+      return sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where}
+        ORDER BY game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST,
+          id COLLATE "C"`.pipe(
+        Effect.flatMap(decodeRows),
+        orStoreError("OddsReader.find")
+      ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
+    }
+  }).pipe(Context.add(OddsWriter, {
+    replaceSport: (sport, rows) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`DELETE FROM odds_lines WHERE sport = ${sport}`
+        const byId = new Map<string, Odds.OddsLine>()
+        for (const r of rows) if (r.sport === sport) byId.set(r.id, r)
+        const all = [...byId.values()]
+        for (let i = 0; i < all.length; i += BATCH) {
+          const batch = all.slice(i, i + BATCH).map((r) => ({
+            ...r,
+            line_time: r.line_time === null ? null : r.line_time.toISOString()
+          }))
+          yield* sql`INSERT INTO odds_lines (${sql.literal(COLUMNS_IN)})
+            SELECT ${sql.literal(COLUMNS_IN)}
+            FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(id text, sport text, game_id text,
+              season integer, week integer, game_date date, source text, bookmaker text, snapshot text,
+              snapshot_date date, line_time timestamptz, home text, away text,
+              ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))})`
+        }
+      })).pipe(orStoreError("OddsWriter.replaceSport"))
+  })))

@@ -1,0 +1,42 @@
+/**
+ * Handlers of the odds group (`/v1/{sport}/odds`, `/v1/{sport}/odds/history/{gameId}`): decode,
+ * call the Odds application service, encode. `meta.coverage` of an empty answer comes from
+ * domain Coverage.ts (`odds`, `history` of each sport): unavailable with its reason for a sport
+ * no source has lines for.
+ * @module
+ */
+import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { Api, Params, Security } from "@sports-data/api"
+import { Odds } from "@sports-data/app"
+import { Coverage, Odds as O, type SportKey } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope, type EnvelopeContext } from "./Common.js"
+
+const ctx = (request: HttpServerRequest.HttpServerRequest, sport: SportKey, name: string): EnvelopeContext => ({
+  request,
+  sport,
+  operation: `odds.${name}`
+})
+
+/** The odds handlers. Requires the application services. */
+export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
+  handlers
+    .handle("odds", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const today = (yield* Security.Caller).now.toISOString().slice(0, 10)
+        const rows = yield* (yield* Odds).list(path.sport, {
+          date: urlParams.date,
+          season: urlParams.season,
+          week: urlParams.week,
+          today,
+          limit: Params.withDefault(urlParams.limit, Params.OddsLimit)
+        })
+        return yield* envelope(ctx(request, path.sport, "odds"), rows, { method: O.VIG_METHOD })
+      }).pipe(mapDomainErrors))
+    .handle("history", ({ path, request }) =>
+      Effect.gen(function*() {
+        const hasSource = Coverage.coverageOf(path.sport, "history").available
+        const { game, lines } = yield* (yield* Odds).history(path.sport, path.gameId, hasSource)
+        return yield* envelope(ctx(request, path.sport, "history"), lines, { game, method: O.VIG_METHOD })
+      }).pipe(mapDomainErrors)))
