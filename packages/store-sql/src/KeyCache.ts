@@ -8,16 +8,18 @@
  *   connection is re-opened).
  * - Every write through the decorator (create, createPending, claimActivation, update, revoke)
  *   empties this process's cache once the write has returned, then runs `announce` (on
- *   PostgreSQL: `SELECT pg_notify(KEYS_CHANNEL, '')`) so that every other instance empties its
+ *   PostgreSQL: `SELECT pg_notify(KEYS_CHANNEL, ...)`) so that every other instance empties its
  *   cache when `changes` delivers the notice (on PostgreSQL: LISTEN on KEYS_CHANNEL; on the
  *   embedded store one process owns the store and the local emptying is enough).
+ * - With `changes`, the decorator is ready only once it has heard its own probe notice (for at
+ *   most 5 s), so that no change made after the store is up can be missed.
  * - A lookup that started before an emptying does not fill the cache with what it read.
  * - `touch` (batched last-use times) updates the cached record's `last_used_at` here; other
  *   instances see it after `timeToLive`.
  * @module
  */
 import { type ApiKey, type KeyStoreService } from "@sports-data/domain"
-import { Duration, Effect, Option, type Scope, Stream } from "effect"
+import { Deferred, Duration, Effect, Option, type Scope, Stream } from "effect"
 
 /** The PostgreSQL channel on which key changes are announced. */
 export const KEYS_CHANNEL = "sports_data_keys"
@@ -35,8 +37,8 @@ interface Entry {
 export const cachedKeyStore = (
   inner: KeyStoreService,
   options: {
-    readonly announce?: Effect.Effect<void> | undefined
-    readonly changes?: Stream.Stream<void> | undefined
+    readonly announce?: ((payload: string) => Effect.Effect<void>) | undefined
+    readonly changes?: Stream.Stream<string> | undefined
     readonly capacity?: number | undefined
     readonly timeToLive?: Duration.DurationInput | undefined
   } = {}
@@ -51,14 +53,23 @@ export const cachedKeyStore = (
       generation++
       entries.clear()
     })
+    const announce = options.announce ?? (() => Effect.void)
     if (options.changes !== undefined) {
-      yield* Effect.forkScoped(Stream.runForEach(options.changes, () => empty))
+      const probe = `probe-${crypto.randomUUID()}`
+      const heard = yield* Deferred.make<void>()
+      yield* Effect.forkScoped(
+        Stream.runForEach(options.changes, (payload) => payload === probe ? Deferred.succeed(heard, undefined) : empty)
+      )
+      // announced again every 100 ms until the LISTEN, opened in the background, hears it
+      for (let i = 0; i < 50; i++) {
+        yield* announce(probe)
+        if (Option.isSome(yield* Effect.timeoutOption(Deferred.await(heard), Duration.millis(100)))) break
+      }
     }
-    const announce = options.announce ?? Effect.void
 
     /** Runs a write, then empties the cache here and announces the change. */
     const writing = <A, E>(write: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-      Effect.ensuring(write, Effect.zipRight(empty, announce))
+      Effect.ensuring(write, Effect.zipRight(empty, announce("changed")))
 
     const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
       Effect.suspend(() => {

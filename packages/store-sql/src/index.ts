@@ -86,8 +86,8 @@ export interface MakeOptions {
   readonly wakes?: Stream.Stream<void> | undefined
   /** Key changes announced to / heard from other instances (KeyCache.ts); none = this process only. */
   readonly keyChanges?: {
-    readonly announce: Effect.Effect<void>
-    readonly changes: Stream.Stream<void>
+    readonly announce: (payload: string) => Effect.Effect<void>
+    readonly changes: Stream.Stream<string>
   } | undefined
   /**
    * `"write-behind"`: exact counters in this process's memory, written back each second
@@ -153,15 +153,17 @@ const listenWakes = (pg: PgClient.PgClient): Stream.Stream<void> =>
 
 /**
  * Key changes on PostgreSQL: announced by `SELECT pg_notify(...)` (PgClient.notify is broken,
- * DESIGN.md), heard by LISTEN on {@link KEYS_CHANNEL}. Each (re)opened LISTEN first delivers one
- * notice, so that a change missed while the connection was down empties the cache too.
+ * DESIGN.md; PgClient.listen drops an empty payload, so the payload is never empty), heard by
+ * LISTEN on {@link KEYS_CHANNEL}. Each (re)opened LISTEN first delivers one notice (payload ""),
+ * so that a change missed while the connection was down empties the cache too.
  */
 const pgKeyChanges = (pg: PgClient.PgClient) => ({
-  announce: pg.unsafe(`SELECT pg_notify($1, '')`, [KEYS_CHANNEL]).pipe(
-    Effect.asVoid,
-    Effect.catchAll((error) => Effect.logWarning("key change not announced", error))
-  ),
-  changes: Stream.concat(Stream.make(undefined), pg.listen(KEYS_CHANNEL).pipe(Stream.as(undefined))).pipe(
+  announce: (payload: string) =>
+    pg.unsafe(`SELECT pg_notify($1, $2)`, [KEYS_CHANNEL, payload]).pipe(
+      Effect.asVoid,
+      Effect.catchAll((error) => Effect.logWarning("key change not announced", error))
+    ),
+  changes: Stream.concat(Stream.make(""), pg.listen(KEYS_CHANNEL)).pipe(
     Stream.retry(Schedule.spaced(Duration.seconds(1))),
     Stream.catchAll(() => Stream.empty)
   )
