@@ -17,7 +17,7 @@ import { Progress, Runner } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
 import { layerPglite, layerPostgres } from "@sports-data/store-sql"
 import { Context, Effect, Exit, Fiber, Layer, Logger, LogLevel, Redacted } from "effect"
-import { writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
 
 const store = process.env["BENCH_STORE"] ?? "memory"
 const keysFile = process.env["BENCH_KEYS_FILE"] ?? "/tmp/bench-keys.json"
@@ -30,8 +30,14 @@ const storeLayer = store === "memory"
   ? layerPglite({ dataDir: store.slice("pglite:".length) })
   : layerPostgres({ url: store.slice("postgres:".length) })
 
+// the store keeps its data between runs: ingested once (a marker beside the keys file)
+const ingested = `${keysFile}.ingested`
+
 const program = Effect.gen(function*() {
-  yield* Runner.runIngest({ sports: ["nfl"], dataDir }).pipe(Effect.provide(Progress.silent))
+  if (store === "memory" || !existsSync(ingested)) {
+    yield* Runner.runIngest({ sports: ["nfl"], dataDir }).pipe(Effect.provide(Progress.silent))
+    writeFileSync(ingested, new Date().toISOString())
+  }
   const keys = yield* KeyStore
   const issued: Array<string> = []
   for (let i = 0; i < keyCount; i++) {
