@@ -11,7 +11,12 @@
  * Cases: one key; 1,000 distinct keys in rotation (a header list). Prints req/s, p50, p99, the
  * ratios to the peer and to raw, and each service's RSS after its run.
  *
- * Run: `npx tsx bench/http-compare.ts`. Options: BENCH_SECONDS (default 6), BENCH_CONNECTIONS
+ * Every server is started first; then the cases run in rounds, each round driving every server
+ * in turn (so that the changing load of a shared machine falls on all alike), and the medians
+ * are printed.
+ *
+ * Run: `npx tsx bench/http-compare.ts`. Options: BENCH_SECONDS (per case and round, default 3),
+ * BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
  * (default 50), BENCH_PG_URL (server, default postgres://postgres@127.0.0.1:5432/postgres; the
  * bench creates databases `bench_http_<label>` there and keeps them, so a re-run skips the
  * ingest), BENCH_TARGETS (comma list of raw,peer,service-pg,service-pglite), SPORTS_DATA_DIR.
@@ -26,7 +31,8 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 
-const seconds = Number(process.env["BENCH_SECONDS"] ?? 6)
+const seconds = Number(process.env["BENCH_SECONDS"] ?? 3)
+const rounds = Number(process.env["BENCH_ROUNDS"] ?? 3)
 const connections = Number(process.env["BENCH_CONNECTIONS"] ?? 50)
 const serverUrl = process.env["BENCH_PG_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -123,69 +129,99 @@ const drive = async (label: string, port: number, keys: ReadonlyArray<string>, d
   } satisfies Result
 }
 
-const results: Array<Result> = []
 const rss: Array<string> = []
 let body = ""
 
-/** Runs the two cases (one key, 1,000 keys) against a started server. */
-const measure = async (label: string, s: Started, keys: ReadonlyArray<string>) => {
-  await drive("warm-up", s.port, keys.slice(0, 1), 2)
-  results.push(await drive(`${label} 1 key`, s.port, keys.slice(0, 1)))
-  if (keys.length > 1) results.push(await drive(`${label} 1000 keys`, s.port, keys.slice(1, 1001)))
+/** A started server and the keys it accepts. */
+interface Target {
+  readonly label: string
+  readonly server: Started
+  readonly keys: ReadonlyArray<string>
+  readonly service: boolean
 }
 
-const service = async (label: string, checkout: string, store: string) => {
+const service = async (label: string, checkout: string, store: string): Promise<Target> => {
   const keysFile = join(work, `keys-${label}.json`)
   // the same server script, run against the checkout's packages
   const script = checkout === root ? join(root, "bench/servers/service.ts") : join(checkout, "bench/service.bench.ts")
   if (checkout !== root) copyFileSync(join(root, "bench/servers/service.ts"), script)
   const t0 = Date.now()
-  const s = await start(script, {
+  const server = await start(script, {
     BENCH_STORE: store,
     BENCH_KEYS_FILE: keysFile,
     SPORTS_DATA_PLANS: plansFile
   }, checkout)
   console.log(`${label}: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
   const keys = JSON.parse(readFileSync(keysFile, "utf8")) as Array<string>
-  const sample = await fetch(`http://127.0.0.1:${s.port}${path}`, { headers: { "x-service-key": keys[0]! } })
+  const sample = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { "x-service-key": keys[0]! } })
   const text = await sample.text()
   if (sample.status !== 200) throw new Error(`${label} answered ${sample.status}: ${text.slice(0, 300)}`)
   if (body === "") body = text
-  await measure(label, s, keys)
-  rss.push(`${label}: RSS ${rssMiB(s.child.pid).toFixed(0)} MiB after the run`)
-  await stop(s)
+  return { label, server, keys, service: true }
 }
+
+const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 const main = async () => {
   const checkouts: Array<[string, string]> = [["new", root]]
   if (base !== undefined) checkouts.push(["base", resolve(base)])
+  const all: Array<Target> = []
   for (const [name, checkout] of checkouts) {
     if (targets.includes("service-pg")) {
       await ensureDatabase(`bench_http_${name}`)
-      await service(`${name} pg`, checkout, `postgres:${dbUrl(`bench_http_${name}`)}`)
+      all.push(await service(`${name} pg`, checkout, `postgres:${dbUrl(`bench_http_${name}`)}`))
     }
     if (targets.includes("service-pglite")) {
-      await service(`${name} pglite`, checkout, `pglite:${join(work, `pglite-${name}`)}`)
+      all.push(await service(`${name} pglite`, checkout, `pglite:${join(work, `pglite-${name}`)}`))
     }
   }
-  const keys = JSON.parse(readFileSync(join(work, "keys-new pg.json"), "utf8")) as Array<string>
+  const peerKeys = all[0]?.keys ?? []
   if (targets.includes("peer")) {
     const peer = await start(join(root, "bench/servers/peer.ts"), {
       BENCH_PG: dbUrl("bench_http_new"),
-      BENCH_KEYS_FILE: join(work, "keys-new pg.json")
+      BENCH_KEYS_FILE: join(work, `keys-${all[0]?.label}.json`)
     })
-    await measure("peer", peer, keys)
-    await stop(peer)
+    all.push({ label: "peer", server: peer, keys: peerKeys, service: false })
   }
   if (targets.includes("raw")) {
     writeFileSync(join(work, "body.json"), body)
     const raw = await start(join(root, "bench/servers/raw.ts"), { BENCH_BODY_FILE: join(work, "body.json") })
-    await measure("raw", raw, keys)
-    await stop(raw)
+    all.push({ label: "raw", server: raw, keys: peerKeys, service: false })
   }
 
+  // rounds in rotation, so that a change in the machine's load falls on every server alike
+  const runs = new Map<string, Array<Result>>()
+  for (const t of all) await drive("warm-up", t.server.port, t.keys.slice(0, 1), 2)
+  for (let round = 0; round < rounds; round++) {
+    for (
+      const [suffix, pick] of [["1 key", (k: ReadonlyArray<string>) => k.slice(0, 1)], [
+        "1000 keys",
+        (k: ReadonlyArray<string>) => k.slice(1, 1001)
+      ]] as const
+    ) {
+      for (const t of all) {
+        const label = `${t.label} ${suffix}`
+        const r = await drive(label, t.server.port, pick(t.keys))
+        runs.set(label, [...(runs.get(label) ?? []), r])
+      }
+    }
+  }
+  for (const t of all) {
+    if (t.service) rss.push(`${t.label}: RSS ${rssMiB(t.server.child.pid).toFixed(0)} MiB after the run`)
+    await stop(t.server)
+  }
+
+  const results = [...runs].map(([label, rs]): Result => ({
+    label,
+    rps: median(rs.map((r) => r.rps)),
+    p50: median(rs.map((r) => r.p50)),
+    p99: median(rs.map((r) => r.p99)),
+    bad: rs.reduce((n, r) => n + r.bad, 0)
+  }))
   const find = (label: string) => results.find((r) => r.label === label)
-  console.log(`\nGET ${path}  (${connections} connections, ${seconds} s per case, body ${body.length} bytes)`)
+  console.log(
+    `\nGET ${path}  (${connections} connections; medians of ${rounds} rounds of ${seconds} s per case; body ${body.length} bytes)`
+  )
   for (const r of results) {
     const keysCase = r.label.endsWith("1000 keys") ? "1000 keys" : "1 key"
     const peer = find(`peer ${keysCase}`)
