@@ -545,6 +545,83 @@ const jobs = statements([
   )`
 ])
 
+/**
+ * 0018: compact usage counters (domain UsageCounter.ts). The per-call minute log becomes 61
+ * per-second slots (`minute_head`: epoch second of the newest slot; slot `s % 61` holds second
+ * `s`), so an admission costs the same however many calls the window holds, and
+ * `usage_consume(key, now, per_minute, per_day, per_month)` admits in ONE statement: it locks
+ * the key's row, decides as `UsageCounter.decide` and counts only an admitted call. Rows keep
+ * their day and month counts; the minute windows in flight at the upgrade start empty.
+ * The admission commits asynchronously (`synchronous_commit = off` for its transaction only), so
+ * the row lock is not held through a WAL flush: a crash of the PostgreSQL server (not of an
+ * instance) may forget the admissions of its last moments (wal_writer_delay, 200 ms by
+ * default, times three at most); limits stay exact across instances.
+ */
+const counters = statements([
+  `ALTER TABLE usage_counters DROP COLUMN minute_log,
+    ADD COLUMN minute_head bigint NOT NULL DEFAULT 0,
+    ADD COLUMN minute_slots integer[] NOT NULL DEFAULT array_fill(0, ARRAY[61])`,
+  `CREATE FUNCTION usage_consume(p_key text, p_now timestamptz, p_minute integer, p_day integer, p_month integer)
+  RETURNS TABLE (admitted boolean, blocked_by text, minute integer, minute_oldest timestamptz, day integer,
+    month integer)
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    n_ms bigint := floor(extract(epoch FROM p_now) * 1000);
+    call_s bigint := ceil(n_ms / 1000.0);
+    low_s bigint := floor((n_ms - 60000) / 1000.0) + 1;
+    d date := (p_now AT TIME ZONE 'UTC')::date;
+    m date := date_trunc('month', p_now AT TIME ZONE 'UTC')::date;
+    r record;
+    slots integer[];
+    head bigint;
+    next_head bigint;
+    s bigint;
+    mins integer := 0;
+    oldest bigint := NULL;
+    dc integer;
+    mc integer;
+    blocked text := NULL;
+  BEGIN
+    -- the row lock is held until commit: an admission does not wait for the WAL flush
+    PERFORM set_config('synchronous_commit', 'off', true);
+    INSERT INTO usage_counters (key_hash, minute_head, minute_slots, day, day_count, month, month_count)
+    VALUES (p_key, 0, array_fill(0, ARRAY[61]), d, 0, m, 0)
+    ON CONFLICT (key_hash) DO NOTHING;
+    SELECT * INTO r FROM usage_counters WHERE key_hash = p_key FOR UPDATE;
+    slots := r.minute_slots;
+    head := r.minute_head;
+    SELECT coalesce(sum(u.v), 0)::integer, min(u.sec) INTO mins, oldest
+    FROM (SELECT v, head - (((head - (i - 1)) % 61) + 61) % 61 AS sec
+      FROM unnest(slots) WITH ORDINALITY AS t(v, i) WHERE v > 0) u
+    WHERE u.sec >= low_s;
+    dc := CASE WHEN r.day >= d THEN r.day_count ELSE 0 END;
+    mc := CASE WHEN r.month >= m THEN r.month_count ELSE 0 END;
+    IF p_minute IS NOT NULL AND mins >= p_minute THEN blocked := 'minute';
+    ELSIF p_day IS NOT NULL AND dc >= p_day THEN blocked := 'day';
+    ELSIF p_month IS NOT NULL AND mc >= p_month THEN blocked := 'month';
+    END IF;
+    IF blocked IS NOT NULL THEN
+      RETURN QUERY SELECT false, blocked, mins, to_timestamp(oldest),
+        CASE WHEN r.day = d THEN r.day_count ELSE 0 END, CASE WHEN r.month = m THEN r.month_count ELSE 0 END;
+      RETURN;
+    END IF;
+    next_head := GREATEST(head, call_s);
+    IF next_head - head >= 61 THEN
+      slots := array_fill(0, ARRAY[61]);
+    ELSE
+      FOR t IN head + 1 .. next_head LOOP slots[(t % 61) + 1] := 0; END LOOP;
+    END IF;
+    s := GREATEST(call_s, next_head - 60);
+    slots[(s % 61) + 1] := slots[(s % 61) + 1] + 1;
+    oldest := LEAST(coalesce(oldest, s), s);
+    UPDATE usage_counters SET minute_head = next_head, minute_slots = slots,
+      day = GREATEST(r.day, d), day_count = dc + 1, month = GREATEST(r.month, m), month_count = mc + 1
+    WHERE key_hash = p_key;
+    RETURN QUERY SELECT true, NULL::text, mins + 1, to_timestamp(oldest), dc + 1, mc + 1;
+  END
+  $fn$`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -560,6 +637,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents,
   "13_odds": oddsMigration,
+  "18_counters": counters,
   "19_jobs": jobs
 }
 

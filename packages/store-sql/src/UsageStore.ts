@@ -1,60 +1,26 @@
 /**
  * {@link UsageStore} on @effect/sql. Limits hold exactly across every process sharing the
- * database: an admission is ONE statement (`INSERT ... ON CONFLICT DO UPDATE ... WHERE <every
- * ceiling below its limit>`), and PostgreSQL evaluates that WHERE on the latest version of the
- * locked row.
+ * database: an admission is ONE statement, `SELECT ... FROM usage_consume(...)` (migration
+ * "18_counters"), which locks the key's row and decides on its latest version.
  *
- * Windows (decisions.md, "Admission order and counting"), as the memory adapter:
- * - minute: sliding, admitted call instants in (now - 60 s, now], kept in `minute_log`;
- * - day: since 00:00 UTC of `now`'s date; month: since 00:00 UTC on the 1st;
- * - a bucket never moves backwards (a skewed `now` in an earlier day counts into the stored day).
+ * Windows: the domain's `UsageCounter` (sliding minute at one-second resolution in 61 per-second
+ * slots, day since 00:00 UTC, month since the 1st); peeks decode the row with it.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import {
-  Admission,
-  type ConsumeOutcome,
-  type UsageCounts,
-  type UsageLimits,
-  type UsageStoreService
-} from "@sports-data/domain"
+import { type ConsumeOutcome, UsageCounter, type UsageStoreService } from "@sports-data/domain"
 import { Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 
-/** UTC date and first day of the UTC month of the timestamptz parameter `$2`. */
+/** UTC date of the timestamptz parameter `$2`. */
 const DAY = `(($2::timestamptz) AT TIME ZONE 'UTC')::date`
-const MONTH = `date_trunc('month', ($2::timestamptz) AT TIME ZONE 'UTC')::date`
-const WINDOW_START = `($2::timestamptz - interval '60 seconds')`
 
-/**
- * $1 key hash, $2 now, $3 per-minute, $4 per-day, $5 per-month limit (null = none).
- * The INSERT branch (first call of a key) runs only when no limit is 0; the UPDATE branch only
- * when every ceiling is below its limit. A returned row means admitted.
- */
-const CONSUME = `
-INSERT INTO usage_counters AS c (key_hash, minute_log, day, day_count, month, month_count)
-SELECT $1, ARRAY[$2::timestamptz], ${DAY}, 1, ${MONTH}, 1
-WHERE coalesce($3::int, 1) > 0 AND coalesce($4::int, 1) > 0 AND coalesce($5::int, 1) > 0
-ON CONFLICT (key_hash) DO UPDATE SET
-  minute_log = ARRAY(SELECT t FROM unnest(c.minute_log) AS t WHERE t > ${WINDOW_START} ORDER BY t) || $2::timestamptz,
-  day_count = CASE WHEN c.day >= EXCLUDED.day THEN c.day_count + 1 ELSE 1 END,
-  day = GREATEST(c.day, EXCLUDED.day),
-  month_count = CASE WHEN c.month >= EXCLUDED.month THEN c.month_count + 1 ELSE 1 END,
-  month = GREATEST(c.month, EXCLUDED.month)
-WHERE ($3::int IS NULL OR (SELECT count(*) FROM unnest(c.minute_log) AS t WHERE t > ${WINDOW_START}) < $3::int)
-  AND ($4::int IS NULL OR (CASE WHEN c.day >= EXCLUDED.day THEN c.day_count ELSE 0 END) < $4::int)
-  AND ($5::int IS NULL OR (CASE WHEN c.month >= EXCLUDED.month THEN c.month_count ELSE 0 END) < $5::int)
-RETURNING cardinality(c.minute_log) AS minute, (SELECT min(t) FROM unnest(c.minute_log) AS t) AS minute_oldest,
-  c.day_count AS day, c.month_count AS month`
+/** $1 key hash, $2 now, $3 per-minute, $4 per-day, $5 per-month limit (null = none). */
+const CONSUME = `SELECT admitted, blocked_by, minute, minute_oldest, day, month FROM usage_consume($1, $2, $3, $4, $5)`
 
-/** $1 key hash, $2 now: the counters seen at now (a stored bucket other than now's reads 0). */
-const PEEK = `
-SELECT (SELECT count(*)::int FROM unnest(minute_log) AS t WHERE t > ${WINDOW_START}) AS minute,
-  (SELECT min(t) FROM unnest(minute_log) AS t WHERE t > ${WINDOW_START}) AS minute_oldest,
-  CASE WHEN day = ${DAY} THEN day_count ELSE 0 END AS day,
-  CASE WHEN month = ${MONTH} THEN month_count ELSE 0 END AS month
-FROM usage_counters WHERE key_hash = $1`
+/** $1 key hash: the stored counter, decoded by {@link counterOf}. */
+const COUNTER = `SELECT minute_head, minute_slots, to_char(day, 'YYYY-MM-DD') AS day, day_count,
+  to_char(month, 'YYYY-MM') AS month, month_count FROM usage_counters WHERE key_hash = $1`
 
 /** Sums a batch per (key, UTC day of last_call, endpoint) and adds it to the stored rows. */
 const RECORD_CALLS = `
@@ -76,53 +42,70 @@ WHERE key_hash = $1 AND day >= ${DAY}
 GROUP BY endpoint
 ORDER BY sum(calls) DESC, endpoint COLLATE "C"`
 
-interface CountsRow {
+interface ConsumeRow {
+  readonly admitted: boolean
+  readonly blocked_by: "minute" | "day" | "month" | null
   readonly minute: number | string
   readonly minute_oldest: Date | null
   readonly day: number | string
   readonly month: number | string
 }
 
-const toCounts = (row: CountsRow | undefined): UsageCounts =>
-  row === undefined
-    ? { minute: 0, day: 0, month: 0, minute_oldest: null }
-    : { minute: Number(row.minute), day: Number(row.day), month: Number(row.month), minute_oldest: row.minute_oldest }
+/** A row of `usage_counters` as {@link COUNTER} reads it. */
+export interface CounterRow {
+  readonly minute_head: number | string
+  readonly minute_slots: ReadonlyArray<number>
+  readonly day: string
+  readonly day_count: number | string
+  readonly month: string
+  readonly month_count: number | string
+}
 
-/** Rounds of consume when a refusal cannot be explained by a reread (a bucket moved in between). */
-const MAX_ATTEMPTS = 3
+/** The domain counter of a stored row (int8 arrives as a string from node-postgres). */
+export const counterOf = (row: CounterRow): UsageCounter.UsageCounter => ({
+  minute_head: Number(row.minute_head),
+  minute_slots: row.minute_slots.map(Number),
+  day: row.day,
+  day_count: Number(row.day_count),
+  month: row.month,
+  month_count: Number(row.month_count)
+})
+
+/** The stored counter of a key, if any. */
+export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
+  Effect.map(
+    sql.unsafe<CounterRow>(COUNTER, [keyHash]),
+    (rows) => rows[0] === undefined ? undefined : counterOf(rows[0])
+  )
 
 /** Makes the SQL UsageStore over the current SqlClient (migrations applied). */
 export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const peekRow = (keyHash: string, now: Date) =>
-    Effect.map(sql.unsafe<CountsRow>(PEEK, [keyHash, now]), (rows) => toCounts(rows[0]))
-
-  const attempt = (
-    keyHash: string,
-    limits: UsageLimits,
-    now: Date,
-    left: number
-  ): Effect.Effect<ConsumeOutcome, SqlError> =>
-    Effect.gen(function*() {
-      const admitted = yield* sql.unsafe<CountsRow>(CONSUME, [
-        keyHash,
-        now,
-        limits.per_minute,
-        limits.per_day,
-        limits.per_month
-      ])
-      if (admitted.length > 0) return { admitted: true, blocked_by: null, counts: toCounts(admitted[0]) }
-      const counts = yield* peekRow(keyHash, now)
-      const blocked = Admission.ceilingReached(limits, counts)
-      if (blocked === null && left > 1) return yield* attempt(keyHash, limits, now, left - 1)
-      return { admitted: false, blocked_by: blocked ?? "minute", counts }
-    })
-
   return {
     consume: (keyHash, limits, now) =>
-      attempt(keyHash, limits, now, MAX_ATTEMPTS).pipe(orStoreError("UsageStore.consume")),
-    peek: (keyHash, now) => peekRow(keyHash, now).pipe(orStoreError("UsageStore.peek")),
+      sql.unsafe<ConsumeRow>(CONSUME, [keyHash, now, limits.per_minute, limits.per_day, limits.per_month]).pipe(
+        Effect.flatMap((rows) =>
+          rows[0] === undefined
+            ? Effect.dieMessage("usage_consume returned no row")
+            : Effect.succeed<ConsumeOutcome>({
+              admitted: rows[0].admitted,
+              blocked_by: rows[0].blocked_by,
+              counts: {
+                minute: Number(rows[0].minute),
+                minute_oldest: rows[0].minute_oldest,
+                day: Number(rows[0].day),
+                month: Number(rows[0].month)
+              }
+            })
+        ),
+        orStoreError("UsageStore.consume")
+      ),
+    peek: (keyHash, now) =>
+      readCounter(sql, keyHash).pipe(
+        Effect.map((counter) => UsageCounter.countsAt(counter, now)),
+        orStoreError("UsageStore.peek")
+      ),
     recordCalls: (rows) =>
       rows.length === 0
         ? Effect.void

@@ -27,11 +27,12 @@ import {
   wakeAfterWrites,
   WebhookStore
 } from "@sports-data/domain"
-import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
+import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -41,12 +42,14 @@ import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
+import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
+export { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { migrate, migrations, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -76,23 +79,39 @@ export {
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
+export { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
 export { makeWriter } from "./Writer.js"
 
 /** Every port this package adapts. */
 export type Stores = AllStores
 
+/** How a SQL store is built: see {@link makeWith}. */
+export interface MakeOptions {
+  /** Key changes announced to / heard from other instances (KeyCache.ts); none = this process only. */
+  readonly keyChanges?: {
+    readonly announce: (payload: string) => Effect.Effect<void>
+    readonly changes: Stream.Stream<string>
+  } | undefined
+  /**
+   * `"write-behind"`: exact counters in this process's memory, written back each second
+   * (WriteBehindUsage.ts; only where one process owns the store); `"shared"` (default): one
+   * atomic statement per admission, exact across instances.
+   */
+  readonly usage?: "shared" | "write-behind" | undefined
+}
+
 /**
- * Every SQL store over the current SqlClient (migrations already applied). Never fails.
- * `wakes`: wake-ups from other processes merged into the EventWake (the PostgreSQL LISTEN
- * stream); the writer wakes this process's subscribers after each write in any case.
+ * Every SQL store over the current SqlClient (migrations already applied). Never fails. Key
+ * records are cached in process (KeyCache.ts); the cache's listener and the write-behind
+ * counters' flush belong to the current scope.
  */
 export const makeWith = (
-  wakes?: Stream.Stream<void>
-): Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> =>
+  options: MakeOptions = {}
+): Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const keys = yield* makeKeyStore
-    const usage = yield* makeUsageStore
-    const wake = yield* makeLocalEventWake(wakes)
+    const keys = yield* cachedKeyStore(yield* makeKeyStore, options.keyChanges)
+    const usage = options.usage === "write-behind" ? yield* makeWriteBehindUsageStore() : yield* makeUsageStore
+    const wake = yield* makeLocalEventWake()
     const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
     const audit = yield* makeAuditStore
     const readers = yield* makeReaders
@@ -114,13 +133,18 @@ export const makeWith = (
   })
 
 /** Every SQL store over the current SqlClient (migrations already applied), woken in-process only. */
-export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient> = makeWith()
+export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient | Scope.Scope> = makeWith()
 
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
 
 /** Every store over a SqlClient layer, after running the migrations. */
-export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.effectContext(
+export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.scopedContext(
   Effect.zipRight(migrated, make)
+)
+
+/** {@link layerStores} for a store one process owns (PGlite): counters in memory, written behind. */
+const layerOwnedStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.scopedContext(
+  Effect.zipRight(migrated, makeWith({ usage: "write-behind" }))
 )
 
 /**
@@ -161,13 +185,32 @@ const listenInto = (pg: PgClient.PgClient, wake: Effect.Effect<void>) =>
     )
   })
 
+/**
+ * Key changes on PostgreSQL: announced by `SELECT pg_notify(...)` (PgClient.notify is broken,
+ * DESIGN.md; PgClient.listen drops an empty payload, so the payload is never empty), heard by
+ * LISTEN on {@link KEYS_CHANNEL}. Each (re)opened LISTEN first delivers one notice (payload ""),
+ * so that a change missed while the connection was down empties the cache too.
+ */
+const pgKeyChanges = (pg: PgClient.PgClient) => ({
+  announce: (payload: string) =>
+    pg.unsafe(`SELECT pg_notify($1, $2)`, [KEYS_CHANNEL, payload]).pipe(
+      Effect.asVoid,
+      Effect.catchAll((error) => Effect.logWarning("key change not announced", error))
+    ),
+  changes: Stream.concat(Stream.make(""), pg.listen(KEYS_CHANNEL)).pipe(
+    Stream.retry(Schedule.spaced(Duration.seconds(1))),
+    Stream.catchAll(() => Stream.empty)
+  )
+})
+
 /** Every store over a PostgreSQL client, after the migrations, woken by LISTEN/NOTIFY too. */
 const layerPgStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient | PgClient.PgClient> = Layer
   .scopedContext(
     Effect.gen(function*() {
       yield* migrated
-      const stores = yield* make
-      yield* listenInto(yield* PgClient.PgClient, Context.get(stores, EventWake).wake)
+      const pg = yield* PgClient.PgClient
+      const stores = yield* makeWith({ keyChanges: pgKeyChanges(pg) })
+      yield* listenInto(pg, Context.get(stores, EventWake).wake)
       return stores
     })
   )
@@ -205,7 +248,7 @@ export const layerPostgres = (options: {
 export const layerPglite = (
   options: { readonly dataDir?: string | undefined }
 ): Layer.Layer<SqlStores, StoreUnavailable> =>
-  layerStores.pipe(
+  layerOwnedStores.pipe(
     Layer.provideMerge(
       Layer.scoped(
         SqlClient.SqlClient,

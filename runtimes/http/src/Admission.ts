@@ -45,6 +45,26 @@ const setHeaders = (headers: Record<string, string>) =>
     Effect.succeed(HttpServerResponse.setHeaders(response, headers))
   )
 
+/** Most presented keys whose hash {@link hashOf} remembers; it forgets them all when full. */
+const HASHES_HELD = 10_000
+const hashes = new Map<string, string>()
+
+/**
+ * `ApiKey.hashKey` of a presented key, remembered for the next requests of that key (the digest
+ * runs on the thread pool: a round trip saved per request). The keys live in this process's
+ * memory only, as they do while their requests are served.
+ */
+const hashOf = (presented: string): Effect.Effect<string> =>
+  Effect.suspend(() => {
+    const known = hashes.get(presented)
+    if (known !== undefined) return Effect.succeed(known)
+    return Effect.tap(ApiKey.hashKey(presented), (hash) =>
+      Effect.sync(() => {
+        if (hashes.size >= HASHES_HELD) hashes.clear()
+        hashes.set(presented, hash)
+      }))
+  })
+
 /**
  * Step 1 of admission for a presented key (the X-Service-Key value, trimmed here) against the
  * tier `required`: the key's hash, its stored record (none when absent or unknown) and the
@@ -58,7 +78,7 @@ export const checkKey = (presentedKey: string, required: Plans.Tier, now: Date) 
     const usage = yield* UsageStore
     const catalog = yield* PlanCatalogService
     const presented = presentedKey.trim()
-    const keyHash = presented === "" ? "" : yield* ApiKey.hashKey(presented)
+    const keyHash = presented === "" ? "" : yield* hashOf(presented)
     const record = presented === "" ? Option.none() : yield* keys.findByHash(keyHash)
     const verdict = Admission.authorize({ catalog, presented, key: record, required, now })
     let headers: Record<string, string> = {}

@@ -1,0 +1,106 @@
+/**
+ * {@link UsageStore} for the embedded store (PGlite): one process owns the store folder (see
+ * Pglite.ts, the folder lock), so the exact counters live in this process's memory and an
+ * admission makes no store round trip once its key is loaded.
+ *
+ * - A key's counter (domain UsageCounter.ts) is read from `usage_counters` on its first use in
+ *   this process (concurrent first uses share one read), then decided in memory: a `consume` is
+ *   one synchronous step, so exactness holds under any concurrency within the process.
+ * - Write-behind: the counters changed since the last write are written back (their whole state,
+ *   one statement for the batch) every `flushInterval` (default 1 s) and once more when the
+ *   store's scope closes (a graceful stop). A crash loses at most the counts of the last
+ *   interval: the calls counted then are not charged again after the restart.
+ * - Analytics (`recordCalls`, `endpointBreakdown`) go to the SQL store as before.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { UsageCounter, type UsageStoreService } from "@sports-data/domain"
+import { Deferred, Duration, Effect, Exit, Schedule, type Scope } from "effect"
+import { orStoreError } from "./Errors.js"
+import { makeUsageStore, readCounter } from "./UsageStore.js"
+
+/** Writes a batch of counters (their whole state); `$1` is a JSON array of rows. */
+const WRITE = `
+INSERT INTO usage_counters AS c (key_hash, minute_head, minute_slots, day, day_count, month, month_count)
+SELECT key_hash, minute_head, ARRAY(SELECT jsonb_array_elements_text(minute_slots)::int), day::date, day_count,
+  (month || '-01')::date, month_count
+FROM jsonb_to_recordset($1::jsonb) AS r(key_hash text, minute_head bigint, minute_slots jsonb, day text,
+  day_count integer, month text, month_count integer)
+ON CONFLICT (key_hash) DO UPDATE SET minute_head = EXCLUDED.minute_head, minute_slots = EXCLUDED.minute_slots,
+  day = EXCLUDED.day, day_count = EXCLUDED.day_count, month = EXCLUDED.month, month_count = EXCLUDED.month_count`
+
+/**
+ * Makes the write-behind UsageStore over the current SqlClient (migrations applied); its flush
+ * loop and final flush belong to the current scope. `flushInterval`: how often changed counters
+ * are written (default 1 s), the most counting a crash can lose.
+ */
+export const makeWriteBehindUsageStore = (
+  options: { readonly flushInterval?: Duration.DurationInput | undefined } = {}
+): Effect.Effect<UsageStoreService, never, SqlClient.SqlClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const analytics = yield* makeUsageStore
+    const counters = new Map<string, UsageCounter.UsageCounter | undefined>()
+    const loading = new Map<string, Deferred.Deferred<void, SqlError>>()
+    const dirty = new Set<string>()
+
+    /** Makes sure the key's counter is in memory (read once from the store). */
+    const load = (keyHash: string): Effect.Effect<void, SqlError> =>
+      Effect.suspend(() => {
+        if (counters.has(keyHash)) return Effect.void
+        const pending = loading.get(keyHash)
+        if (pending !== undefined) return Deferred.await(pending)
+        return Effect.gen(function*() {
+          const done = yield* Deferred.make<void, SqlError>()
+          loading.set(keyHash, done)
+          const exit = yield* Effect.exit(readCounter(sql, keyHash))
+          loading.delete(keyHash)
+          if (exit._tag === "Success" && !counters.has(keyHash)) counters.set(keyHash, exit.value)
+          yield* Deferred.done(done, Exit.asVoid(exit))
+          return yield* Effect.asVoid(exit)
+        }).pipe(Effect.uninterruptible)
+      })
+
+    const flush = Effect.suspend(() => {
+      if (dirty.size === 0) return Effect.void
+      const keys = [...dirty]
+      dirty.clear()
+      const rows = keys.flatMap((key_hash) => {
+        const counter = counters.get(key_hash)
+        return counter === undefined ? [] : [{ key_hash, ...counter }]
+      })
+      return sql.unsafe(WRITE, [JSON.stringify(rows)]).pipe(
+        Effect.asVoid,
+        // not written: written with the next flush
+        Effect.tapError(() => Effect.sync(() => keys.forEach((key) => dirty.add(key)))),
+        Effect.catchAll((error) => Effect.logWarning("usage counters not written; retrying", error))
+      )
+    })
+
+    const interval = options.flushInterval ?? Duration.seconds(1)
+    yield* Effect.forkScoped(Effect.repeat(flush, Schedule.spaced(interval)))
+    yield* Effect.addFinalizer(() => flush)
+
+    return {
+      consume: (keyHash, limits, now) =>
+        load(keyHash).pipe(
+          Effect.zipRight(Effect.sync(() => {
+            const [outcome, next] = UsageCounter.decide(counters.get(keyHash), limits, now)
+            if (outcome.admitted) {
+              counters.set(keyHash, next)
+              dirty.add(keyHash)
+            }
+            return outcome
+          })),
+          orStoreError("UsageStore.consume")
+        ),
+      peek: (keyHash, now) =>
+        load(keyHash).pipe(
+          Effect.zipRight(Effect.sync(() => UsageCounter.countsAt(counters.get(keyHash), now))),
+          orStoreError("UsageStore.peek")
+        ),
+      recordCalls: analytics.recordCalls,
+      endpointBreakdown: analytics.endpointBreakdown
+    }
+  })

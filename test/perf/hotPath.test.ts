@@ -1,0 +1,132 @@
+/**
+ * Issue 9's hot path, behaviour only (no timing):
+ * - key records are cached in process, yet a revocation is seen by every instance: on one
+ *   PostgreSQL by the other instance within an upper wait of 1 s (LISTEN/NOTIFY), and on the
+ *   embedded store and memory at once by the instance itself;
+ * - the embedded store's write-behind counters survive a graceful restart, also when the stop
+ *   comes before the periodic write;
+ * - the minute window slides at one-second resolution: a call made inside a second leaves it at
+ *   the end of that second plus 60 s, never earlier.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { type AllStores, KeyStore, UsageStore } from "@sports-data/domain"
+import * as MemoryStore from "@sports-data/store-memory"
+import { layerPglite, layerPostgres } from "@sports-data/store-sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { keyRecord, randomKeyHash } from "../contract/fixtures.js"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
+import { postgresLayer } from "../harness/stores.js"
+
+const withPostgres = await Effect.runPromise(postgresAvailable)
+const now = new Date("2024-11-05T15:30:00Z")
+const noCeilings = { per_minute: null, per_day: null, per_month: null }
+
+/** Reads the key on `store` every 50 ms until it is revoked, for at most 1 s; its last state. */
+const stateWithin1s = (store: Context.Tag.Service<KeyStore>, keyHash: string) =>
+  Effect.gen(function*() {
+    let state = "unknown"
+    for (let i = 0; i <= 20; i++) {
+      state = Option.match(yield* store.findByHash(keyHash), { onNone: () => "none", onSome: (r) => r.state })
+      if (state === "revoked") return state
+      yield* Effect.sleep("50 millis")
+    }
+    return state
+  })
+
+describe("key records cached in process", () => {
+  it.live.skipIf(!withPostgres)(
+    "postgres: a key revoked on one instance is refused by the other within 1 s",
+    () =>
+      Effect.gen(function*() {
+        const url = Option.getOrThrow(yield* testDatabaseUrl)
+        const [a, b] = yield* Effect.all([Layer.build(layerPostgres({ url })), Layer.build(layerPostgres({ url }))])
+        const [keysA, keysB] = [Context.get(a, KeyStore), Context.get(b, KeyStore)]
+        const record = keyRecord()
+        yield* keysA.create(record)
+        // both instances have read (and cached) the active key
+        expect(Option.map(yield* keysB.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("active"))
+        expect(Option.map(yield* keysA.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("active"))
+        expect(yield* keysA.revoke(record.key_prefix, now)).toBe(1)
+        expect(yield* stateWithin1s(keysB, record.key_hash)).toBe("revoked")
+        // a key created on one instance after the other looked it up in vain is found there too
+        const later = keyRecord()
+        expect(yield* keysB.findByHash(later.key_hash)).toEqual(Option.none())
+        yield* keysA.create(later)
+        let found = false
+        for (let i = 0; i <= 20 && !found; i++) {
+          found = Option.isSome(yield* keysB.findByHash(later.key_hash))
+          if (!found) yield* Effect.sleep("50 millis")
+        }
+        expect(found).toBe(true)
+      }).pipe(Effect.scoped),
+    60_000
+  )
+
+  for (const [label, layer] of [["memory", MemoryStore.layer], ["pglite", layerPglite({})]] as const) {
+    it.live(`${label}: a revoked key is refused at once by the instance that revoked it`, () =>
+      Effect.gen(function*() {
+        const keys = yield* KeyStore
+        const record = keyRecord()
+        yield* keys.create(record)
+        expect(Option.map(yield* keys.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("active"))
+        yield* keys.revoke(record.key_prefix, now)
+        expect(Option.map(yield* keys.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("revoked"))
+      }).pipe(Effect.provide(layer)), 60_000)
+  }
+})
+
+describe("write-behind counters on the embedded store", () => {
+  it.live("counts survive a graceful restart, even one before the periodic write", () =>
+    Effect.gen(function*() {
+      const dir = mkdtempSync(join(tmpdir(), "write-behind-"))
+      const key = randomKeyHash()
+      const limits = { per_minute: 10, per_day: null, per_month: null }
+      const open = () => Layer.build(layerPglite({ dataDir: dir }))
+      try {
+        yield* Effect.scoped(Effect.gen(function*() {
+          const usage = Context.get(yield* open(), UsageStore)
+          for (let i = 0; i < 7; i++) expect((yield* usage.consume(key, limits, now)).admitted).toBe(true)
+        }))
+        const after = yield* Effect.scoped(Effect.gen(function*() {
+          const usage: Context.Tag.Service<UsageStore> = Context.get(yield* open(), UsageStore)
+          const counts = yield* usage.peek(key, now)
+          // the limit still holds across the restart: 3 more are admitted, then refused
+          const outcomes = yield* Effect.forEach(Array.from({ length: 5 }), () => usage.consume(key, limits, now))
+          return { counts, admitted: outcomes.filter((o) => o.admitted).length }
+        }))
+        expect(after.counts).toEqual({ minute: 7, day: 7, month: 7, minute_oldest: now })
+        expect(after.admitted).toBe(3)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }), 60_000)
+})
+
+describe("minute window at one-second resolution", () => {
+  const stores: ReadonlyArray<readonly [string, Layer.Layer<AllStores, unknown>]> = [
+    ["memory", MemoryStore.layer],
+    ["pglite", layerPglite({})],
+    ...(withPostgres ? [["postgres", postgresLayer] as const] : [])
+  ]
+  for (const [label, layer] of stores) {
+    it.live(
+      `${label}: a call at .400 s stays counted until the end of its second plus 60 s`,
+      () =>
+        Effect.gen(function*() {
+          const usage = yield* UsageStore
+          const key = randomKeyHash()
+          const t = new Date("2024-11-05T15:30:00.400Z")
+          const at = (ms: number) => new Date(t.getTime() + ms)
+          yield* usage.consume(key, noCeilings, t)
+          expect((yield* usage.peek(key, at(60_000))).minute).toBe(1) // 60.0 s later: its second ends at .000+1 s
+          expect((yield* usage.peek(key, at(60_599))).minute).toBe(1)
+          expect(yield* usage.peek(key, at(60_600))).toEqual({ minute: 0, day: 1, month: 1, minute_oldest: null })
+          expect((yield* usage.peek(key, at(100))).minute_oldest).toEqual(new Date("2024-11-05T15:30:01Z"))
+        }).pipe(Effect.provide(layer)),
+      60_000
+    )
+  }
+})
