@@ -9,6 +9,7 @@
  */
 import {
   type AllStores,
+  type AnomalyStores,
   AuditStore,
   EventWake,
   KeyStore,
@@ -20,6 +21,7 @@ import {
   WebhookStore
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
+import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
@@ -30,6 +32,7 @@ import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
@@ -56,16 +59,18 @@ export { makeWriter } from "./Writer.js"
 export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
-export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =
-  Effect.gen(function*() {
-    const data = yield* makeSportsData
-    const wake = yield* makeLocalEventWake()
-    const webhooks = yield* makeWebhookStore(data)
-    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
-      Context.add(EventWake, wake),
-      Context.add(WebhookStore, webhooks)
-    )
-  })
+export const makeSports: Effect.Effect<
+  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | AnomalyStores>
+> = Effect.gen(function*() {
+  const data = yield* makeSportsData
+  const wake = yield* makeLocalEventWake()
+  const webhooks = yield* makeWebhookStore(data)
+  return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+    Context.add(EventWake, wake),
+    Context.add(WebhookStore, webhooks),
+    Context.merge(yield* makeAnomalyStore(data, wake))
+  )
+})
 
 /** Makes every store, empty, as a Context. Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {

@@ -26,6 +26,7 @@ import {
   WebhookStore
 } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
@@ -38,6 +39,7 @@ import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
@@ -97,7 +99,8 @@ export const makeWith = (
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
-      Context.merge(models)
+      Context.merge(models),
+      Context.merge(yield* makeAnomalyStore(wake))
     )
   })
 

@@ -9,12 +9,14 @@
  */
 import {
   Analytics,
+  type AnomalyWriter,
   CatalogReader,
   IngestProgress,
   type IngestProgressService,
   type MetricsStores,
   pendingProgress,
   PlayerMetricsReader,
+  type PlayerReader,
   type SportKey,
   type SportsWriter,
   type StatLineReader,
@@ -291,5 +293,8 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> =>
-  Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))
+}): Layer.Layer<
+  never,
+  never,
+  CatalogReader | SportsWriter | StatLineReader | MetricsStores | PlayerReader | AnomalyWriter
+> => Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))

@@ -4,6 +4,7 @@
  * and the outbox wake-ups. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
+import type { AnomalyStores } from "./Anomaly.js"
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
 import type { KeyStore } from "./KeyStore.js"
@@ -25,3 +26,4 @@ export type AllStores =
   | SportsReaders
   | MetricsStores
   | ModelStores
+  | AnomalyStores
