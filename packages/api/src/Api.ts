@@ -12,6 +12,7 @@ import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { CfbGroup } from "./groups/Cfb.js"
 import { F1Group } from "./groups/F1.js"
+import { FeedGroup } from "./groups/Feed.js"
 import { GolfGroup } from "./groups/Golf.js"
 import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
@@ -46,6 +47,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(AnalyticsGroup)
   .add(IntelligenceGroup)
   .add(ModelsGroup)
+  .add(FeedGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(StreamGroup)

@@ -11,6 +11,7 @@ import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
 import { Catalog } from "./Catalog.js"
 import { F1 } from "./F1.js"
+import { Feed } from "./Feed.js"
 import { Games, Teams } from "./Games.js"
 import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
@@ -36,9 +37,11 @@ export {
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
+export { DOSSIER_SIGNALS, Feed, FEED_MINUTE_CAP_BY_RANK, synthesisSentence } from "./Feed.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
+export * as ModelFields from "./ModelFields.js"
 export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
@@ -66,6 +69,7 @@ export const layer = Layer.mergeAll(
   Golf.Default,
   F1.Default,
   Nascar.Default,
-  Models.Default
+  Models.Default,
+  Feed.Default
 )
 export * as Keys from "./Keys.js"

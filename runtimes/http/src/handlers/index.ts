@@ -13,6 +13,7 @@ import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
 import { F1Live } from "./F1.js"
+import { FeedLive } from "./Feed.js"
 import { GolfLive } from "./Golf.js"
 import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
@@ -33,6 +34,7 @@ export {
   AnalyticsLive,
   CfbLive,
   F1Live,
+  FeedLive,
   GolfLive,
   IntelligenceLive,
   MetaLive,
@@ -66,6 +68,7 @@ export const HandlersLive = Layer.mergeAll(
   AnalyticsLive,
   IntelligenceLive,
   ModelsLive,
+  FeedLive,
   MetaLive,
   AccountLive,
   StreamLive,
