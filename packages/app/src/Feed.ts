@@ -152,7 +152,7 @@ export const synthesisSentence = (name: string, figures: ReadonlyArray<Synthesis
   const momentum = f.get("momentum_delta")
   if (momentum !== undefined) parts.push(`momentum_delta ${Synthesis.formatFigure(momentum, true)}`)
   const consistency = f.get("consistency_score")
-  if (consistency !== undefined) parts.push(`consistency_score ${Synthesis.formatFigure(consistency)} of 100`)
+  if (consistency !== undefined) parts.push(`consistency_score ${Synthesis.formatFigure(consistency)}`)
   const newest = f.get("newest_game_fantasy_points")
   const anomaly = f.get("anomaly_score")
   const tail = newest !== undefined && anomaly !== undefined
