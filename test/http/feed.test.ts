@@ -253,6 +253,7 @@ describe("dossier feed", () => {
         const refused = yield* get("/v1/feed?player=svc_nfl_st1", h.keys.pro_insights)
         expectError(refused, 429, "RATE_LIMIT_EXCEEDED")
         expect(refused.body.limit_per_minute).toBe(60)
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
         // other endpoints of the same key are not capped by the feed's counter
         expect((yield* get("/v1/nfl/players/svc_nfl_st1/alpha", h.keys.pro_insights)).status).toBe(200)
         for (let i = 0; i < 61; i++) {
