@@ -173,6 +173,9 @@ describe("dossier feed", () => {
         // newest prediction (2024-11-08): round(75 x 0.4) = 30
         expect(d.confidence_score).toBe(30)
         expect(d._audit.model_version).toBe(active.id)
+        // no stat line, so no stored metrics to check a sentence against: no synthesis
+        expect(d.synthesis).toBeNull()
+        expect(d._audit.signals_validated).toBe(false)
         const news = yield* ok("/v1/nba/players/svc_nba_g1/news")
         expect(news.data[0].confidence_score).toBe(30)
         const batch = yield* postBatch(["svc_nba_g1", "svc_nfl_sj1", "svc_nfl_nobody"])
