@@ -6,7 +6,13 @@
  * one is. Used by the feed, the batch and the Signal rows.
  * @module
  */
-import type { ModelRegistryReaderService, Models as M, StoreError } from "@sports-data/domain"
+import {
+  type ModelRegistryReaderService,
+  type Models as M,
+  parseCanonicalPlayerId,
+  type StoreError,
+  type TeamSport
+} from "@sports-data/domain"
 import { Effect } from "effect"
 
 /** The model-derived fields of one player and the versions that produced them. */
@@ -55,8 +61,9 @@ export const modelFieldsOf = (
 
 /**
  * The confidence_score of each player of `playerIds` (distinct ids read once), as
- * {@link modelFieldsOf} reads it; players without one are absent from the map. Reads nothing
- * when no confidence model is ACTIVE. Fails with StoreError.
+ * {@link modelFieldsOf} reads it; players without one are absent from the map. Reads only the
+ * registry's ACTIVE versions, and predictions only for players of a sport whose confidence model
+ * is ACTIVE (one read per such player, 8 at a time). Fails with StoreError.
  */
 export const confidenceScores = (
   registry: ModelRegistryReaderService,
@@ -65,10 +72,16 @@ export const confidenceScores = (
   Effect.gen(function*() {
     const ids = [...new Set(playerIds)]
     if (ids.length === 0) return new Map()
-    const active = (yield* registry.versions({ status: "ACTIVE" })).some((v) => v.model_type === "confidence")
-    if (!active) return new Map()
+    const active = new Set(
+      (yield* registry.versions({ status: "ACTIVE" })).flatMap((v) => (v.model_type === "confidence" ? [v.sport] : []))
+    )
+    const scored = ids.filter((id) => {
+      const sport = parseCanonicalPlayerId(id)?.sport
+      return sport !== undefined && active.has(sport as TeamSport)
+    })
+    if (scored.length === 0) return new Map()
     const found = yield* Effect.forEach(
-      ids,
+      scored,
       (id) =>
         Effect.map(registry.predictions({ player_id: id, model_type: "confidence", limit: 1 }), ([p]) =>
           [id, p] as const),
