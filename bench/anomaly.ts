@@ -9,7 +9,7 @@
  * @module
  */
 import { Anomaly as A, AnomalyReader, ServiceEventReader, type TeamSport } from "@sports-data/domain"
-import { Anomaly, Progress, Runner } from "@sports-data/ingest"
+import { Anomaly, Metrics, Progress, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, resolve } from "node:path"

@@ -127,7 +127,11 @@ export const computeSportAnomalies = (
 ): ReadonlyArray<AnomalyScore> => {
   const latestSeason = lines.reduce((m, l) => Math.max(m, l.season), -Infinity)
   const byPlayer = new Map<string, Array<StatLine>>()
-  for (const l of lines) byPlayer.set(l.player_id, [...(byPlayer.get(l.player_id) ?? []), l])
+  for (const l of lines) {
+    const list = byPlayer.get(l.player_id)
+    if (list === undefined) byPlayer.set(l.player_id, [l])
+    else list.push(l)
+  }
   const out: Array<AnomalyScore> = []
   for (const [player_id, list] of byPlayer) {
     const sorted = [...list].sort(newestFirst)
