@@ -31,9 +31,19 @@ const program = Effect.gen(function*() {
     yield* Runner.runIngest({ sports: [sport], dataDir })
     yield* out(`${sport}: ingested (with metrics and the anomaly job) in ${seconds(t0)} s`)
     const t1 = performance.now()
+    const lines = yield* Metrics.allStatLines(sport)
+    const read = seconds(t1)
+    const t2 = performance.now()
+    const computed = A.computeSportAnomalies(sport, lines, new Date())
+    yield* out(
+      `  reading ${lines.length} stat lines: ${read} s; formula: ${seconds(t2)} s (${computed.length} players)`
+    )
+    const t3 = performance.now()
     const again = yield* Anomaly.recomputeAnomalies(sport)
     yield* out(
-      `  anomaly job alone: ${seconds(t1)} s; ${again.scores} players scored; events written on re-run: ${again.events}`
+      `  anomaly job (read, formula, store): ${
+        seconds(t3)
+      } s; ${again.scores} players; events on re-run: ${again.events}`
     )
     const rows = yield* (yield* AnomalyReader).find({ sport, limit: 1_000_000 })
     const scores = rows.map((r) => r.anomaly_score).sort((a, b) => a - b)
