@@ -188,13 +188,15 @@ describe("MCP tool server", () => {
           )
           expect(byPlatform.data.map((p: any) => p.playcaller_id)).toEqual([id])
 
-          // get_anomaly_scores, get_prediction_markets: no rows, and why
-          for (const tool of ["get_anomaly_scores", "get_prediction_markets"]) {
-            const none = resultBody(yield* call(c, tool, { sport: "nfl" }), structured)
-            expect(none.data).toEqual([])
-            expect(none.meta.coverage.available).toBe(false)
-            expect(none.meta.coverage.reason.length).toBeGreaterThan(20)
-          }
+          // get_prediction_markets: no rows, and why
+          const none = resultBody(yield* call(c, "get_prediction_markets", { sport: "nfl" }), structured)
+          expect(none.data).toEqual([])
+          expect(none.meta.coverage.available).toBe(false)
+          expect(none.meta.coverage.reason.length).toBeGreaterThan(20)
+          // get_anomaly_scores: the stored scores (none: the anomaly job has not run over this store), and the formula
+          const anomalies = resultBody(yield* call(c, "get_anomaly_scores", { sport: "nfl" }), structured)
+          expect(anomalies.data).toEqual([])
+          expect(anomalies.method).toContain("formula, not a model")
 
           // get_player_projections: the same projection as the REST endpoint, a plain average
           const projection = resultBody(
@@ -247,7 +249,8 @@ describe("MCP tool server", () => {
           expect(standings.data.map((s: any) => s.team_abbr)).toContain("BUF")
           expect(standings.data).toEqual((yield* rest("/v1/nfl/standings?conference=AFC")).data)
 
-          // get_player_dossier: the player's signals, model fields null, what is missing said
+          // get_player_dossier: the /v1/feed dossier: the player's signals, model fields null (no ACTIVE model),
+          // no synthesis (no stored metrics to check it against)
           const dossier = resultBody(
             yield* call(c, "get_player_dossier", { player_name: "Tyler Bass", sport: "nfl" }),
             structured
@@ -261,7 +264,10 @@ describe("MCP tool server", () => {
           })
           expect(dossier.data.signals.length).toBeGreaterThan(0)
           expect(dossier.data.signals.every((s: any) => s.player_name === "Tyler Bass")).toBe(true)
-          expect(dossier.data.missing.length).toBeGreaterThan(0)
+          expect(dossier.data._audit).toMatchObject({ model_version: null, signals_validated: false })
+          const { _audit: _a, ...restDossier } = (yield* rest(`/v1/feed?player=${dossier.data.playcaller_id}`)).data
+          const { _audit: _b, ...toolDossier } = dossier.data
+          expect(toolDossier).toEqual(restDossier)
 
           // an unknown tool: -32602 with the available tools
           const unknown = yield* refused(c, "get_weather", {})

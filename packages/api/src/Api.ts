@@ -13,6 +13,7 @@ import { AnalyticsGroup } from "./groups/Analytics.js"
 import { BulkGroup } from "./groups/Bulk.js"
 import { CfbGroup } from "./groups/Cfb.js"
 import { F1Group } from "./groups/F1.js"
+import { FeedGroup } from "./groups/Feed.js"
 import { GolfGroup } from "./groups/Golf.js"
 import { IntelligenceGroup } from "./groups/Intelligence.js"
 import { MetaGroup, PublicGroup } from "./groups/Meta.js"
@@ -51,6 +52,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(IntelligenceGroup)
   .add(ModelsGroup)
   .add(OddsGroup)
+  .add(FeedGroup)
   .add(MetaGroup)
   .add(AccountGroup)
   .add(StreamGroup)

@@ -10,6 +10,7 @@
  * @module
  */
 import {
+  ModelRegistryReader,
   PlayerReader,
   type Resources,
   type SignalQuery,
@@ -20,17 +21,19 @@ import {
   TeamReader
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
+import { confidenceScores } from "./ModelFields.js"
 import { allRows, notFound } from "./Reads.js"
 
 /** Which time fields a Signal row shows: news shows published_at, injuries reported_at, the full list both. */
 export type SignalView = "news" | "injuries" | "all"
 
 /**
- * The Signal resource of a stored signal. `confidence_score` is null (no validated model);
+ * The Signal resource of a stored signal. `confidence_score`: the player's, from the ACTIVE
+ * confidence model (ModelFields.ts `confidenceScores`), null when none (the default);
  * `published_at` / `reported_at` as `view` allows (specification: published_at on news only,
  * reported_at on injuries only).
  */
-export const toSignal = (s: StoredSignal, view: SignalView): Resources.Signal => ({
+export const toSignal = (s: StoredSignal, view: SignalView, confidence: number | null = null): Resources.Signal => ({
   id: s.id,
   player_name: s.player_name,
   team: s.team,
@@ -43,7 +46,7 @@ export const toSignal = (s: StoredSignal, view: SignalView): Resources.Signal =>
   source_url: s.source_url,
   ...(view === "injuries" ? {} : { published_at: s.published_at?.toISOString() ?? null }),
   ...(view === "news" ? {} : { reported_at: s.reported_at?.toISOString() ?? null }),
-  confidence_score: null
+  confidence_score: confidence
 })
 
 const DAY = 86_400_000
@@ -73,6 +76,14 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
     const signals = yield* SignalReader
     const players = yield* PlayerReader
     const teams = yield* TeamReader
+    const registry = yield* ModelRegistryReader
+
+    /** Signal rows of `rows` in `view`, each with its player's ACTIVE-model confidence_score (or null). */
+    const scored = (rows: ReadonlyArray<StoredSignal>, view: SignalView) =>
+      Effect.map(
+        confidenceScores(registry, rows.flatMap((s) => (s.player_id === null ? [] : [s.player_id]))),
+        (scores) => rows.map((s) => toSignal(s, view, s.player_id === null ? null : scores.get(s.player_id) ?? null))
+      )
 
     /** The team's abbreviation as stored (upper case); ResourceNotFound when `sport` has no such team. */
     const requireTeam = (sport: SignalSport, team: string) =>
@@ -106,7 +117,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         limit: q.limit,
         offset: 0
       })
-      return page.rows.map((s) => toSignal(s, "news"))
+      return yield* scored(page.rows, "news")
     })
 
     /**
@@ -131,7 +142,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         limit: q.limit,
         offset: 0
       })
-      return page.rows.map((s) => toSignal(s, "injuries"))
+      return yield* scored(page.rows, "injuries")
     })
 
     /** `/v1/intelligence/signals`: a page of signals by severity then newest, with the total. */
@@ -152,7 +163,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         limit: q.limit,
         offset: q.offset
       })
-      return { total: page.total, rows: page.rows.map((s) => toSignal(s, "all")) }
+      return { total: page.total, rows: yield* scored(page.rows, "all") }
     })
 
     /** A player's signals, newest first; ResourceNotFound when `id` is not a player of `sport`. */
@@ -160,7 +171,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       const player = yield* players.get(id)
       if (Option.isNone(player) || player.value.sport !== sport) return yield* Effect.fail(notFound("player", id))
       const page = yield* signals.find({ player_id: id, order: "recent", limit, offset: 0 })
-      return { player: player.value, rows: page.rows.map((s) => toSignal(s, "news")) }
+      return { player: player.value, rows: yield* scored(page.rows, "news") }
     })
 
     /**
@@ -189,9 +200,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
 
     /** `/v1/{sport}/teams/{team}/injuries`: {@link teamInjuryRows}, `limit` rows; ResourceNotFound for an unknown team. */
     const teamInjuries = Effect.fn("Signals.teamInjuries")(function*(sport: SignalSport, team: string, limit: number) {
-      return (yield* teamInjuryRows(sport, yield* requireTeam(sport, team))).slice(0, limit).map((s) =>
-        toSignal(s, "injuries")
-      )
+      return yield* scored((yield* teamInjuryRows(sport, yield* requireTeam(sport, team))).slice(0, limit), "injuries")
     })
 
     /**
@@ -207,7 +216,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       const newest = rows[0]
       if (newest === undefined) return { season: null, week: null, rows: [] }
       const week = rows.filter((s) => s.season === newest.season && s.week === newest.week).sort(bySeverity)
-      return { season: newest.season, week: newest.week, rows: week.map((s) => toSignal(s, "injuries")) }
+      return { season: newest.season, week: newest.week, rows: yield* scored(week, "injuries") }
     })
 
     /**
@@ -232,9 +241,9 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         sport,
         window_start: start?.toISOString() ?? null,
         window_end: end?.toISOString() ?? null,
-        injuries: injured.map((s) => toSignal(s, "all")),
-        role_shifts: recent.filter((s) => s.signal_type !== "depth_chart_change").map((s) => toSignal(s, "all")),
-        depth_moves: recent.filter((s) => s.signal_type === "depth_chart_change").map((s) => toSignal(s, "all"))
+        injuries: yield* scored(injured, "all"),
+        role_shifts: yield* scored(recent.filter((s) => s.signal_type !== "depth_chart_change"), "all"),
+        depth_moves: yield* scored(recent.filter((s) => s.signal_type === "depth_chart_change"), "all")
       } satisfies Resources.RosterPulse
     })
 

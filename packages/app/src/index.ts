@@ -12,6 +12,7 @@ import { Analytics } from "./Analytics.js"
 import { Bulk } from "./Bulk.js"
 import { Catalog } from "./Catalog.js"
 import { F1 } from "./F1.js"
+import { Feed } from "./Feed.js"
 import { Games, Teams } from "./Games.js"
 import { Golf } from "./Golf.js"
 import { Leaders } from "./Leaders.js"
@@ -40,9 +41,11 @@ export { Bulk, EXPORT_PAGE_SIZE, exportLine } from "./Bulk.js"
 export { Catalog } from "./Catalog.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
+export { DOSSIER_SIGNALS, Feed, FEED_MINUTE_CAP_BY_RANK, synthesisSentence } from "./Feed.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
 export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
+export * as ModelFields from "./ModelFields.js"
 export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
 export { Odds, type OddsListQuery } from "./Odds.js"
@@ -75,6 +78,7 @@ export const layer = Layer.mergeAll(
   Models.Default,
   Stacks.Default,
   Bulk.Default,
-  Odds.Default
+  Odds.Default,
+  Feed.Default
 )
 export * as Keys from "./Keys.js"

@@ -8,7 +8,8 @@
  * Severity is a rule, not a model: {@link severityOf} crosses the player's role in his team's
  * usage ({@link Role}) with how much the news takes away or gives ({@link Gravity}). The
  * thresholds are this service's own convention, stated where they are defined; no validated
- * model produces a confidence, so `confidence_score` is always null.
+ * signal model produces a confidence: a Signal row's `confidence_score` is its player's from the
+ * ACTIVE confidence model of the registry (app ModelFields.ts), null while none is ACTIVE.
  * @module
  */
 import { Schema } from "effect"

@@ -4,10 +4,12 @@
  * @module
  */
 import {
+  type AnomalyWriter,
   CatalogReader,
   type EventSport,
   type IngestState,
   type PlayerMetricsWriter,
+  type PlayerReader,
   type SportKey,
   SportsWriter,
   type StatLineReader,
@@ -16,6 +18,7 @@ import {
 } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
+import { recomputeAnomalies } from "./Anomaly.js"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
 import { f1Ingester } from "./f1/index.js"
@@ -120,7 +123,13 @@ export const runIngest = (options: {
 }): Effect.Effect<
   ReadonlyArray<SportIngestResult>,
   CsvFileError | StoreError,
-  SportsWriter | ProgressReporter | StatLineReader | PlayerMetricsWriter | OddsIngestServices
+  | SportsWriter
+  | ProgressReporter
+  | StatLineReader
+  | PlayerMetricsWriter
+  | OddsIngestServices
+  | PlayerReader
+  | AnomalyWriter
 > =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
@@ -137,6 +146,7 @@ export const runIngest = (options: {
         files: [...new Set([...own.files, ...odds.files])]
       }
       yield* recomputeMetrics(sport)
+      yield* recomputeAnomalies(sport)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

@@ -2,6 +2,7 @@
  * Source adapters: CSV reading, run reports, progress, the per-sport ingesters and the runner.
  * @module
  */
+export * as Anomaly from "./Anomaly.js"
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
 export * as F1 from "./f1/index.js"

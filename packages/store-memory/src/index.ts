@@ -9,6 +9,7 @@
  */
 import {
   type AllStores,
+  type AnomalyStores,
   AuditStore,
   EventWake,
   ExportReader,
@@ -22,6 +23,7 @@ import {
   WebhookStore
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
+import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
@@ -35,6 +37,7 @@ import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
@@ -65,7 +68,7 @@ export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<
-  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader>
+  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores>
 > = Effect.gen(function*() {
   const data = yield* makeSportsData
   const wake = yield* makeLocalEventWake()
@@ -73,7 +76,8 @@ export const makeSports: Effect.Effect<
   return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
     Context.add(EventWake, wake),
     Context.add(WebhookStore, webhooks),
-    Context.add(ExportReader, makeExportReader(data))
+    Context.add(ExportReader, makeExportReader(data)),
+    Context.merge(yield* makeAnomalyStore(data, wake))
   )
 })
 

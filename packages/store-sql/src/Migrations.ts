@@ -622,6 +622,36 @@ const counters = statements([
   $fn$`
 ])
 
+/**
+ * 0016: anomaly scores (domain Anomaly.ts): `anomaly_scores` (one row per player, of his newest
+ * game) and `anomaly_alerts` (the stat line ids that already wrote `anomaly.detected`, so a
+ * player-game alerts once). Derived rows: no data-version trigger. Depends on no migration after 7.
+ */
+const anomaly = statements([
+  `CREATE TABLE anomaly_scores (
+    player_id text PRIMARY KEY,
+    sport text NOT NULL,
+    season integer NOT NULL,
+    line_id text NOT NULL,
+    game_id text,
+    game_date date,
+    week integer,
+    team text,
+    fantasy_points double precision NOT NULL,
+    baseline_median double precision NOT NULL,
+    mad double precision NOT NULL,
+    scale double precision NOT NULL,
+    scale_method text NOT NULL,
+    robust_z double precision NOT NULL,
+    anomaly_score double precision NOT NULL,
+    direction text NOT NULL,
+    games_used integer NOT NULL,
+    computed_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX anomaly_scores_score_idx ON anomaly_scores (sport, anomaly_score DESC)`,
+  `CREATE TABLE anomaly_alerts (line_id text PRIMARY KEY, created_at timestamptz NOT NULL)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -637,6 +667,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents,
   "13_odds": oddsMigration,
+  "16_anomaly": anomaly,
   "18_counters": counters,
   "19_jobs": jobs
 }

@@ -28,6 +28,7 @@ import {
   WebhookStore
 } from "@sports-data/domain"
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
+import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { unavailable } from "./Errors.js"
 import { makeExportReader } from "./Export.js"
@@ -45,6 +46,7 @@ import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
 import { makeWriter } from "./Writer.js"
 
+export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeExportReader } from "./Export.js"
@@ -128,7 +130,8 @@ export const makeWith = (
       Context.merge(models),
       Context.add(JobLeases, yield* makeJobLeases),
       Context.add(ExportReader, yield* makeExportReader),
-      Context.merge(odds)
+      Context.merge(odds),
+      Context.merge(yield* makeAnomalyStore(wake))
     )
   })
 

@@ -13,6 +13,8 @@
 import {
   type AllStores,
   Analytics,
+  Anomaly as AnomalyRules,
+  AnomalyReader,
   CatalogReader,
   IngestProgress,
   type IngestProgressService,
@@ -21,7 +23,7 @@ import {
   type SportKey,
   type StoreError
 } from "@sports-data/domain"
-import { type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
+import { Anomaly, type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
@@ -78,6 +80,24 @@ export const backfillMetrics = Effect.gen(function*() {
   }
   return done
 }).pipe(Effect.withSpan("Refresh.backfillMetrics"))
+
+/**
+ * Recomputes the anomaly scores (ingest Anomaly.ts) of every sport that was ingested but has
+ * none (a store ingested before migration 16), so they appear without waiting for its source
+ * files to change. Returns the sports recomputed.
+ */
+export const backfillAnomalies = Effect.gen(function*() {
+  const catalog = yield* CatalogReader
+  const anomalies = yield* AnomalyReader
+  const done: Array<SportKey> = []
+  for (const sport of AnomalyRules.anomalySports) {
+    if (Option.isNone(yield* catalog.ingestState(sport))) continue
+    if ((yield* anomalies.find({ sport, limit: 1 })).length > 0) continue
+    yield* Anomaly.recomputeAnomalies(sport)
+    done.push(sport)
+  }
+  return done
+}).pipe(Effect.withSpan("Refresh.backfillAnomalies"))
 
 /**
  * Seconds a caller is asked to wait (Retry-After) for a sport that is pending or being ingested:
@@ -229,7 +249,8 @@ export const ingestTracked = <R = never>(options: {
     }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
 
 /**
- * One pass: recomputes missing player metrics ({@link backfillMetrics}), then ingests the stale
+ * One pass: recomputes missing player metrics ({@link backfillMetrics}) and anomaly scores
+ * ({@link backfillAnomalies}), then ingests the stale
  * sports (if any) sport by sport without progress output ({@link ingestTracked}, so that
  * `/v1/data/status` shows the pass), and logs what it did. `interval` is the time to the next
  * pass (the Retry-After of a sport that failed). Returns the sports ingested successfully.
@@ -237,6 +258,7 @@ export const ingestTracked = <R = never>(options: {
 export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = "5 minutes") =>
   Effect.gen(function*() {
     yield* backfillMetrics
+    yield* backfillAnomalies
     if (!existsSync(dataDir)) {
       yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
       return []

@@ -36,6 +36,7 @@ export {
   plansFileConfig
 } from "./PlanCatalog.js"
 export {
+  backfillAnomalies,
   backfillMetrics,
   ingestTracked,
   LOADING_RETRY_AFTER_SECONDS,

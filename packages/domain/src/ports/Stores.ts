@@ -4,6 +4,7 @@
  * the outbox wake-ups and the workers' job leases. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
+import type { AnomalyStores } from "./Anomaly.js"
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
 import type { ExportReader } from "./Export.js"
@@ -31,3 +32,4 @@ export type AllStores =
   | JobLeases
   | ExportReader
   | OddsStores
+  | AnomalyStores

@@ -14,6 +14,7 @@ import { AnalyticsLive } from "./Analytics.js"
 import { BulkLive } from "./Bulk.js"
 import { CfbLive } from "./Cfb.js"
 import { F1Live } from "./F1.js"
+import { FeedLive } from "./Feed.js"
 import { GolfLive } from "./Golf.js"
 import { IntelligenceLive } from "./Intelligence.js"
 import { MetaLive, PublicLive } from "./Meta.js"
@@ -37,6 +38,7 @@ export {
   AnalyticsLive,
   CfbLive,
   F1Live,
+  FeedLive,
   GolfLive,
   IntelligenceLive,
   MetaLive,
@@ -72,6 +74,7 @@ export const HandlersLive = Layer.mergeAll(
   IntelligenceLive,
   ModelsLive,
   OddsLive,
+  FeedLive,
   MetaLive,
   AccountLive,
   StreamLive,

@@ -145,6 +145,7 @@ export const McpLive = HttpApiBuilder.Router.use((router) =>
       | App.Signals
       | App.Analytics
       | App.Catalog
+      | App.Feed
     >()
     const catalog = yield* PlanCatalogService
     const recorder = yield* UsageRecorder

@@ -8,14 +8,14 @@
  * |---|---|---|
  * | get_injury_signals | /intelligence/injuries | sandbox |
  * | get_player_identity | /v1/players/search (rows as PlayerIdentity), plus a platform id lookup | sandbox |
- * | get_anomaly_scores | none yet: needs the anomaly model (answers no rows, says why) | pro_insights |
+ * | get_anomaly_scores | the stored anomaly scores (a formula, not a model: domain Anomaly.ts) | pro_insights |
  * | get_prediction_markets | none: no source tags signals as props (answers no rows, says why) | sandbox |
  * | get_player_projections | /v1/{sport}/players/{id}/projection | growth |
  * | get_player_stats | /v1/{sport}/players/{id}/stats | sandbox |
  * | get_team_roster | /v1/{sport}/teams/{team}/roster | sandbox |
  * | get_games | /v1/{sport}/games | sandbox |
  * | get_standings | /v1/{sport}/standings | sandbox |
- * | get_player_dossier | /v1/feed (the dossier; pro_insights): model fields null | pro_insights |
+ * | get_player_dossier | /v1/feed (the dossier; the Feed service) | pro_insights |
  *
  * A tool's tier is its REST equivalent's (endpoints.json), so the tool server is no way around
  * the tiers. Arguments are Effect schemas: the JSON Schema of `inputSchema` is derived from them
@@ -29,6 +29,7 @@ import { Params, Security } from "@sports-data/api"
 import {
   type Analytics,
   type Catalog,
+  Feed,
   Games,
   Players,
   Rows,
@@ -54,7 +55,16 @@ import { DEFAULT_LEAGUE } from "../handlers/Soccer.js"
 import { gameList, playerStats, roster, standings, statsSports, teamFilter } from "../handlers/Sport.js"
 
 /** What a tool may read: the application services and the admitted caller (for the envelope's meta). */
-export type ToolContext = Players | Teams | Games | Standings | Signals | Analytics | Catalog | Security.Caller
+export type ToolContext =
+  | Players
+  | Teams
+  | Games
+  | Standings
+  | Signals
+  | Analytics
+  | Catalog
+  | Feed
+  | Security.Caller
 
 /** One tool: its name, description, lowest tier, argument schema and what it runs. */
 export interface Tool {
@@ -116,7 +126,6 @@ const described = <A, I>(s: Schema.Schema<A, I, never>, description: string) => 
 
 const teamSport = described(Params.oneOf(TeamSport.literals), "sport key")
 const signalSportOrAll = described(Params.oneOf(["nfl", "mlb", "nba", "all"] as const), "nfl, mlb, nba or all")
-const signalSport = described(Params.oneOf(Rules.SignalSport.literals), "nfl, mlb or nba")
 const projectionSport = described(Params.oneOf(["nfl", "nba", "mlb"] as const), "nfl, nba or mlb")
 const statsSport = described(Params.oneOf(statsSports), "nfl, nba, mlb or nhl")
 const playerName = described(
@@ -183,20 +192,9 @@ const statsLimits = {
 const unavailable = (ctx: EnvelopeContext, reason: string) =>
   envelope(ctx, [], {}, undefined, { available: false, reason } satisfies Coverage.MetaCoverage)
 
-/** Why get_anomaly_scores answers no rows. */
-export const ANOMALY_REASON = "anomaly scores (0-100, above 70 meaningful) come from the weekly anomaly model; " +
-  "no anomaly model is ACTIVE in the model registry, so no score is published (never a guess)"
-
 /** Why get_prediction_markets answers no rows. */
 export const PREDICTION_MARKETS_REASON =
   "no source held tags signals as prediction-market props; confidence_score and market_probability are reserved and not populated"
-
-/** What a dossier lacks until the model registry and the synthesis checks exist. */
-export const DOSSIER_MISSING = [
-  "confidence_score and heat_signal: no confidence or heat model is ACTIVE in the model registry",
-  "synthesis: no synthesis sentence validated against the data is produced yet",
-  "signal weights: the signals are listed without the weight a model would give them"
-] as const
 
 // ---------------------------------------------------------------------------------------------
 // The tools
@@ -272,16 +270,29 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "get_anomaly_scores",
-    description: "Players whose recent usage or production departs from their baseline: anomaly_score 0 to 100, " +
-      "above 70 is meaningful. Scores come only from an ACTIVE anomaly model; none is active yet, so the " +
-      "answer has no rows and meta.coverage says why.",
+    description: "Players whose newest game departs from their own history: anomaly_score 0 to 100, above 70 " +
+      "is meaningful. A formula, not a model: the robust z of the game's fantasy points against the median and " +
+      "1.4826 x MAD of his previous 20 games, mapped by 100|z|/(|z|+1.5) (70 at |z| = 3.5, Iglewicz and " +
+      "Hoaglin's outlier cut-off); recomputed after each ingest. Highest first.",
     tier: "pro_insights",
     args: Schema.Struct({
-      sport: optional(teamSport),
+      sport: optional(
+        described(Params.oneOf(["nfl", "nba", "nhl", "mlb"] as const), "nfl, nba, nhl or mlb (default all)")
+      ),
       min_score: optional(numberArg(0, 100, "lowest anomaly_score, 0 to 100 (default 70)")),
       limit: optional(intArg(1, 50, "rows, 1 to 50 (default 25)"))
     }),
-    run: (a) => unavailable(restContext("/mcp", a.sport ?? "all", "mcp.get_anomaly_scores"), ANOMALY_REASON)
+    run: (a) =>
+      Effect.gen(function*() {
+        const rows = yield* (yield* Feed).anomalyScores({
+          sport: a.sport,
+          min_score: a.min_score ?? ANOMALY_MIN_SCORE,
+          limit: a.limit ?? 25
+        })
+        return yield* envelope(restContext("/mcp", a.sport ?? "all", "mcp.get_anomaly_scores"), rows, {
+          method: ANOMALY_METHOD
+        })
+      })
   }),
   tool({
     name: "get_prediction_markets",
@@ -403,44 +414,28 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "get_player_dossier",
-    description: "A player's dossier as the feed shows it: identity, the signals about the player, and the " +
-      "model fields (confidence_score, heat_signal, synthesis) null while no validated model is ACTIVE; " +
-      "`missing` lists what is not produced yet.",
+    description: "A player's dossier as /v1/feed serves it: identity, confidence_score and heat_signal (null unless " +
+      "an ACTIVE model of the registry produced them), his newest signals with source and weight, a synthesis " +
+      "sentence whose every number was checked against the stored data (null when it cannot be), and _audit.",
     tier: "pro_insights",
-    args: Schema.Struct({ player_name: playerName, sport: signalSport }),
+    args: Schema.Struct({ player_name: playerName, sport: teamSport }),
     run: (a) =>
       Effect.gen(function*() {
-        const player = yield* resolvePlayer(a.player_name, a.sport)
-        const { rows } = yield* (yield* Signals).playerNews(a.sport, player.id, DOSSIER_SIGNALS)
-        const ctx = restContext("/v1/feed", a.sport, "feed.feed")
+        const feed = yield* Feed
         const caller = yield* Security.Caller
-        return yield* envelope(
-          ctx,
-          {
-            playcaller_id: player.id,
-            player_name: player.full_name,
-            team: player.team,
-            position: player.position,
-            status: player.status,
-            confidence_score: null,
-            heat_signal: null,
-            synthesis: null,
-            signals: rows,
-            _audit: {
-              model_version: null,
-              observations_used: rows.length,
-              generated_at: caller.now.toISOString(),
-              signals_validated: false
-            },
-            missing: DOSSIER_MISSING
-          },
-          {},
-          undefined,
-          { available: false, reason: DOSSIER_MISSING.join("; ") }
-        )
+        yield* feed.admit(caller.key.key_hash, caller.plan.rank, caller.now)
+        const player = yield* feed.resolve(a.player_name, { sport: a.sport })
+        return yield* envelope(restContext("/v1/feed", a.sport, "feed.feed"), yield* feed.dossier(player))
       })
   })
 ]
+
+/** Default lowest anomaly_score of get_anomaly_scores (specification: above 70 is meaningful). */
+export const ANOMALY_MIN_SCORE = 70
+
+/** How get_anomaly_scores scores (a formula, not a model), returned beside the rows. */
+export const ANOMALY_METHOD =
+  "formula, not a model: robust z = (x - median) / (1.4826 x MAD) of the newest game's fantasy points against the player's previous 20 games (1.2533 x mean absolute deviation when MAD is 0; Rousseeuw and Croux 1993), anomaly_score = 100|z| / (|z| + 1.5)"
 
 /** Signals listed in a dossier (the player's newest). */
 export const DOSSIER_SIGNALS = 10

@@ -1,0 +1,30 @@
+/**
+ * Parameters of the dossier endpoints (specification, "Cross-sport, intelligence, DFS and bulk"):
+ * `/v1/feed` (player, team, sport), `/v1/articles/waiver` (sport, week, season, limit) and the
+ * body of `POST /v1/batch/signals` (ids, as `POST /v1/batch/players`).
+ * @module
+ */
+import { TeamSport } from "@sports-data/domain"
+import { Schema } from "effect"
+import { intBetween, limitParam, type LimitSpec, oneOf, seasonParam, TeamAbbr, Text } from "./Common.js"
+
+/** `GET /v1/feed`: player (required: name or canonical id), team (abbreviation, disambiguation), sport. */
+export const FeedParams = Schema.Struct({
+  player: Text,
+  team: Schema.optional(TeamAbbr),
+  sport: Schema.optional(oneOf(TeamSport.literals))
+})
+
+/** Waiver articles per call: default 10, at most 50. */
+export const ArticlesLimit: LimitSpec = { default: 10, max: 50 }
+
+/**
+ * `GET /v1/articles/waiver`: sport (required: nfl, mlb, nba; nhl too, it has momentum), week
+ * (nfl, 1 to 18; default the newest), season, limit.
+ */
+export const ArticlesParams = Schema.Struct({
+  sport: oneOf(["nfl", "mlb", "nba", "nhl"]),
+  week: Schema.optional(intBetween(1, 18, { description: "nfl week, 1 to 18 (default: the newest stored)" })),
+  season: seasonParam,
+  limit: limitParam(ArticlesLimit)
+})

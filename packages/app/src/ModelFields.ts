@@ -1,0 +1,91 @@
+/**
+ * The model-derived fields of a player (confidence_score, heat_signal), read only through the
+ * model registry port: each is the value of the player's newest stored prediction made by the
+ * ACTIVE version of its model type ("confidence", "heat"), so it stays null while no such model
+ * is ACTIVE (the store serves predictions of ACTIVE versions only) and fills in by itself once
+ * one is. Used by the feed, the batch and the Signal rows.
+ * @module
+ */
+import {
+  type ModelRegistryReaderService,
+  type Models as M,
+  parseCanonicalPlayerId,
+  type StoreError,
+  type TeamSport
+} from "@sports-data/domain"
+import { Effect } from "effect"
+
+/** The model-derived fields of one player and the versions that produced them. */
+export interface ModelFields {
+  /** Integer 0..75 (decisions.md), or null. */
+  readonly confidence_score: number | null
+  /** Cold, Warming, Hot or Surging, or null. */
+  readonly heat_signal: M.HeatSignal | null
+  /** `<model_id>` of each ACTIVE version that produced a field, e.g. ["nba.confidence.v3"]; empty when none. */
+  readonly model_versions: ReadonlyArray<string>
+  /** The game the newest confidence prediction is for, or null. */
+  readonly game_id: string | null
+}
+
+/** No ACTIVE model fed anything. */
+export const NO_MODEL_FIELDS: ModelFields = {
+  confidence_score: null,
+  heat_signal: null,
+  model_versions: [],
+  game_id: null
+}
+
+/**
+ * The {@link ModelFields} of player `playerId` (canonical id): his newest prediction (newest
+ * game first) of the ACTIVE confidence model and of the ACTIVE heat model. Fails with StoreError.
+ */
+export const modelFieldsOf = (
+  registry: ModelRegistryReaderService,
+  playerId: string
+): Effect.Effect<ModelFields, StoreError> =>
+  Effect.map(
+    Effect.all([
+      registry.predictions({ player_id: playerId, model_type: "confidence", limit: 1 }),
+      registry.predictions({ player_id: playerId, model_type: "heat", limit: 1 })
+    ]),
+    ([[confidence], [heat]]) => ({
+      confidence_score: confidence?.confidence_score ?? null,
+      heat_signal: heat?.heat_signal ?? null,
+      model_versions: [
+        ...(confidence?.confidence_score !== null && confidence !== undefined ? [confidence.model_id] : []),
+        ...(heat?.heat_signal !== null && heat !== undefined ? [heat.model_id] : [])
+      ],
+      game_id: confidence?.game_id ?? null
+    })
+  )
+
+/**
+ * The confidence_score of each player of `playerIds` (distinct ids read once), as
+ * {@link modelFieldsOf} reads it; players without one are absent from the map. Reads only the
+ * registry's ACTIVE versions, and predictions only for players of a sport whose confidence model
+ * is ACTIVE (one read per such player, 8 at a time). Fails with StoreError.
+ */
+export const confidenceScores = (
+  registry: ModelRegistryReaderService,
+  playerIds: ReadonlyArray<string>
+): Effect.Effect<ReadonlyMap<string, number>, StoreError> =>
+  Effect.gen(function*() {
+    const ids = [...new Set(playerIds)]
+    if (ids.length === 0) return new Map()
+    const active = new Set(
+      (yield* registry.versions({ status: "ACTIVE" })).flatMap((v) => (v.model_type === "confidence" ? [v.sport] : []))
+    )
+    const scored = ids.filter((id) => {
+      const sport = parseCanonicalPlayerId(id)?.sport
+      return sport !== undefined && active.has(sport as TeamSport)
+    })
+    if (scored.length === 0) return new Map()
+    const found = yield* Effect.forEach(
+      scored,
+      (id) =>
+        Effect.map(registry.predictions({ player_id: id, model_type: "confidence", limit: 1 }), ([p]) =>
+          [id, p] as const),
+      { concurrency: 8 }
+    )
+    return new Map(found.flatMap(([id, p]) => (p?.confidence_score == null ? [] : [[id, p.confidence_score] as const])))
+  })
