@@ -10,6 +10,7 @@
 import {
   type AllStores,
   AuditStore,
+  type DfsStores,
   EventWake,
   KeyStore,
   makeLocalEventWake,
@@ -21,6 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Layer } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDfsStore } from "./Dfs.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
@@ -31,6 +33,7 @@ import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDfsStore } from "./Dfs.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
@@ -55,17 +58,19 @@ export { makeWriter } from "./Writer.js"
 /** Every port this package adapts. */
 export type Stores = AllStores
 
-/** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
-export const makeSports: Effect.Effect<Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore>> =
-  Effect.gen(function*() {
-    const data = yield* makeSportsData
-    const wake = yield* makeLocalEventWake()
-    const webhooks = yield* makeWebhookStore(data)
-    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
-      Context.add(EventWake, wake),
-      Context.add(WebhookStore, webhooks)
-    )
-  })
+/** The sports ports (every reader and the writer, DFS slates too) over one fresh, empty state. Never fails. */
+export const makeSports: Effect.Effect<
+  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | DfsStores>
+> = Effect.gen(function*() {
+  const data = yield* makeSportsData
+  const wake = yield* makeLocalEventWake()
+  const webhooks = yield* makeWebhookStore(data)
+  return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+    Context.add(EventWake, wake),
+    Context.add(WebhookStore, webhooks),
+    Context.merge(yield* makeDfsStore(data.version))
+  )
+})
 
 /** Makes every store, empty, as a Context. Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {

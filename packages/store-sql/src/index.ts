@@ -27,6 +27,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Duration, Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDfsStore } from "./Dfs.js"
 import { unavailable } from "./Errors.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { makeMetricsStore } from "./Metrics.js"
@@ -39,6 +40,7 @@ import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
 
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDfsStore } from "./Dfs.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeKeyStore } from "./KeyStore.js"
 export { makeMetricsStore } from "./Metrics.js"
@@ -97,7 +99,8 @@ export const makeWith = (
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
-      Context.merge(models)
+      Context.merge(models),
+      Context.merge(yield* makeDfsStore)
     )
   })
 

@@ -6,6 +6,7 @@
  */
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
+import type { DfsStores } from "./Dfs.js"
 import type { KeyStore } from "./KeyStore.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
@@ -25,3 +26,4 @@ export type AllStores =
   | SportsReaders
   | MetricsStores
   | ModelStores
+  | DfsStores
