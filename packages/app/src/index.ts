@@ -10,6 +10,7 @@ import { Layer } from "effect"
 import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
 import { Catalog } from "./Catalog.js"
+import { Dfs } from "./Dfs.js"
 import { F1 } from "./F1.js"
 import { Games, Teams } from "./Games.js"
 import { Golf } from "./Golf.js"
@@ -34,6 +35,14 @@ export {
   PROJECTION_METHOD
 } from "./Analytics.js"
 export { Catalog } from "./Catalog.js"
+export {
+  Dfs,
+  type Lineup,
+  NO_DFS_SOURCE,
+  type OptimizeInput,
+  type OptimizeResult,
+  SERVICE_PROJECTION_METHOD
+} from "./Dfs.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
 export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
@@ -66,6 +75,7 @@ export const layer = Layer.mergeAll(
   Golf.Default,
   F1.Default,
   Nascar.Default,
-  Models.Default
+  Models.Default,
+  Dfs.Default
 )
 export * as Keys from "./Keys.js"

@@ -134,3 +134,140 @@ export const rulesOf = (
 
 /** Players in a lineup of `rules` (the sum of its slot counts). */
 export const rosterSize = (rules: RosterRules): number => rules.slots.reduce((n, s) => n + s.count, 0)
+
+// ---------------------------------------------------------------------------------------------
+// The lineup optimizer's integer program (pure; solved through the MipSolver port, ports/Dfs.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** One player of the pool: `key` unique in the pool (the platform player id); salary US$; projection points. */
+export interface PoolPlayer {
+  readonly key: string
+  readonly position: string
+  readonly salary: number
+  readonly game: string | null
+  readonly projection: number
+}
+
+/** What to optimise: the pool, the rules, how many lineups, locks (pool keys), exposure cap (0-1], salary floor. */
+export interface OptimizeRequest {
+  readonly pool: ReadonlyArray<PoolPlayer>
+  readonly rules: RosterRules
+  readonly lineups: number
+  readonly locks: ReadonlyArray<string>
+  readonly maxExposure: number
+  readonly minSalary: number | undefined
+}
+
+/** A solved lineup: each slot with the pool key filling it (slot order of the rules), salary US$, points. */
+export interface SolvedLineup {
+  readonly slots: ReadonlyArray<{ readonly slot: string; readonly key: string }>
+  readonly salary: number
+  readonly points: number
+}
+
+/**
+ * The outcome: the lineups found in order (best first), and why fewer than asked were found (null
+ * when all were); or `infeasible` with the reason when not even the first lineup exists.
+ */
+export type OptimizeOutcome =
+  | { readonly _tag: "Solved"; readonly lineups: ReadonlyArray<SolvedLineup>; readonly stopped: string | null }
+  | { readonly _tag: "Infeasible"; readonly reason: string }
+
+/** A coefficient as the LP format reads it (fixed point, no exponent). */
+const coef = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(6))
+
+/** `terms` joined as an LP expression, a few terms per line (the format allows any line breaks). */
+const sum = (terms: ReadonlyArray<string>): string => {
+  const lines: Array<string> = []
+  for (let i = 0; i < terms.length; i += 12) lines.push(terms.slice(i, i + 12).join(" + "))
+  return lines.join("\n + ")
+}
+
+/** An amount of US dollars as written in reasons (`$50,000`). */
+export const dollars = (n: number): string => `$${n.toLocaleString("en-US")}`
+
+/**
+ * Why no lineup of `req` can exist, from counts alone (locks against roster size, eligible players
+ * per slot, pool size, min_salary against the cap), or undefined when counts allow one.
+ */
+export const countProblem = (req: OptimizeRequest): string | undefined => {
+  const size = rosterSize(req.rules)
+  if (req.locks.length > size) return `${req.locks.length} players are locked but a lineup has ${size}`
+  for (const slot of req.rules.slots) {
+    const eligible = req.pool.filter((p) => slot.eligible.includes(p.position)).length
+    if (eligible < slot.count) {
+      return `slot ${slot.slot} needs ${slot.count} of ${slot.eligible.join("/")} but the pool has ${eligible}`
+    }
+  }
+  if (req.pool.length < size) return `a lineup has ${size} players but the pool has ${req.pool.length}`
+  if (req.minSalary !== undefined && req.minSalary > req.rules.salary_cap) {
+    return `min_salary ${dollars(req.minSalary)} is above the salary cap ${dollars(req.rules.salary_cap)}`
+  }
+  return undefined
+}
+
+/**
+ * The 0-1 program of the next lineup of `req` in the CPLEX LP format, and its player-slot
+ * variables (`x<p>_<s>`: pool index p fills slot index s). `earlier` are the pool indexes of each
+ * lineup already found (the next must differ from each by one player at least); `banned` are pool
+ * indexes left out (exposure cap reached). Model:
+ * - maximise the sum of projection[p] * x[p][s];
+ * - each slot s: sum over p of x[p][s] = count(s); each player: sum over s of x[p][s] <= 1
+ *   (= 1 for a locked player);
+ * - salary: sum of salary[p] * x[p][s] <= salary cap, and >= min_salary when given;
+ * - games (min_games > 1): g[k] <= sum of x over the players of game k; sum of g[k] >= min_games;
+ * - distinct: for every earlier lineup L, sum over p in L of x[p][s] <= |L| - 1.
+ */
+export const lineupModel = (
+  req: OptimizeRequest,
+  earlier: ReadonlyArray<ReadonlyArray<number>>,
+  banned: ReadonlySet<number>
+): { readonly text: string; readonly vars: ReadonlyArray<{ name: string; p: number; s: number }> } => {
+  const vars: Array<{ name: string; p: number; s: number }> = []
+  const locked = new Set(req.locks)
+  req.pool.forEach((player, p) => {
+    if (banned.has(p)) return
+    req.rules.slots.forEach((slot, s) => {
+      if (slot.eligible.includes(player.position)) vars.push({ name: `x${p}_${s}`, p, s })
+    })
+  })
+  const byPlayer = new Map<number, Array<string>>()
+  for (const v of vars) byPlayer.set(v.p, [...(byPlayer.get(v.p) ?? []), v.name])
+  const rows: Array<string> = []
+  req.rules.slots.forEach((slot, s) => {
+    const names = vars.filter((v) => v.s === s).map((v) => v.name)
+    rows.push(`slot${s}: ${sum(names)} = ${slot.count}`)
+  })
+  for (const [p, names] of byPlayer) {
+    rows.push(`one${p}: ${sum(names)} ${locked.has(req.pool[p]!.key) ? "=" : "<="} 1`)
+  }
+  const salary = vars.map((v) => `${coef(req.pool[v.p]!.salary)} ${v.name}`)
+  rows.push(`cap: ${sum(salary)} <= ${req.rules.salary_cap}`)
+  if (req.minSalary !== undefined && req.minSalary > 0) rows.push(`floor: ${sum(salary)} >= ${req.minSalary}`)
+  const gameVars: Array<string> = []
+  if (req.rules.min_games > 1) {
+    const games = [...new Set(req.pool.map((p) => p.game ?? ""))]
+    games.forEach((game, k) => {
+      const names = vars.filter((v) => (req.pool[v.p]!.game ?? "") === game).map((v) => v.name)
+      gameVars.push(`g${k}`)
+      rows.push(names.length === 0 ? `game${k}: g${k} <= 0` : `game${k}: g${k} - ${names.join(" - ")} <= 0`)
+    })
+    rows.push(`games: ${sum(gameVars)} >= ${req.rules.min_games}`)
+  }
+  earlier.forEach((lineup, l) => {
+    const inLineup = new Set(lineup)
+    const names = vars.filter((v) => inLineup.has(v.p)).map((v) => v.name)
+    if (names.length > 0) rows.push(`diff${l}: ${sum(names)} <= ${lineup.length - 1}`)
+  })
+  const objective = vars.map((v) => `${coef(req.pool[v.p]!.projection)} ${v.name}`)
+  const text = [
+    "Maximize",
+    ` points: ${objective.length === 0 ? "0 x_none" : sum(objective)}`,
+    "Subject To",
+    ...rows.map((r) => ` ${r}`),
+    "Binary",
+    ...[...vars.map((v) => v.name), ...gameVars].map((n) => ` ${n}`),
+    "End"
+  ].join("\n")
+  return { text, vars }
+}

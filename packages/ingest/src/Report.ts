@@ -29,6 +29,7 @@ export type Entity =
   | "events"
   | "event_entries"
   | "signals"
+  | "dfs_salaries"
 
 /** A row that was reported and skipped: where it is and why. */
 export interface SkippedRow {

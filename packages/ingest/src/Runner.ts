@@ -4,10 +4,14 @@
  * @module
  */
 import {
+  type AthleteReader,
   CatalogReader,
+  type DfsWriter,
   type EventSport,
+  type GameReader,
   type IngestState,
   type PlayerMetricsWriter,
+  type PlayerReader,
   type SportKey,
   SportsWriter,
   type StatLineReader,
@@ -18,6 +22,7 @@ import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
+import { dfsSourceFiles, ingestDfs } from "./Dfs.js"
 import { f1Ingester } from "./f1/index.js"
 import { golfIngester } from "./golf/index.js"
 import { recomputeMetrics } from "./Metrics.js"
@@ -67,9 +72,16 @@ export const ingestedSports: ReadonlyArray<SportKey> = Object.keys(ingesters) as
 
 const ingesterOf = (sport: SportKey): SportIngester | undefined => ingesters[sport]
 
-/** The input files `sport`'s adapter reads under `dataDir` (missing folders, or no adapter, give none). */
+/**
+ * The input files `sport`'s adapter reads under `dataDir`, with its DFS salary files (Dfs.ts)
+ * (missing folders, or no adapter, give none).
+ */
 export const sourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
-  ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([])
+  Effect.zipWith(
+    ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([]),
+    dfsSourceFiles(dataDir, sport),
+    (a, b) => [...new Set([...a, ...b])]
+  )
 
 /**
  * The newest modification time (ms since the epoch) among the files `sport` reads under
@@ -105,7 +117,8 @@ export const checkStale = (
 /**
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
- * sport stale again), after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
+ * sport stale again), after its DFS slates (Dfs.ts `ingestDfs`, nfl and golf, linked to the rows
+ * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
  * before the state, so a failed recompute leaves the sport stale). Stops at the first sport whose files cannot be read (CsvFileError) or
  * whose store fails (StoreError); sports already done keep their rows and state.
  */
@@ -115,7 +128,14 @@ export const runIngest = (options: {
 }): Effect.Effect<
   ReadonlyArray<SportIngestResult>,
   CsvFileError | StoreError,
-  SportsWriter | ProgressReporter | StatLineReader | PlayerMetricsWriter
+  | SportsWriter
+  | ProgressReporter
+  | StatLineReader
+  | PlayerMetricsWriter
+  | DfsWriter
+  | PlayerReader
+  | AthleteReader
+  | GameReader
 > =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
@@ -123,7 +143,22 @@ export const runIngest = (options: {
       const mtime = yield* sourceMtime(options.dataDir, sport)
       const ingester = ingesterOf(sport)
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
-      const result = yield* ingester.ingest(options.dataDir)
+      const sportResult = yield* ingester.ingest(options.dataDir)
+      const dfs = yield* ingestDfs(sport, options.dataDir)
+      const result: SportIngestResult = dfs.read === 0 ? sportResult : {
+        ...sportResult,
+        counts: {
+          ...sportResult.counts,
+          dfs_salaries: {
+            read: dfs.read,
+            inserted: dfs.salaries,
+            updated: 0,
+            unchanged: 0,
+            skipped: dfs.skipped.length
+          }
+        },
+        skipped: [...sportResult.skipped, ...dfs.skipped]
+      }
       yield* recomputeMetrics(sport)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })

@@ -9,12 +9,16 @@
  */
 import {
   Analytics,
+  type AthleteReader,
   CatalogReader,
+  type DfsWriter,
+  type GameReader,
   IngestProgress,
   type IngestProgressService,
   type MetricsStores,
   pendingProgress,
   PlayerMetricsReader,
+  type PlayerReader,
   type SportKey,
   type SportsWriter,
   type StatLineReader,
@@ -291,5 +295,8 @@ export const RefreshLive = (options: {
   readonly dataDir: string
   readonly interval: Duration.DurationInput
   readonly immediate?: boolean | undefined
-}): Layer.Layer<never, never, CatalogReader | SportsWriter | StatLineReader | MetricsStores> =>
-  Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))
+}): Layer.Layer<
+  never,
+  never,
+  CatalogReader | SportsWriter | StatLineReader | MetricsStores | DfsWriter | PlayerReader | AthleteReader | GameReader
+> => Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))

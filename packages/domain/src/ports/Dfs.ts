@@ -5,7 +5,7 @@
  * and orders identically.
  * @module
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { DfsSalary, DfsSlate, DfsSport } from "../Dfs.js"
 import type { StoreError } from "../Errors.js"
 
@@ -56,3 +56,29 @@ export class DfsWriter extends Context.Tag("@sports-data/DfsWriter")<DfsWriter, 
 
 /** Both DFS ports, as a store provides them. */
 export type DfsStores = DfsReader | DfsWriter
+
+/**
+ * A mixed-integer program's outcome: `status` "optimal", "infeasible", or the solver's own word
+ * for anything else (time limit, unbounded...); `values` the value of each variable by name when
+ * optimal (empty otherwise).
+ */
+export interface MipSolution {
+  readonly status: string
+  readonly values: ReadonlyMap<string, number>
+}
+
+/** A solver of mixed-integer linear programs written in the CPLEX LP format. */
+export interface MipSolverService {
+  /**
+   * Solves `lp` to proven optimality (relative gap 0). Fails with SolverFailure when the solver
+   * cannot read the model or breaks down (not when the model is infeasible: that is a status).
+   */
+  readonly solve: (lp: string) => Effect.Effect<MipSolution, SolverFailure>
+}
+/** The {@link MipSolverService} port. */
+export class MipSolver extends Context.Tag("@sports-data/MipSolver")<MipSolver, MipSolverService>() {}
+
+/** The solver could not read or solve a model (a defect of the model or of the solver). */
+export class SolverFailure extends Schema.TaggedError<SolverFailure>()("SolverFailure", {
+  detail: Schema.String
+}) {}
