@@ -11,6 +11,7 @@ import { HttpApi } from "@effect/platform"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { DfsGroup } from "./groups/Dfs.js"
 import { F1Group } from "./groups/F1.js"
 import { GolfGroup } from "./groups/Golf.js"
 import { IntelligenceGroup } from "./groups/Intelligence.js"
@@ -44,6 +45,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(NascarGroup)
   .add(PlayersGroup)
   .add(AnalyticsGroup)
+  .add(DfsGroup)
   .add(IntelligenceGroup)
   .add(ModelsGroup)
   .add(MetaGroup)

@@ -6,7 +6,9 @@
  * Several lineups: the n-th lineup is the optimum of the program with one more constraint per
  * earlier lineup (differ from it by one player at least), so lineups come best first. Exposure:
  * a player already in floor(max_exposure × lineups) lineups (at least 1) is left out of the later
- * ones; locked players are exempt (they are in every lineup).
+ * ones; locked players are exempt (they are in every lineup). The "2 games or more" rule is added
+ * lazily: when an optimum puts the whole lineup in one game, that game's limit joins the program
+ * and it is solved again (an optimum that breaks no rule is optimal for the full program).
  * @module
  */
 import { Dfs, MipSolver, type SolverFailure } from "@sports-data/domain"
@@ -21,6 +23,18 @@ const infeasibleReason = (req: Dfs.OptimizeRequest): string =>
   (req.rules.min_games > 1 ? `, players from at least ${req.rules.min_games} games` : "") +
   (req.locks.length === 0 ? "" : " and the locks")
 
+/** One program of the next lineup (Dfs.lineupModel) solved. */
+const solveOnce = (
+  req: Dfs.OptimizeRequest,
+  earlier: ReadonlyArray<ReadonlyArray<number>>,
+  banned: ReadonlySet<number>,
+  crowded: ReadonlyArray<string>
+) =>
+  Effect.gen(function*() {
+    const { text, vars } = Dfs.lineupModel(req, earlier, banned, crowded)
+    return { result: yield* (yield* MipSolver).solve(text), vars }
+  })
+
 /**
  * Solves up to `req.lineups` lineups (see the module doc). Infeasible (with the reason) when the
  * first lineup does not exist; later lineups stop, with `stopped` saying why, when the rules, the
@@ -30,7 +44,6 @@ export const optimize = (req: Dfs.OptimizeRequest): Effect.Effect<Dfs.OptimizeOu
   Effect.gen(function*() {
     const problem = Dfs.countProblem(req)
     if (problem !== undefined) return { _tag: "Infeasible", reason: problem } as const
-    const solver = yield* MipSolver
     const size = Dfs.rosterSize(req.rules)
     const cap = Math.max(1, Math.floor(req.maxExposure * req.lineups))
     const locked = new Set(req.locks)
@@ -41,8 +54,20 @@ export const optimize = (req: Dfs.OptimizeRequest): Effect.Effect<Dfs.OptimizeOu
       const banned = new Set(
         [...used].filter(([p, count]) => count >= cap && !locked.has(req.pool[p]!.key)).map(([p]) => p)
       )
-      const { text, vars } = Dfs.lineupModel(req, earlier, banned)
-      const result = yield* solver.solve(text)
+      const crowded: Array<string> = []
+      let solved = yield* solveOnce(req, earlier, banned, crowded)
+      for (;;) {
+        const { result, vars } = solved
+        if (result.status !== "optimal") break
+        const game = Dfs.crowdedGame(
+          req.rules,
+          vars.filter((v) => (result.values.get(v.name) ?? 0) > 0.5).map((v) => req.pool[v.p]!)
+        )
+        if (game === undefined) break
+        crowded.push(game)
+        solved = yield* solveOnce(req, earlier, banned, crowded)
+      }
+      const { result, vars } = solved
       if (result.status !== "optimal") {
         const why = result.status === "infeasible"
           ? infeasibleReason(req)

@@ -68,6 +68,7 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     source("array_carpenter_golfastr", "https://github.com/array-carpenter/golfastr", "MIT"),
     source("rtelmore_isar_golf", "https://github.com/rtelmore/ISAR", "MIT"),
     source("925sports_pga_tour_data", "https://github.com/925Sports/pga-tour-data", null),
+    source("uruley_4horsemendfs", "https://github.com/uruley/4HorsemenDFS", "MIT"),
     source("greco1899_ufc_stats", "https://github.com/Greco1899/scrape_ufc_stats", "GPL-3.0"),
     source("f1db", "https://github.com/f1db/f1db", "CC BY 4.0", true),
     source("nascar_data_kylegrealis", "https://github.com/kyleGrealis/nascaR.data", "GPL-3.0-or-later")
@@ -82,7 +83,8 @@ export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
     "jtyran_nfl_team_fantasy_dashboard",
     "mayscopeland_ffb_ids",
     "urwishpatel2003_nflverse_data",
-    "dynastyprocess_fantasytweetarchives"
+    "dynastyprocess_fantasytweetarchives",
+    "uruley_4horsemendfs"
   ],
   nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app"],
   mlb: [
@@ -124,6 +126,12 @@ const yes = (note: string | null = null, seasons: ReadonlyArray<number> | null =
 })
 const no = (reason: string): EndpointCoverage => ({ available: false, reason, seasons: null })
 
+/** The DFS endpoints of a sport without DFS slates in any source. */
+const noDfs = {
+  dfsSlates: no("no source has DFS slates for this sport: DraftKings nfl (2025 week 1) and golf (2026) only"),
+  dfsSalaries: no("no source has DFS slates for this sport: DraftKings nfl (2025 week 1) and golf (2026) only")
+}
+
 /** The `meta.coverage` object of a response (specification ResponseMeta, decisions: coverage). */
 export const MetaCoverage = Schema.Struct({
   available: Schema.Boolean,
@@ -139,13 +147,19 @@ export const endpointCoverage = {
   nfl: {
     news: yes("news items are the 32BeatWriters archive, 2020-12 to 2022-07; injury reports cover 2025"),
     injuries: yes("weekly injury reports of the 2025 season; no report time (season and week instead)"),
-    depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves")
+    depthChartChanges: yes("only changes the depth chart file supports: slots dropped during 2025, 2025-2026 moves"),
+    dfsSlates: yes("one DraftKings Classic salary file: the 2025 week 1 Sunday main slate (games of 2025-09-07)", [
+      2025
+    ]),
+    dfsSalaries: yes("team defenses (DST) and names the service does not hold have a null player_id", [2025])
   },
   nba: {
+    ...noDfs,
     teamPractice: no("practice reports are nfl only"),
     rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves")
   },
   mlb: {
+    ...noDfs,
     news: no("no source has mlb injury reports or news"),
     injuries: no("no source has mlb injury reports or news"),
     playerNews: no("no source has mlb injury reports or news"),
@@ -155,6 +169,7 @@ export const endpointCoverage = {
     playerStats: yes("batting lines need the retrosplits daybyday files; pitching lines are held for 2024", [2024])
   },
   nhl: {
+    ...noDfs,
     games: yes("2024-25 is absent from every source; 2023-24 ends 2024-02-14; 2025-26 ends 2026-02-20"),
     standings: yes(
       "2024-25 is absent; points and overtime losses are null for seasons whose source carries no overtime flag"
@@ -163,6 +178,7 @@ export const endpointCoverage = {
     depthChartChanges: no("no source has NHL depth charts")
   },
   cfb: {
+    ...noDfs,
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
     rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
     players: yes("players come from the 2025 box scores only", [2025]),
@@ -171,6 +187,7 @@ export const endpointCoverage = {
     gameLog: yes("game logs come from the 2025 box scores only", [2025])
   },
   soccer: {
+    ...noDfs,
     players: no("no source has soccer players"),
     player: no("no source has soccer players"),
     roster: no("no source has soccer players"),
@@ -178,6 +195,7 @@ export const endpointCoverage = {
     games: yes("mls 2025 is partial; champions_league covers 2024-25 only")
   },
   tennis: {
+    ...noDfs,
     matches: yes(
       "2022-2024 tour-level matches (Sackmann, CC BY-NC-SA 4.0: non-commercial use only, attribution required) " +
         "carry the tournament's start date (date_precision tournament_week); 2025 to February 2026 matches come " +
@@ -197,9 +215,17 @@ export const endpointCoverage = {
     leaderboard: yes(
       "round-by-round scores: no source has them, so rounds is null; LPGA: no results in any source; positions and missed cuts are derived from total strokes and rounds played"
     ),
-    scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025")
+    scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025"),
+    dfsSlates: yes("DraftKings Classic and Showdown slates of 2026-07-30 to 2026-08-09 only", [2026]),
+    dfsSalaries: yes(
+      "golfers are linked to the service's golfers by name; those it does not hold have a null player_id",
+      [
+        2026
+      ]
+    )
   },
   ufc: {
+    ...noDfs,
     rankings: no("no source has UFC rankings"),
     record: yes(
       "UFC bouts only (ufcstats.com); bouts whose fighter name matches several fighters of the directory are " +
@@ -207,10 +233,12 @@ export const endpointCoverage = {
     )
   },
   f1: {
+    ...noDfs,
     results: yes("race, qualifying, sprint and sprint qualifying results 2022 to 2026 round 11; practice: no source"),
     standings: yes("computed from race and sprint points; 2026 through round 11 (Hungary)")
   },
   nascar: {
+    ...noDfs,
     races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [
       2022,
       2023,

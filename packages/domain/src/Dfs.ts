@@ -215,13 +215,17 @@ export const countProblem = (req: OptimizeRequest): string | undefined => {
  * - each slot s: sum over p of x[p][s] = count(s); each player: sum over s of x[p][s] <= 1
  *   (= 1 for a locked player);
  * - salary: sum of salary[p] * x[p][s] <= salary cap, and >= min_salary when given;
- * - games (min_games > 1): g[k] <= sum of x over the players of game k; sum of g[k] >= min_games;
+ * - games: for min_games = 2, no game holds the whole lineup: sum of x over game k <= size - 1 for
+ *   each game of `crowded` (the games a solution of an earlier round filled alone; the caller
+ *   re-solves with the game added, see {@link crowdedGame}); for more, g[k] <= sum of x over the
+ *   players of game k and sum of g[k] >= min_games;
  * - distinct: for every earlier lineup L, sum over p in L of x[p][s] <= |L| - 1.
  */
 export const lineupModel = (
   req: OptimizeRequest,
   earlier: ReadonlyArray<ReadonlyArray<number>>,
-  banned: ReadonlySet<number>
+  banned: ReadonlySet<number>,
+  crowded: ReadonlyArray<string> = []
 ): { readonly text: string; readonly vars: ReadonlyArray<{ name: string; p: number; s: number }> } => {
   const vars: Array<{ name: string; p: number; s: number }> = []
   const locked = new Set(req.locks)
@@ -245,14 +249,24 @@ export const lineupModel = (
   rows.push(`cap: ${sum(salary)} <= ${req.rules.salary_cap}`)
   if (req.minSalary !== undefined && req.minSalary > 0) rows.push(`floor: ${sum(salary)} >= ${req.minSalary}`)
   const gameVars: Array<string> = []
-  if (req.rules.min_games > 1) {
+  if (req.rules.min_games > 2) {
     const games = [...new Set(req.pool.map((p) => p.game ?? ""))]
     games.forEach((game, k) => {
       const names = vars.filter((v) => (req.pool[v.p]!.game ?? "") === game).map((v) => v.name)
+      if (names.length === 0) return
       gameVars.push(`g${k}`)
-      rows.push(names.length === 0 ? `game${k}: g${k} <= 0` : `game${k}: g${k} - ${names.join(" - ")} <= 0`)
+      rows.push(`game${k}: g${k} - ${names.join(" - ")} <= 0`)
     })
     rows.push(`games: ${sum(gameVars)} >= ${req.rules.min_games}`)
+  } else if (req.rules.min_games === 2) {
+    // at least 2 games <=> no game holds the whole lineup; added per game only once a solution
+    // broke it (`crowded`), which keeps the program small: the optimum that breaks no rule is exact
+    const size = rosterSize(req.rules)
+    let k = 0
+    for (const game of crowded) {
+      const names = vars.filter((v) => (req.pool[v.p]!.game ?? "") === game).map((v) => v.name)
+      if (names.length > 0) rows.push(`crowd${k++}: ${sum(names)} <= ${size - 1}`)
+    }
   }
   earlier.forEach((lineup, l) => {
     const inLineup = new Set(lineup)
@@ -270,4 +284,17 @@ export const lineupModel = (
     "End"
   ].join("\n")
   return { text, vars }
+}
+
+/**
+ * The game (`""` for players without one) that holds every player of a solution of `rules` with
+ * `min_games` 2, or undefined when the players come from 2 games or more (or the rule is not 2).
+ */
+export const crowdedGame = (
+  rules: RosterRules,
+  players: ReadonlyArray<Pick<PoolPlayer, "game">>
+): string | undefined => {
+  if (rules.min_games !== 2) return undefined
+  const games = new Set(players.map((p) => p.game ?? ""))
+  return games.size === 1 ? [...games][0] : undefined
 }

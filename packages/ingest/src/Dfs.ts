@@ -13,16 +13,16 @@
  *   DraftKings' golf salaries: `player_name`, `salary`, `tournament`, `slate_type` (Classic,
  *   Showdown Captain Mode), `draftable_id`, `game_start` (`07/30/2026 6:00 AM`, no time zone).
  *   A slate is one (tournament, slate_type, game_start date); a golfer's row is the newest
- *   version's (latest `snapshot_commit_time`). Linked to a stored golf athlete by name key when
- *   exactly one athlete has it.
+ *   version's (latest `snapshot_commit_time`). Linked to a golfer of the stored leaderboards
+ *   (event entries, ESPN ids) by name key when exactly one golfer has it.
  * Rows that cannot be linked are kept with a null `player_id` and counted (slate `linked_count`
  * against `player_count`, and the log line of the run).
  * @module
  */
 import {
-  AthleteReader,
   Dfs,
   DfsWriter,
+  EventReader,
   GameReader,
   PlayerReader,
   slugOf,
@@ -271,15 +271,29 @@ const allNflPlayers = Effect.gen(function*() {
   }
 })
 
+/** Every golfer of the stored leaderboards (event entries), once per participant id. */
 const allGolfers = Effect.gen(function*() {
-  const reader = yield* AthleteReader
-  const out: Array<LinkTarget> = []
-  for (let offset = 0;; offset += PAGE) {
-    const page = yield* reader.find({ sport: "golf", limit: PAGE, offset })
-    out.push(...page.rows.map((a) => ({ id: a.id, name: a.name })))
-    if (page.rows.length < PAGE || out.length >= page.total) return out
+  const reader = yield* EventReader
+  const out = new Map<string, LinkTarget>()
+  for (let offset = 0, seen = 0;; offset += PAGE) {
+    const page = yield* reader.entries({ sport: "golf", limit: PAGE, offset })
+    for (const e of page.rows) {
+      if (e.participant_id !== null && !out.has(e.participant_id)) {
+        out.set(e.participant_id, { id: e.participant_id, name: e.participant_name })
+      }
+    }
+    seen += page.rows.length
+    if (page.rows.length < PAGE || seen >= page.total) return [...out.values()]
   }
 })
+
+/** The parsed rows of a DraftKings nfl salary file (malformed rows dropped). Fails with CsvFileError. */
+export const readNfl = (file: string): Effect.Effect<ReadonlyArray<NflSalaryRow>, CsvFileError, ProgressReporter> =>
+  Effect.map(readRows(file, parseNflSalary), (f) => f.rows)
+
+/** The parsed rows of the golf salary history (malformed rows dropped). Fails with CsvFileError. */
+export const readGolf = (file: string): Effect.Effect<ReadonlyArray<GolfSalaryRow>, CsvFileError, ProgressReporter> =>
+  Effect.map(readRows(file, parseGolfSalary), (f) => f.rows)
 
 /** What the DFS ingest of one sport did: slates and salary rows stored, rows unlinked, rows skipped. */
 export interface DfsIngestResult {
@@ -302,7 +316,7 @@ export const ingestDfs = (
 ): Effect.Effect<
   DfsIngestResult,
   CsvFileError | StoreError,
-  DfsWriter | PlayerReader | AthleteReader | GameReader | ProgressReporter
+  DfsWriter | PlayerReader | EventReader | GameReader | ProgressReporter
 > =>
   Effect.gen(function*() {
     if (sport !== "nfl" && sport !== "golf") return { slates: 0, salaries: 0, unlinked: 0, read: 0, skipped: [] }

@@ -4,9 +4,9 @@
  * @module
  */
 import {
-  type AthleteReader,
   CatalogReader,
   type DfsWriter,
+  type EventReader,
   type EventSport,
   type GameReader,
   type IngestState,
@@ -134,7 +134,7 @@ export const runIngest = (options: {
   | PlayerMetricsWriter
   | DfsWriter
   | PlayerReader
-  | AthleteReader
+  | EventReader
   | GameReader
 > =>
   Effect.forEach(options.sports, (sport) =>

@@ -9,9 +9,9 @@
  */
 import {
   Analytics,
-  type AthleteReader,
   CatalogReader,
   type DfsWriter,
+  type EventReader,
   type GameReader,
   IngestProgress,
   type IngestProgressService,
@@ -298,5 +298,5 @@ export const RefreshLive = (options: {
 }): Layer.Layer<
   never,
   never,
-  CatalogReader | SportsWriter | StatLineReader | MetricsStores | DfsWriter | PlayerReader | AthleteReader | GameReader
+  CatalogReader | SportsWriter | StatLineReader | MetricsStores | DfsWriter | PlayerReader | EventReader | GameReader
 > => Layer.scopedDiscard(Effect.forkScoped(refreshLoop(options)))

@@ -12,6 +12,7 @@ import { StreamLive } from "../EventStream.js"
 import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { CfbLive } from "./Cfb.js"
+import { DfsLive } from "./Dfs.js"
 import { F1Live } from "./F1.js"
 import { GolfLive } from "./Golf.js"
 import { IntelligenceLive } from "./Intelligence.js"
@@ -64,6 +65,7 @@ export const HandlersLive = Layer.mergeAll(
   NascarLive,
   PlayersLive,
   AnalyticsLive,
+  DfsLive,
   IntelligenceLive,
   ModelsLive,
   MetaLive,
