@@ -9,6 +9,7 @@
  * ones; locked players are exempt (they are in every lineup). The "2 games or more" rule is added
  * lazily: when an optimum puts the whole lineup in one game, that game's limit joins the program
  * and it is solved again (an optimum that breaks no rule is optimal for the full program).
+ * Players no optimal lineup needs are dropped first (Dfs.prunePool: exact dominance pruning).
  * @module
  */
 import { Dfs, MipSolver, type SolverFailure } from "@sports-data/domain"
@@ -40,10 +41,11 @@ const solveOnce = (
  * first lineup does not exist; later lineups stop, with `stopped` saying why, when the rules, the
  * distinctness and the exposure cap leave none. Fails with SolverFailure when the solver breaks.
  */
-export const optimize = (req: Dfs.OptimizeRequest): Effect.Effect<Dfs.OptimizeOutcome, SolverFailure, MipSolver> =>
+export const optimize = (asked: Dfs.OptimizeRequest): Effect.Effect<Dfs.OptimizeOutcome, SolverFailure, MipSolver> =>
   Effect.gen(function*() {
-    const problem = Dfs.countProblem(req)
+    const problem = Dfs.countProblem(asked)
     if (problem !== undefined) return { _tag: "Infeasible", reason: problem } as const
+    const req = { ...asked, pool: Dfs.prunePool(asked) }
     const size = Dfs.rosterSize(req.rules)
     const cap = Math.max(1, Math.floor(req.maxExposure * req.lineups))
     const locked = new Set(req.locks)

@@ -298,3 +298,42 @@ export const crowdedGame = (
   const games = new Set(players.map((p) => p.game ?? ""))
   return games.size === 1 ? [...games][0] : undefined
 }
+
+/**
+ * The pool of `req` without the players no optimal lineup needs (dominance pruning), or the pool
+ * unchanged when the request has a salary floor or a binding exposure cap (then a cheaper or a
+ * capped substitute may not be allowed). Player p (not locked) is dropped when, for every game A,
+ * at least U + N - 1 players of p's position outside A have salary <= p's and projection >= p's
+ * (and come before p in the order projection descending, salary ascending, pool order), where U
+ * is how many players of that position a lineup can hold and N the lineups asked. Why it is exact:
+ * a lineup holding p can swap p for one of those players that is not in it (at most U - 1 are),
+ * keeps its slots, salary cap and points, is not one of the N - 1 other lineups, and does not put
+ * the lineup in one game; a dropped substitute is itself dominated by earlier players, so the
+ * swaps end on kept players.
+ */
+export const prunePool = (req: OptimizeRequest): ReadonlyArray<PoolPlayer> => {
+  const cap = Math.max(1, Math.floor(req.maxExposure * req.lineups))
+  if (req.minSalary !== undefined || cap < req.lineups || req.rules.min_games > 2) return req.pool
+  const locked = new Set(req.locks)
+  const order = req.pool.map((p, i) => ({ p, i })).sort((a, b) =>
+    b.p.projection - a.p.projection || a.p.salary - b.p.salary || a.i - b.i
+  )
+  const rank = new Map(order.map((o, r) => [o.i, r]))
+  const uses = (position: string) =>
+    req.rules.slots.reduce((n, s) => n + (s.eligible.includes(position) ? s.count : 0), 0)
+  return req.pool.filter((p, i) => {
+    if (locked.has(p.key)) return true
+    const need = uses(p.position) + req.lineups - 1
+    const byGame = new Map<string, number>()
+    let total = 0
+    for (const q of order) {
+      if (rank.get(q.i)! >= rank.get(i)!) break
+      if (q.p.position !== p.position || q.p.salary > p.salary || q.p.projection < p.projection) continue
+      total++
+      const g = q.p.game ?? ""
+      byGame.set(g, (byGame.get(g) ?? 0) + 1)
+    }
+    const crowd = req.rules.min_games === 2 ? Math.max(0, ...byGame.values()) : 0
+    return total - crowd < need
+  })
+}
