@@ -37,8 +37,11 @@ const run = (label: string, pool: ReadonlyArray<Dfs.PoolPlayer>, rules: Dfs.Rost
     const all = ms(t20)
     const found = twenty._tag === "Solved" ? twenty.lineups.length : 0
     const best = one._tag === "Solved" ? one.lineups[0]?.points : undefined
+    const kept = Dfs.prunePool({ ...request, lineups: 20 }).length
     yield* out(
-      `${label}: ${pool.length} players; 1 lineup ${single.toFixed(0)} ms (best ${best} points); ` +
+      `${label}: ${pool.length} players (${kept} after dominance pruning for 20 lineups); 1 lineup ${
+        single.toFixed(0)
+      } ms (best ${best} points); ` +
         `20 lineups ${all.toFixed(0)} ms (${found} found, ${(all / 20).toFixed(0)} ms each); ` +
         `ratio 20 lineups / (20 x 1 lineup) = ${(all / (20 * single)).toFixed(2)}`
     )
