@@ -12,6 +12,7 @@ import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { BulkGroup } from "./groups/Bulk.js"
 import { CfbGroup } from "./groups/Cfb.js"
+import { DfsGroup } from "./groups/Dfs.js"
 import { F1Group } from "./groups/F1.js"
 import { FeedGroup } from "./groups/Feed.js"
 import { GolfGroup } from "./groups/Golf.js"
@@ -49,6 +50,7 @@ export class Api extends HttpApi.make("sports-data")
   .add(NascarGroup)
   .add(PlayersGroup)
   .add(AnalyticsGroup)
+  .add(DfsGroup)
   .add(IntelligenceGroup)
   .add(ModelsGroup)
   .add(OddsGroup)

@@ -11,6 +11,7 @@ import { Account } from "./Account.js"
 import { Analytics } from "./Analytics.js"
 import { Bulk } from "./Bulk.js"
 import { Catalog } from "./Catalog.js"
+import { Dfs } from "./Dfs.js"
 import { F1 } from "./F1.js"
 import { Feed } from "./Feed.js"
 import { Games, Teams } from "./Games.js"
@@ -39,6 +40,14 @@ export {
 } from "./Analytics.js"
 export { Bulk, EXPORT_PAGE_SIZE, exportLine } from "./Bulk.js"
 export { Catalog } from "./Catalog.js"
+export {
+  Dfs,
+  type Lineup,
+  NO_DFS_SOURCE,
+  type OptimizeInput,
+  type OptimizeResult,
+  SERVICE_PROJECTION_METHOD
+} from "./Dfs.js"
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
 export { DOSSIER_SIGNALS, Feed, FEED_MINUTE_CAP_BY_RANK, synthesisSentence } from "./Feed.js"
@@ -49,6 +58,7 @@ export * as ModelFields from "./ModelFields.js"
 export { Models, type ServedCard } from "./Models.js"
 export { Nascar } from "./Nascar.js"
 export { Odds, type OddsListQuery } from "./Odds.js"
+export * as Optimizer from "./Optimizer.js"
 export { GAME_LOG_MAX, type PlayerListQuery, Players } from "./Players.js"
 export * as Reads from "./Reads.js"
 export * as Rows from "./Rows.js"
@@ -79,6 +89,7 @@ export const layer = Layer.mergeAll(
   Stacks.Default,
   Bulk.Default,
   Odds.Default,
-  Feed.Default
+  Feed.Default,
+  Dfs.Default
 )
 export * as Keys from "./Keys.js"

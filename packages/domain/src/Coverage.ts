@@ -69,6 +69,7 @@ export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
     source("array_carpenter_golfastr", "https://github.com/array-carpenter/golfastr", "MIT"),
     source("rtelmore_isar_golf", "https://github.com/rtelmore/ISAR", "MIT"),
     source("925sports_pga_tour_data", "https://github.com/925Sports/pga-tour-data", null),
+    source("uruley_4horsemendfs", "https://github.com/uruley/4HorsemenDFS", "MIT"),
     source("greco1899_ufc_stats", "https://github.com/Greco1899/scrape_ufc_stats", "GPL-3.0"),
     source("f1db", "https://github.com/f1db/f1db", "CC BY 4.0", true),
     source("nascar_data_kylegrealis", "https://github.com/kyleGrealis/nascaR.data", "GPL-3.0-or-later")
@@ -83,7 +84,8 @@ export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
     "jtyran_nfl_team_fantasy_dashboard",
     "mayscopeland_ffb_ids",
     "urwishpatel2003_nflverse_data",
-    "dynastyprocess_fantasytweetarchives"
+    "dynastyprocess_fantasytweetarchives",
+    "uruley_4horsemendfs"
   ],
   nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app", "nielsenz_odds_api"],
   mlb: [
@@ -125,6 +127,12 @@ const yes = (note: string | null = null, seasons: ReadonlyArray<number> | null =
 })
 const no = (reason: string): EndpointCoverage => ({ available: false, reason, seasons: null })
 
+/** The DFS endpoints of a sport without DFS slates in any source. */
+const noDfs = {
+  dfsSlates: no("no source has DFS slates for this sport: DraftKings nfl (2025 week 1) and golf (2026) only"),
+  dfsSalaries: no("no source has DFS slates for this sport: DraftKings nfl (2025 week 1) and golf (2026) only")
+}
+
 /** The `meta.coverage` object of a response (specification ResponseMeta, decisions: coverage). */
 export const MetaCoverage = Schema.Struct({
   available: Schema.Boolean,
@@ -153,12 +161,17 @@ export const endpointCoverage = {
     ),
     ecr: no("no source has expert consensus rankings"),
     playerRankings: no("no source has consensus draft rankings"),
-    campIntel: no("no source has training camp reports")
+    campIntel: no("no source has training camp reports"),
+    dfsSlates: yes("one DraftKings Classic salary file: the 2025 week 1 Sunday main slate (games of 2025-09-07)", [
+      2025
+    ]),
+    dfsSalaries: yes("team defenses (DST) and names the service does not hold have a null player_id", [2025])
   },
   nba: {
     ...oddsCoverage(yes(
       "The Odds API snapshots of 2026-01-10 to 2026-02-23 (BetMGM, DraftKings, FanDuel, BetRivers), for the games the service holds (to 2026-02-20)"
     )),
+    ...noDfs,
     teamPractice: no("practice reports are nfl only"),
     rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves"),
     plays: no("no source has play-by-play data"),
@@ -167,6 +180,7 @@ export const endpointCoverage = {
   },
   mlb: {
     ...oddsCoverage(no("no source has mlb betting lines")),
+    ...noDfs,
     news: no("no source has mlb injury reports or news"),
     injuries: no("no source has mlb injury reports or news"),
     playerNews: no("no source has mlb injury reports or news"),
@@ -184,6 +198,7 @@ export const endpointCoverage = {
     ...oddsCoverage(yes(
       "The Odds API: noon US Eastern pulls 2023-10-10 to 2026-01-09 (BetMGM, Caesars), open, morning and close snapshots from 2026-01-10; only games the service holds (2024-25 is absent, 2023-24 ends 2024-02-14, 2025-26 ends 2026-02-20)"
     )),
+    ...noDfs,
     games: yes("2024-25 is absent from every source; 2023-24 ends 2024-02-14; 2025-26 ends 2026-02-20"),
     standings: yes(
       "2024-25 is absent; points and overtime losses are null for seasons whose source carries no overtime flag"
@@ -194,6 +209,7 @@ export const endpointCoverage = {
   },
   cfb: {
     ...oddsCoverage(yes("2025 spread and total only (cfbfastR): no moneyline, odds or bookmaker")),
+    ...noDfs,
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
     rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
     players: yes("players come from the 2025 box scores only", [2025]),
@@ -204,6 +220,7 @@ export const endpointCoverage = {
   },
   soccer: {
     ...oddsCoverage(no("no source has soccer betting lines")),
+    ...noDfs,
     players: no("no source has soccer players"),
     player: no("no source has soccer players"),
     roster: no("no source has soccer players"),
@@ -215,6 +232,7 @@ export const endpointCoverage = {
     ...oddsCoverage(yes(
       "closing moneyline odds (bet365, Pinnacle, best and average price, Betfair exchange) of the 2025 to February 2026 matches"
     )),
+    ...noDfs,
     matches: yes(
       "2022-2024 tour-level matches (Sackmann, CC BY-NC-SA 4.0: non-commercial use only, attribution required) " +
         "carry the tournament's start date (date_precision tournament_week); 2025 to February 2026 matches come " +
@@ -235,10 +253,18 @@ export const endpointCoverage = {
     leaderboard: yes(
       "round-by-round scores: no source has them, so rounds is null; LPGA: no results in any source; positions and missed cuts are derived from total strokes and rounds played"
     ),
-    scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025")
+    scoringAverage: yes("from tournament totals (strokes over rounds played) of 2021-22 and 2025"),
+    dfsSlates: yes("DraftKings Classic and Showdown slates of 2026-07-30 to 2026-08-09 only", [2026]),
+    dfsSalaries: yes(
+      "golfers are linked to the service's golfers by name; those it does not hold have a null player_id",
+      [
+        2026
+      ]
+    )
   },
   ufc: {
     ...oddsCoverage(no("no source has UFC betting lines")),
+    ...noDfs,
     rankings: no("no source has UFC rankings"),
     record: yes(
       "UFC bouts only (ufcstats.com); bouts whose fighter name matches several fighters of the directory are " +
@@ -247,11 +273,13 @@ export const endpointCoverage = {
   },
   f1: {
     ...oddsCoverage(no("no source has F1 betting lines")),
+    ...noDfs,
     results: yes("race, qualifying, sprint and sprint qualifying results 2022 to 2026 round 11; practice: no source"),
     standings: yes("computed from race and sprint points; 2026 through round 11 (Hungary)")
   },
   nascar: {
     ...oddsCoverage(no("no source has NASCAR betting lines")),
+    ...noDfs,
     races: yes("race dates: not in the source, date is null; Cup, Xfinity and Truck 2022-2025", [
       2022,
       2023,

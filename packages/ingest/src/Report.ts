@@ -30,6 +30,7 @@ export type Entity =
   | "event_entries"
   | "signals"
   | "odds"
+  | "dfs_salaries"
 
 /** A row that was reported and skipped: where it is and why. */
 export interface SkippedRow {

@@ -6,7 +6,10 @@
 import {
   type AnomalyWriter,
   CatalogReader,
+  type DfsWriter,
+  type EventReader,
   type EventSport,
+  type GameReader,
   type IngestState,
   type PlayerMetricsWriter,
   type PlayerReader,
@@ -21,6 +24,7 @@ import { stat } from "node:fs/promises"
 import { recomputeAnomalies } from "./Anomaly.js"
 import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
+import { dfsSourceFiles, ingestDfs } from "./Dfs.js"
 import { f1Ingester } from "./f1/index.js"
 import { golfIngester } from "./golf/index.js"
 import { recomputeMetrics } from "./Metrics.js"
@@ -71,12 +75,15 @@ export const ingestedSports: ReadonlyArray<SportKey> = Object.keys(ingesters) as
 
 const ingesterOf = (sport: SportKey): SportIngester | undefined => ingesters[sport]
 
-/** The input files `sport`'s adapter reads under `dataDir` (missing folders, or no adapter, give none). */
+/**
+ * The input files `sport`'s adapter reads under `dataDir`, with its DFS salary files (Dfs.ts)
+ * (missing folders, or no adapter, give none).
+ */
 export const sourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
   Effect.zipWith(
     ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([]),
-    oddsSourceFiles(dataDir, sport),
-    (own, odds) => [...new Set([...own, ...odds])]
+    Effect.zipWith(oddsSourceFiles(dataDir, sport), dfsSourceFiles(dataDir, sport), (odds, dfs) => [...odds, ...dfs]),
+    (own, extra) => [...new Set([...own, ...extra])]
   )
 
 /**
@@ -113,7 +120,8 @@ export const checkStale = (
 /**
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
- * sport stale again), after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
+ * sport stale again), after its DFS slates (Dfs.ts `ingestDfs`, nfl and golf, linked to the rows
+ * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
  * before the state, so a failed recompute leaves the sport stale). Stops at the first sport whose files cannot be read (CsvFileError) or
  * whose store fails (StoreError); sports already done keep their rows and state.
  */
@@ -130,6 +138,9 @@ export const runIngest = (options: {
   | OddsIngestServices
   | PlayerReader
   | AnomalyWriter
+  | DfsWriter
+  | EventReader
+  | GameReader
 > =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
@@ -139,11 +150,24 @@ export const runIngest = (options: {
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
       const own = yield* ingester.ingest(options.dataDir)
       const odds = yield* ingestOdds(sport, options.dataDir)
-      const result: SportIngestResult = odds === undefined ? own : {
+      const dfs = yield* ingestDfs(sport, options.dataDir)
+      const result: SportIngestResult = {
         ...own,
-        counts: { ...own.counts, odds: odds.counts },
-        skipped: [...own.skipped, ...odds.skipped],
-        files: [...new Set([...own.files, ...odds.files])]
+        counts: {
+          ...own.counts,
+          ...(odds === undefined ? {} : { odds: odds.counts }),
+          ...(dfs.read === 0 ? {} : {
+            dfs_salaries: {
+              read: dfs.read,
+              inserted: dfs.salaries,
+              updated: 0,
+              unchanged: 0,
+              skipped: dfs.skipped.length
+            }
+          })
+        },
+        skipped: [...own.skipped, ...(odds?.skipped ?? []), ...dfs.skipped],
+        files: [...new Set([...own.files, ...(odds?.files ?? [])])]
       }
       yield* recomputeMetrics(sport)
       yield* recomputeAnomalies(sport)

@@ -5,6 +5,7 @@
 export * as Anomaly from "./Anomaly.js"
 export * as Cfb from "./cfb/index.js"
 export * as Csv from "./Csv.js"
+export * as Dfs from "./Dfs.js"
 export * as F1 from "./f1/index.js"
 export * as Golf from "./golf/index.js"
 export * as Metrics from "./Metrics.js"

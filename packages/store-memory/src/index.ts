@@ -11,6 +11,7 @@ import {
   type AllStores,
   type AnomalyStores,
   AuditStore,
+  type DfsStores,
   EventWake,
   ExportReader,
   JobLeases,
@@ -25,6 +26,7 @@ import {
 import { Context, Effect, Layer } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDfsStore } from "./Dfs.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
@@ -39,6 +41,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDfsStore } from "./Dfs.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
@@ -68,7 +71,7 @@ export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<
-  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores>
+  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores>
 > = Effect.gen(function*() {
   const data = yield* makeSportsData
   const wake = yield* makeLocalEventWake()
@@ -77,7 +80,8 @@ export const makeSports: Effect.Effect<
     Context.add(EventWake, wake),
     Context.add(WebhookStore, webhooks),
     Context.add(ExportReader, makeExportReader(data)),
-    Context.merge(yield* makeAnomalyStore(data, wake))
+    Context.merge(yield* makeAnomalyStore(data, wake)),
+    Context.merge(yield* makeDfsStore(data.version))
   )
 })
 

@@ -652,6 +652,43 @@ const anomaly = statements([
   `CREATE TABLE anomaly_alerts (line_id text PRIMARY KEY, created_at timestamptz NOT NULL)`
 ])
 
+/**
+ * 0014: DFS slates and their salary rows (domain Dfs.ts), replaced per sport by the DFS ingest.
+ * The writer moves the data version itself when a sport's batch changed (no trigger: a replace
+ * that changes nothing must not move it).
+ */
+const dfs = statements([
+  `CREATE TABLE dfs_slates (
+    id text PRIMARY KEY,
+    sport text NOT NULL,
+    platform text NOT NULL,
+    name text NOT NULL,
+    game_type text NOT NULL,
+    start_date date NOT NULL,
+    start_time timestamptz,
+    season integer NOT NULL,
+    week integer,
+    salary_cap integer,
+    player_count integer NOT NULL,
+    linked_count integer NOT NULL,
+    source text NOT NULL
+  )`,
+  `CREATE INDEX dfs_slates_sport_idx ON dfs_slates (sport, start_date DESC)`,
+  `CREATE TABLE dfs_salaries (
+    slate_id text NOT NULL REFERENCES dfs_slates (id) ON DELETE CASCADE,
+    platform_player_id text NOT NULL,
+    player_id text,
+    name text NOT NULL,
+    position text NOT NULL,
+    roster_positions jsonb NOT NULL,
+    salary integer NOT NULL,
+    team text,
+    game text,
+    avg_points_per_game double precision,
+    PRIMARY KEY (slate_id, platform_player_id)
+  )`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -667,6 +704,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "11_model_registry": modelRegistry,
   "12_undated_events": undatedEvents,
   "13_odds": oddsMigration,
+  "14_dfs": dfs,
   "16_anomaly": anomaly,
   "18_counters": counters,
   "19_jobs": jobs

@@ -30,6 +30,7 @@ import {
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDfsStore } from "./Dfs.js"
 import { unavailable } from "./Errors.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
@@ -48,6 +49,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDfsStore } from "./Dfs.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
@@ -131,7 +133,8 @@ export const makeWith = (
       Context.add(JobLeases, yield* makeJobLeases),
       Context.add(ExportReader, yield* makeExportReader),
       Context.merge(odds),
-      Context.merge(yield* makeAnomalyStore(wake))
+      Context.merge(yield* makeAnomalyStore(wake)),
+      Context.merge(yield* makeDfsStore)
     )
   })
 

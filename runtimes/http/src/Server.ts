@@ -20,7 +20,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Security } from "@sports-data/api"
 import * as App from "@sports-data/app"
 import { IngestProgress, type IngestProgressService, type Mailer, type Plans } from "@sports-data/domain"
-import { MailFromEnv, type PublicUrl } from "@sports-data/wiring"
+import { HighsSolverLive, MailFromEnv, type PublicUrl } from "@sports-data/wiring"
 import { Config, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
 import { ActivationLive, activationRoutes } from "./Activation.js"
@@ -73,6 +73,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   const endpoints = Security.endpointTiers(api)
   const progress = options?.progress
   const services = App.layer.pipe(
+    Layer.provide(HighsSolverLive),
     Layer.provide(
       progress === undefined
         ? storeCacheLayer(options?.cache)

@@ -6,6 +6,7 @@
 export * from "./Analytics.js"
 export * from "./Cfb.js"
 export * from "./Common.js"
+export * from "./Dfs.js"
 export * from "./EventSports.js"
 export * from "./Feed.js"
 export * from "./Intelligence.js"

@@ -7,6 +7,7 @@
 import type { AnomalyStores } from "./Anomaly.js"
 import type { AuditStore } from "./AuditStore.js"
 import type { EventWake } from "./Delivery.js"
+import type { DfsStores } from "./Dfs.js"
 import type { ExportReader } from "./Export.js"
 import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
@@ -33,3 +34,4 @@ export type AllStores =
   | ExportReader
   | OddsStores
   | AnomalyStores
+  | DfsStores

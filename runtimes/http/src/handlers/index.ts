@@ -13,6 +13,7 @@ import { AccountLive } from "./Account.js"
 import { AnalyticsLive } from "./Analytics.js"
 import { BulkLive } from "./Bulk.js"
 import { CfbLive } from "./Cfb.js"
+import { DfsLive } from "./Dfs.js"
 import { F1Live } from "./F1.js"
 import { FeedLive } from "./Feed.js"
 import { GolfLive } from "./Golf.js"
@@ -71,6 +72,7 @@ export const HandlersLive = Layer.mergeAll(
   NascarLive,
   PlayersLive,
   AnalyticsLive,
+  DfsLive,
   IntelligenceLive,
   ModelsLive,
   OddsLive,

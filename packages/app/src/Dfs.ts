@@ -1,0 +1,214 @@
+/**
+ * The DFS feature: slates and salaries held for a sport, and the lineup optimizer over a slate
+ * (Optimizer.ts) with the projections the caller gives or the service's own.
+ *
+ * Projections "service": nfl uses the service's projection of each linked player (Analytics
+ * `projection`, the trailing 10-game fantasy point average in the sport's default scoring times
+ * the injury availability of his next game; a plain average, not a prediction, and in the
+ * service's scoring, not DraftKings'). The service holds no DraftKings golf points, so golfers,
+ * team defenses and unlinked rows have none. A player without a projection is never given one: he
+ * is left out of the pool (unless locked, when he counts 0 points) and listed in
+ * `without_projection`.
+ * @module
+ */
+import { Dfs as D, DfsReader, InvalidParameter, MipSolver, type SportKey } from "@sports-data/domain"
+import { Clock, Effect, Option } from "effect"
+import { Analytics } from "./Analytics.js"
+import * as Optimizer from "./Optimizer.js"
+import { notFound } from "./Reads.js"
+
+/** Why a sport has no DFS slates (meta.coverage of the DFS endpoints of sports without a source). */
+export const NO_DFS_SOURCE =
+  "no source has DFS slates for this sport: DraftKings nfl (2025 week 1) and golf (2026) only"
+
+/** `method` of "service" projections (see the module doc). */
+export const SERVICE_PROJECTION_METHOD =
+  "nfl: the service's projection (trailing 10-game fantasy point average in its default scoring, times the injury availability of the next game; not a prediction, not DraftKings scoring); golf: none held"
+
+/** A lineup request (POST /v1/lineup/optimize body, decoded). Player ids: canonical or the platform's. */
+export interface OptimizeInput {
+  readonly slate_id: string
+  readonly lineups: number
+  readonly projections: "service" | Readonly<Record<string, number>>
+  readonly locks: ReadonlyArray<string>
+  readonly excludes: ReadonlyArray<string>
+  readonly max_exposure: number
+  readonly min_salary: number | undefined
+}
+
+/** One player of a lineup: the slot, the salary row and the projection used (null: locked without one). */
+export interface LineupPlayer {
+  readonly slot: string
+  readonly salary: D.DfsSalary
+  readonly projection: number | null
+}
+
+/** A lineup: its players in slot order, salary total US$, projected points total (2 decimals). */
+export interface Lineup {
+  readonly players: ReadonlyArray<LineupPlayer>
+  readonly salary: number
+  readonly points: number
+}
+
+/** What the optimizer answers: the slate and rules used, the lineups, players without a projection, why it stopped early. */
+export interface OptimizeResult {
+  readonly slate: D.DfsSlate
+  readonly rules: D.RosterRules
+  readonly lineups: ReadonlyArray<Lineup>
+  readonly projections: "service" | "custom"
+  readonly without_projection: ReadonlyArray<D.DfsSalary>
+  readonly stopped: string | null
+}
+
+const isDfsSport = (sport: SportKey): sport is D.DfsSport => (D.dfsSports as ReadonlyArray<string>).includes(sport)
+
+/** The DFS application service. */
+export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
+  effect: Effect.gen(function*() {
+    const reader = yield* DfsReader
+    const analytics = yield* Analytics
+    const solver = yield* MipSolver
+
+    /**
+     * Slates of `sport` (newest first), of `platform` when given; with `days`, only those starting
+     * on or after today (UTC, from the Clock) minus `days` days. Empty for a sport without slates.
+     */
+    const slates = Effect.fn("Dfs.slates")(function*(
+      sport: SportKey,
+      q: { readonly platform?: string | undefined; readonly days?: number | undefined }
+    ) {
+      if (!isDfsSport(sport)) return [] as ReadonlyArray<D.DfsSlate>
+      const now = yield* Clock.currentTimeMillis
+      const since = q.days === undefined ? undefined : new Date(now - q.days * 86_400_000).toISOString().slice(0, 10)
+      return yield* reader.slates({ sport, platform: q.platform, since })
+    })
+
+    /** The slate `id` of `sport`; ResourceNotFound (slate) when unknown or of another sport. */
+    const requireSlate = (sport: SportKey | undefined, id: string) =>
+      Effect.flatMap(
+        reader.slate(id),
+        (found) =>
+          Option.isSome(found) && (sport === undefined || found.value.sport === sport)
+            ? Effect.succeed(found.value)
+            : Effect.fail(notFound("slate", id))
+      )
+
+    /** The salary rows of slate `id` of `sport` (of `position` when given), salary descending; 404 for an unknown slate. */
+    const salaries = Effect.fn("Dfs.salaries")(function*(sport: SportKey, id: string, position: string | undefined) {
+      const slate = yield* requireSlate(sport, id)
+      return { slate, rows: yield* reader.salaries(slate.id, position) }
+    })
+
+    /** The service's projection of each row (see the module doc), by platform player id; null when none. */
+    const serviceProjections = (slate: D.DfsSlate, rows: ReadonlyArray<D.DfsSalary>) =>
+      Effect.forEach(rows, (row) =>
+        slate.sport !== "nfl" || row.player_id === null
+          ? Effect.succeed([row.platform_player_id, null] as const)
+          : analytics.projection("nfl", row.player_id, 1, undefined).pipe(
+            Effect.map((p) => [row.platform_player_id, p.weeks[0]?.projected_points ?? null] as const),
+            Effect.catchTag("ResourceNotFound", () => Effect.succeed([row.platform_player_id, null] as const))
+          )).pipe(Effect.map((pairs) => new Map<string, number | null>(pairs)))
+
+    /**
+     * Lineups of `input` (see Optimizer.ts and the module doc). InvalidParameter: an unknown slate
+     * (slate_id), a contest type without roster rules (slate_id), a lock or exclude that is not a
+     * player of the slate or both locked and excluded (locks / excludes), or no feasible lineup
+     * (the reason; parameter `slate_id`, or `locks` when locks are given).
+     */
+    const optimize = Effect.fn("Dfs.optimize")(function*(input: OptimizeInput) {
+      const found = yield* reader.slate(input.slate_id)
+      if (Option.isNone(found)) {
+        return yield* Effect.fail(new InvalidParameter({ parameter: "slate_id", reason: "no such slate" }))
+      }
+      const slate = found.value
+      const rules = D.rulesOf(slate)
+      if (rules === undefined) {
+        return yield* Effect.fail(
+          new InvalidParameter({
+            parameter: "slate_id",
+            reason: `the optimizer has no roster rules for ${slate.platform} ${slate.sport} ${slate.game_type} slates`
+          })
+        )
+      }
+      const rows = yield* reader.salaries(slate.id)
+      const byId = new Map<string, D.DfsSalary>()
+      for (const r of rows) {
+        byId.set(r.platform_player_id, r)
+        if (r.player_id !== null) byId.set(r.player_id, r)
+      }
+      const resolve = (parameter: "locks" | "excludes", ids: ReadonlyArray<string>) =>
+        Effect.forEach(ids, (id) => {
+          const r = byId.get(id)
+          return r === undefined
+            ? Effect.fail(new InvalidParameter({ parameter, reason: `${id} is not a player of slate ${slate.id}` }))
+            : Effect.succeed(r.platform_player_id)
+        })
+      const locks = new Set(yield* resolve("locks", input.locks))
+      const excludes = new Set(yield* resolve("excludes", input.excludes))
+      const both = [...locks].find((k) => excludes.has(k))
+      if (both !== undefined) {
+        return yield* Effect.fail(
+          new InvalidParameter({ parameter: "excludes", reason: `${both} is both locked and excluded` })
+        )
+      }
+      const projected = input.projections === "service"
+        ? yield* serviceProjections(slate, rows)
+        : new Map(rows.map((r) => {
+          const custom = input.projections as Readonly<Record<string, number>>
+          const v = custom[r.platform_player_id] ?? (r.player_id === null ? undefined : custom[r.player_id])
+          return [r.platform_player_id, v ?? null] as const
+        }))
+      const without = rows.filter((r) => projected.get(r.platform_player_id) === null)
+      const pool = rows.filter((r) =>
+        !excludes.has(r.platform_player_id) &&
+        (projected.get(r.platform_player_id) !== null || locks.has(r.platform_player_id))
+      )
+      const outcome = yield* Optimizer.optimize({
+        pool: pool.map((r) => ({
+          key: r.platform_player_id,
+          position: r.position,
+          salary: r.salary,
+          game: r.game,
+          projection: projected.get(r.platform_player_id) ?? 0
+        })),
+        rules,
+        lineups: input.lineups,
+        locks: [...locks],
+        maxExposure: input.max_exposure,
+        minSalary: input.min_salary
+      }).pipe(Effect.provideService(MipSolver, solver), Effect.orDie)
+      if (outcome._tag === "Infeasible") {
+        const missing = without.length === 0
+          ? ""
+          : ` (${without.length} of the slate's ${rows.length} players have no projection and are left out` +
+            (input.projections === "service" && slate.sport === "golf"
+              ? ": the service holds no DraftKings golf points; pass a projections map"
+              : "") +
+            ")"
+        return yield* Effect.fail(
+          new InvalidParameter({ parameter: locks.size > 0 ? "locks" : "slate_id", reason: outcome.reason + missing })
+        )
+      }
+      const rowOf = new Map(rows.map((r) => [r.platform_player_id, r]))
+      return {
+        slate,
+        rules,
+        projections: input.projections === "service" ? "service" : "custom",
+        without_projection: without,
+        stopped: outcome.stopped,
+        lineups: outcome.lineups.map((l): Lineup => ({
+          salary: l.salary,
+          points: l.points,
+          players: l.slots.map((s) => ({
+            slot: s.slot,
+            salary: rowOf.get(s.key)!,
+            projection: projected.get(s.key) ?? null
+          }))
+        }))
+      } satisfies OptimizeResult
+    })
+
+    return { slates, salaries, optimize } as const
+  }),
+  dependencies: [Analytics.Default]
+}) {}

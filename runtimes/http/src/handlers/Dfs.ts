@@ -1,0 +1,82 @@
+/**
+ * Handlers of the DFS group: decode, call the Dfs application service, encode (instants as ISO
+ * 8601 UTC).
+ * @module
+ */
+import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { Api } from "@sports-data/api"
+import { Dfs, type OptimizeResult, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
+import type { Dfs as D } from "@sports-data/domain"
+import { Effect } from "effect"
+import { mapDomainErrors } from "../Errors.js"
+import { envelope } from "./Common.js"
+
+const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
+  request,
+  sport,
+  operation: `dfs.${name}`
+})
+
+/** A slate as served (start_time ISO 8601 UTC). */
+const slateView = (s: D.DfsSlate) => ({ ...s, start_time: s.start_time?.toISOString() ?? null })
+
+/** A salary row as served (without its slate id). */
+const salaryView = ({ slate_id: _, ...row }: D.DfsSalary) => row
+
+/** The optimizer's answer as served (lineups numbered from 1, best first). */
+const optimizeView = (r: OptimizeResult, requested: number) => ({
+  slate: slateView(r.slate),
+  rules: {
+    game_type: r.rules.game_type,
+    salary_cap: r.rules.salary_cap,
+    slots: r.rules.slots,
+    min_games: r.rules.min_games
+  },
+  lineups_requested: requested,
+  projections: r.projections,
+  projection_method: r.projections === "service" ? SERVICE_PROJECTION_METHOD : "the projections map of the request",
+  players_without_projection: r.without_projection.map((s) => ({
+    player_id: s.player_id,
+    platform_player_id: s.platform_player_id,
+    name: s.name,
+    position: s.position
+  })),
+  stopped_reason: r.stopped
+})
+
+/** The DFS handlers. Requires the application services. */
+export const DfsLive = HttpApiBuilder.group(Api, "dfs", (handlers) =>
+  handlers
+    .handle("dfsSlates", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const rows = yield* (yield* Dfs).slates(path.sport, urlParams)
+        return yield* envelope(ctx(request, path.sport, "dfsSlates"), rows.map(slateView))
+      }).pipe(mapDomainErrors))
+    .handle("dfsSalaries", ({ path, request, urlParams }) =>
+      Effect.gen(function*() {
+        const { rows, slate } = yield* (yield* Dfs).salaries(path.sport, path.slateId, urlParams.position)
+        return yield* envelope(ctx(request, path.sport, "dfsSalaries"), rows.map(salaryView), {
+          slate: slateView(slate)
+        })
+      }).pipe(mapDomainErrors))
+    .handle("lineupOptimize", ({ payload, request }) =>
+      Effect.gen(function*() {
+        const lineups = payload.lineups ?? 1
+        const result = yield* (yield* Dfs).optimize({
+          slate_id: payload.slate_id,
+          lineups,
+          projections: payload.projections ?? "service",
+          locks: payload.locks ?? [],
+          excludes: payload.excludes ?? [],
+          max_exposure: payload.max_exposure ?? 1,
+          min_salary: payload.min_salary
+        })
+        const data = result.lineups.map((l, i) => ({
+          lineup: i + 1,
+          players: l.players.map((p) => ({ slot: p.slot, ...salaryView(p.salary), projection: p.projection })),
+          salary_total: l.salary,
+          salary_remaining: result.rules.salary_cap - l.salary,
+          projected_points: l.points
+        }))
+        return yield* envelope(ctx(request, result.slate.sport, "lineupOptimize"), data, optimizeView(result, lineups))
+      }).pipe(mapDomainErrors)))
