@@ -180,12 +180,18 @@ const bodyFields: Readonly<
   trialStart: { name: "email", body: (bad) => ({ email: bad ?? "fan@example.com" }) },
   registerKey: { name: "email", body: (bad) => ({ email: bad ?? "fan@example.com" }) },
   batchPlayers: { name: "ids.0", body: (bad) => ({ ids: [bad ?? "svc_nfl_00-0033873"] }) },
+  batchSignals: { name: "ids.0", body: (bad) => ({ ids: [bad ?? "svc_nfl_00-0033873"] }) },
+  lineupOptimize: { name: "slate_id", body: (bad) => ({ slate_id: bad ?? "dk_nfl_unknown", lineups: 1 }) },
   create: { name: "url", body: (bad) => ({ url: bad ?? "https://example.com/hook", events: ["player.injured"] }) }
 }
+
+/** A sport the route serves: the generic splits path answers mlb only (other sports are 400 on `sport`). */
+const sportOf = (path: string) => path === "/v1/:sport/players/:id/splits" ? "mlb" : "nfl"
 
 const validRequired = (key: string): Record<string, string> => ({
   q: "mahomes",
   sport: "nfl",
+  player: "svc_nfl_00-0033873",
   player1: "svc_nfl_00-0033873",
   player2: "svc_nfl_00-0034857",
   key: key.slice(0, 12)
@@ -272,7 +278,7 @@ for (const [label, stores] of await storeLayers()) {
                       : n === "id"
                       ? "svc_nfl_00-0033873"
                       : n === "sport"
-                      ? "nfl"
+                      ? sportOf(route.path)
                       : "KC"
                 )
                 const params = Object.entries(validRequired(key))

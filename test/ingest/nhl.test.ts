@@ -326,7 +326,10 @@ describe("nhl ingestion: malformed rows, re-runs, files", () => {
       expect([...started].sort()).toEqual([...files])
       expect(result.files).toEqual(files)
       expect(rowsOf("nhl_player_game_logs_2025_26.csv")).toBe(28)
-      expect(yield* Runner.sourceFiles(fixture, "nhl")).toEqual(files)
+      // the runner reads this adapter's files, then the nhl betting-line files (odds phase)
+      const runnerFiles = yield* Runner.sourceFiles(fixture, "nhl")
+      expect(runnerFiles.slice(0, files.length)).toEqual(files)
+      expect(runnerFiles.slice(files.length).every((f) => f.includes("nielsenz_odds_api"))).toBe(true)
     }))
 })
 
