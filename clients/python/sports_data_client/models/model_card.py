@@ -20,6 +20,7 @@ import json
 
 from typing import List, Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, conlist, validator
+from sports_data_client.models.model_card_additional_results_inner import ModelCardAdditionalResultsInner
 from sports_data_client.models.model_card_result import ModelCardResult
 
 class ModelCard(BaseModel):
@@ -43,7 +44,8 @@ class ModelCard(BaseModel):
     note: Optional[StrictStr] = Field(...)
     library: Optional[StrictStr] = Field(...)
     coefficients: Optional[conlist(Union[StrictFloat, StrictInt])] = Field(...)
-    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients"]
+    additional_results: Optional[conlist(ModelCardAdditionalResultsInner)] = None
+    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients", "additional_results"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -93,6 +95,13 @@ class ModelCard(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of result
         if self.result:
             _dict['result'] = self.result.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of each item in additional_results (list)
+        _items = []
+        if self.additional_results:
+            for _item in self.additional_results:
+                if _item:
+                    _items.append(_item.to_dict())
+            _dict['additional_results'] = _items
         # set to None if result (nullable) is None
         # and __fields_set__ contains the field
         if self.result is None and "result" in self.__fields_set__:
@@ -141,7 +150,8 @@ class ModelCard(BaseModel):
             "result": ModelCardResult.from_dict(obj.get("result")) if obj.get("result") is not None else None,
             "note": obj.get("note"),
             "library": obj.get("library"),
-            "coefficients": obj.get("coefficients")
+            "coefficients": obj.get("coefficients"),
+            "additional_results": [ModelCardAdditionalResultsInner.from_dict(_item) for _item in obj.get("additional_results")] if obj.get("additional_results") is not None else None
         })
         return _obj
 
