@@ -9,7 +9,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { type InjuryReport, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Metrics } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { expectError, get, ok } from "./fixtures.js"
+import { expectError, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
 // nfl 2025, weeks 1..8, one game a week: KC at BUF.
@@ -25,17 +25,7 @@ const rb1 = player("nfl", "rb1", "Gamma Runner", "RB", "KC")
 const qb1 = player("nfl", "qb1", "Omega Passer", "QB", "KC")
 const idle = player("nfl", "idle", "Idle Backup", "QB", "KC")
 
-/** Every stat the ppr format requires, at 0 (a line lacking one scores null). */
-const zero = {
-  passing_yards: 0,
-  passing_tds: 0,
-  interceptions: 0,
-  rushing_yards: 0,
-  rushing_tds: 0,
-  receiving_yards: 0,
-  receiving_tds: 0,
-  receptions: 0
-}
+const zero = pprZero
 
 const nflLines: ReadonlyArray<StatLine> = weeks.flatMap((w, i) => {
   const g = games[i]!

@@ -7,7 +7,6 @@ import { describe, expect, layer } from "@effect/vitest"
 import {
   Anomaly as A,
   ModelRegistryWriter,
-  type Models,
   ServiceEventReader,
   SportsWriter,
   type StatLine,
@@ -15,19 +14,10 @@ import {
 } from "@sports-data/domain"
 import { Anomaly, Metrics } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { expectError, get, ok } from "./fixtures.js"
+import { activeNbaConfidence, expectError, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
-const zero = {
-  passing_yards: 0,
-  passing_tds: 0,
-  interceptions: 0,
-  rushing_yards: 0,
-  rushing_tds: 0,
-  receiving_yards: 0,
-  receiving_tds: 0,
-  receptions: 0
-}
+const zero = pprZero
 const weeks = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 const games = weeks.map((w) =>
   game("nfl", `2025_0${w}_KC_BUF`, 2025, w, `2025-09-${String(w + 4).padStart(2, "0")}`, "KC", "BUF", 20, 21)
@@ -45,35 +35,7 @@ const nflLines: ReadonlyArray<StatLine> = weeks.flatMap((w, i) => [
 ])
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
-const active: Models.ModelVersion = {
-  id: "nba.confidence.1.test",
-  sport: "nba",
-  model_type: "confidence",
-  version: "1.test",
-  status: "ACTIVE",
-  trained_at: "2025-06-30T00:00:00.000Z",
-  card: {
-    target: "P(FanDuel points >= the night's top-100 threshold)",
-    features: ["trailing rate"],
-    training_window: "nba seasons 2022-23 and 2023-24",
-    held_out_window: "nba season 2024-25",
-    metric: "Brier score",
-    naive_baseline: "trailing-10 rate",
-    pass_rule: "3% lower Brier and calibration error <= 0.03",
-    result: {
-      metric_model: 0.178,
-      metric_baseline: 0.188,
-      improvement_pct: 5.32,
-      calibration_error: 0.013,
-      observations_train: 100,
-      observations_held_out: 50,
-      passed: true
-    },
-    note: null,
-    library: "ml-matrix",
-    coefficients: [-1, 0.5]
-  }
-}
+const active = activeNbaConfidence
 const prediction = (game_id: string, game_date: string, p: number) => ({
   model_id: active.id,
   sport: "nba" as const,

@@ -6,7 +6,7 @@
  * @module
  */
 import { expect } from "@effect/vitest"
-import type { SportKey } from "@sports-data/domain"
+import type { Models, SportKey } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { join } from "node:path"
@@ -55,4 +55,50 @@ export const expectError = (res: TestResponse, status: number, code: string, par
   expect(res.body.error_code).toBe(code)
   if (parameter !== undefined) expect(res.body.parameter).toBe(parameter)
   return res.body
+}
+
+/**
+ * An ACTIVE nba confidence model version (card and measured result made up for the test; no
+ * predictions), for suites that need the registry to hold a validated model.
+ */
+export const activeNbaConfidence: Models.ModelVersion = {
+  id: "nba.confidence.1.test",
+  sport: "nba",
+  model_type: "confidence",
+  version: "1.test",
+  status: "ACTIVE",
+  trained_at: "2025-06-30T00:00:00.000Z",
+  card: {
+    target: "P(FanDuel points >= the night's top-100 threshold)",
+    features: ["trailing rate"],
+    training_window: "nba seasons 2022-23 and 2023-24",
+    held_out_window: "nba season 2024-25",
+    metric: "Brier score",
+    naive_baseline: "trailing-10 rate",
+    pass_rule: "3% lower Brier and calibration error <= 0.03",
+    result: {
+      metric_model: 0.178,
+      metric_baseline: 0.188,
+      improvement_pct: 5.32,
+      calibration_error: 0.013,
+      observations_train: 100,
+      observations_held_out: 50,
+      passed: true
+    },
+    note: null,
+    library: "ml-matrix",
+    coefficients: [-1, 0.5]
+  }
+}
+
+/** Every stat the nfl ppr format requires, at 0 (a line lacking one scores null). */
+export const pprZero = {
+  passing_yards: 0,
+  passing_tds: 0,
+  interceptions: 0,
+  rushing_yards: 0,
+  rushing_tds: 0,
+  receiving_yards: 0,
+  receiving_tds: 0,
+  receptions: 0
 }

@@ -13,7 +13,7 @@ import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { expectError, get, ok } from "./fixtures.js"
+import { activeNbaConfidence, expectError, get, ok } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
 /** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
@@ -50,35 +50,7 @@ const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
 const center = player("nba", "c1", "Model Center", "C", "BOS")
-const active: Models.ModelVersion = {
-  id: "nba.confidence.1.test",
-  sport: "nba",
-  model_type: "confidence",
-  version: "1.test",
-  status: "ACTIVE",
-  trained_at: "2025-06-30T00:00:00.000Z",
-  card: {
-    target: "P(FanDuel points >= the night's top-100 threshold)",
-    features: ["trailing rate"],
-    training_window: "nba seasons 2022-23 and 2023-24",
-    held_out_window: "nba season 2024-25",
-    metric: "Brier score",
-    naive_baseline: "trailing-10 rate",
-    pass_rule: "3% lower Brier and calibration error <= 0.03",
-    result: {
-      metric_model: 0.178,
-      metric_baseline: 0.188,
-      improvement_pct: 5.32,
-      calibration_error: 0.013,
-      observations_train: 100,
-      observations_held_out: 50,
-      passed: true
-    },
-    note: null,
-    library: "ml-matrix",
-    coefficients: [-1, 0.5]
-  }
-}
+const active = activeNbaConfidence
 const prediction = (game_id: string, game_date: string, season: number, p: number, actual: number) => ({
   model_id: active.id,
   sport: "nba" as const,
