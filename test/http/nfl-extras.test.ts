@@ -38,7 +38,7 @@ layer(fixturesLayer(["nfl"]), { timeout: 60_000 })("nfl stacks and custom rankin
   describe("GET /v1/nfl/stacks", () => {
     it.effect("pairs Buffalo's quarterback with his WR and TE, by the correlation of their PPR points", () =>
       Effect.gen(function*() {
-        const body = yield* ok("/v1/nfl/stacks?team=buf&season=2024")
+        const body = yield* ok("/v1/nfl/stacks?team=buf&season=2024&min_games=3")
         expect(body.season).toBe(2024)
         expect(body.scoring).toBe("ppr")
         expect(body.data.map((s: any) => [s.qb_id, s.pass_catcher_id, s.games, s.correlation])).toEqual([
@@ -56,19 +56,19 @@ layer(fixturesLayer(["nfl"]), { timeout: 60_000 })("nfl stacks and custom rankin
 
     it.effect("position=RB pairs the running back over the games both played (week 18 without Allen)", () =>
       Effect.gen(function*() {
-        const body = yield* ok("/v1/nfl/stacks?team=BUF&season=2024&position=rb")
+        const body = yield* ok("/v1/nfl/stacks?team=BUF&season=2024&position=rb&min_games=3")
         expect(body.data.map((s: any) => [s.pass_catcher_id, s.games, s.correlation])).toEqual([[COOK, 3, -0.9975]])
       }))
 
     it.effect("min_games drops pairs with fewer shared games; limit caps the rows", () =>
       Effect.gen(function*() {
         expect((yield* ok("/v1/nfl/stacks?team=BUF&season=2024&min_games=4")).data).toEqual([])
-        expect((yield* ok("/v1/nfl/stacks?season=2024&limit=1")).data.map((s: any) => s.pass_catcher_id)).toEqual([
+        expect((yield* ok("/v1/nfl/stacks?season=2024&limit=1&min_games=3")).data.map((s: any) => s.pass_catcher_id)).toEqual([
           SHAKIR
         ])
       }))
 
-    it.effect("defaults to the latest season with stat lines (2025: two Buffalo games, under min_games 3)", () =>
+    it.effect("defaults to the latest season with stat lines (2025: two Buffalo games, under the default min_games)", () =>
       Effect.gen(function*() {
         const body = yield* ok("/v1/nfl/stacks?team=BUF")
         expect(body.season).toBe(2025)

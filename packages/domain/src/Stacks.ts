@@ -18,8 +18,12 @@ export type StackPosition = typeof stackPositions[number]
 /** Pass-catcher positions of a stack when `position` is not given. */
 export const DEFAULT_STACK_POSITIONS: ReadonlyArray<StackPosition> = ["WR", "TE"]
 
-/** Fewest shared games for a correlation: with two points Pearson's r is always -1 or 1. */
-export const MIN_STACK_GAMES = 3
+/**
+ * Default fewest shared games of a pair: half a regular season. Fewer points make r mostly
+ * noise (with two it is always -1 or 1), and a backup quarterback's three games with a depth
+ * receiver would otherwise rank above every starting pair. `min_games` can lower it to 2.
+ */
+export const MIN_STACK_GAMES = 8
 
 /**
  * Pearson's product-moment correlation of the paired samples `x` and `y` (same length):

@@ -70,7 +70,7 @@ export class NflExtrasGroup extends HttpApiGroup.make("nflExtras")
       .annotate(
         OpenApi.Description,
         "For each team of the season (default: the latest with stat lines), every quarterback paired with every " +
-          "WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 3) of the same " +
+          "WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 8) of the same " +
           "games for that team: Pearson's r of their PPR fantasy points (decisions.md nfl ppr) over those games, " +
           "highest first."
       )

@@ -15,7 +15,7 @@ export const CustomRankingLimit = { default: 50, max: 200 } as const satisfies L
 
 /**
  * `GET /v1/nfl/stacks`: team (abbreviation), position (WR, TE or RB: the pass-catchers paired
- * with the quarterback; default WR and TE), min_games (2 to 22, default 3), season (default the
+ * with the quarterback; default WR and TE), min_games (2 to 22, default 8), season (default the
  * latest with stat lines), limit (default 25, max 100).
  */
 export const StacksParams = Schema.Struct({
