@@ -115,6 +115,12 @@ describe("odds endpoints", () => {
         const upcoming = yield* ok("/v1/nfl/odds")
         for (const g of upcoming.data) expect(g.game_date >= today).toBe(true)
         expect(upcoming.data.some((g: any) => g.game_id === "2026_01_BUF_HOU")).toBe(today <= "2026-09-13")
+        if (upcoming.data.length === 0) {
+          // the held lines end before today: the answer says so and how to look back
+          expect(upcoming.meta.coverage.available).toBe(false)
+          expect(upcoming.meta.coverage.reason).toContain(`no game from ${today} on has a line`)
+          expect(upcoming.meta.coverage.reason).toContain("Pass date, season or week")
+        }
         const limited = yield* ok("/v1/nfl/odds?season=2024&limit=2")
         expect(limited.count).toBe(2)
         expect(limited.method).toContain("proportional normalisation")

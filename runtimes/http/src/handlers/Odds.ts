@@ -32,7 +32,18 @@ export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
           today,
           limit: Params.withDefault(urlParams.limit, Params.OddsLimit)
         })
-        return yield* envelope(ctx(request, path.sport, "odds"), rows, { method: O.VIG_METHOD })
+        const upcoming = urlParams.date === undefined && urlParams.season === undefined && urlParams.week === undefined
+        const source = Coverage.coverageOf(path.sport, "odds")
+        // no upcoming line where the sport has lines: say that the held lines end before today
+        const coverage = upcoming && rows.length === 0 && source.available ?
+          {
+            available: false,
+            reason:
+              `no game from ${today} on has a line; the lines held: ${source.reason ?? "see /v1/meta/coverage"}. ` +
+              "Pass date, season or week to look back"
+          } :
+          undefined
+        return yield* envelope(ctx(request, path.sport, "odds"), rows, { method: O.VIG_METHOD }, undefined, coverage)
       }).pipe(mapDomainErrors))
     .handle("history", ({ path, request }) =>
       Effect.gen(function*() {
