@@ -256,12 +256,12 @@ export const noVigField = (
   const places = outrightPlaces(market)
   const implied = prices.map((p) => (p === null ? null : impliedProbability(p)))
   const sum = implied.reduce<number>((s, p) => s + (p ?? 0), 0)
-  return implied.map((p) =>
-    places === undefined || p === null || sum === 0
-      ? null
-      : Math.min(1, Math.round((p * places / sum) * 10_000) / 10_000)
-  )
+  return implied.map((p) => scaledToPlaces(p, places, sum))
 }
+
+/** `p * places / sum` rounded to 4 decimals and capped at 1; null without p, places or a sum. */
+const scaledToPlaces = (p: number | null, places: number | undefined, sum: number): number | null =>
+  places === undefined || p === null || sum <= 0 ? null : Math.min(1, Math.round((p * places / sum) * 10_000) / 10_000)
 
 /** True for an outright line (it has a market). */
 export const isOutright = (l: OddsLine): boolean => typeof l.market === "string"
@@ -281,7 +281,8 @@ export const outrightRows = (
   const order = lines.map((_, i) => i).sort((a, b) =>
     (lines[a]!.line_time?.getTime() ?? 0) - (lines[b]!.line_time?.getTime() ?? 0) || a - b
   )
-  const fields = new Map<string, Map<string, number>>()
+  // per event, bookmaker and market: each golfer's implied probability and their running sum
+  const fields = new Map<string, { readonly implied: Map<string, number>; sum: number }>()
   const groupOf = (l: OddsLine) => `${l.game_id}\u0000${l.bookmaker ?? ""}\u0000${l.market ?? ""}`
   const out: Array<OddsLineRow> = new Array(lines.length)
   for (let i = 0; i < order.length;) {
@@ -290,15 +291,17 @@ export const outrightRows = (
     while (j < order.length && (field === "latest" || (lines[order[j]!]!.line_time?.getTime() ?? 0) === t)) j++
     for (let k = i; k < j; k++) {
       const l = lines[order[k]!]!
-      const g = fields.get(groupOf(l)) ?? new Map<string, number>()
-      if (l.home_moneyline !== null) g.set(l.home, l.home_moneyline)
+      const g = fields.get(groupOf(l)) ?? { implied: new Map<string, number>(), sum: 0 }
       fields.set(groupOf(l), g)
+      const p = l.home_moneyline === null ? null : impliedProbability(l.home_moneyline)
+      if (p === null) continue
+      g.sum += p - (g.implied.get(l.home) ?? 0)
+      g.implied.set(l.home, p)
     }
     for (let k = i; k < j; k++) {
       const l = lines[order[k]!]!
-      const g = [...fields.get(groupOf(l))!.entries()]
-      const at = g.findIndex(([golfer]) => golfer === l.home)
-      const noVig = at < 0 ? null : noVigField(l.market ?? "", g.map(([, odds]) => odds))[at] ?? null
+      const g = fields.get(groupOf(l))!
+      const noVig = scaledToPlaces(g.implied.get(l.home) ?? null, outrightPlaces(l.market ?? ""), g.sum)
       out[order[k]!] = {
         ...lineRow(l),
         moneyline: null,
