@@ -1,6 +1,7 @@
 /**
  * The odds ports (domain ports/Odds.ts) on @effect/sql, PostgreSQL dialect, over the table
- * `odds_lines` (migration 13, {@link oddsMigration}). `replaceSport` deletes a sport's lines and
+ * `odds_lines` (migration 13, {@link oddsMigration}; outright columns: migration 20,
+ * {@link outrightsMigration}). `replaceSport` deletes a sport's lines and
  * inserts the new batch (jsonb parameters expanded by `jsonb_to_recordset`, 2,000 lines per
  * statement) in one transaction, so readers see the old lines or the new ones. Driver errors
  * become StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
