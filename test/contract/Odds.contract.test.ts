@@ -63,6 +63,41 @@ describe("Odds contract", () => {
           expect(yield* reader.find({ sport: "nhl" })).toEqual([full, bare])
         }))
 
+      it.effect("an outright line (golf) reads back with its market and golfer, linked or not", () =>
+        Effect.gen(function*() {
+          const writer = yield* OddsWriter
+          const reader = yield* OddsReader
+          const outright = (id: string, participant_id: string | null, name: string, odds: number) =>
+            line(id, {
+              sport: "golf",
+              game_id: "svc_golf_dk-2026-rocket-classic",
+              season: 2026,
+              game_date: "2026-07-30",
+              source: "925sports_pga_tour_data",
+              bookmaker: "draftkings",
+              snapshot: "snapshot",
+              snapshot_date: "2026-07-28",
+              line_time: new Date("2026-07-28T16:41:55.916Z"),
+              home: participant_id ?? name,
+              away: "field",
+              home_moneyline: odds,
+              away_moneyline: null,
+              home_spread: null,
+              home_spread_odds: null,
+              away_spread_odds: null,
+              total: null,
+              over_odds: null,
+              under_odds: null,
+              market: "win",
+              participant_id,
+              participant_name: name
+            })
+          const linked = outright("o:1", "svc_golf_4375972", "Cameron Young", 960)
+          const unlinked = outright("o:2", null, "Todd Clements", 50_000)
+          yield* writer.replaceSport("golf", [unlinked, linked])
+          expect(yield* reader.find({ sport: "golf" })).toEqual([linked, unlinked])
+        }))
+
       it.effect("replaceSport swaps the sport's lines, keeps other sports, and keeps the last of a repeated id", () =>
         Effect.gen(function*() {
           const writer = yield* OddsWriter

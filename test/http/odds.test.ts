@@ -244,7 +244,7 @@ describe("odds endpoints", () => {
     it.effect("a sport without a source answers empty data with meta.coverage unavailable and its reason", () =>
       Effect.gen(function*() {
         const h = yield* Harness
-        for (const path of ["/v1/mlb/odds", "/v1/golf/odds?season=2026", "/v1/ufc/odds/history/x"]) {
+        for (const path of ["/v1/mlb/odds", "/v1/soccer/odds?season=2026", "/v1/ufc/odds/history/x"]) {
           const body = yield* ok(path, h.keys.pro_insights)
           expect(body.data).toEqual([])
           expect(body.meta.coverage.available).toBe(false)

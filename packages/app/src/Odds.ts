@@ -28,14 +28,14 @@ export interface OddsListQuery {
   readonly limit: number
 }
 
-/** A game's header (no lines) from its first stored line. */
+/** A game's header (no lines) from its first stored line (no teams for a golf event's outrights). */
 const header = (l: O.OddsLine): Omit<O.GameOdds, "lines"> => ({
   game_id: l.game_id,
   season: l.season,
   week: l.week,
   game_date: l.game_date,
-  home_team: l.home,
-  away_team: l.away
+  home_team: O.isOutright(l) ? null : l.home,
+  away_team: O.isOutright(l) ? null : l.away
 })
 
 const isTeamSport = (sport: SportKey): sport is TeamSport => (teamSports as ReadonlyArray<string>).includes(sport)
@@ -49,8 +49,8 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
 
     /**
      * Games in the store's order (game date, game id), at most `limit`, each with its latest line
-     * (the last in snapshot order) per source and bookmaker, those lines ordered by source, then
-     * bookmaker.
+     * (the last in snapshot order) per source and bookmaker (golf: per source, bookmaker, market
+     * and golfer), those lines ordered by source, then bookmaker (then market and golfer).
      */
     const list = Effect.fn("Odds.list")(function*(sport: SportKey, q: OddsListQuery) {
       const lookBack = q.date !== undefined || q.season !== undefined || q.week !== undefined
@@ -68,11 +68,16 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
           if (byGame.size >= q.limit) continue
           byGame.set(l.game_id, g)
         }
-        g.latest.set(`${l.source}\u0000${l.bookmaker ?? ""}`, l) // lines come in snapshot order: the last wins
+        // lines come in snapshot order: the last wins (outrights: per market and golfer)
+        const outright = O.isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""
+        g.latest.set(`${l.source}\u0000${l.bookmaker ?? ""}${outright}`, l)
       }
       return [...byGame.values()].map(({ head, latest }): O.GameOdds => ({
         ...header(head),
-        lines: [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => O.lineRow(l))
+        lines: O.lineRows(
+          [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l),
+          "latest"
+        )
       }))
     })
 
@@ -93,7 +98,7 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
       if (lines.length === 0 && hasSource && !(yield* exists(sport, id))) {
         return yield* Effect.fail(new ResourceNotFound({ resource: "game", id }))
       }
-      return { game: lines.length === 0 ? null : header(lines[0]!), lines: lines.map(O.lineRow) }
+      return { game: lines.length === 0 ? null : header(lines[0]!), lines: O.lineRows(lines) }
     })
 
     return { list, history }

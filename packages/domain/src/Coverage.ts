@@ -246,7 +246,9 @@ export const endpointCoverage = {
     gameLog: yes("matches of 2022 to February 2026; Sackmann data is CC BY-NC-SA 4.0 (non-commercial)")
   },
   golf: {
-    ...oddsCoverage(no("the 2026 outright odds (925sports_pga_tour_data) are not matched to the service's events yet")),
+    ...oddsCoverage(yes(
+      "2026 PGA Tour outright odds snapshots of 2026-07-28 to 2026-08-08 (DraftKings, FanDuel, bet365, DataGolf baseline; win, top 5/10/20, first-round leader, make and miss cut): the Rocket Classic and the Wyndham Championship, each snapshot assigned to the PGA event in progress or next to start; the opposite-field (OPP) event's odds are not served (no stored event)"
+    )),
     tournaments: yes(
       "PGA Tour 2021-22 (32 events, Sept 2021 to June 2022), 2025 (schedule, 47 with results) and the 2026 events with DFS salary slates (no results); LPGA: only the 2026 AIG Women's Open slate"
     ),

@@ -29,6 +29,10 @@ import { SportKey } from "./Sport.js"
  * - `home`, `away`: the service's team abbreviations (team sports) or participant ids (tennis:
  *   `home` is the first-listed player).
  * - Odds American, lines in points (goals); null where the source has no value.
+ * - Outright lines (golf): `market` the outright market (`win`, `top_5`, `top_10`, `top_20`,
+ *   `frl`, `make_cut`, `mc`), `participant_id` the golfer's id (null when unlinked),
+ *   `participant_name` as the source writes it, `home` the golfer (participant id, else the
+ *   name), `away` `"field"`, `home_moneyline` the golfer's price; absent on two-sided lines.
  */
 export const OddsLine = Schema.Struct({
   id: Schema.String,
@@ -51,7 +55,10 @@ export const OddsLine = Schema.Struct({
   away_spread_odds: Schema.NullOr(Schema.Number),
   total: Schema.NullOr(Schema.Number),
   over_odds: Schema.NullOr(Schema.Number),
-  under_odds: Schema.NullOr(Schema.Number)
+  under_odds: Schema.NullOr(Schema.Number),
+  market: Schema.optional(Schema.NullOr(Schema.String)),
+  participant_id: Schema.optional(Schema.NullOr(Schema.String)),
+  participant_name: Schema.optional(Schema.NullOr(Schema.String))
 })
 export type OddsLine = typeof OddsLine.Type
 
@@ -103,7 +110,7 @@ export const americanOfDecimal = (decimal: number): number | null =>
 
 /** How implied probabilities are computed, as the responses state it. */
 export const VIG_METHOD =
-  "implied probability of American odds (100/(odds+100) if positive, -odds/(-odds+100) if negative), vig removed by proportional normalisation: each side divided by the sum of both sides"
+  "implied probability of American odds (100/(odds+100) if positive, -odds/(-odds+100) if negative), vig removed by proportional normalisation: each side divided by the sum of both sides; golf outrights: each golfer's implied probability times the market's places (win and frl 1, top_N N) divided by the sum over the bookmaker's field of that market (make_cut and mc: none)"
 
 // ---------------------------------------------------------------------------------------------
 // Resources
@@ -136,7 +143,26 @@ export const Total = Schema.Struct({
   under_implied_probability: Schema.NullOr(Schema.Number)
 }).annotations({ identifier: "Total" })
 
-/** One line as served: who offered it and when, with its three markets (null where absent). */
+/**
+ * A golfer's outright price (golf): the market, the golfer, the American odds, the implied
+ * probability margin included ({@link impliedProbability}) and the no-vig probability
+ * ({@link noVigField}: normalised over the bookmaker's field of the market to its number of
+ * places; null for `make_cut` and `mc`). Fractions 0-1.
+ */
+export const Outright = Schema.Struct({
+  market: Schema.String,
+  participant_id: Schema.NullOr(Schema.String),
+  participant_name: Schema.String,
+  odds: Schema.Number,
+  implied_probability: Schema.NullOr(Schema.Number),
+  no_vig_probability: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "Outright" })
+export type Outright = typeof Outright.Type
+
+/**
+ * One line as served: who offered it and when, with its three markets (null where absent), or,
+ * for an outright line (golf), its `outright` price (the three markets null then).
+ */
 export const OddsLineRow = Schema.Struct({
   source: Schema.String,
   bookmaker: Schema.NullOr(Schema.String),
@@ -145,18 +171,22 @@ export const OddsLineRow = Schema.Struct({
   line_time: Schema.NullOr(Schema.String),
   moneyline: Schema.NullOr(Moneyline),
   spread: Schema.NullOr(Spread),
-  total: Schema.NullOr(Total)
+  total: Schema.NullOr(Total),
+  outright: Schema.optional(Outright)
 }).annotations({ identifier: "OddsLine" })
 export type OddsLineRow = typeof OddsLineRow.Type
 
-/** A game with its latest line per source and bookmaker (`/v1/{sport}/odds`). */
+/**
+ * A game with its latest line per source and bookmaker (`/v1/{sport}/odds`); a golf event with the
+ * latest price per source, bookmaker, market and golfer (`home_team`, `away_team` null then).
+ */
 export const GameOdds = Schema.Struct({
   game_id: Schema.String,
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
   game_date: Schema.NullOr(Schema.String),
-  home_team: Schema.String,
-  away_team: Schema.String,
+  home_team: Schema.NullOr(Schema.String),
+  away_team: Schema.NullOr(Schema.String),
   lines: Schema.Array(OddsLineRow)
 }).annotations({ identifier: "GameOdds" })
 export type GameOdds = typeof GameOdds.Type
@@ -194,4 +224,113 @@ export const lineRow = (l: OddsLine): OddsLineRow => {
       under_implied_probability: tot?.b ?? null
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outrights (golf)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How many runners an outright market pays: `win` and `frl` (first-round leader) 1, `top_5` 5,
+ * `top_10` 10, `top_20` 20 (the market names of 925sports_pga_tour_data). Undefined for
+ * `make_cut` and `mc` (miss the cut), whose number of winners is not known before the cut.
+ */
+export const outrightPlaces = (market: string): number | undefined => {
+  const top = /^top_(\d{1,3})$/.exec(market)
+  return market === "win" || market === "frl" ? 1 : top === null ? undefined : Number(top[1])
+}
+
+/**
+ * No-vig probabilities of a many-runner market: each runner's implied probability
+ * ({@link impliedProbability}) scaled so the field sums to the market's number of places
+ * ({@link outrightPlaces}): `p_i * places / sum(p)`. This is the proportional normalisation of
+ * {@link noVigPair} generalised to a field (a bookmaker's top-5 prices should sum to 5 winners).
+ * `prices` are one bookmaker's American odds of every runner of one market at one time; null for
+ * a runner without a valid price, and every result null when the market's places are unknown or
+ * no runner is priced. Rounded to 4 decimals (fractions 0-1, capped at 1).
+ */
+export const noVigField = (
+  market: string,
+  prices: ReadonlyArray<number | null>
+): ReadonlyArray<number | null> => {
+  const places = outrightPlaces(market)
+  const implied = prices.map((p) => (p === null ? null : impliedProbability(p)))
+  const sum = implied.reduce<number>((s, p) => s + (p ?? 0), 0)
+  return implied.map((p) => scaledToPlaces(p, places, sum))
+}
+
+/** `p * places / sum` rounded to 4 decimals and capped at 1; null without p, places or a sum. */
+const scaledToPlaces = (p: number | null, places: number | undefined, sum: number): number | null =>
+  places === undefined || p === null || sum <= 0 ? null : Math.min(1, Math.round((p * places / sum) * 10_000) / 10_000)
+
+/** True for an outright line (it has a market). */
+export const isOutright = (l: OddsLine): boolean => typeof l.market === "string"
+
+/**
+ * The served rows of outright lines, in the order given. A line's no-vig probability is computed
+ * over a field: for each event, bookmaker and market, the latest price of every golfer. `field`
+ * `"at_time"` (a history: `lines` are every snapshot) takes the field as known at the line's
+ * `line_time` (lines of one time applied together); `"latest"` (a list: `lines` are each golfer's
+ * latest line) takes every given line. A golfer the source stops listing keeps its last price in
+ * the field (the source records changes only). Non-outright lines are served by {@link lineRow}.
+ */
+export const outrightRows = (
+  lines: ReadonlyArray<OddsLine>,
+  field: "at_time" | "latest" = "at_time"
+): ReadonlyArray<OddsLineRow> => {
+  const order = lines.map((_, i) => i).sort((a, b) =>
+    (lines[a]!.line_time?.getTime() ?? 0) - (lines[b]!.line_time?.getTime() ?? 0) || a - b
+  )
+  // per event, bookmaker and market: each golfer's implied probability and their running sum
+  const fields = new Map<string, { readonly implied: Map<string, number>; sum: number }>()
+  const groupOf = (l: OddsLine) => `${l.game_id}\u0000${l.bookmaker ?? ""}\u0000${l.market ?? ""}`
+  const out: Array<OddsLineRow> = new Array(lines.length)
+  for (let i = 0; i < order.length;) {
+    const t = lines[order[i]!]!.line_time?.getTime() ?? 0
+    let j = i
+    while (j < order.length && (field === "latest" || (lines[order[j]!]!.line_time?.getTime() ?? 0) === t)) j++
+    for (let k = i; k < j; k++) {
+      const l = lines[order[k]!]!
+      const g = fields.get(groupOf(l)) ?? { implied: new Map<string, number>(), sum: 0 }
+      fields.set(groupOf(l), g)
+      const p = l.home_moneyline === null ? null : impliedProbability(l.home_moneyline)
+      if (p === null) continue
+      g.sum += p - (g.implied.get(l.home) ?? 0)
+      g.implied.set(l.home, p)
+    }
+    for (let k = i; k < j; k++) {
+      const l = lines[order[k]!]!
+      const g = fields.get(groupOf(l))!
+      const noVig = scaledToPlaces(g.implied.get(l.home) ?? null, outrightPlaces(l.market ?? ""), g.sum)
+      out[order[k]!] = {
+        ...lineRow(l),
+        moneyline: null,
+        outright: {
+          market: l.market ?? "",
+          participant_id: l.participant_id ?? null,
+          participant_name: l.participant_name ?? l.home,
+          odds: l.home_moneyline ?? 0,
+          implied_probability: l.home_moneyline === null
+            ? null
+            : Math.round((impliedProbability(l.home_moneyline) ?? 0) * 10_000) / 10_000,
+          no_vig_probability: noVig
+        }
+      }
+    }
+    i = j
+  }
+  return out
+}
+
+/**
+ * The served rows of `lines` (any mix of two-sided and outright lines), in the order given;
+ * `field` as in {@link outrightRows}.
+ */
+export const lineRows = (
+  lines: ReadonlyArray<OddsLine>,
+  field: "at_time" | "latest" = "at_time"
+): ReadonlyArray<OddsLineRow> => {
+  const outrights = outrightRows(lines.filter(isOutright), field)
+  let k = 0
+  return lines.map((l) => (isOutright(l) ? outrights[k++]! : lineRow(l)))
 }

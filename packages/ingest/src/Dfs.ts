@@ -272,7 +272,7 @@ const allNflPlayers = Effect.gen(function*() {
 })
 
 /** Every golfer of the stored leaderboards (event entries), once per participant id. */
-const allGolfers = Effect.gen(function*() {
+export const allGolfers = Effect.gen(function*() {
   const reader = yield* EventReader
   const out = new Map<string, LinkTarget>()
   for (let offset = 0, seen = 0;; offset += PAGE) {

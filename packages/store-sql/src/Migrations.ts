@@ -11,7 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { oddsMigration } from "./Odds.js"
+import { oddsMigration, outrightsMigration } from "./Odds.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
@@ -707,7 +707,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "14_dfs": dfs,
   "16_anomaly": anomaly,
   "18_counters": counters,
-  "19_jobs": jobs
+  "19_jobs": jobs,
+  "20_outrights": outrightsMigration
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

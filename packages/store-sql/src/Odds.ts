@@ -1,6 +1,7 @@
 /**
  * The odds ports (domain ports/Odds.ts) on @effect/sql, PostgreSQL dialect, over the table
- * `odds_lines` (migration 13, {@link oddsMigration}). `replaceSport` deletes a sport's lines and
+ * `odds_lines` (migration 13, {@link oddsMigration}; outright columns: migration 20,
+ * {@link outrightsMigration}). `replaceSport` deletes a sport's lines and
  * inserts the new batch (jsonb parameters expanded by `jsonb_to_recordset`, 2,000 lines per
  * statement) in one transaction, so readers see the old lines or the new ones. Driver errors
  * become StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
@@ -49,7 +50,20 @@ export const oddsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> =
       sql.unsafe(s), { discard: true })
 )
 
+/**
+ * 0020: outright lines (golf) in the same table: the market, the golfer's participant id (null
+ * when unlinked) and name, all null on two-sided lines.
+ */
+export const outrightsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    sql.unsafe(
+      `ALTER TABLE odds_lines ADD COLUMN market text, ADD COLUMN participant_id text, ADD COLUMN participant_name text`
+    ).pipe(Effect.asVoid)
+)
+
 const Num = Schema.NullOr(Schema.Number)
+const Text = Schema.NullOr(Schema.String)
 
 /** A row as the drivers return it (timestamptz as a Date or an ISO string). */
 const Row = Schema.Struct({
@@ -73,10 +87,21 @@ const Row = Schema.Struct({
   away_spread_odds: Num,
   total: Num,
   over_odds: Num,
-  under_odds: Num
+  under_odds: Num,
+  market: Text,
+  participant_id: Text,
+  participant_name: Text
 })
 
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
+
+const OUTRIGHT = ["market", "participant_id", "participant_name"] as const
+
+/** A decoded row as a line: the outright columns only on outright lines (as the memory store keeps them). */
+const toLine = (r: typeof Row.Type): Odds.OddsLine => {
+  const { market, participant_id, participant_name, ...line } = r
+  return (market === null ? line : { ...line, market, participant_id, participant_name }) as Odds.OddsLine
+}
 
 const NUMBERS = [
   "home_moneyline",
@@ -90,14 +115,15 @@ const NUMBERS = [
 ] as const
 
 const COLUMNS = `id, sport, game_id, season, week, to_char(game_date, 'YYYY-MM-DD') AS game_date, source, bookmaker,
-  snapshot, to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, line_time, home, away, ${NUMBERS.join(", ")}`
+  snapshot, to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, line_time, home, away, ${NUMBERS.join(", ")},
+  ${OUTRIGHT.join(", ")}`
 
 const BATCH = 2000
 
 const COLUMNS_IN =
   `id, sport, game_id, season, week, game_date, source, bookmaker, snapshot, snapshot_date, line_time, home, away, ${
     NUMBERS.join(", ")
-  }`
+  }, ${OUTRIGHT.join(", ")}`
 
 /** Makes both odds ports over the current SqlClient (migrations applied). Never fails. */
 export const makeOddsStore: Effect.Effect<
@@ -119,6 +145,7 @@ export const makeOddsStore: Effect.Effect<
         ORDER BY game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST,
           id COLLATE "C"`.pipe(
         Effect.flatMap(decodeRows),
+        Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.find")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
     }
@@ -139,7 +166,8 @@ export const makeOddsStore: Effect.Effect<
             FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(id text, sport text, game_id text,
               season integer, week integer, game_date date, source text, bookmaker text, snapshot text,
               snapshot_date date, line_time timestamptz, home text, away text,
-              ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))})`
+              ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))},
+              ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
       })).pipe(orStoreError("OddsWriter.replaceSport"))
   })))

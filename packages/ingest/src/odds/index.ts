@@ -7,7 +7,8 @@
  *
  * Sources by sport: nfl nflverse schedules (2022-2026, moneylines, spread, total) and spreadspoke
  * (spread and total); nhl and nba The Odds API snapshots (nielsenz_odds_api: nhl 2023-10 to 2026,
- * nba 2026); cfb cfbfastR betting 2025; tennis the tennis-data.co.uk odds files of 2025-26.
+ * nba 2026); cfb cfbfastR betting 2025; tennis the tennis-data.co.uk odds files of 2025-26; golf
+ * the 2026 outright odds of 925sports_pga_tour_data (Golf.ts: snapshots matched to stored events).
  * @module
  */
 import {
@@ -24,6 +25,7 @@ import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { easternDate } from "../cfb/Build.js"
 import type { CsvFileError, CsvRow } from "../Csv.js"
+import { allGolfers } from "../Dfs.js"
 import { scoreKeys } from "../nfl/Build.js"
 import { parseSchedule, parseScore, parseTeam } from "../nfl/Sources.js"
 import type { ProgressReporter } from "../Progress.js"
@@ -32,6 +34,7 @@ import { type FileRows, keptRows, listFiles, readEach, type RowParser } from "..
 import { oddsMatchId } from "../tennis/Build.js"
 import { seasonOf, tourOf } from "../tennis/index.js"
 import { parseOddsMatch } from "../tennis/Sources.js"
+import { type GolfEventRef, golfOddsFolder, matchGolfOdds, parseGolfOdds } from "./Golf.js"
 import { type GameRef, matchLines, nameKey } from "./Match.js"
 import {
   oddsFolders,
@@ -43,6 +46,7 @@ import {
   tennisLines
 } from "./Sources.js"
 
+export * from "./Golf.js"
 export { type GameRef, matchLines, nameKey } from "./Match.js"
 export * from "./Sources.js"
 
@@ -134,9 +138,60 @@ export const sportOdds: Readonly<Partial<Record<SportKey, SportOdds>>> = {
   }
 }
 
+/** The golf outright odds file under `dataDir` (Golf.ts), if present. */
+const golfOddsFiles = (dataDir: string) => listFiles(join(dataDir, golfOddsFolder), /^betting_odds_history\.csv$/)
+
 /** The betting-line files `sport` reads under `dataDir` (none for a sport without an odds source). */
 export const oddsSourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
-  sportOdds[sport]?.files(dataDir) ?? Effect.succeed([])
+  sport === "golf" ? golfOddsFiles(dataDir) : sportOdds[sport]?.files(dataDir) ?? Effect.succeed([])
+
+/** Every stored golf event, as outright matching needs it. */
+const golfEvents: Effect.Effect<ReadonlyArray<GolfEventRef>, StoreError, EventReader> = Effect.gen(function*() {
+  const reader = yield* EventReader
+  const out: Array<GolfEventRef> = []
+  for (let offset = 0;; offset += PAGE) {
+    const page = yield* reader.events({ sport: "golf", limit: PAGE, offset, order: "asc" })
+    for (const e of page.rows) {
+      out.push({ id: e.id, league: e.league, season: e.season, start_date: e.start_date, end_date: e.end_date })
+    }
+    if (page.rows.length < PAGE) return out
+  }
+})
+
+/**
+ * The golf odds phase: reads the outright odds file (Golf.ts), matches its snapshots to the
+ * stored golf events, links the golfers and replaces golf's stored lines.
+ */
+const ingestGolfOdds = (dataDir: string) =>
+  Effect.gen(function*() {
+    const files = yield* golfOddsFiles(dataDir)
+    const read = yield* readEach(files, () => parseGolfOdds)
+    const events = yield* golfEvents
+    const golfers = yield* allGolfers
+    const matched = matchGolfOdds(events, golfers, keptRows(read))
+    yield* (yield* OddsWriter).replaceSport("golf", matched.lines)
+    const malformed = read.flatMap((f) => f.skipped)
+    const skipped = [...malformed, ...matched.unmatched]
+    yield* Effect.logInfo("golf odds ingested").pipe(
+      Effect.annotateLogs({
+        lines: matched.lines.length,
+        unmatched: matched.unmatched.length,
+        unlinked: matched.unlinked,
+        malformed: malformed.length
+      })
+    )
+    return {
+      counts: {
+        read: read.reduce((n, f) => n + f.read, 0),
+        inserted: matched.lines.length,
+        updated: 0,
+        unchanged: 0,
+        skipped: skipped.length
+      },
+      skipped,
+      files
+    } satisfies OddsIngestResult
+  }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport: "golf" } }))
 
 const PAGE = 1000
 
@@ -221,6 +276,7 @@ export const ingestOdds = (
   dataDir: string
 ): Effect.Effect<OddsIngestResult | undefined, CsvFileError | StoreError, OddsIngestServices> =>
   Effect.gen(function*() {
+    if (sport === "golf") return yield* ingestGolfOdds(dataDir)
     const source = sportOdds[sport]
     if (source === undefined) return undefined
     const files = yield* source.files(dataDir)
