@@ -75,7 +75,7 @@ const program = Effect.gen(function*() {
   )
   const bulk = yield* Bulk
   const exported = yield* measured(
-    bulk.exportLines("nfl", ["stat_lines"]).pipe(
+    Stream.unwrap(bulk.exportLines("nfl", ["stat_lines"])).pipe(
       Stream.runFold({ lines: 0, bytes: 0 }, (acc, l) => ({ lines: acc.lines + 1, bytes: acc.bytes + l.length }))
     )
   )
@@ -92,7 +92,7 @@ const program = Effect.gen(function*() {
     yield* writer.upsertStatLines(Array.from({ length: Math.min(5000, 2 * rows - start) }, (_, k) => line(start + k)))
   }
   const doubled = yield* measured(
-    bulk.exportLines("nfl", ["stat_lines"]).pipe(Stream.runFold(0, (n) => n + 1))
+    Stream.unwrap(bulk.exportLines("nfl", ["stat_lines"])).pipe(Stream.runFold(0, (n) => n + 1))
   )
   yield* out(
     `export of ${doubled.result} lines: ${doubled.seconds.toFixed(2)} s, peak heap +${doubled.peakMb.toFixed(1)} MB; ` +

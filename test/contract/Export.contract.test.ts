@@ -6,7 +6,14 @@
  * signals the nba ingest derives from its fixture cut.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
-import { type ExportKind, type ExportPage, ExportReader, SportsWriter, type TeamSport } from "@sports-data/domain"
+import {
+  type Athlete,
+  type ExportKind,
+  type ExportPage,
+  ExportReader,
+  type SportKey,
+  SportsWriter
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 import { ingestedSignals } from "../ingest/helpers.js"
@@ -15,8 +22,30 @@ import * as F from "./fixtures.js"
 const entries = await storeLayers()
 const signals = await Effect.runPromise(ingestedSignals("nba"))
 
+const athlete = (id: string, sport: Athlete["sport"], name: string): Athlete => ({
+  id,
+  sport,
+  league: sport === "tennis" ? "atp" : sport,
+  name,
+  first_name: null,
+  last_name: null,
+  country: null,
+  birth_date: null,
+  attributes: {}
+})
+
+/** A few athletes of three event sports (the shared fixtures have events and entries, no athletes). */
+const athletes: ReadonlyArray<Athlete> = [
+  athlete("svc_tennis_atp-207989", "tennis", "Carlos Alcaraz"),
+  athlete("svc_tennis_atp-206173", "tennis", "Jannik Sinner"),
+  athlete("svc_tennis_atp-104925", "tennis", "Novak Djokovic"),
+  athlete(F.scheffler, "golf", "Scottie Scheffler"),
+  athlete(F.mcilroy, "golf", "Rory McIlroy"),
+  athlete("svc_ufc_07f72a2a7591b409", "ufc", "Jon Jones")
+]
+
 /** Every page of `kind` of `sport` at `limit` rows a page: the pages' sizes and the rows' keys. */
-const walk = (kind: ExportKind, sport: TeamSport, limit: number) =>
+const walk = (kind: ExportKind, sport: SportKey, limit: number) =>
   Effect.gen(function*() {
     const reader = yield* ExportReader
     const sizes: Array<number> = []
@@ -34,7 +63,7 @@ const walk = (kind: ExportKind, sport: TeamSport, limit: number) =>
     return { sizes, keys }
   })
 
-const expected = (kind: ExportKind, sport: TeamSport): ReadonlyArray<string> => {
+const expected = (kind: ExportKind, sport: SportKey): ReadonlyArray<string> => {
   switch (kind) {
     case "players":
       return F.players.filter((p) => p.sport === sport).map((p) => p.id)
@@ -46,6 +75,12 @@ const expected = (kind: ExportKind, sport: TeamSport): ReadonlyArray<string> => 
       return F.statLines.filter((l) => l.sport === sport).map((l) => l.id)
     case "signals":
       return signals.filter((s) => s.sport === sport).map((s) => String(s.id))
+    case "events":
+      return F.events.filter((e) => e.sport === sport).map((e) => e.id)
+    case "entries":
+      return F.eventEntries.filter((e) => e.sport === sport).map((e) => e.id)
+    case "athletes":
+      return athletes.filter((a) => a.sport === sport).map((a) => a.id)
   }
 }
 
@@ -74,6 +109,30 @@ describe("bulk export contract", () => {
           }
           expect(expected("signals", "nba").length).toBeGreaterThan(2)
           expect(expected("stat_lines", "nfl").length).toBeGreaterThan(2)
+        }))
+
+      it.effect("event sports: events, entries and athletes by pages of 2, each row once; no team-sport rows", () =>
+        Effect.gen(function*() {
+          const writer = yield* SportsWriter
+          yield* writer.upsertGames(F.games)
+          yield* writer.upsertEvents(F.events)
+          yield* writer.upsertEventEntries(F.eventEntries)
+          yield* writer.upsertAthletes(athletes)
+          for (const sport of ["golf", "tennis", "ufc", "f1"] as const) {
+            for (const kind of ["events", "entries", "athletes"] as const) {
+              const want = expected(kind, sport)
+              const { keys, sizes } = yield* walk(kind, sport, 2)
+              expect([...keys].sort(), `${label} ${sport} ${kind}`).toEqual([...want].sort())
+              expect(new Set(keys).size).toBe(keys.length)
+              expect(sizes.every((n) => n <= 2)).toBe(true)
+            }
+            expect((yield* walk("games", sport, 2)).keys).toEqual([])
+          }
+          // a team sport has no event rows
+          expect((yield* walk("events", "nfl", 2)).keys).toEqual([])
+          expect(expected("entries", "golf").length).toBeGreaterThan(2)
+          expect(expected("events", "golf").length).toBeGreaterThan(2)
+          expect(expected("athletes", "tennis").length).toBeGreaterThan(2)
         }))
     })
   }

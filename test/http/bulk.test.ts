@@ -121,7 +121,7 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
       const h = yield* Harness
       expectError(yield* get("/v1/bulk/export?sport=nfl&include=players,odds"), 400, "INVALID_PARAMETER", "include")
       expectError(yield* get("/v1/bulk/export?sport=nfl&include="), 400, "INVALID_PARAMETER", "include")
-      expectError(yield* get("/v1/bulk/export?sport=golf"), 400, "INVALID_PARAMETER", "sport")
+      expectError(yield* get("/v1/bulk/export?sport=cricket"), 400, "INVALID_PARAMETER", "sport")
       expectError(yield* get("/v1/bulk/export"), 400, "INVALID_PARAMETER", "sport")
       expectError(yield* get("/v1/bulk/export?sport=nfl", h.keys.pro_insights), 403, "TIER_INSUFFICIENT")
       expect((yield* get("/v1/bulk/export?sport=nfl&include=teams", h.keys.enterprise)).status).toBe(200)

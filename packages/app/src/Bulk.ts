@@ -6,7 +6,15 @@
  * before the next query.
  * @module
  */
-import { type ExportKind, exportKinds, ExportReader, type StoreError, type TeamSport } from "@sports-data/domain"
+import {
+  type ExportKind,
+  exportKinds,
+  exportKindsOf,
+  ExportReader,
+  InvalidParameter,
+  type SportKey,
+  type StoreError
+} from "@sports-data/domain"
 import { Chunk, Effect, Option, Stream } from "effect"
 
 /** Rows read per store query. */
@@ -14,7 +22,8 @@ export const EXPORT_PAGE_SIZE = 500
 
 /**
  * One line of the export: `{"type": <kind>, "data": <row>}` and a newline. `data` is the
- * canonical row as stored (Canonical.ts; signals as Signals.StoredSignal), dates as ISO 8601 UTC.
+ * canonical row as stored (Canonical.ts; signals as Signals.StoredSignal; events, entries and
+ * athletes as SportEvent, EventEntry and Athlete), dates as ISO 8601 UTC.
  */
 export const exportLine = (kind: ExportKind, row: unknown): string => `${JSON.stringify({ type: kind, data: row })}\n`
 
@@ -24,7 +33,7 @@ export class Bulk extends Effect.Service<Bulk>()("@sports-data/app/Bulk", {
     const reader = yield* ExportReader
 
     /** Every row of `kind` of `sport` as export lines, page by page in key order. */
-    const lines = (kind: ExportKind, sport: TeamSport) =>
+    const lines = (kind: ExportKind, sport: SportKey) =>
       Stream.paginateChunkEffect<string | null, string, StoreError, never>(
         null,
         (after) =>
@@ -36,11 +45,31 @@ export class Bulk extends Effect.Service<Bulk>()("@sports-data/app/Bulk", {
       ).pipe(Stream.withSpan("Bulk.export.page", { attributes: { kind, sport } }))
 
     /**
-     * The export of `sport`: the lines of each kind of `include` (in {@link exportKinds} order,
-     * each kind once), fails with StoreError when a page cannot be read.
+     * The export of `sport`: the lines of each kind of `include` (every kind that applies to the
+     * sport when undefined; in {@link exportKinds} order, each kind once); the stream fails with
+     * StoreError when a page cannot be read. Fails with InvalidParameter (include) naming the
+     * sport's kinds ({@link exportKindsOf}) when `include` holds a kind that does not apply.
      */
-    const exportLines = (sport: TeamSport, include: ReadonlyArray<ExportKind>) =>
-      Stream.flatMap(Stream.fromIterable(exportKinds.filter((k) => include.includes(k))), (kind) => lines(kind, sport))
+    const exportLines = (sport: SportKey, include: ReadonlyArray<ExportKind> | undefined) => {
+      const allowed = exportKindsOf(sport)
+      const wanted = include ?? allowed
+      const foreign = wanted.filter((k) => !allowed.includes(k))
+      return foreign.length > 0
+        ? Effect.fail(
+          new InvalidParameter({
+            parameter: "include",
+            reason: `${foreign.join(", ")} not exported for ${sport}; must be a comma-separated list of ${
+              allowed.join(", ")
+            }`
+          })
+        )
+        : Effect.succeed(
+          Stream.flatMap(
+            Stream.fromIterable(exportKinds.filter((k) => wanted.includes(k))),
+            (kind) => lines(kind, sport)
+          )
+        )
+    }
 
     return { exportLines } as const
   })

@@ -4,7 +4,7 @@
  * the store of tests and embedding.
  * @module
  */
-import type { ExportKind, ExportPage, ExportReaderService, ExportRows, TeamSport } from "@sports-data/domain"
+import type { ExportKind, ExportPage, ExportReaderService, ExportRows, SportKey } from "@sports-data/domain"
 import { Effect, HashMap, Ref } from "effect"
 import type { SportsData } from "./SportsData.js"
 
@@ -12,7 +12,7 @@ import type { SportsData } from "./SportsData.js"
 const keyed = (
   data: SportsData,
   kind: ExportKind,
-  sport: TeamSport
+  sport: SportKey
 ): Effect.Effect<Array<readonly [string | number, unknown]>> => {
   const text = <A extends { readonly sport: string }>(
     table: Ref.Ref<HashMap.HashMap<string, A>>,
@@ -31,6 +31,12 @@ const keyed = (
       return text(data.games, (g) => g.id)
     case "stat_lines":
       return text(data.statLines, (l) => l.id)
+    case "events":
+      return text(data.events, (e) => e.id)
+    case "entries":
+      return text(data.eventEntries, (e) => e.id)
+    case "athletes":
+      return text(data.athletes, (a) => a.id)
     case "signals":
       return Effect.map(
         Ref.get(data.signals),
@@ -41,7 +47,7 @@ const keyed = (
 
 /** Makes the ExportReader over `data`. Never fails. */
 export const makeExportReader = (data: SportsData): ExportReaderService => ({
-  page: <K extends ExportKind>(kind: K, sport: TeamSport, after: string | null, limit: number) =>
+  page: <K extends ExportKind>(kind: K, sport: SportKey, after: string | null, limit: number) =>
     Effect.map(keyed(data, kind, sport), (rows): ExportPage<K> => {
       const numeric = kind === "signals"
       const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)

@@ -7,6 +7,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
+  Athlete,
+  EventEntry,
   type ExportKind,
   type ExportPage,
   type ExportReaderService,
@@ -14,6 +16,7 @@ import {
   Game,
   Player,
   Signals,
+  SportEvent,
   StatLine,
   Team
 } from "@sports-data/domain"
@@ -28,7 +31,10 @@ const kinds = {
   teams: { table: T.teams.table, key: "abbr", select: T.teams.select, schema: Team },
   games: { table: T.games.table, key: "id", select: T.games.select, schema: Game },
   stat_lines: { table: T.statLines.table, key: "id", select: T.statLines.select, schema: StatLine },
-  signals: { table: "signals", key: "id", select: signalSelectList, schema: Signals.StoredSignal }
+  signals: { table: "signals", key: "id", select: signalSelectList, schema: Signals.StoredSignal },
+  events: { table: T.events.table, key: "id", select: T.events.select, schema: SportEvent },
+  entries: { table: T.eventEntries.table, key: "id", select: T.eventEntries.select, schema: EventEntry },
+  athletes: { table: T.athletes.table, key: "id", select: T.athletes.select, schema: Athlete }
 } as const
 
 /** Makes the ExportReader over the current SqlClient. */

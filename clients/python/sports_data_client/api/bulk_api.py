@@ -45,10 +45,10 @@ class BulkApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def bulk_export(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], include : Annotated[Optional[StrictStr], Field(description="comma-separated: players, teams, games, stat_lines, signals (default: all)")] = None, **kwargs) -> str:  # noqa: E501
+    def bulk_export(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], include : Annotated[Optional[StrictStr], Field(description="comma-separated; team sports: players, teams, games, stat_lines, signals; event sports: events, entries, athletes (default: every kind of the sport)")] = None, **kwargs) -> str:  # noqa: E501
         """Every row of a sport as newline-delimited JSON, streamed (gzip when accepted)  # noqa: E501
 
-        Lines in the order players, teams, games, stat_lines, signals (those of `include`), each kind in key order; each line {\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one page at a time; `Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind equal /v1/data/status players, teams, games and stat_lines.  # noqa: E501
+        Lines in the order players, teams, games, stat_lines, signals for a team sport, events, entries, athletes for an event sport (tennis, golf, ufc, f1, nascar; those of `include`), each kind in key order; each line {\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one page at a time; `Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind equal /v1/data/status: players, teams, games and stat_lines of a team sport; games = events and stat_lines = entries of an event sport (its players = the distinct participant_id of the entries). A kind the sport does not have is 400 INVALID_PARAMETER naming the sport's kinds.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -57,7 +57,7 @@ class BulkApi(object):
 
         :param sport: case-insensitive (required)
         :type sport: str
-        :param include: comma-separated: players, teams, games, stat_lines, signals (default: all)
+        :param include: comma-separated; team sports: players, teams, games, stat_lines, signals; event sports: events, entries, athletes (default: every kind of the sport)
         :type include: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
@@ -76,10 +76,10 @@ class BulkApi(object):
         return self.bulk_export_with_http_info(sport, include, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def bulk_export_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], include : Annotated[Optional[StrictStr], Field(description="comma-separated: players, teams, games, stat_lines, signals (default: all)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def bulk_export_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], include : Annotated[Optional[StrictStr], Field(description="comma-separated; team sports: players, teams, games, stat_lines, signals; event sports: events, entries, athletes (default: every kind of the sport)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Every row of a sport as newline-delimited JSON, streamed (gzip when accepted)  # noqa: E501
 
-        Lines in the order players, teams, games, stat_lines, signals (those of `include`), each kind in key order; each line {\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one page at a time; `Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind equal /v1/data/status players, teams, games and stat_lines.  # noqa: E501
+        Lines in the order players, teams, games, stat_lines, signals for a team sport, events, entries, athletes for an event sport (tennis, golf, ufc, f1, nascar; those of `include`), each kind in key order; each line {\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one page at a time; `Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind equal /v1/data/status: players, teams, games and stat_lines of a team sport; games = events and stat_lines = entries of an event sport (its players = the distinct participant_id of the entries). A kind the sport does not have is 400 INVALID_PARAMETER naming the sport's kinds.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -88,7 +88,7 @@ class BulkApi(object):
 
         :param sport: case-insensitive (required)
         :type sport: str
-        :param include: comma-separated: players, teams, games, stat_lines, signals (default: all)
+        :param include: comma-separated; team sports: players, teams, games, stat_lines, signals; event sports: events, entries, athletes (default: every kind of the sport)
         :type include: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional

@@ -204,10 +204,10 @@ class NFLStacksAndCustomRankingsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_extras_stacks(self, team : Optional[constr(strict=True)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, min_games : Annotated[Optional[conint(strict=True, le=22, ge=2)], Field(description="fewest games both players played (default 3)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 25)")] = None, **kwargs) -> StacksResponse:  # noqa: E501
+    def nfl_extras_stacks(self, team : Optional[constr(strict=True)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, min_games : Annotated[Optional[conint(strict=True, le=22, ge=2)], Field(description="fewest games both players played (default 8)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 25)")] = None, **kwargs) -> StacksResponse:  # noqa: E501
         """Quarterback and pass-catcher stacks: correlation of weekly PPR fantasy points  # noqa: E501
 
-        For each team of the season (default: the latest with stat lines), every quarterback paired with every WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 3) of the same games for that team: Pearson's r of their PPR fantasy points (decisions.md nfl ppr) over those games, highest first.  # noqa: E501
+        For each team of the season (default: the latest with stat lines), every quarterback paired with every WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 8) of the same games for that team: Pearson's r of their PPR fantasy points (decisions.md nfl ppr) over those games, highest first.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -218,7 +218,7 @@ class NFLStacksAndCustomRankingsApi(object):
         :type team: str
         :param position: case-insensitive
         :type position: str
-        :param min_games: fewest games both players played (default 3)
+        :param min_games: fewest games both players played (default 8)
         :type min_games: int
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
@@ -241,10 +241,10 @@ class NFLStacksAndCustomRankingsApi(object):
         return self.nfl_extras_stacks_with_http_info(team, position, min_games, season, limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_extras_stacks_with_http_info(self, team : Optional[constr(strict=True)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, min_games : Annotated[Optional[conint(strict=True, le=22, ge=2)], Field(description="fewest games both players played (default 3)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 25)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_extras_stacks_with_http_info(self, team : Optional[constr(strict=True)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, min_games : Annotated[Optional[conint(strict=True, le=22, ge=2)], Field(description="fewest games both players played (default 8)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 25)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Quarterback and pass-catcher stacks: correlation of weekly PPR fantasy points  # noqa: E501
 
-        For each team of the season (default: the latest with stat lines), every quarterback paired with every WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 3) of the same games for that team: Pearson's r of their PPR fantasy points (decisions.md nfl ppr) over those games, highest first.  # noqa: E501
+        For each team of the season (default: the latest with stat lines), every quarterback paired with every WR and TE (or the `position` asked: WR, TE or RB) who played at least `min_games` (default 8) of the same games for that team: Pearson's r of their PPR fantasy points (decisions.md nfl ppr) over those games, highest first.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -255,7 +255,7 @@ class NFLStacksAndCustomRankingsApi(object):
         :type team: str
         :param position: case-insensitive
         :type position: str
-        :param min_games: fewest games both players played (default 3)
+        :param min_games: fewest games both players played (default 8)
         :type min_games: int
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int

@@ -6,14 +6,17 @@
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { type ExportKind, exportKinds } from "@sports-data/domain"
+import { eventExportKinds, type ExportKind, exportKinds, SportKey, teamExportKinds } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
-import { isPlainText, NOT_PLAIN_TEXT, SportParam } from "../params/Common.js"
+import { InvalidParameterError } from "../Errors.js"
+import { isPlainText, NOT_PLAIN_TEXT, oneOf } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /**
- * `include`: a comma-separated list of players, teams, games, stat_lines, signals (any case,
- * spaces around names ignored, repeats once); every kind when absent.
+ * `include`: a comma-separated list of export kinds (any case, spaces around names ignored,
+ * repeats once): players, teams, games, stat_lines, signals for a team sport; events, entries,
+ * athletes for an event sport (the handler answers 400 for a kind the sport does not have);
+ * every kind of the sport when absent.
  */
 export const IncludeParam = Schema.transformOrFail(Schema.String, Schema.Array(Schema.Literal(...exportKinds)), {
   strict: true,
@@ -31,19 +34,25 @@ export const IncludeParam = Schema.transformOrFail(Schema.String, Schema.Array(S
 }).annotations({
   jsonSchema: {
     type: "string",
-    description: `comma-separated: ${exportKinds.join(", ")} (default: all)`,
+    description: `comma-separated; team sports: ${teamExportKinds.join(", ")}; event sports: ${
+      eventExportKinds.join(", ")
+    } (default: every kind of the sport)`,
     example: "players,games"
   }
 })
 
-/** `GET /v1/bulk/export`: sport (required: nfl, mlb, nba, nhl, cfb, soccer), include. */
-export const BulkExportParams = Schema.Struct({ sport: SportParam, include: Schema.optional(IncludeParam) })
+/** `GET /v1/bulk/export`: sport (required: any sport key, team or event sport), include. */
+export const BulkExportParams = Schema.Struct({
+  sport: oneOf(SportKey.literals),
+  include: Schema.optional(IncludeParam)
+})
 
 /** The body: newline-delimited JSON. */
 export const NdjsonBody = Schema.String.pipe(
   HttpApiSchema.withEncoding({ kind: "Text", contentType: "application/x-ndjson" })
 ).annotations({
-  description: "one JSON object a line: {\"type\": players | teams | games | stat_lines | signals, \"data\": the row}"
+  description: "one JSON object a line: {\"type\": players | teams | games | stat_lines | signals (team sports) | " +
+    "events | entries | athletes (event sports), \"data\": the row}"
 })
 
 /** The bulk group. */
@@ -52,13 +61,17 @@ export class BulkGroup extends HttpApiGroup.make("bulk")
     HttpApiEndpoint.get("export", "/v1/bulk/export")
       .setUrlParams(BulkExportParams)
       .addSuccess(NdjsonBody)
+      .addError(InvalidParameterError)
       .annotate(OpenApi.Summary, "Every row of a sport as newline-delimited JSON, streamed (gzip when accepted)")
       .annotate(
         OpenApi.Description,
-        "Lines in the order players, teams, games, stat_lines, signals (those of `include`), each kind in key " +
-          "order; each line {\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one " +
-          "page at a time; `Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind " +
-          "equal /v1/data/status players, teams, games and stat_lines."
+        "Lines in the order players, teams, games, stat_lines, signals for a team sport, events, entries, athletes " +
+          "for an event sport (tennis, golf, ufc, f1, nascar; those of `include`), each kind in key order; each line " +
+          "{\"type\", \"data\"} with the canonical row (dates ISO 8601 UTC). Read from the store one page at a time; " +
+          "`Accept-Encoding: gzip` gives a gzip body (Content-Encoding: gzip). Line counts per kind equal " +
+          "/v1/data/status: players, teams, games and stat_lines of a team sport; games = events and stat_lines = " +
+          "entries of an event sport (its players = the distinct participant_id of the entries). A kind the sport " +
+          "does not have is 400 INVALID_PARAMETER naming the sport's kinds."
       )
       .pipe(requiredTier("syndicate_alpha"))
   )

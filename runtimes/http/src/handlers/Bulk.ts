@@ -4,16 +4,17 @@
  * through a gzip stream (node:zlib) when the request's Accept-Encoding prefers gzip to identity
  * (negotiated by `negotiator`, q-values honoured). The body pulls the store page by page as the
  * socket drains; a client that disconnects interrupts the stream, so no further page is read.
+ * An `include` kind that does not apply to the sport is 400 INVALID_PARAMETER before any byte.
  * @module
  */
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import * as NodeStream from "@effect/platform-node/NodeStream"
 import { Api } from "@sports-data/api"
 import { Bulk } from "@sports-data/app"
-import { exportKinds } from "@sports-data/domain"
 import { Effect, Stream } from "effect"
 import Negotiator from "negotiator"
 import { createGzip } from "node:zlib"
+import { mapDomainErrors } from "../Errors.js"
 
 const encoder = new TextEncoder()
 
@@ -30,7 +31,8 @@ export const BulkLive = HttpApiBuilder.group(
     handlers.handle("export", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const bulk = yield* Bulk
-        const lines = bulk.exportLines(urlParams.sport, urlParams.include ?? exportKinds).pipe(
+        const exported = yield* mapDomainErrors(bulk.exportLines(urlParams.sport, urlParams.include))
+        const lines = exported.pipe(
           Stream.map((line) => encoder.encode(line)),
           Stream.tapErrorCause((cause) => Effect.logWarning("bulk export: reading the store failed", cause))
         )
