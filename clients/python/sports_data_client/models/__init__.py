@@ -154,6 +154,7 @@ from sports_data_client.models.odds_history_response import OddsHistoryResponse
 from sports_data_client.models.odds_history_response_game import OddsHistoryResponseGame
 from sports_data_client.models.odds_line import OddsLine
 from sports_data_client.models.odds_response import OddsResponse
+from sports_data_client.models.outright import Outright
 from sports_data_client.models.payload_too_large_error import PayloadTooLargeError
 from sports_data_client.models.play import Play
 from sports_data_client.models.player_confidence import PlayerConfidence

@@ -30,8 +30,8 @@ class GameOdds(BaseModel):
     season: StrictInt = Field(..., description="an integer")
     week: Optional[StrictInt] = Field(..., description="an integer")
     game_date: Optional[StrictStr] = Field(...)
-    home_team: StrictStr = Field(...)
-    away_team: StrictStr = Field(...)
+    home_team: Optional[StrictStr] = Field(...)
+    away_team: Optional[StrictStr] = Field(...)
     lines: conlist(OddsLine) = Field(...)
     __properties = ["game_id", "season", "week", "game_date", "home_team", "away_team", "lines"]
 
@@ -75,6 +75,16 @@ class GameOdds(BaseModel):
         # and __fields_set__ contains the field
         if self.game_date is None and "game_date" in self.__fields_set__:
             _dict['game_date'] = None
+
+        # set to None if home_team (nullable) is None
+        # and __fields_set__ contains the field
+        if self.home_team is None and "home_team" in self.__fields_set__:
+            _dict['home_team'] = None
+
+        # set to None if away_team (nullable) is None
+        # and __fields_set__ contains the field
+        if self.away_team is None and "away_team" in self.__fields_set__:
+            _dict['away_team'] = None
 
         return _dict
 

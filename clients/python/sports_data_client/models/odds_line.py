@@ -21,6 +21,7 @@ import json
 from typing import Optional
 from pydantic import BaseModel, Field, StrictStr
 from sports_data_client.models.moneyline import Moneyline
+from sports_data_client.models.outright import Outright
 from sports_data_client.models.spread import Spread
 from sports_data_client.models.total import Total
 
@@ -36,7 +37,8 @@ class OddsLine(BaseModel):
     moneyline: Optional[Moneyline] = Field(...)
     spread: Optional[Spread] = Field(...)
     total: Optional[Total] = Field(...)
-    __properties = ["source", "bookmaker", "snapshot", "snapshot_date", "line_time", "moneyline", "spread", "total"]
+    outright: Optional[Outright] = None
+    __properties = ["source", "bookmaker", "snapshot", "snapshot_date", "line_time", "moneyline", "spread", "total", "outright"]
 
     class Config:
         """Pydantic configuration"""
@@ -71,6 +73,9 @@ class OddsLine(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of total
         if self.total:
             _dict['total'] = self.total.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of outright
+        if self.outright:
+            _dict['outright'] = self.outright.to_dict()
         # set to None if bookmaker (nullable) is None
         # and __fields_set__ contains the field
         if self.bookmaker is None and "bookmaker" in self.__fields_set__:
@@ -115,7 +120,8 @@ class OddsLine(BaseModel):
             "line_time": obj.get("line_time"),
             "moneyline": Moneyline.from_dict(obj.get("moneyline")) if obj.get("moneyline") is not None else None,
             "spread": Spread.from_dict(obj.get("spread")) if obj.get("spread") is not None else None,
-            "total": Total.from_dict(obj.get("total")) if obj.get("total") is not None else None
+            "total": Total.from_dict(obj.get("total")) if obj.get("total") is not None else None,
+            "outright": Outright.from_dict(obj.get("outright")) if obj.get("outright") is not None else None
         })
         return _obj
 
