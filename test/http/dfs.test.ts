@@ -369,7 +369,7 @@ describe("DFS", () => {
         )
         expect(noDst.reason).toContain("slot DST needs 1")
         // the service holds no DraftKings golf points: every golfer lacks a projection, none is invented
-        const golf = expectError(yield* post({ slate_id: GOLF_SLATE }), 400, "INVALID_PARAMETER", "slate_id")
+        const golf = expectError(yield* post({ slate_id: GOLF_SLATE }), 400, "INVALID_PARAMETER", "projections")
         expect(golf.reason).toContain("have no projection")
         expect(golf.reason).toContain("no DraftKings golf points")
         // nfl service projections: team defenses have none, so no DST can fill the slot
