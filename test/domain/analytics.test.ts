@@ -169,8 +169,15 @@ describe("trailingProjection (projections and the DFS service projections as of 
   // weekly lines of one player: week n on 2024-09-0n... dates, points 10 × n (10, 20, ... 120)
   const dated = (n: number, points: number, date: string) =>
     line("p", n, {}, points, { game_date: date, id: `p:2024:${String(n).padStart(2, "0")}` })
-  const lines = Array.from({ length: 12 }, (_, i) =>
-    dated(i + 1, 10 * (i + 1), `2024-${String(9 + Math.floor(i / 4)).padStart(2, "0")}-${String(1 + 7 * (i % 4)).padStart(2, "0")}`))
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) =>
+      dated(
+        i + 1,
+        10 * (i + 1),
+        `2024-${String(9 + Math.floor(i / 4)).padStart(2, "0")}-${String(1 + 7 * (i % 4)).padStart(2, "0")}`
+      )
+  )
   const base = { format: "ppr", isDefaultFormat: true, reports: [], status: null }
 
   it("averages the 10 newest lines, in any input order", () => {

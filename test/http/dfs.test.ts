@@ -412,7 +412,9 @@ describe("DFS", () => {
         // team defenses (the service holds no DST stats) and unlinked rows have none: listed, not refused
         for (const r of nflRows.filter((r) => r["Position"] === "DST")) expect(without.has(r["ID"])).toBe(true)
         const salaries = (yield* ok(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries`)).data
-        for (const r of salaries.filter((r: any) => r.player_id === null)) expect(without.has(r.platform_player_id)).toBe(true)
+        for (const r of salaries.filter((r: any) => r.player_id === null)) {
+          expect(without.has(r.platform_player_id)).toBe(true)
+        }
         // Kyler Murray: the mean of his fixture games before the slate's date (2025-09-07), the
         // nflverse weekly file's PPR points of 2024 weeks 1 and 2; no injury report of his
         const weekly: ReadonlyArray<Record<string, string>> = parse(
@@ -432,6 +434,23 @@ describe("DFS", () => {
         const today = (yield* ok(`/v1/nfl/players/${MURRAY}/projection`)).data
         expect(today.games_used).toBe(3)
         expect(today.trailing_average).toBe(r2((expected * 2 + 60) / 3))
+      }))
+
+    it.effect("optimize: the server keeps answering while many lineups are being solved", () =>
+      Effect.gen(function*() {
+        // a GET sent after a 12-lineup optimize is answered first. (That each solve leaves the
+        // event loop free is test/wiring/solver.test.ts; here the server as a whole.)
+        const h = yield* Harness
+        const done: Array<string> = []
+        const optimizing = yield* Effect.fork(
+          post({ slate_id: NFL_SLATE, projections: avgProjections, lineups: 12 }).pipe(
+            Effect.tap((res) => Effect.sync(() => done.push(`optimize ${res.status}`)))
+          )
+        )
+        const sports = yield* h.request("GET", "/v1/sports", { key: h.keys.growth })
+        done.push(`sports ${sports.status}`)
+        yield* optimizing.await
+        expect(done).toEqual(["sports 200", "optimize 200"])
       }))
 
     it.effect("optimize: a malformed body answers 400 INVALID_PARAMETER; growth tier", () =>

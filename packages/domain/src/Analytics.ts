@@ -497,7 +497,15 @@ const notOlder = (a: { season: number; week: number | null }, b: { season: numbe
 const recentFirst = (a: StatLine, b: StatLine): number =>
   b.season - a.season ||
   (a.week === null ? (b.week === null ? 0 : 1) : b.week === null ? -1 : b.week - a.week) ||
-  (a.game_date === null ? (b.game_date === null ? 0 : 1) : b.game_date === null ? -1 : b.game_date < a.game_date ? -1 : b.game_date > a.game_date ? 1 : 0) ||
+  (a.game_date === null
+    ? (b.game_date === null ? 0 : 1)
+    : b.game_date === null
+    ? -1
+    : b.game_date < a.game_date
+    ? -1
+    : b.game_date > a.game_date
+    ? 1
+    : 0) ||
   (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
 
 /**
@@ -539,7 +547,11 @@ export const trailingProjection = (input: {
   const newest = recent[0]
   const injury: ProjectionInjury =
     report !== undefined && report.report_status !== null && (newest === undefined || notOlder(report, newest))
-      ? { status: report.report_status, source: "injury_report", availability: AVAILABILITY[report.report_status.toLowerCase()] ?? 1 }
+      ? {
+        status: report.report_status,
+        source: "injury_report",
+        availability: AVAILABILITY[report.report_status.toLowerCase()] ?? 1
+      }
       : asOf === undefined && input.status === "injured"
       ? { status: "injured", source: "player_status", availability: 0 }
       : { status: null, source: "none", availability: 1 }
