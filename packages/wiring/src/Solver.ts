@@ -124,3 +124,12 @@ export const HighsSolverLive: Layer.Layer<MipSolver> = Layer.scoped(
     }
   })
 )
+
+/**
+ * The MipSolver on HiGHS in the calling thread (each solve blocks the event loop while it runs):
+ * the baseline of bench/optimizer.ts. The WebAssembly module loads when the layer is built.
+ */
+export const HighsSolverInThread: Layer.Layer<MipSolver> = Layer.effect(
+  MipSolver,
+  Effect.map(Effect.promise(() => highsLoader()), makeHighsSolver)
+)
