@@ -320,6 +320,33 @@ describe("sports data contract (readers and writer)", () => {
           expect((yield* store.statLines.find({ sport: "nba", order: "recent", ...page })).total).toBe(0)
         }))
 
+      it.effect("stat lines recentBefore: each player's newest lines strictly before a date, one read", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const mahomes = "svc_nfl_00-0033873"
+          const kelce = "svc_nfl_00-0030506"
+          const herbert = "svc_nfl_00-0036355" // his line has no game date: never before a date
+          const q = { sport: "nfl", player_ids: [mahomes, kelce, herbert, "svc_nfl_nobody"] } as const
+          // Mahomes' 2024-09-15 game is not strictly before 2024-09-15; players in id order
+          expect(ids(yield* store.statLines.recentBefore({ ...q, before: "2024-09-15", per_player: 1 }))).toEqual([
+            `${kelce}:2024_01_BAL_KC`,
+            `${mahomes}:2024_01_BAL_KC`
+          ])
+          expect(ids(yield* store.statLines.recentBefore({ ...q, before: "2024-09-16", per_player: 2 }))).toEqual([
+            `${kelce}:2024_01_BAL_KC`,
+            `${mahomes}:2024_02_CIN_KC`,
+            `${mahomes}:2024_01_BAL_KC`
+          ])
+          expect(ids(yield* store.statLines.recentBefore({ ...q, before: "2024-09-05", per_player: 10 }))).toEqual([
+            `${mahomes}:2023_01_DET_KC`
+          ])
+          expect(yield* store.statLines.recentBefore({ ...q, player_ids: [], before: "2030-01-01", per_player: 10 }))
+            .toEqual([])
+          expect(yield* store.statLines.recentBefore({ ...q, sport: "mlb", before: "2030-01-01", per_player: 10 }))
+            .toEqual([])
+        }))
+
       it.effect("injuries: newest week first, by team, player, season and week", () =>
         Effect.gen(function*() {
           yield* seed

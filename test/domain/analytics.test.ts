@@ -164,3 +164,57 @@ describe("the metrics batch", () => {
     expect(m!.vector).toEqual([20, 4, 2, 1, null, null, null, null, null])
   })
 })
+
+describe("trailingProjection (projections and the DFS service projections as of a slate)", () => {
+  // weekly lines of one player: week n on 2024-09-0n... dates, points 10 × n (10, 20, ... 120)
+  const dated = (n: number, points: number, date: string) =>
+    line("p", n, {}, points, { game_date: date, id: `p:2024:${String(n).padStart(2, "0")}` })
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) =>
+      dated(
+        i + 1,
+        10 * (i + 1),
+        `2024-${String(9 + Math.floor(i / 4)).padStart(2, "0")}-${String(1 + 7 * (i % 4)).padStart(2, "0")}`
+      )
+  )
+  const base = { format: "ppr", isDefaultFormat: true, reports: [], status: null }
+
+  it("averages the 10 newest lines, in any input order", () => {
+    const p = Analytics.trailingProjection({ ...base, lines: [...lines].reverse() })
+    // weeks 3..12: (30 + ... + 120) / 10 = 75
+    expect(p.games_used).toBe(10)
+    expect(p.trailing_average).toBe(75)
+    expect(p.next_game).toBe(75)
+  })
+
+  it("as of a date: only games strictly before it; a later game changes nothing", () => {
+    // week 5 is on 2024-10-01: weeks 1-4 (10, 20, 30, 40) are before it, mean 25
+    const asOf = { date: "2024-10-01", season: 2024, week: 5 }
+    const p = Analytics.trailingProjection({ ...base, lines, asOf })
+    expect(p.games_used).toBe(4)
+    expect(p.trailing_average).toBe(25)
+    const later = dated(13, 500, "2024-10-02")
+    expect(Analytics.trailingProjection({ ...base, lines: [...lines, later], asOf })).toEqual(p)
+    // without a date a line cannot be placed before the date: it does not count
+    const undated = line("p", 0, {}, 500, { game_date: null })
+    expect(Analytics.trailingProjection({ ...base, lines: [undated, ...lines], asOf })).toEqual(p)
+  })
+
+  it("the injury overlay: the newest report up to the as-of week; the player status only without a date", () => {
+    const asOf = { date: "2024-10-01", season: 2024, week: 5 }
+    const reports = [
+      { season: 2024, week: 5, report_status: "Questionable" },
+      { season: 2024, week: 6, report_status: "Out" }
+    ]
+    const p = Analytics.trailingProjection({ ...base, lines, reports, status: "injured", asOf })
+    // the week 6 report is after the slate's week: Questionable (0.5) of week 5 applies, 25 × 0.5
+    expect(p.injury).toEqual({ status: "Questionable", source: "injury_report", availability: 0.5 })
+    expect(p.next_game).toBe(12.5)
+    // today's projection: the newest report (Out, week 6) is older than the newest line (week
+    // 12), so the player status applies: injured → 0
+    const now = Analytics.trailingProjection({ ...base, lines, reports, status: "injured" })
+    expect(now.injury).toEqual({ status: "injured", source: "player_status", availability: 0 })
+    expect(now.next_game).toBe(0)
+  })
+})

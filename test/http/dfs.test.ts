@@ -6,6 +6,7 @@
  * lineups checked against every roster rule, the cap, and an exhaustive search over the same pool.
  */
 import { describe, expect, layer } from "@effect/vitest"
+import { PlayerReader, SportsWriter, StatLineReader } from "@sports-data/domain"
 import { Dfs as DfsIngest, Progress } from "@sports-data/ingest"
 import { parse } from "csv-parse/sync"
 import { Effect, Layer, Logger, LogLevel } from "effect"
@@ -24,9 +25,32 @@ const TestLayer = Layer.effectDiscard(Effect.gen(function*() {
       Effect.orDie
     )
   }
+  // a Kyler Murray game a week after the slate (2025-09-14, 60 points): what a projection
+  // without hindsight must not see
+  yield* Effect.gen(function*() {
+    const found = yield* (yield* PlayerReader).find({ sport: "nfl", search: "Kyler Murray", limit: 2, offset: 0 })
+    expect(found.rows).toHaveLength(1)
+    MURRAY = found.rows[0]!.id
+    const lines = yield* StatLineReader
+    const [last] = (yield* lines.find({ sport: "nfl", player_id: MURRAY, order: "recent", limit: 1, offset: 0 })).rows
+    yield* (yield* SportsWriter).upsertStatLines([{
+      ...last!,
+      id: `${MURRAY}:2025:2`,
+      game_id: null,
+      season: 2025,
+      week: 2,
+      game_date: AFTER_SLATE,
+      fantasy_points: 60,
+      fantasy_points_formats: { ...last!.fantasy_points_formats, ppr: 60 }
+    }])
+  }).pipe(Effect.provide(h.stores), Effect.orDie)
 })).pipe(Layer.provideMerge(fixturesLayer(["nfl", "golf"])))
 
 const NFL_SLATE = "draftkings-nfl-2025-09-07-classic"
+/** Kyler Murray's canonical id (linked from the slate; see the salaries test). */
+let MURRAY = ""
+/** A date after the slate's (2025-09-07). */
+const AFTER_SLATE = "2025-09-14"
 const GOLF_SLATE = "draftkings-golf-2026-07-30-rocket-classic-classic"
 
 /** The nfl fixture's rows as the file gives them. */
@@ -369,12 +393,64 @@ describe("DFS", () => {
         )
         expect(noDst.reason).toContain("slot DST needs 1")
         // the service holds no DraftKings golf points: every golfer lacks a projection, none is invented
-        const golf = expectError(yield* post({ slate_id: GOLF_SLATE }), 400, "INVALID_PARAMETER", "slate_id")
+        const golf = expectError(yield* post({ slate_id: GOLF_SLATE }), 400, "INVALID_PARAMETER", "projections")
         expect(golf.reason).toContain("have no projection")
         expect(golf.reason).toContain("no DraftKings golf points")
-        // nfl service projections: team defenses have none, so no DST can fill the slot
-        const nfl = expectError(yield* post({ slate_id: NFL_SLATE, projections: "service" }), 400, "INVALID_PARAMETER")
-        expect(nfl.reason).toContain("have no projection")
+      }))
+
+    it.effect("optimize nfl, service projections: as of the slate, without hindsight; players without one count 0", () =>
+      Effect.gen(function*() {
+        const body = yield* optimize({ slate_id: NFL_SLATE, projections: "service", lineups: 2 })
+        expect(body.projections).toBe("service")
+        expect(body.count).toBe(2)
+        for (const l of body.data) {
+          expectNflClassic(l)
+          // the total is the sum of the projections used, a player without one counting 0
+          expect(l.projected_points).toBe(r2(l.players.reduce((t: number, p: any) => t + (p.projection ?? 0), 0)))
+        }
+        const without = new Set(body.players_without_projection.map((p: any) => p.platform_player_id))
+        // team defenses (the service holds no DST stats) and unlinked rows have none: listed, not refused
+        for (const r of nflRows.filter((r) => r["Position"] === "DST")) expect(without.has(r["ID"])).toBe(true)
+        const salaries = (yield* ok(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries`)).data
+        for (const r of salaries.filter((r: any) => r.player_id === null)) {
+          expect(without.has(r.platform_player_id)).toBe(true)
+        }
+        // Kyler Murray: the mean of his fixture games before the slate's date (2025-09-07), the
+        // nflverse weekly file's PPR points of 2024 weeks 1 and 2; no injury report of his
+        const weekly: ReadonlyArray<Record<string, string>> = parse(
+          readFileSync(join(fixturesDir, "nfl", "urwishpatel2003_nflverse_data", "player_stats_weekly_2024.csv")),
+          { columns: true }
+        )
+        const murrayGames = weekly.filter((r) => r["player_display_name"] === "Kyler Murray")
+        expect(murrayGames.map((r) => r["week"])).toEqual(["1", "2"])
+        const expected = r2(murrayGames.reduce((t, r) => t + Number(r["fantasy_points_ppr"]), 0) / murrayGames.length)
+        const murray = salaries.find((r: any) => r.name === "Kyler Murray")
+        const locked = yield* optimize({ slate_id: NFL_SLATE, projections: "service", locks: [murray.player_id] })
+        const used = locked.data[0].players.find((p: any) => p.platform_player_id === murray.platform_player_id)
+        expect(used.projection).toBe(expected)
+        // no hindsight: the layer stored a Murray game of 2025-09-14 (60 points), after the slate;
+        // the projection endpoint (as of today) averages it in, the slate's projection does not
+        expect(murray.player_id).toBe(MURRAY)
+        const today = (yield* ok(`/v1/nfl/players/${MURRAY}/projection`)).data
+        expect(today.games_used).toBe(3)
+        expect(today.trailing_average).toBe(r2((expected * 2 + 60) / 3))
+      }))
+
+    it.effect("optimize: the server keeps answering while many lineups are being solved", () =>
+      Effect.gen(function*() {
+        // a GET sent after a 12-lineup optimize is answered first. (That each solve leaves the
+        // event loop free is test/wiring/solver.test.ts; here the server as a whole.)
+        const h = yield* Harness
+        const done: Array<string> = []
+        const optimizing = yield* Effect.fork(
+          post({ slate_id: NFL_SLATE, projections: avgProjections, lineups: 12 }).pipe(
+            Effect.tap((res) => Effect.sync(() => done.push(`optimize ${res.status}`)))
+          )
+        )
+        const sports = yield* h.request("GET", "/v1/sports", { key: h.keys.growth })
+        done.push(`sports ${sports.status}`)
+        yield* optimizing.await
+        expect(done).toEqual(["sports 200", "optimize 200"])
       }))
 
     it.effect("optimize: a malformed body answers 400 INVALID_PARAMETER; growth tier", () =>

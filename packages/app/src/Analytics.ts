@@ -52,23 +52,8 @@ export interface FilterQuery {
   readonly limit: number
 }
 
-/**
- * Availability for the next game by injury status, the injury overlay of projections. Source:
- * the NFL's injury report definitions used through 2015 (Probable 75 %, Questionable 50 %,
- * Doubtful 25 % chance to play), with Out, injured reserve (IR), PUP, NFI and suspended as 0.
- * Statuses not listed (Active, Probable after 2016 is gone) read as fully available.
- */
-export const AVAILABILITY: Readonly<Record<string, number>> = {
-  out: 0,
-  ir: 0,
-  "injured reserve": 0,
-  pup: 0,
-  nfi: 0,
-  suspended: 0,
-  doubtful: 0.25,
-  questionable: 0.5,
-  probable: 0.75
-}
+/** Availability by injury status, the injury overlay of projections (domain Analytics `AVAILABILITY`). */
+export const AVAILABILITY: Readonly<Record<string, number>> = A.AVAILABILITY
 
 /** `method` of every projection: what the number is and is not (specification, get_player_projections). */
 export const PROJECTION_METHOD =
@@ -365,11 +350,12 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       )
 
     /**
-     * The projection of player `id` (see R.Projection): the mean of his last 10 lines' fantasy
-     * points in `scoring` (the sport's default when undefined; lines without points in it
-     * skipped), and per week ahead (1..weeks) that average, the first week times the injury
-     * availability ({@link AVAILABILITY}) of his newest injury report when it is not older than
-     * his newest line, else of his player status (`injured` → 0). ResourceNotFound for an
+     * The projection of player `id` (see R.Projection), by domain `Analytics.trailingProjection`:
+     * the mean of his last 10 lines' fantasy points in `scoring` (the sport's default when
+     * undefined; lines without points in it skipped), and per week ahead (1..weeks) that average,
+     * the first week times the injury availability ({@link AVAILABILITY}) of his newest injury
+     * report when it is not older than his newest line, else of his player status (`injured` →
+     * 0). ResourceNotFound for an
      * unknown player; a scoring the sport lacks is the caller's to reject (Scoring formats).
      */
     const projection = Effect.fn("Analytics.projection")(
@@ -379,26 +365,16 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const recent =
           (yield* lines.find({ sport, player_id: player.id, order: "recent", limit: A.PROJECTION_WINDOW, offset: 0 }))
             .rows
-        const points = recent.flatMap((l) => {
-          const v = l.fantasy_points_formats[format] ??
-            (format === Sports.defaultFormat(sport) ? l.fantasy_points : null)
-          return v === null || v === undefined ? [] : [v]
-        })
-        const avg = A.mean(points)
         const report = yield* latestReport(sport, player.id)
-        const newest = recent[0]
-        const reportCurrent = report !== undefined && report.report_status !== null &&
-          (newest === undefined || report.season > newest.season ||
-            (report.season === newest.season && (report.week ?? 0) >= (newest.week ?? 0)))
-        const injury = reportCurrent
-          ? {
-            status: report.report_status,
-            source: "injury_report" as const,
-            availability: AVAILABILITY[report.report_status!.toLowerCase()] ?? 1
-          }
-          : player.status === "injured"
-          ? { status: "injured", source: "player_status" as const, availability: 0 }
-          : { status: null, source: "none" as const, availability: 1 }
+        const p = A.trailingProjection({
+          lines: recent,
+          format,
+          isDefaultFormat: format === Sports.defaultFormat(sport),
+          reports: report === undefined ? [] : [report],
+          status: player.status
+        })
+        const avg = p.trailing_average
+        const injury = p.injury
         const r2 = (x: number) => Math.round(x * 100) / 100
         return {
           player_id: player.id,
@@ -409,7 +385,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           scoring: format,
           method: PROJECTION_METHOD,
           is_prediction: false,
-          games_used: points.length,
+          games_used: p.games_used,
           trailing_average: avg === null ? null : r2(avg),
           injury,
           weeks: Array.from({ length: weeks }, (_, i) => ({

@@ -2,20 +2,32 @@
  * The DFS feature: slates and salaries held for a sport, and the lineup optimizer over a slate
  * (Optimizer.ts) with the projections the caller gives or the service's own.
  *
- * Projections "service": nfl uses the service's projection of each linked player (Analytics
- * `projection`, the trailing 10-game fantasy point average in the sport's default scoring times
- * the injury availability of his next game; a plain average, not a prediction, and in the
- * service's scoring, not DraftKings'). The service holds no DraftKings golf points, so golfers,
- * team defenses and unlinked rows have none. A player without a projection is never given one: he
- * is left out of the pool (unless locked, when he counts 0 points) and listed in
- * `without_projection`.
+ * Projections "service": nfl uses the service's projection of each linked player as of the
+ * slate (domain `Analytics.trailingProjection`, the same function as the projection endpoint:
+ * the trailing 10-game fantasy point average in the sport's default scoring over his games
+ * strictly before the slate's start date, times the injury availability of his newest report up
+ * to the slate's week; a plain average, not a prediction, in the service's scoring, not
+ * DraftKings'), read in one batch. Team defenses (the service holds no DST stats) and unlinked
+ * rows have none: they stay in the pool at 0 points and are listed in `without_projection`. The
+ * service holds no DraftKings golf points: a golf slate with "service" is refused (400).
+ * Projections map: a player missing from it is left out of the pool (unless locked, when he
+ * counts 0 points) and listed in `without_projection`.
  * @module
  */
-import { Dfs as D, DfsReader, InvalidParameter, MipSolver, type SportKey } from "@sports-data/domain"
-import { Clock, Effect, Option } from "effect"
-import { Analytics } from "./Analytics.js"
+import {
+  Analytics as A,
+  Dfs as D,
+  DfsReader,
+  InvalidParameter,
+  MipSolver,
+  ReportReader,
+  type SportKey,
+  Sports,
+  StatLineReader
+} from "@sports-data/domain"
+import { Array as Arr, Clock, Effect, Option } from "effect"
 import * as Optimizer from "./Optimizer.js"
-import { notFound } from "./Reads.js"
+import { allRows, notFound } from "./Reads.js"
 
 /** Why a sport has no DFS slates (meta.coverage of the DFS endpoints of sports without a source). */
 export const NO_DFS_SOURCE =
@@ -23,7 +35,7 @@ export const NO_DFS_SOURCE =
 
 /** `method` of "service" projections (see the module doc). */
 export const SERVICE_PROJECTION_METHOD =
-  "nfl: the service's projection (trailing 10-game fantasy point average in its default scoring, times the injury availability of the next game; not a prediction, not DraftKings scoring); golf: none held"
+  "nfl: the service's projection as of the slate (trailing 10-game fantasy point average in its default scoring over games strictly before the slate's start date, times the injury availability of the newest report up to the slate's week; not a prediction, not DraftKings scoring); players without one (team defenses, unlinked rows) count 0 points; golf: none held"
 
 /** A lineup request (POST /v1/lineup/optimize body, decoded). Player ids: canonical or the platform's. */
 export interface OptimizeInput {
@@ -36,7 +48,7 @@ export interface OptimizeInput {
   readonly min_salary: number | undefined
 }
 
-/** One player of a lineup: the slot, the salary row and the projection used (null: locked without one). */
+/** One player of a lineup: the slot, the salary row and the projection used (null: none, counted as 0). */
 export interface LineupPlayer {
   readonly slot: string
   readonly salary: D.DfsSalary
@@ -66,7 +78,8 @@ const isDfsSport = (sport: SportKey): sport is D.DfsSport => (D.dfsSports as Rea
 export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
   effect: Effect.gen(function*() {
     const reader = yield* DfsReader
-    const analytics = yield* Analytics
+    const lines = yield* StatLineReader
+    const reportReader = yield* ReportReader
     const solver = yield* MipSolver
 
     /**
@@ -99,15 +112,43 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
       return { slate, rows: yield* reader.salaries(slate.id, position) }
     })
 
-    /** The service's projection of each row (see the module doc), by platform player id; null when none. */
+    /**
+     * The service's projection of each row as of the slate (see the module doc), by platform
+     * player id; null when none. One stat line read (each linked player's 10 newest lines before
+     * the slate's start date) and one injury report read, whatever the slate's size.
+     */
     const serviceProjections = (slate: D.DfsSlate, rows: ReadonlyArray<D.DfsSalary>) =>
-      Effect.forEach(rows, (row) =>
-        slate.sport !== "nfl" || row.player_id === null
-          ? Effect.succeed([row.platform_player_id, null] as const)
-          : analytics.projection("nfl", row.player_id, 1, undefined).pipe(
-            Effect.map((p) => [row.platform_player_id, p.weeks[0]?.projected_points ?? null] as const),
-            Effect.catchTag("ResourceNotFound", () => Effect.succeed([row.platform_player_id, null] as const))
-          )).pipe(Effect.map((pairs) => new Map<string, number | null>(pairs)))
+      Effect.gen(function*() {
+        const out = new Map<string, number | null>(rows.map((r) => [r.platform_player_id, null]))
+        if (slate.sport !== "nfl") return out
+        const ids = [...new Set(rows.flatMap((r) => (r.player_id === null ? [] : [r.player_id])))]
+        if (ids.length === 0) return out
+        const recent = yield* lines.recentBefore({
+          sport: "nfl",
+          player_ids: ids,
+          before: slate.start_date,
+          per_player: A.PROJECTION_WINDOW
+        })
+        const wanted = new Set(ids)
+        const reports = (yield* allRows((page) => reportReader.injuries({ sport: "nfl", ...page })))
+          .filter((r) => wanted.has(r.player_id) && r.season <= slate.season)
+        const linesOf = Arr.groupBy(recent, (l) => l.player_id)
+        const reportsOf = Arr.groupBy(reports, (r) => r.player_id)
+        const format = Sports.defaultFormat("nfl") ?? "default"
+        for (const r of rows) {
+          if (r.player_id === null) continue
+          const p = A.trailingProjection({
+            lines: linesOf[r.player_id] ?? [],
+            format,
+            isDefaultFormat: true,
+            reports: reportsOf[r.player_id] ?? [],
+            status: null,
+            asOf: { date: slate.start_date, season: slate.season, week: slate.week }
+          })
+          out.set(r.platform_player_id, p.next_game === null ? null : Math.round(p.next_game * 100) / 100)
+        }
+        return out
+      })
 
     /**
      * Lineups of `input` (see Optimizer.ts and the module doc). InvalidParameter: an unknown slate
@@ -158,10 +199,21 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
           const v = custom[r.platform_player_id] ?? (r.player_id === null ? undefined : custom[r.player_id])
           return [r.platform_player_id, v ?? null] as const
         }))
+      const service = input.projections === "service"
       const without = rows.filter((r) => projected.get(r.platform_player_id) === null)
+      if (service && without.length === rows.length) {
+        return yield* Effect.fail(
+          new InvalidParameter({
+            parameter: "projections",
+            reason: `all ${rows.length} players of slate ${slate.id} have no projection of the service` +
+              (slate.sport === "golf" ? ": the service holds no DraftKings golf points" : "") +
+              "; pass a projections map"
+          })
+        )
+      }
       const pool = rows.filter((r) =>
         !excludes.has(r.platform_player_id) &&
-        (projected.get(r.platform_player_id) !== null || locks.has(r.platform_player_id))
+        (service || projected.get(r.platform_player_id) !== null || locks.has(r.platform_player_id))
       )
       const outcome = yield* Optimizer.optimize({
         pool: pool.map((r) => ({
@@ -178,13 +230,9 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
         minSalary: input.min_salary
       }).pipe(Effect.provideService(MipSolver, solver), Effect.orDie)
       if (outcome._tag === "Infeasible") {
-        const missing = without.length === 0
+        const missing = without.length === 0 || service
           ? ""
-          : ` (${without.length} of the slate's ${rows.length} players have no projection and are left out` +
-            (input.projections === "service" && slate.sport === "golf"
-              ? ": the service holds no DraftKings golf points; pass a projections map"
-              : "") +
-            ")"
+          : ` (${without.length} of the slate's ${rows.length} players have no projection and are left out)`
         return yield* Effect.fail(
           new InvalidParameter({ parameter: locks.size > 0 ? "locks" : "slate_id", reason: outcome.reason + missing })
         )
@@ -209,6 +257,5 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
     })
 
     return { slates, salaries, optimize } as const
-  }),
-  dependencies: [Analytics.Default]
+  })
 }) {}

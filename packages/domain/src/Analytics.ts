@@ -447,3 +447,118 @@ export const mostSimilar = (
     )
     .slice(0, limit)
 }
+
+/**
+ * Availability for the next game by injury status, the injury overlay of projections. Source:
+ * the NFL's injury report definitions used through 2015 (Probable 75 %, Questionable 50 %,
+ * Doubtful 25 % chance to play), with Out, injured reserve (IR), PUP, NFI and suspended as 0.
+ * Statuses not listed (Active, Probable after 2016 is gone) read as fully available.
+ */
+export const AVAILABILITY: Readonly<Record<string, number>> = {
+  out: 0,
+  ir: 0,
+  "injured reserve": 0,
+  pup: 0,
+  nfi: 0,
+  suspended: 0,
+  doubtful: 0.25,
+  questionable: 0.5,
+  probable: 0.75
+}
+
+/** The injury overlay of a projection: the status read, where it came from, availability 0-1. */
+export interface ProjectionInjury {
+  readonly status: string | null
+  readonly source: "injury_report" | "player_status" | "none"
+  readonly availability: number
+}
+
+/** The numbers of a trailing-average projection (see {@link trailingProjection}); points unrounded. */
+export interface TrailingProjection {
+  readonly games_used: number
+  readonly trailing_average: number | null
+  readonly injury: ProjectionInjury
+  /** trailing_average × injury availability: the next game's projected points; null without lines. */
+  readonly next_game: number | null
+}
+
+/** An injury report's when and status, as the overlay reads it. */
+export interface ReportAt {
+  readonly season: number
+  readonly week: number | null
+  readonly report_status: string | null
+}
+
+/** (season, week) of `a` at or after that of `b` (a null week reads as 0). */
+const notOlder = (a: { season: number; week: number | null }, b: { season: number; week: number | null }) =>
+  a.season > b.season || (a.season === b.season && (a.week ?? 0) >= (b.week ?? 0))
+
+/** The StatLineReader's "recent" order: season, week (nulls last), game date (nulls last), id, all descending. */
+const recentFirst = (a: StatLine, b: StatLine): number =>
+  b.season - a.season ||
+  (a.week === null ? (b.week === null ? 0 : 1) : b.week === null ? -1 : b.week - a.week) ||
+  (a.game_date === null
+    ? (b.game_date === null ? 0 : 1)
+    : b.game_date === null
+    ? -1
+    : b.game_date < a.game_date
+    ? -1
+    : b.game_date > a.game_date
+    ? 1
+    : 0) ||
+  (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
+
+/**
+ * A player's trailing-average projection (specification, get_player_projections): the mean of
+ * the fantasy points of his {@link PROJECTION_WINDOW} (10) newest `lines` in the "recent" order
+ * (points in `format`; the line's default points when `format` is the sport's default; lines
+ * without points in it are skipped, not replaced), times the availability ({@link AVAILABILITY})
+ * of his newest injury report among `reports` when that report is not older (season, week)
+ * than his newest line; else of `status` (`injured` → 0); else 1.
+ *
+ * `asOf` projects as of a date without hindsight: only lines with a game date strictly before
+ * `asOf.date` count (lines without a date do not), only reports of (season, week) up to
+ * `asOf.season` / `asOf.week` (the week's own report is published before its games), and the
+ * player status is not read (it is today's, not the date's). `lines` and `reports` may come in
+ * any order and hold more than the window.
+ */
+export const trailingProjection = (input: {
+  readonly lines: ReadonlyArray<StatLine>
+  readonly format: string
+  readonly isDefaultFormat: boolean
+  readonly reports: ReadonlyArray<ReportAt>
+  readonly status: string | null
+  readonly asOf?: { readonly date: string; readonly season: number; readonly week: number | null } | undefined
+}): TrailingProjection => {
+  const asOf = input.asOf
+  const recent = (asOf === undefined
+    ? [...input.lines]
+    : input.lines.filter((l) => l.game_date !== null && l.game_date.slice(0, 10) < asOf.date))
+    .sort(recentFirst)
+    .slice(0, PROJECTION_WINDOW)
+  const points = recent.flatMap((l) => {
+    const v = l.fantasy_points_formats[input.format] ?? (input.isDefaultFormat ? l.fantasy_points : null)
+    return v === null || v === undefined ? [] : [v]
+  })
+  const avg = mean(points)
+  const report = input.reports
+    .filter((r) => asOf === undefined || notOlder({ season: asOf.season, week: asOf.week }, r))
+    .reduce<ReportAt | undefined>((newest, r) => (newest === undefined || !notOlder(newest, r) ? r : newest), undefined)
+  const newest = recent[0]
+  const injury: ProjectionInjury =
+    report !== undefined && report.report_status !== null && (newest === undefined || notOlder(report, newest))
+      ? {
+        status: report.report_status,
+        source: "injury_report",
+        availability: AVAILABILITY[report.report_status.toLowerCase()] ?? 1
+      }
+      : asOf === undefined && input.status === "injured"
+      ? { status: "injured", source: "player_status", availability: 0 }
+      : { status: null, source: "none", availability: 1 }
+  return {
+    games_used: points.length,
+    trailing_average: avg,
+    injury,
+    next_game: avg === null ? null : avg * injury.availability
+  }
+}

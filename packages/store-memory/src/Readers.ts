@@ -237,7 +237,26 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
         ),
         statLineOrder(q.order),
         q
-      ))
+      )),
+  recentBefore: (q) =>
+    Effect.map(valuesOf(data.statLines), (rows) => {
+      const ids = new Set(q.player_ids)
+      const byPlayer = new Map<string, Array<StatLine>>()
+      for (const s of rows) {
+        if (
+          s.sport !== q.sport || !ids.has(s.player_id) || s.game_date === null || s.game_date.slice(0, 10) >= q.before
+        ) {
+          continue
+        }
+        const list = byPlayer.get(s.player_id)
+        if (list === undefined) byPlayer.set(s.player_id, [s])
+        else list.push(s)
+      }
+      const order = statLineOrder("recent")
+      return [...byPlayer.keys()].sort().flatMap((id) =>
+        byPlayer.get(id)!.sort(order).slice(0, Math.max(0, q.per_player))
+      )
+    })
 })
 
 /** Injury reports and depth charts over `data`. */

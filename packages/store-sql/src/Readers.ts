@@ -211,7 +211,7 @@ export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.S
 export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
-    const { ci, findPaged, onDate } = helpers(sql)
+    const { ci, findPaged, onDate, oneOf } = helpers(sql)
     return {
       find: (q) => {
         const where: Array<Fragment> = [sql`sport = ${q.sport}`]
@@ -225,6 +225,21 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           ? `season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC`
           : `fantasy_points DESC NULLS LAST, id COLLATE "C"`
         return findPaged(T.statLines, StatLine, where, orderBy, q, "StatLineReader.find")
+      },
+      recentBefore: (q) => {
+        if (q.player_ids.length === 0 || q.per_player <= 0 || !isCalendarDate(q.before)) {
+          return Effect.succeed([] as ReadonlyArray<StatLine>)
+        }
+        const recent = `season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC`
+        return sql`SELECT ${sql.literal(T.statLines.select)} FROM (
+            SELECT *, row_number() OVER (PARTITION BY player_id ORDER BY ${sql.literal(recent)}) AS rank_
+            FROM stat_lines
+            WHERE sport = ${q.sport} AND ${oneOf("player_id", q.player_ids)} AND game_date < ${q.before}::date
+          ) ranked WHERE rank_ <= ${q.per_player}
+          ORDER BY player_id COLLATE "C", ${sql.literal(recent)}`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(StatLine))),
+          orStoreError("StatLineReader.recentBefore")
+        )
       }
     }
   }

@@ -1,14 +1,21 @@
 /**
  * The MipSolver port (domain ports/Dfs.ts) on HiGHS (https://highs.dev), the `highs` npm package:
- * HiGHS compiled to WebAssembly, loaded once per layer. Each solve is a fresh HiGHS instance
- * reading the CPLEX LP text, with relative gap 0 (proven optimal) and its console output off.
- * A solve is synchronous: it blocks the event loop while it runs (milliseconds to a few hundred
- * for a DraftKings slate; see bench/optimizer.ts).
+ * HiGHS compiled to WebAssembly. Each solve reads the CPLEX LP text with relative gap 0 (proven
+ * optimal) and its console output off.
+ *
+ * `HighsSolverLive` solves off the main thread: one node:worker_threads worker, started with the
+ * layer (and ended with its scope), loads the WebAssembly module once and solves the LP texts
+ * posted to it one at a time, so a long solve (seconds for many nfl lineups; see
+ * bench/optimizer.ts) never blocks the event loop that serves the other requests. The worker is
+ * referenced only while a solve is pending, so an idle solver does not keep a process alive.
+ * `makeHighsSolver` solves in the calling thread over an already loaded module.
  * @module
  */
-import { MipSolver, SolverFailure } from "@sports-data/domain"
+import { type MipSolution, MipSolver, SolverFailure } from "@sports-data/domain"
 import { Effect, Layer } from "effect"
 import highsLoader from "highs"
+import { createRequire } from "node:module"
+import { Worker } from "node:worker_threads"
 
 type Highs = Awaited<ReturnType<typeof highsLoader>>
 type Options = NonNullable<Parameters<Highs["solve"]>[1]>
@@ -16,17 +23,17 @@ type Options = NonNullable<Parameters<Highs["solve"]>[1]>
 /** HiGHS options of every solve: exact optimum, no console output. */
 const OPTIONS = { mip_rel_gap: 0, output_flag: false } as unknown as Options
 
-/** The MipSolver over a loaded HiGHS module. */
+/** The port's status of a HiGHS model status ("Optimal" → optimal, "Infeasible" → infeasible, else HiGHS's words). */
+const statusOf = (status: string): string =>
+  status === "Optimal" ? "optimal" : status === "Infeasible" ? "infeasible" : status
+
+/** The MipSolver over a loaded HiGHS module, solving in the calling thread (it blocks while it runs). */
 export const makeHighsSolver = (highs: Highs): MipSolver["Type"] => ({
   solve: (lp) =>
     Effect.try({
       try: () => {
         const result = highs.solve(lp, OPTIONS)
-        const status = result.Status === "Optimal"
-          ? "optimal"
-          : result.Status === "Infeasible"
-          ? "infeasible"
-          : result.Status
+        const status = statusOf(result.Status)
         const values = new Map<string, number>()
         if (status === "optimal") {
           for (const [name, col] of Object.entries(result.Columns)) values.set(name, col.Primal)
@@ -37,8 +44,92 @@ export const makeHighsSolver = (highs: Highs): MipSolver["Type"] => ({
     }).pipe(Effect.withSpan("MipSolver.solve"))
 })
 
-/** The MipSolver on HiGHS; the WebAssembly module loads when the layer is built (dies if it cannot). */
-export const HighsSolverLive: Layer.Layer<MipSolver> = Layer.effect(
+/**
+ * The worker's program (CommonJS, run with `eval`): loads HiGHS from `workerData.highs` once,
+ * answers each `{id, lp, options}` with `{id, status, columns}` (column name → primal value, when
+ * optimal) or `{id, error}`; after an error it loads a fresh module (a failed WebAssembly
+ * instance may be left in a bad state).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads")
+const load = require(workerData.highs)
+let ready = load()
+parentPort.on("message", async ({ id, lp, options }) => {
+  try {
+    const highs = await ready
+    const result = highs.solve(lp, options)
+    const columns = {}
+    if (result.Status === "Optimal") {
+      for (const [name, col] of Object.entries(result.Columns)) columns[name] = col.Primal
+    }
+    parentPort.postMessage({ id, status: result.Status, columns })
+  } catch (e) {
+    ready = load()
+    parentPort.postMessage({ id, error: e instanceof Error ? e.message : String(e) })
+  }
+})
+`
+
+/** A worker's answer to one solve. */
+type Answer =
+  | { readonly id: number; readonly status: string; readonly columns: Record<string, number> }
+  | { readonly id: number; readonly error: string }
+
+/** The MipSolver on HiGHS in a worker thread (see the module doc); the worker ends with the layer's scope. */
+export const HighsSolverLive: Layer.Layer<MipSolver> = Layer.scoped(
+  MipSolver,
+  Effect.gen(function*() {
+    const highs = createRequire(import.meta.url).resolve("highs")
+    const worker = yield* Effect.acquireRelease(
+      Effect.sync(() => new Worker(WORKER_SOURCE, { eval: true, workerData: { highs } })),
+      (w) => Effect.promise(() => w.terminate())
+    )
+    worker.unref()
+    const pending = new Map<number, (answer: Answer | { readonly id: number; readonly error: string }) => void>()
+    let next = 0
+    const settle = (answer: Answer) => {
+      const resume = pending.get(answer.id)
+      pending.delete(answer.id)
+      if (pending.size === 0) worker.unref()
+      resume?.(answer)
+    }
+    worker.on("message", settle)
+    const failAll = (detail: string) => {
+      for (const id of [...pending.keys()]) settle({ id, error: detail })
+    }
+    worker.on("error", (e) => failAll(`solver worker failed: ${e.message}`))
+    worker.on("exit", (code) => failAll(`solver worker exited (code ${code})`))
+    return {
+      solve: (lp) =>
+        Effect.async<MipSolution, SolverFailure>((resume) => {
+          const id = next++
+          pending.set(id, (answer) => {
+            if ("error" in answer) {
+              resume(Effect.fail(new SolverFailure({ detail: answer.error })))
+              return
+            }
+            const status = statusOf(answer.status)
+            resume(Effect.succeed({
+              status,
+              values: new Map(status === "optimal" ? Object.entries(answer.columns) : [])
+            }))
+          })
+          worker.ref()
+          worker.postMessage({ id, lp, options: OPTIONS })
+          return Effect.sync(() => {
+            pending.delete(id)
+            if (pending.size === 0) worker.unref()
+          })
+        }).pipe(Effect.withSpan("MipSolver.solve"))
+    }
+  })
+)
+
+/**
+ * The MipSolver on HiGHS in the calling thread (each solve blocks the event loop while it runs):
+ * the baseline of bench/optimizer.ts. The WebAssembly module loads when the layer is built.
+ */
+export const HighsSolverInThread: Layer.Layer<MipSolver> = Layer.effect(
   MipSolver,
   Effect.map(Effect.promise(() => highsLoader()), makeHighsSolver)
 )

@@ -51,7 +51,7 @@ export {
   trackStaleness
 } from "./Refresh.js"
 export * as Settings from "./Settings.js"
-export { HighsSolverLive, makeHighsSolver } from "./Solver.js"
+export { HighsSolverInThread, HighsSolverLive, makeHighsSolver } from "./Solver.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
 export {
   allowedHost,

@@ -65,7 +65,7 @@ export const LineupView = Schema.Struct({
   projected_points: Schema.Number
 }).annotations({ identifier: "Lineup" })
 
-/** A player without a projection (left out of the pool unless locked). */
+/** A player without a projection (service: counted as 0 points; map: left out of the pool unless locked). */
 export const UnprojectedView = Schema.Struct({
   player_id: Schema.NullOr(Schema.String),
   platform_player_id: Schema.String,
@@ -130,7 +130,7 @@ export class DfsGroup extends HttpApiGroup.make("dfs")
       .annotate(OpenApi.Summary, "Optimal DFS lineups of a slate (integer program solved by HiGHS)")
       .annotate(
         OpenApi.Description,
-        "DraftKings nfl Classic (QB, 2 RB, 3 WR, TE, FLEX of RB/WR/TE, DST; $50,000 cap; players from 2 games or more) and golf Classic (6 golfers; $50,000). Each lineup maximises the total projection exactly (0-1 program, HiGHS, gap 0); lineup n+1 differs from each earlier one by one player at least; a player is in at most floor(max_exposure x lineups) lineups (at least 1; locked players in all). Projections \"service\": the service's own (nfl trailing 10-game average; none for golf) or a map of player id to points; players without one are listed and left out unless locked. An infeasible request answers 400 with the reason."
+        "DraftKings nfl Classic (QB, 2 RB, 3 WR, TE, FLEX of RB/WR/TE, DST; $50,000 cap; players from 2 games or more) and golf Classic (6 golfers; $50,000). Each lineup maximises the total projection exactly (0-1 program, HiGHS, gap 0); lineup n+1 differs from each earlier one by one player at least; a player is in at most floor(max_exposure x lineups) lineups (at least 1; locked players in all). Projections \"service\": the service's own as of the slate (nfl: trailing 10-game fantasy point average over each linked player's games strictly before the slate's start date, times the injury availability of his newest report up to the slate's week); players without one (team defenses: the service holds no DST stats; unlinked rows) count 0 points and are listed in players_without_projection; golf has none (400: pass a map). Projections map: players missing from it are listed and left out unless locked. An infeasible request answers 400 with the reason."
       )
       .pipe(requiredTier("growth"))
   )

@@ -67,6 +67,14 @@ export interface StatLineQuery extends Page {
   readonly order: "recent" | "fantasy_points"
 }
 
+/** StatLineReader `recentBefore`: players, the exclusive `YYYY-MM-DD` bound, lines per player (≥ 0). */
+export interface RecentBeforeQuery {
+  readonly sport: TeamSport
+  readonly player_ids: ReadonlyArray<string>
+  readonly before: string
+  readonly per_player: number
+}
+
 /** Injury report filters, newest (season, week) first. */
 export interface InjuryQuery extends Page {
   readonly sport: TeamSport

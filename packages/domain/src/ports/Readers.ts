@@ -30,6 +30,7 @@ import type {
   InjuryQuery,
   Paged,
   PlayerQuery,
+  RecentBeforeQuery,
   StatLineQuery
 } from "./Queries.js"
 import type { ServiceEventReader, SignalReader } from "./Signals.js"
@@ -64,6 +65,13 @@ export class GameReader extends Context.Tag("@sports-data/GameReader")<GameReade
 export interface StatLineReaderService {
   /** The page of stat lines matching `query`, in the order of {@link StatLineQuery}, with the total. */
   readonly find: (query: StatLineQuery) => Effect.Effect<Paged<StatLine>, StoreError>
+  /**
+   * Each of `query.player_ids`' newest `query.per_player` lines of `query.sport` whose game date
+   * is strictly before `query.before` (`YYYY-MM-DD`; lines without a date excluded), newest
+   * first per player in the "recent" order of {@link StatLineQuery}; players grouped by id. One
+   * read however many players (the batched input of as-of projections).
+   */
+  readonly recentBefore: (query: RecentBeforeQuery) => Effect.Effect<ReadonlyArray<StatLine>, StoreError>
 }
 /** The {@link StatLineReaderService} port. */
 export class StatLineReader
