@@ -5,7 +5,8 @@
  *   middleware, usage analytics and the documents, as one layer providing `HttpApi.Api` (what
  *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
  *   handlers read the read ports through a cache keyed by the data version (StoreCache.ts);
- *   admission and usage go to their stores on every request.
+ *   admission and usage go to their stores on every request. Repeated reads of the team-sport
+ *   routes are answered from the cache of encoded bodies (BodyCache.ts), admitted as usual.
  * - {@link makeHttpServer}: serves such a layer on node:http. The API is built first and the
  *   listener after it, so no request reaches a half-built service. On interruption (SIGTERM under
  *   `NodeRuntime.runMain`) the server stops accepting connections, lets in-flight requests finish,
