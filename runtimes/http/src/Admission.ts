@@ -110,11 +110,15 @@ export const countCall = (keyHash: string, grant: Admission.Grant, now: Date) =>
   })
 
 /**
- * The `Authorization` implementation for an API whose endpoints are `routes`
- * (`Security.endpointTiers(Api)`). Dies at construction when a guarded endpoint declares no tier,
- * so an endpoint cannot be served open by mistake.
+ * Admits one call to the route (`method`, path template `path`) of an API whose endpoints are
+ * `routes` (`Security.endpointTiers(Api)`), with the presented key (the X-Service-Key value, ""
+ * when absent): both steps of admission, the rate-limit headers of the response and the usage
+ * record when it is sent (pre-response handlers of the current request). Yields the admitted
+ * caller, or fails with the API error of the refusal. Dies at construction when a guarded endpoint
+ * declares no tier, so an endpoint cannot be served open by mistake; dies for a route not guarded.
+ * Shared by the Authorization middleware and the response-body cache (BodyCache.ts).
  */
-export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
+export const makeAdmit = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<KeyStore | UsageStore | PlanCatalogService>()
     const recorder = yield* UsageRecorder
@@ -132,16 +136,15 @@ export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmissi
       tiers.set(`${route.method} ${route.path}`, { tier, endpoint: Security.openApiPath(route.path) })
     }
 
-    const admit = (presentedKey: Redacted.Redacted<string>) =>
+    return (method: string, path: string, presentedKey: string) =>
       Effect.gen(function*() {
-        const { route } = yield* HttpRouter.RouteContext
-        const target = tiers.get(`${route.method} ${route.path}`)
+        const target = tiers.get(`${method} ${path}`)
         if (target === undefined) {
-          return yield* Effect.dieMessage(`no tier known for ${route.method} ${String(route.path)}`)
+          return yield* Effect.dieMessage(`no tier known for ${method} ${path}`)
         }
         const started = yield* Clock.currentTimeMillis
         const now = new Date(started)
-        const checked = yield* checkKey(Redacted.value(presentedKey), target.tier, now).pipe(Effect.provide(context))
+        const checked = yield* checkKey(presentedKey, target.tier, now).pipe(Effect.provide(context))
         const { keyHash } = checked
         if (Either.isLeft(checked.verdict)) {
           yield* setHeaders(checked.headers)
@@ -161,9 +164,22 @@ export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmissi
         )
         return Security.Caller.make(grant.key, grant.plan, counted.verdict.right, now)
       }).pipe(mapStoreErrors)
-
-    return Security.Authorization.of({ serviceKey: admit })
   })
+
+/**
+ * The `Authorization` implementation for an API whose endpoints are `routes`
+ * (`Security.endpointTiers(Api)`): {@link makeAdmit} for the route of the request. Dies at
+ * construction when a guarded endpoint declares no tier.
+ */
+export const makeAuthorization = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
+  Effect.map(makeAdmit(routes), (admitTo) =>
+    Security.Authorization.of({
+      serviceKey: (presentedKey: Redacted.Redacted<string>) =>
+        Effect.flatMap(
+          HttpRouter.RouteContext,
+          ({ route }) => admitTo(route.method, String(route.path), Redacted.value(presentedKey))
+        )
+    }))
 
 /** {@link makeAuthorization} as a layer. */
 export const AuthorizationLive = (routes: ReadonlyArray<Security.EndpointAdmission>) =>

@@ -5,7 +5,8 @@
  *   middleware, usage analytics and the documents, as one layer providing `HttpApi.Api` (what
  *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
  *   handlers read the read ports through a cache keyed by the data version (StoreCache.ts);
- *   admission and usage go to their stores on every request.
+ *   admission and usage go to their stores on every request. Repeated reads of the team-sport
+ *   routes are answered from the cache of encoded bodies (BodyCache.ts), admitted as usual.
  * - {@link makeHttpServer}: serves such a layer on node:http. The API is built first and the
  *   listener after it, so no request reaches a half-built service. On interruption (SIGTERM under
  *   `NodeRuntime.runMain`) the server stops accepting connections, lets in-flight requests finish,
@@ -25,6 +26,7 @@ import { Config, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
 import { ActivationLive, activationRoutes } from "./Activation.js"
 import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admission.js"
+import { BodyCacheLive, type BodyCacheOptions } from "./BodyCache.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
@@ -44,6 +46,11 @@ export interface ApiOptions {
    * version read at most once a second).
    */
   readonly cache?: StoreCacheOptions | false | undefined
+  /**
+   * The cache of encoded response bodies (BodyCache.ts): its options, or false for none.
+   * Default: on, its byte budget from SPORTS_DATA_BODY_CACHE_BYTES.
+   */
+  readonly bodyCache?: BodyCacheOptions | false | undefined
   /**
    * The mailer and public address of the activation e-mail (`mailLayer` of @sports-data/wiring).
    * Default: what the settings choose (SMTP_URL, else .eml files in SPORTS_DATA_MAIL_DIR;
@@ -84,6 +91,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   return Layer.mergeAll(
     ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes]),
     LoadingMiddlewareLive(endpoints, progress),
+    options?.bodyCache === false ? Layer.empty : BodyCacheLive(endpoints, options?.bodyCache),
     DocsLive,
     ActivationLive,
     McpLive.pipe(Layer.provide(services))

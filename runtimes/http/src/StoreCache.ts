@@ -125,6 +125,27 @@ class Entry implements Equal.Equal {
 /** The version key: one entry. */
 const VERSION = "version"
 
+/**
+ * `dataVersion` read at most once per `interval` (0: on every call) and shared by every caller in that interval (the
+ * staleness bound of the caches keyed by the version); a failed read is returned to its callers
+ * and not kept. Shared by the read cache and the response-body cache (BodyCache.ts).
+ */
+export const makeVersionReader = (
+  dataVersion: Effect.Effect<string, StoreError>,
+  interval: Duration.DurationInput
+): Effect.Effect<Effect.Effect<string, StoreError>> =>
+  Duration.toMillis(Duration.decode(interval)) <= 0 ? Effect.succeed(dataVersion) : Effect.map(
+    Cache.makeWith({
+      capacity: 1,
+      lookup: (_: typeof VERSION) => dataVersion,
+      timeToLive: (exit: Exit.Exit<string, StoreError>) => Exit.isSuccess(exit) ? interval : Duration.zero
+    }),
+    (versions) =>
+      Effect.uninterruptible(versions.get(VERSION)).pipe(
+        Effect.tapError(() => versions.invalidate(VERSION))
+      )
+  )
+
 /** The cache shared by every decorated reader. */
 export interface ReadCache {
   /**
@@ -152,19 +173,10 @@ export const makeReadCache = (
     const keep = (ttl: Duration.Duration) => (exit: Exit.Exit<unknown, StoreError>) =>
       Exit.isSuccess(exit) ? ttl : Duration.zero
 
-    const versions = yield* Cache.makeWith({
-      capacity: 1,
-      lookup: (_: typeof VERSION) => dataVersion,
-      timeToLive: keep(interval)
-    })
+    const currentVersion = yield* makeVersionReader(dataVersion, interval)
     const lookup = (entry: Entry) => entry.run
     const data = yield* Cache.makeWith({ capacity, lookup, timeToLive: keep(timeToLive) })
     const shortLived = yield* Cache.makeWith({ capacity: 64, lookup, timeToLive: keep(interval) })
-
-    /** The data version, read at most once per interval; a failed read is not kept. */
-    const currentVersion = Effect.uninterruptible(versions.get(VERSION)).pipe(
-      Effect.tapError(() => versions.invalidate(VERSION))
-    )
 
     /** `run`, answered from `cache` under (name, arguments, current version). */
     const cached = (

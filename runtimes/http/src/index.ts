@@ -3,6 +3,7 @@
  * @module
  */
 export * from "./Admission.js"
+export * from "./BodyCache.js"
 export * from "./Docs.js"
 export * from "./Errors.js"
 export * from "./Loading.js"

@@ -1,0 +1,250 @@
+/**
+ * A cache of encoded response bodies: the JSON bytes of a 200 answer of a cacheable route, kept
+ * under (request path, canonical query, data version, UTC date) and served to the next callers of
+ * the same request without running the handler or encoding again. Only the per-caller parts are
+ * made per request:
+ *
+ * - `meta.tier`, `meta.calls_remaining_this_month` and `meta.calls_remaining_today` of the envelope
+ *   (Resources.ts `Envelope`: `meta` is its last field, and these three are consecutive in it). A
+ *   body is kept as the bytes before and after those three fields (found with a sentinel tier;
+ *   kept only when splicing the first caller's values back gives the very bytes that were sent),
+ *   and each hit writes the admitted caller's values between them;
+ * - the rate-limit headers and the usage record, which admission adds: a hit is admitted exactly
+ *   like a handled request (Admission.ts `makeAdmit`, same counting), and a refused admission
+ *   falls through to the normal path, which answers the refusal (nothing was counted).
+ *
+ * What is cached (see {@link isCacheableRoute}): GET routes of the team-sport groups and the
+ * cross-sport player search, whose answer depends only on the path, the query, the stored data
+ * and the UTC date (`date=today`); not `games` (it reads the call time and sets its own
+ * Cache-Control), not account, key, usage, webhook, feed, stream, bulk export, model or any other
+ * route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
+ * route template is never cached.
+ *
+ * Freshness: the data version (`CatalogReader.dataVersion`) is read at most once per
+ * `versionInterval` (StoreCache.ts `makeVersionReader`); a new version empties the cache. An entry
+ * also lives at most `timeToLive`, which bounds what the version does not cover (the ingest
+ * records behind `last_updated`) as the read cache does.
+ *
+ * Bounded by `maxBytes` (the SPORTS_DATA_BODY_CACHE_BYTES setting): the sum of the kept bytes
+ * and keys; the least recently used entries are evicted first; a body larger than the budget is
+ * not kept. 0 turns the cache off.
+ * @module
+ */
+import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { Security } from "@sports-data/api"
+import { CatalogReader } from "@sports-data/domain"
+import { Config, Duration, Effect, Either } from "effect"
+import { makeAdmit } from "./Admission.js"
+import { makeVersionReader } from "./StoreCache.js"
+
+/** The setting of the byte budget. */
+export const bodyCacheBytesConfig = Config.integer("SPORTS_DATA_BODY_CACHE_BYTES").pipe(
+  Config.withDescription(
+    "Byte budget of the cache of encoded response bodies (least recently used evicted first); 0 turns it off."
+  ),
+  Config.withDefault(64 * 1024 * 1024)
+)
+
+/** Options of the body cache. */
+export interface BodyCacheOptions {
+  /** Byte budget (bodies and keys); 0 turns the cache off. Default: the setting. */
+  readonly maxBytes?: number | undefined
+  /** How often the data version is read (default 1 s). */
+  readonly versionInterval?: Duration.DurationInput | undefined
+  /** Longest life of an entry whatever the version (default 1 s). */
+  readonly timeToLive?: Duration.DurationInput | undefined
+}
+
+/** The groups whose GET routes answer from (path, query, data, date) alone. */
+const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
+  "nfl",
+  "mlb",
+  "nba",
+  "nhl",
+  "cfb",
+  "soccer",
+  "tennis",
+  "players"
+])
+
+/** Routes of those groups that are not cached: they read the call time. */
+const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
+
+/** Whether a route's 200 answers may be cached (see the module documentation). */
+export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
+  route.method === "GET" && route.guarded && CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)
+
+/**
+ * The GET route templates of `routes` as a matcher: the one route whose template matches a
+ * concrete path (`:param` = one non-empty segment), or undefined when none or several match.
+ */
+export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmission>) => {
+  const compiled = routes.filter((r) => r.method === "GET").map((route) => ({
+    route,
+    regex: new RegExp(
+      "^" + route.path.split("/").map((s) => s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("/") +
+        "$"
+    )
+  }))
+  return (path: string): Security.EndpointAdmission | undefined => {
+    let found: Security.EndpointAdmission | undefined
+    for (const c of compiled) {
+      if (!c.regex.test(path)) continue
+      if (found !== undefined) return undefined
+      found = c.route
+    }
+    return found
+  }
+}
+
+/** The query of a URL with its parameters sorted by name, then value (equal requests, one key). */
+export const canonicalQuery = (url: string): string => {
+  const q = url.indexOf("?")
+  if (q === -1) return ""
+  const params = [...new URLSearchParams(url.slice(q + 1))]
+  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+  return new URLSearchParams(params).toString()
+}
+
+/** A kept body: the bytes around the per-caller meta fields. */
+interface Kept {
+  readonly head: Buffer
+  readonly tail: Buffer
+  readonly headers: Record<string, string>
+  readonly contentType: string
+  readonly bytes: number
+  readonly storedAt: number
+}
+
+const SENTINEL = "\u0000tier\u0000"
+
+/** The per-caller fields of the meta, as they appear in the encoded body. */
+const callerFields = (tier: string, month: number | null, today: number | null): string =>
+  `"tier":${JSON.stringify(tier)},"calls_remaining_this_month":${String(month)},"calls_remaining_today":${
+    String(today)
+  }`
+
+/**
+ * Splits an encoded envelope into the bytes before and after its meta's per-caller fields, or
+ * undefined when the body is not such an envelope (or re-encoding would not give `text` back).
+ */
+export const splitEnvelope = (text: string): { readonly head: string; readonly tail: string } | undefined => {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
+  const envelope = body as Record<string, unknown>
+  const keys = Object.keys(envelope)
+  const meta = envelope["meta"]
+  if (keys[keys.length - 1] !== "meta" || typeof meta !== "object" || meta === null) return undefined
+  const m = meta as Record<string, unknown>
+  const { calls_remaining_this_month: month, calls_remaining_today: today, tier } = m
+  const count = (v: unknown): v is number | null => v === null || Number.isInteger(v)
+  if (typeof tier !== "string" || !count(month) || !count(today)) return undefined
+  const marked = JSON.stringify({ ...envelope, meta: { ...m, tier: SENTINEL } })
+  const marker = callerFields(SENTINEL, month, today)
+  const at = marked.lastIndexOf(marker)
+  if (at === -1) return undefined
+  const head = marked.slice(0, at)
+  const tail = marked.slice(at + marker.length)
+  return head + callerFields(tier, month, today) + tail === text ? { head, tail } : undefined
+}
+
+/**
+ * The body cache as an API-level middleware over `routes` (`Security.endpointTiers(Api)`); see
+ * the module documentation. Requires the stores of admission and the CatalogReader.
+ */
+export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>, options?: BodyCacheOptions) =>
+  HttpApiBuilder.middleware(Effect.gen(function*() {
+    const maxBytes = options?.maxBytes ?? (yield* bodyCacheBytesConfig)
+    if (maxBytes <= 0) return (app) => app
+    const admitTo = yield* makeAdmit(routes)
+    const version = yield* makeVersionReader(
+      (yield* CatalogReader).dataVersion,
+      options?.versionInterval ?? Duration.seconds(1)
+    )
+    const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? Duration.seconds(1)))
+    const match = makeRouteMatcher(routes)
+    const cacheable = new Set(routes.filter(isCacheableRoute))
+
+    // Map iteration order is insertion order: re-inserting on a hit makes the first key the LRU.
+    const entries = new Map<string, Kept>()
+    let held = 0
+    let heldVersion = ""
+
+    const drop = (key: string, kept: Kept) => {
+      entries.delete(key)
+      held -= kept.bytes
+    }
+
+    const keep = (key: string, response: HttpServerResponse.HttpServerResponse, now: number) => {
+      const body = response.body
+      if (response.status !== 200 || body._tag !== "Uint8Array" || !body.contentType.includes("json")) return
+      const split = splitEnvelope(Buffer.from(body.body.buffer, body.body.byteOffset, body.body.byteLength).toString())
+      if (split === undefined) return
+      const head = Buffer.from(split.head)
+      const tail = Buffer.from(split.tail)
+      const bytes = head.byteLength + tail.byteLength + key.length * 2
+      if (bytes > maxBytes) return
+      const previous = entries.get(key)
+      if (previous !== undefined) drop(key, previous)
+      for (const [k, v] of entries) {
+        if (held + bytes <= maxBytes) break
+        drop(k, v)
+      }
+      entries.set(key, {
+        head,
+        tail,
+        headers: { ...response.headers },
+        contentType: body.contentType,
+        bytes,
+        storedAt: now
+      })
+      held += bytes
+    }
+
+    return (app) =>
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+        if (request.method !== "GET") return app
+        const q = request.url.indexOf("?")
+        const path = q === -1 ? request.url : request.url.slice(0, q)
+        const route = match(path)
+        if (route === undefined || !cacheable.has(route)) return app
+        return Effect.flatMap(Effect.either(version), (current) => {
+          if (Either.isLeft(current)) return app
+          if (current.right !== heldVersion) {
+            entries.clear()
+            held = 0
+            heldVersion = current.right
+          }
+          const now = Date.now()
+          const key = `${current.right}\u0000${new Date(now).toISOString().slice(0, 10)}\u0000${path}?${
+            canonicalQuery(request.url)
+          }`
+          const kept = entries.get(key)
+          if (kept === undefined || now - kept.storedAt > timeToLive) {
+            return Effect.tap(app, (response) => Effect.sync(() => keep(key, response, now)))
+          }
+          entries.delete(key)
+          entries.set(key, kept)
+          return Effect.matchEffect(admitTo("GET", route.path, request.headers["x-service-key"] ?? ""), {
+            onFailure: () => app,
+            onSuccess: (caller) =>
+              Effect.succeed(HttpServerResponse.uint8Array(
+                Buffer.concat([
+                  kept.head,
+                  Buffer.from(
+                    callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
+                  ),
+                  kept.tail
+                ]),
+                { status: 200, contentType: kept.contentType, headers: kept.headers }
+              ))
+          })
+        })
+      })
+  }))

@@ -1,0 +1,168 @@
+/**
+ * The cache of encoded response bodies (runtimes/http/src/BodyCache.ts) on the real server over
+ * the memory store, with the read cache off and the player reads counted, so that an answer
+ * served from the body cache is one that did not reach the store: callers of different tiers get
+ * the same data with their own meta, a new data version is served on the next request, a
+ * per-caller route is never served from the cache, and eviction keeps the byte budget.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { type Player, PlayerReader, SportsWriter } from "@sports-data/domain"
+import { ApiLiveWith, splitEnvelope } from "@sports-data/http"
+import { make as makeMemoryStores } from "@sports-data/store-memory"
+import { Context, Effect, Layer } from "effect"
+import { Harness, seedPlayers } from "./harness.js"
+
+/** Calls of `PlayerReader.find` that reached the store. */
+const reads = { find: 0 }
+
+const countedStores = Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
+  const players = Context.get(ctx, PlayerReader)
+  return Context.add(ctx, PlayerReader, {
+    ...players,
+    find: (query) => Effect.suspend(() => (reads.find++, players.find(query)))
+  })
+}))
+
+const harness = (maxBytes: number) =>
+  Harness.layer({
+    stores: countedStores,
+    apiLive: ApiLiveWith({
+      cache: false,
+      // the version read on every request, entries kept 10 minutes: a hit is the cache's doing
+      bodyCache: { maxBytes, versionInterval: 0, timeToLive: "10 minutes" }
+    })
+  })
+
+const KC = "/v1/nfl/players?team=KC&limit=10"
+
+describe("body cache", () => {
+  it.layer(harness(64 * 1024 * 1024))("one budget that holds everything", (it) => {
+    it.effect("two callers of different tiers get the same data, each with their own tier and calls remaining", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const starter = yield* h.issueKey({ tier: "starter" })
+        const alpha = yield* h.issueKey({ tier: "syndicate_alpha" })
+        const before = reads.find
+        const first = yield* h.request("GET", KC, { key: starter })
+        const second = yield* h.request("GET", KC, { key: alpha })
+        // the same query in another parameter order is the same entry
+        const third = yield* h.request("GET", "/v1/nfl/players?limit=10&team=KC", { key: starter })
+        expect([first.status, second.status, third.status]).toEqual([200, 200, 200])
+        expect(reads.find - before).toBe(1)
+
+        expect(first.body.data.map((p: { full_name: string }) => p.full_name).sort()).toEqual(
+          [seedPlayers.kelce.full_name, seedPlayers.mahomes.full_name].sort()
+        )
+        expect(second.body.data).toEqual(first.body.data)
+        const plans = Object.fromEntries(h.plans.map((p) => [p.tier, p]))
+        expect(first.body.meta).toMatchObject({
+          sport: "nfl",
+          tier: "starter",
+          calls_remaining_today: plans.starter!.per_day! - 1,
+          calls_remaining_this_month: plans.starter!.per_month! - 1
+        })
+        expect(second.body.meta).toMatchObject({
+          sport: "nfl",
+          tier: "syndicate_alpha",
+          calls_remaining_today: null,
+          calls_remaining_this_month: null
+        })
+        expect(third.body.meta).toMatchObject({
+          tier: "starter",
+          calls_remaining_today: plans.starter!.per_day! - 2,
+          calls_remaining_this_month: plans.starter!.per_month! - 2
+        })
+        // the rate-limit headers are the caller's, on a hit as on a miss
+        expect(second.headers.get("x-ratelimit-limit")).not.toEqual(first.headers.get("x-ratelimit-limit"))
+        expect(third.headers.get("x-ratelimit-limit")).toEqual(first.headers.get("x-ratelimit-limit"))
+        expect(Number(third.headers.get("x-ratelimit-remaining"))).toBe(
+          Number(first.headers.get("x-ratelimit-remaining")) - 1
+        )
+        expect(third.headers.get("content-type")).toEqual(first.headers.get("content-type"))
+      }))
+
+    it.effect("a write (new data version) is served on the next request", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const names = (body: { data: ReadonlyArray<{ full_name: string }> }) => body.data.map((p) => p.full_name)
+        const path = "/v1/nfl/players?team=BUF"
+        expect(names((yield* h.request("GET", path, { key: h.keys.growth })).body)).toEqual(["Josh Allen"])
+        expect(names((yield* h.request("GET", path, { key: h.keys.growth })).body)).toEqual(["Josh Allen"])
+        const diggs: Player = {
+          ...seedPlayers.allen,
+          id: "svc_nfl_00-0031588",
+          full_name: "Stefon Diggs",
+          position: "WR"
+        }
+        yield* Effect.orDie(Context.get(h.stores, SportsWriter).upsertPlayers([diggs]))
+        expect(names((yield* h.request("GET", path, { key: h.keys.growth })).body).sort()).toEqual([
+          "Josh Allen",
+          "Stefon Diggs"
+        ])
+      }))
+
+    it.effect("a per-caller route is never served from the cache: the usage counts move", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const key = yield* h.issueKey({ tier: "growth" })
+        const first = yield* h.request("GET", "/daas/usage", { key })
+        const second = yield* h.request("GET", "/daas/usage", { key })
+        expect([first.status, second.status]).toEqual([200, 200])
+        expect(second.text).not.toEqual(first.text)
+      }))
+
+    it.effect("errors are not kept: a bad parameter is refused every time, the store never asked", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const before = reads.find
+        for (let i = 0; i < 2; i++) {
+          const res = yield* h.request("GET", "/v1/nfl/players?limit=-4", { key: h.keys.growth })
+          expect(res.status).toBe(400)
+          expect(res.body.error_code).toBe("INVALID_PARAMETER")
+        }
+        const keyless = yield* h.request("GET", KC)
+        expect(keyless.status).toBe(401)
+        expect(reads.find).toBe(before)
+      }))
+  })
+
+  // a budget holding one answer of the KC list (about 600 bytes) but not two
+  it.layer(harness(1_000))("a small budget", (it) => {
+    it.effect("eviction keeps the byte budget: the least recently used answer is read again", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const get = (path: string) => h.request("GET", path, { key: h.keys.growth })
+        const kc = yield* get(KC)
+        expect(kc.text.length + 2 * KC.length + 100).toBeLessThan(1_000) // one entry: body and key
+        expect(kc.text.length * 2).toBeGreaterThan(1_000) // two do not fit
+        const before = reads.find
+        yield* get(KC) // a hit
+        expect(reads.find).toBe(before)
+        yield* get("/v1/nfl/players?team=KC&limit=9") // another answer evicts the first
+        yield* get(KC)
+        expect(reads.find).toBe(before + 2)
+      }))
+  })
+})
+
+describe("splitEnvelope", () => {
+  it("splits an envelope around its meta's per-caller fields and refuses anything else", () => {
+    const body = JSON.stringify({
+      success: true,
+      data: [{ tier: "x" }],
+      meta: {
+        sport: "nfl",
+        tier: "build",
+        calls_remaining_this_month: 5,
+        calls_remaining_today: null,
+        documentation_url: "u"
+      }
+    })
+    const split = splitEnvelope(body)
+    expect(split?.head).toBe(`{"success":true,"data":[{"tier":"x"}],"meta":{"sport":"nfl",`)
+    expect(split?.tail).toBe(`,"documentation_url":"u"}}`)
+    expect(splitEnvelope(JSON.stringify({ meta: { tier: "build" }, data: [] }))).toBeUndefined()
+    expect(splitEnvelope(JSON.stringify({ error_code: "NOT_FOUND" }))).toBeUndefined()
+    expect(splitEnvelope("not json")).toBeUndefined()
+  })
+})
