@@ -63,9 +63,10 @@ layer(fixturesLayer(["nfl"]), { timeout: 60_000 })("nfl stacks and custom rankin
     it.effect("min_games drops pairs with fewer shared games; limit caps the rows", () =>
       Effect.gen(function*() {
         expect((yield* ok("/v1/nfl/stacks?team=BUF&season=2024&min_games=4")).data).toEqual([])
-        expect((yield* ok("/v1/nfl/stacks?season=2024&limit=1&min_games=3")).data.map((s: any) => s.pass_catcher_id)).toEqual([
-          SHAKIR
-        ])
+        expect((yield* ok("/v1/nfl/stacks?season=2024&limit=1&min_games=3")).data.map((s: any) => s.pass_catcher_id))
+          .toEqual([
+            SHAKIR
+          ])
       }))
 
     it.effect("defaults to the latest season with stat lines (2025: two Buffalo games, under the default min_games)", () =>
