@@ -57,6 +57,24 @@ export interface OddsIngestResult {
   readonly files: ReadonlyArray<string>
 }
 
+/** The result of an odds phase that read `read` (rows per file), stored `stored` lines and skipped `skipped`. */
+const oddsResult = (
+  read: ReadonlyArray<{ readonly read: number }>,
+  stored: number,
+  skipped: ReadonlyArray<SkippedRow>,
+  files: ReadonlyArray<string>
+): OddsIngestResult => ({
+  counts: {
+    read: read.reduce((n, f) => n + f.read, 0),
+    inserted: stored,
+    updated: 0,
+    unchanged: 0,
+    skipped: skipped.length
+  },
+  skipped,
+  files
+})
+
 /** The services the odds phase reads and writes through. */
 export type OddsIngestServices = GameReader | TeamReader | EventReader | OddsWriter | ProgressReporter
 
@@ -180,17 +198,7 @@ const ingestGolfOdds = (dataDir: string) =>
         malformed: malformed.length
       })
     )
-    return {
-      counts: {
-        read: read.reduce((n, f) => n + f.read, 0),
-        inserted: matched.lines.length,
-        updated: 0,
-        unchanged: 0,
-        skipped: skipped.length
-      },
-      skipped,
-      files
-    } satisfies OddsIngestResult
+    return oddsResult(read, matched.lines.length, skipped, files)
   }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport: "golf" } }))
 
 const PAGE = 1000
@@ -295,15 +303,5 @@ export const ingestOdds = (
         malformed: malformed.length
       })
     )
-    return {
-      counts: {
-        read: read.reduce((n, f) => n + f.read, 0),
-        inserted: matched.lines.length,
-        updated: 0,
-        unchanged: 0,
-        skipped: skipped.length
-      },
-      skipped,
-      files
-    } satisfies OddsIngestResult
+    return oddsResult(read, matched.lines.length, skipped, files)
   }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport } }))
