@@ -143,6 +143,13 @@ describe("golf outright odds", () => {
             0
           )
         expect(body.data).toHaveLength(expected)
+        // bookmaker and market select rows; the no-vig values stay those over the whole field
+        const win = yield* ok(`/v1/golf/odds/history/${ROCKET}?bookmaker=DraftKings&market=win`, h.keys.pro_insights)
+        expect(win.data.length).toBeGreaterThan(0)
+        expect(win.data.every((l: any) => l.bookmaker === "draftkings" && l.outright.market === "win")).toBe(true)
+        expect(win.data).toEqual(
+          body.data.filter((l: any) => l.bookmaker === "draftkings" && l.outright.market === "win")
+        )
       }))
 
     it.effect("rows of the OPP (opposite-field) event, which the service does not hold, are counted and not served", () =>

@@ -10,7 +10,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Odds, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { OddsHistoryPath, OddsParams, OddsPath } from "../params/Odds.js"
+import { OddsHistoryParams, OddsHistoryPath, OddsParams, OddsPath } from "../params/Odds.js"
 import { requiredTier } from "../Security.js"
 
 /** `/v1/{sport}/odds` response: games with their latest line per source and bookmaker, and the probability method. */
@@ -43,12 +43,13 @@ export class OddsGroup extends HttpApiGroup.make("odds")
   .add(
     HttpApiEndpoint.get("history", "/v1/:sport/odds/history/:gameId")
       .setPath(OddsHistoryPath)
+      .setUrlParams(OddsHistoryParams)
       .addSuccess(OddsHistoryEnvelope)
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "Every stored line of one game in time order (one line where the source has one)")
       .annotate(
         OpenApi.Description,
-        "Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. 404 RESOURCE_NOT_FOUND when the sport holds no such game."
+        "Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. 404 RESOURCE_NOT_FOUND when the sport holds no such game."
       )
       .pipe(requiredTier("pro_insights"))
   )

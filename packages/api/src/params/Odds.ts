@@ -14,7 +14,8 @@ import {
   type LimitSpec,
   NOT_PLAIN_TEXT,
   oneOf,
-  seasonParam
+  seasonParam,
+  Text
 } from "./Common.js"
 
 /** `/v1/{sport}/odds` games per answer: default 50, max 500. */
@@ -42,4 +43,14 @@ export const OddsHistoryPath = Schema.Struct({
       jsonSchema: { description: "the service's game id (as /v1/{sport}/games gives it) or tennis match id" }
     })
   )
+})
+
+/**
+ * `/v1/{sport}/odds/history/{gameId}` filters: `bookmaker` (as the lines name it, case ignored)
+ * and `market` (golf outrights: win, top_5, top_10, top_20, frl, make_cut, mc; case ignored).
+ * They select rows only: no-vig probabilities stay those over the whole field.
+ */
+export const OddsHistoryParams = Schema.Struct({
+  bookmaker: Schema.optional(Text),
+  market: Schema.optional(Text)
 })

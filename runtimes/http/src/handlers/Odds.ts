@@ -45,9 +45,15 @@ export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
           undefined
         return yield* envelope(ctx(request, path.sport, "odds"), rows, { method: O.VIG_METHOD }, undefined, coverage)
       }).pipe(mapDomainErrors))
-    .handle("history", ({ path, request }) =>
+    .handle("history", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const hasSource = Coverage.coverageOf(path.sport, "history").available
         const { game, lines } = yield* (yield* Odds).history(path.sport, path.gameId, hasSource)
-        return yield* envelope(ctx(request, path.sport, "history"), lines, { game, method: O.VIG_METHOD })
+        const bookmaker = urlParams.bookmaker?.toLowerCase()
+        const market = urlParams.market?.toLowerCase()
+        const selected = lines.filter((l) =>
+          (bookmaker === undefined || l.bookmaker?.toLowerCase() === bookmaker) &&
+          (market === undefined || l.outright?.market.toLowerCase() === market)
+        )
+        return yield* envelope(ctx(request, path.sport, "history"), selected, { game, method: O.VIG_METHOD })
       }).pipe(mapDomainErrors)))
