@@ -29,9 +29,15 @@ const steady = player("nfl", "st1", "Steady Eddie", "QB", "KC")
 
 // samKc: weeks 1-8 ppr 5 + w (receptions 5, 10w yards) = 6..13; week 9: 5 + 30 = 35. snaps 80 every week.
 const nflLines: ReadonlyArray<StatLine> = weeks.flatMap((w, i) => [
-  line(samKc, games[i]!, { ...zero, snap_pct: 80, receptions: 5, receiving_yards: w === 9 ? 300 : 10 * w }),
+  line(samKc, games[i]!, {
+    ...zero,
+    snap_pct: 80,
+    target_share: 0.25,
+    receptions: 5,
+    receiving_yards: w === 9 ? 300 : 10 * w
+  }),
   line(samBuf, games[i]!, { ...zero, snap_pct: 50, rushing_yards: 50 }),
-  line(steady, games[i]!, { ...zero, snap_pct: 100, passing_yards: 250 })
+  line(steady, games[i]!, { ...zero, snap_pct: 100, target_share: 0, passing_yards: 250 + w })
 ])
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
@@ -193,6 +199,13 @@ describe("dossier feed", () => {
           for (const n of numbers) expect(used.has(Number(n)), `${n} in ${article.content}`).toBe(true)
         }
         expect(res.data[0]).toMatchObject({ player_id: "svc_nfl_sj1", sport: "nfl", week: 9 })
+        // a receiver's article names his opportunity_ceiling (target share); a quarterback's, 0 by construction, does not
+        const names = (a: any) => a.signals_used.map((f: { name: string }) => f.name)
+        expect(names(res.data[0])).toContain("opportunity_ceiling")
+        const qb = res.data.find((a: any) => a.player_id === "svc_nfl_st1")
+        expect(qb, JSON.stringify(res.data.map((a: any) => a.player_id))).toBeDefined()
+        expect(names(qb)).not.toContain("opportunity_ceiling")
+        expect(qb.content).not.toContain("opportunity_ceiling")
         expect((yield* ok("/v1/articles/waiver?sport=nfl&week=3")).data).toEqual([])
         const mlb = yield* ok("/v1/articles/waiver?sport=mlb")
         expect(mlb.meta.coverage.available).toBe(false)

@@ -349,7 +349,8 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
               source: "player_metrics.avg_fantasy_points"
             }]),
           { name: "sample_size", value: m.sample_size, source: "player_metrics.sample_size" },
-          ...(m.opportunity_ceiling === null
+          // nfl opportunity_ceiling is a target share: a quarterback's is 0 by construction, not news
+          ...(m.opportunity_ceiling === null || (sport === "nfl" && r.position === "QB")
             ? []
             : [{
               name: "opportunity_ceiling",
