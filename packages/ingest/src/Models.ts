@@ -153,6 +153,29 @@ const notTrained = (train: number, heldOut: number) =>
 
 const failedNote = "did not pass its rule on the held-out window: its fields stay null"
 
+/**
+ * The card's `additional_results` for `spec`'s `retrain` window, measured by `measure` (result
+ * null when it cannot be fitted); no field when the spec has no `retrain`.
+ */
+const additionalResults = (
+  spec: Models.ConfidenceSpec,
+  measure: (
+    train: Models.Window,
+    heldOut: Models.Window
+  ) => { readonly result: Models.ModelResult } | { readonly train: number; readonly heldOut: number }
+): { readonly additional_results?: ReadonlyArray<Models.AdditionalResult> } => {
+  const retrain = spec.retrain
+  if (retrain === undefined) return {}
+  const m = measure(retrain.train, retrain.heldOut)
+  return {
+    additional_results: [{
+      training_window: retrain.trainingWindow,
+      held_out_window: retrain.heldOutWindow,
+      result: "result" in m ? m.result : null
+    }]
+  }
+}
+
 /** Whether an example comes after the training window (a game the fitted model may predict). */
 const afterTraining = (
   train: Models.Window,
@@ -248,17 +271,7 @@ export const trainConfidence = (
         : ""
     })`
   }
-  const retrain = spec.retrain
-  const additional = retrain === undefined ? {} : (() => {
-    const m = measureConfidence(spec, examples, retrain.train, retrain.heldOut)
-    return {
-      additional_results: [{
-        training_window: retrain.trainingWindow,
-        held_out_window: retrain.heldOutWindow,
-        result: "result" in m ? m.result : null
-      }]
-    }
-  })()
+  const additional = additionalResults(spec, (train, heldOut) => measureConfidence(spec, examples, train, heldOut))
   const measured = measureConfidence(spec, examples, windows.train, windows.heldOut)
   if (!("result" in measured)) {
     const card: Models.ModelCard = {
@@ -364,17 +377,7 @@ export const trainHeat = (spec: Models.ConfidenceSpec, lines: ReadonlyArray<Stat
     ...Models.heatRule,
     library: "ml-matrix (ridge least squares, L2 1e-3 on standardised features)"
   }
-  const retrain = spec.retrain
-  const additional = retrain === undefined ? {} : (() => {
-    const m = measureHeat(examples, retrain.train, retrain.heldOut)
-    return {
-      additional_results: [{
-        training_window: retrain.trainingWindow,
-        held_out_window: retrain.heldOutWindow,
-        result: "result" in m ? m.result : null
-      }]
-    }
-  })()
+  const additional = additionalResults(spec, (train, heldOut) => measureHeat(examples, train, heldOut))
   const measured = measureHeat(examples, windows.train, windows.heldOut)
   if (!("result" in measured)) {
     const card: Models.ModelCard = {
