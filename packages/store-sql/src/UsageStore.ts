@@ -52,7 +52,7 @@ interface ConsumeRow {
 }
 
 /** A row of `usage_counters` as {@link COUNTER} reads it. */
-export interface CounterRow {
+interface CounterRow {
   readonly minute_head: number | string
   readonly minute_slots: ReadonlyArray<number>
   readonly day: string
@@ -62,7 +62,7 @@ export interface CounterRow {
 }
 
 /** The domain counter of a stored row (int8 arrives as a string from node-postgres). */
-export const counterOf = (row: CounterRow): UsageCounter.UsageCounter => ({
+const counterOf = (row: CounterRow): UsageCounter.UsageCounter => ({
   minute_head: Number(row.minute_head),
   minute_slots: row.minute_slots.map(Number),
   day: row.day,

@@ -138,17 +138,12 @@ export const makeWith = (
     )
   })
 
-/** Every SQL store over the current SqlClient (migrations already applied), woken in-process only. */
-export const make: Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient | Scope.Scope> = makeWith()
-
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
 
-/** Every store over a SqlClient layer, after running the migrations. */
-export const layerStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.scopedContext(
-  Effect.zipRight(migrated, make)
-)
-
-/** {@link layerStores} for a store one process owns (PGlite): counters in memory, written behind. */
+/**
+ * Every store over a SqlClient layer, after running the migrations, for a store one process owns
+ * (PGlite): woken in-process only, counters in memory, written behind.
+ */
 const layerOwnedStores: Layer.Layer<Stores, StoreUnavailable, SqlClient.SqlClient> = Layer.scopedContext(
   Effect.zipRight(migrated, makeWith({ usage: "write-behind" }))
 )
