@@ -162,6 +162,16 @@ const initial = statements([
   )`
 ])
 
+/** The three statement-level triggers (migration 0002's `bump_data_version`) that make `table` move the data version. */
+const versionTriggers = (table: string): ReadonlyArray<string> => [
+  `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+  `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
+  `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
+]
+
 /** The tables whose rows make up the data version (every canonical sports table). */
 const versionedTables = ["players", "teams", "games", "stat_lines", "injuries", "depth_charts"] as const
 
@@ -186,14 +196,7 @@ const dataVersion = statements([
     RETURN NULL;
   END
   $$`,
-  ...versionedTables.flatMap((table) => [
-    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
-      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
-  ])
+  ...versionedTables.flatMap(versionTriggers)
 ])
 
 /**
@@ -265,14 +268,7 @@ const moreSports = statements([
   )`,
   `CREATE INDEX event_entries_event_idx ON event_entries (event_id, position)`,
   `CREATE INDEX event_entries_participant_idx ON event_entries (participant_id, event_id)`,
-  ...["poll_rankings", "events", "event_entries"].flatMap((table) => [
-    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
-      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
-  ])
+  ...["poll_rankings", "events", "event_entries"].flatMap(versionTriggers)
 ])
 
 /**
@@ -386,14 +382,7 @@ const athletes = statements([
   )`,
   `CREATE INDEX athlete_rankings_list_idx ON athlete_rankings (sport, league, ranking_date DESC, rank)`,
   `CREATE INDEX athlete_rankings_athlete_idx ON athlete_rankings (athlete_id, ranking_date DESC)`,
-  ...["athletes", "athlete_rankings"].flatMap((table) => [
-    `CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
-      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`,
-    `CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
-      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()`
-  ])
+  ...["athletes", "athlete_rankings"].flatMap(versionTriggers)
 ])
 
 /**
