@@ -149,6 +149,14 @@ export const numbers = <K extends string>(
   return Either.right(out)
 }
 
+/** A numeric column as is (not rounded): null when blank or a missing marker, `Left` when not a number. */
+export const optionalNumber = (row: CsvRow, column: string): Either.Either<number | null, string> => {
+  const raw = field(row, column)
+  if (raw === undefined) return Either.right(null)
+  const n = Number(raw)
+  return Number.isFinite(n) ? Either.right(n) : Either.left(`${column} is not a number: ${JSON.stringify(raw)}`)
+}
+
 /** A column's trimmed value, or `Left("<column> is missing")` when blank or a missing marker. */
 export const required = (row: CsvRow, column: string): Either.Either<string, string> => {
   const v = field(row, column)

@@ -20,7 +20,16 @@ import { type CsvFileError, type CsvRow, field } from "../Csv.js"
 import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow, SportIngestResult } from "../Report.js"
-import { type FileRows, keptRows, listFiles, readRows, required, requiredDate, sourceCounts } from "../Rows.js"
+import {
+  type FileRows,
+  keptRows,
+  listFiles,
+  optionalNumber as number,
+  readRows,
+  required,
+  requiredDate,
+  sourceCounts
+} from "../Rows.js"
 
 /** The result tables and the session each holds. */
 const resultTables = {
@@ -38,13 +47,6 @@ export const f1SourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<stri
     join(dataDir, "f1db"),
     new RegExp(`^(${[...referenceTables, ...Object.keys(resultTables), "fastest_laps.csv"].join("|")})$`)
   )
-
-const number = (row: CsvRow, column: string): Either.Either<number | null, string> => {
-  const v = field(row, column)
-  if (v === undefined) return Either.right(null)
-  const n = Number(v)
-  return Number.isFinite(n) ? Either.right(n) : Either.left(`${column} is not a number: ${JSON.stringify(v)}`)
-}
 
 const duration = (row: CsvRow, column: string): Either.Either<number | null, string> => {
   const v = field(row, column)

@@ -26,7 +26,16 @@ import { type CsvFileError, type CsvRow, field } from "../Csv.js"
 import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow, SportIngestResult } from "../Report.js"
-import { addDays, allListed, keptRows, listFiles, readRows, required, sourceCounts } from "../Rows.js"
+import {
+  addDays,
+  allListed,
+  keptRows,
+  listFiles,
+  optionalNumber as int,
+  readRows,
+  required,
+  sourceCounts
+} from "../Rows.js"
 
 /** The golf source files found under `dataDir`, by source. */
 export interface GolfFiles {
@@ -48,13 +57,6 @@ export const golfSourceFiles = (dataDir: string): Effect.Effect<ReadonlyArray<st
   Effect.map(golfFiles(dataDir), allListed)
 
 const where = (row: CsvRow) => ({ file: row.file, line: row.line })
-
-const int = (row: CsvRow, column: string): Either.Either<number | null, string> => {
-  const v = field(row, column)
-  if (v === undefined) return Either.right(null)
-  const n = Number(v)
-  return Number.isFinite(n) ? Either.right(n) : Either.left(`${column} is not a number: ${JSON.stringify(v)}`)
-}
 
 const espnId = (row: CsvRow, column: string): Either.Either<string, string> =>
   Either.flatMap(

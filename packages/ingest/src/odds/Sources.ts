@@ -22,6 +22,7 @@ import { isCalendarDate, Odds } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
 import type { ScoreRow } from "../nfl/Sources.js"
+import { optionalNumber as optNumber, required } from "../Rows.js"
 
 /** The market values of a line: American odds, handicap and total in points; null when absent. */
 export interface LineValues {
@@ -79,19 +80,6 @@ const noValues: LineValues = {
 
 /** True when a line carries no value at all (such rows are not lines and are not kept). */
 export const isBlank = (v: LineValues): boolean => Object.values(v).every((x) => x === null)
-
-/** An optional numeric column: null when blank, Left when not a number. */
-const optNumber = (row: CsvRow, column: string): Either.Either<number | null, string> => {
-  const raw = field(row, column)
-  if (raw === undefined) return Either.right(null)
-  const n = Number(raw)
-  return Number.isFinite(n) ? Either.right(n) : Either.left(`${column} is not a number: ${JSON.stringify(raw)}`)
-}
-
-const required = (row: CsvRow, column: string): Either.Either<string, string> => {
-  const v = field(row, column)
-  return v === undefined ? Either.left(`${column} is missing`) : Either.right(v)
-}
 
 /** Folder names of the odds sources (each has a PROVENANCE.md). */
 export const oddsFolders = {
