@@ -14,7 +14,15 @@ import {
   TennisResources as R
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { attrString, entriesByEvent, eventsPage, participantEvents, resolveAthlete, sharedEvents } from "./Events.js"
+import {
+  attrNumber,
+  attrString,
+  entriesByEvent,
+  eventsPage,
+  participantEvents,
+  resolveAthlete,
+  sharedEvents
+} from "./Events.js"
 import { allRows } from "./Reads.js"
 
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null)
@@ -67,7 +75,7 @@ export const playerRow = (a: Athlete): R.Player => ({
   country: a.country,
   birth_date: a.birth_date,
   hand: attrString(a.attributes["hand"]),
-  height_cm: typeof a.attributes["height_cm"] === "number" ? a.attributes["height_cm"] : null
+  height_cm: attrNumber(a.attributes["height_cm"])
 })
 
 /** The tennis feature. */
