@@ -23,6 +23,12 @@ import {
 import { Effect, Option } from "effect"
 import { allRows, notFound } from "./Reads.js"
 
+/** An event attribute as a string, or null when absent or not a string. */
+export const attrString = (v: unknown): string | null => (typeof v === "string" ? v : null)
+
+/** An event attribute as a number, or null when absent or not a number. */
+export const attrNumber = (v: unknown): number | null => (typeof v === "number" ? v : null)
+
 /** Candidates listed in an ambiguity error. */
 const AMBIGUITY_SHOWN = 10
 

@@ -6,10 +6,17 @@
  */
 import { type EventEntry, EventReader, F1 as F1Rules, type SportEvent } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
+import {
+  allEvents,
+  attrNumber,
+  attrString,
+  entriesOf,
+  eventIdOf,
+  eventState,
+  latestFinal,
+  requireEvent
+} from "./Events.js"
 
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null)
 const record = (v: unknown): Readonly<Record<string, unknown>> =>
   typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {}
 
@@ -24,19 +31,19 @@ const raceRow = (e: SportEvent, now: Date): F1Rules.F1Race => {
     season: e.season,
     round: F1Rules.roundOf(e) ?? 0,
     name: e.name,
-    official_name: str(a["official_name"]),
+    official_name: attrString(a["official_name"]),
     date: e.start_date,
-    time: str(a["time"]),
+    time: attrString(a["time"]),
     state: eventState(e, now),
     circuit: {
-      id: str(a["circuit_id"]) ?? "",
-      name: e.venue ?? str(a["circuit_name"]),
-      type: str(a["circuit_type"]),
-      place: str(a["circuit_place"]),
-      length_km: num(a["circuit_length_km"])
+      id: attrString(a["circuit_id"]) ?? "",
+      name: e.venue ?? attrString(a["circuit_name"]),
+      type: attrString(a["circuit_type"]),
+      place: attrString(a["circuit_place"]),
+      length_km: attrNumber(a["circuit_length_km"])
     },
-    laps: num(a["laps"]),
-    distance_km: num(a["distance_km"]),
+    laps: attrNumber(a["laps"]),
+    distance_km: attrNumber(a["distance_km"]),
     sprint_weekend: a["sprint_weekend"] === true,
     sessions: sessions.map((session) => ({ session, event_id: F1Rules.sessionEventId(e.id, session) }))
   }
@@ -60,7 +67,7 @@ const resultRow = (event: SportEvent, session: F1Rules.F1Session, e: EventEntry)
     driver_name: e.participant_name,
     driver_number: s["number"] ?? null,
     constructor_id: e.team,
-    constructor_name: e.team === null ? null : str(constructors[e.team]) ?? e.team,
+    constructor_name: e.team === null ? null : attrString(constructors[e.team]) ?? e.team,
     grid: s["grid"] ?? null,
     laps: s["laps"] ?? null,
     time: duration(s["time_ms"]),
@@ -69,7 +76,7 @@ const resultRow = (event: SportEvent, session: F1Rules.F1Session, e: EventEntry)
       : s["gap_ms"] === null || s["gap_ms"] === undefined
       ? null
       : `+${duration(s["gap_ms"])}`,
-    retired_reason: str(record(event.attributes["retirements"])[e.participant_id]),
+    retired_reason: attrString(record(event.attributes["retirements"])[e.participant_id]),
     points: e.score,
     q1: duration(s["q1_ms"]),
     q2: duration(s["q2_ms"]),
@@ -129,7 +136,7 @@ export class F1 extends Effect.Service<F1>()("@sports-data/app/F1", {
         ? yield* latestRace
         : yield* requireEvent(events, "f1", eventIdOf("f1", query.event))
       if (named === undefined) return { race: null, held: false, rows: [] }
-      const raceId = str(named.attributes["grand_prix_event_id"]) ?? named.id
+      const raceId = attrString(named.attributes["grand_prix_event_id"]) ?? named.id
       const race = raceId === named.id ? named : yield* requireEvent(events, "f1", raceId)
       const id = F1Rules.sessionEventId(race.id, query.session)
       const page = yield* events.events({ sport: "f1", ids: [id], limit: 1, offset: 0, order: "asc" })

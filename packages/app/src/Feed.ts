@@ -13,6 +13,7 @@ import {
   type Anomaly,
   AnomalyReader,
   InvalidParameter,
+  isTeamSport,
   ModelRegistryReader,
   type Models as M,
   parseCanonicalPlayerId,
@@ -25,7 +26,7 @@ import {
   Signals as Rules,
   StatLineReader,
   Synthesis,
-  TeamSport,
+  type TeamSport,
   UsageStore
 } from "@sports-data/domain"
 import { Clock, Effect, Option, Schema } from "effect"
@@ -33,8 +34,6 @@ import { Analytics } from "./Analytics.js"
 import { modelFieldsOf } from "./ModelFields.js"
 import { notFound, playersById } from "./Reads.js"
 import { toSignal } from "./Signals.js"
-
-const isTeamSport = Schema.is(TeamSport)
 
 /** Signals listed in a dossier (the player's newest). */
 export const DOSSIER_SIGNALS = 10

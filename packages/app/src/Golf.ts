@@ -11,10 +11,8 @@ import {
   type SportEvent
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
+import { allEvents, attrNumber, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
 import { allRows, notFound } from "./Reads.js"
-
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null)
 
 /** The tournament row of an event with `fieldSize` entries. */
 const tournamentRow = (e: SportEvent, fieldSize: number, now: Date): GolfRules.GolfTournament => ({
@@ -26,7 +24,7 @@ const tournamentRow = (e: SportEvent, fieldSize: number, now: Date): GolfRules.G
   end_date: e.end_date,
   state: eventState(e, now),
   course: e.venue,
-  purse: num(e.attributes["purse_musd"]),
+  purse: attrNumber(e.attributes["purse_musd"]),
   has_results: e.attributes["has_results"] === true,
   field_size: fieldSize
 })

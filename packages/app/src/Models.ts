@@ -7,15 +7,14 @@
  * @module
  */
 import {
+  isTeamSport,
   ModelRegistryReader,
   type Models as M,
   parseCanonicalPlayerId,
   PlayerReader,
-  TeamSport
+  type TeamSport
 } from "@sports-data/domain"
-import { Effect, Schema } from "effect"
-
-const isTeamSport = Schema.is(TeamSport)
+import { Effect } from "effect"
 import { notFound, requirePlayer } from "./Reads.js"
 
 /** A card as served: the version record with the card's fields at the top level. */

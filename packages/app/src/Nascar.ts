@@ -5,10 +5,16 @@
  */
 import { type EventEntry, EventReader, Nascar as NascarRules, type SportEvent } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
-
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null)
+import {
+  allEvents,
+  attrNumber,
+  attrString,
+  entriesOf,
+  eventIdOf,
+  eventState,
+  latestFinal,
+  requireEvent
+} from "./Events.js"
 
 /** The race row of an event, with its winner among `entries` (if held). */
 const raceRow = (e: SportEvent, entries: ReadonlyArray<EventEntry>, now: Date): NascarRules.NascarRace => {
@@ -17,12 +23,12 @@ const raceRow = (e: SportEvent, entries: ReadonlyArray<EventEntry>, now: Date): 
     event_id: e.id,
     series: e.league as NascarRules.NascarSeries,
     season: e.season,
-    race_number: num(e.attributes["race_number"]) ?? 0,
+    race_number: attrNumber(e.attributes["race_number"]) ?? 0,
     name: e.name,
     track: e.venue,
-    length_miles: num(e.attributes["length_miles"]),
-    surface: str(e.attributes["surface"]),
-    laps: num(e.attributes["laps"]),
+    length_miles: attrNumber(e.attributes["length_miles"]),
+    surface: attrString(e.attributes["surface"]),
+    laps: attrNumber(e.attributes["laps"]),
     date: null,
     state: eventState(e, now),
     winner: winner === undefined ? null : { driver_id: winner.participant_id, driver_name: winner.participant_name }
@@ -40,8 +46,8 @@ const resultRow = (event: SportEvent, e: EventEntry): NascarRules.NascarResult =
     driver_id: e.participant_id,
     driver_name: e.participant_name,
     team: e.team,
-    car_number: str(car?.car),
-    manufacturer: str(car?.make),
+    car_number: attrString(car?.car),
+    manufacturer: attrString(car?.make),
     start: int("start"),
     laps: int("laps"),
     laps_led: int("laps_led"),

@@ -8,12 +8,11 @@
 import {
   EventReader,
   GameReader,
+  isTeamSport,
   Odds as O,
   OddsReader,
   ResourceNotFound,
-  type SportKey,
-  type TeamSport,
-  teamSports
+  type SportKey
 } from "@sports-data/domain"
 import { Effect } from "effect"
 
@@ -37,8 +36,6 @@ const header = (l: O.OddsLine): Omit<O.GameOdds, "lines"> => ({
   home_team: O.isOutright(l) ? null : l.home,
   away_team: O.isOutright(l) ? null : l.away
 })
-
-const isTeamSport = (sport: SportKey): sport is TeamSport => (teamSports as ReadonlyArray<string>).includes(sport)
 
 /** The odds service. */
 export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {

@@ -236,14 +236,15 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       const end = moves[0]?.effective_at
       const start = end === undefined ? undefined : new Date(end.getTime() - PULSE_WINDOW_DAYS * DAY)
       const recent = start === undefined ? [] : moves.filter((s) => s.effective_at >= start).sort(bySeverity)
+      const recentRows = yield* scored(recent, "all")
       return {
         team,
         sport,
         window_start: start?.toISOString() ?? null,
         window_end: end?.toISOString() ?? null,
         injuries: yield* scored(injured, "all"),
-        role_shifts: yield* scored(recent.filter((s) => s.signal_type !== "depth_chart_change"), "all"),
-        depth_moves: yield* scored(recent.filter((s) => s.signal_type === "depth_chart_change"), "all")
+        role_shifts: recentRows.filter((s) => s.signal_type !== "depth_chart_change"),
+        depth_moves: recentRows.filter((s) => s.signal_type === "depth_chart_change")
       } satisfies Resources.RosterPulse
     })
 

@@ -14,10 +14,17 @@ import {
   TennisResources as R
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { entriesByEvent, eventsPage, participantEvents, resolveAthlete, sharedEvents } from "./Events.js"
+import {
+  attrNumber,
+  attrString,
+  entriesByEvent,
+  eventsPage,
+  participantEvents,
+  resolveAthlete,
+  sharedEvents
+} from "./Events.js"
 import { allRows } from "./Reads.js"
 
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null)
 
 /** A match's side from its entry and the athlete (for the country). */
@@ -45,17 +52,17 @@ export const matchRow = (
     date: event.start_date,
     date_precision: a["date_precision"] === "day" ? "day" : "tournament_week",
     state: event.state,
-    tournament: str(a["tournament"]) ?? event.name,
-    tournament_id: str(a["tournament_id"]),
-    level: str(a["level"]),
-    surface: str(a["surface"]),
-    round: str(a["round"]),
+    tournament: attrString(a["tournament"]) ?? event.name,
+    tournament_id: attrString(a["tournament_id"]),
+    level: attrString(a["level"]),
+    surface: attrString(a["surface"]),
+    round: attrString(a["round"]),
     best_of: int(a["best_of"]),
     venue: event.venue,
     winner: matchPlayer(winner, winner === undefined ? undefined : athletes.get(winner.participant_id)),
     loser: matchPlayer(loser, loser === undefined ? undefined : athletes.get(loser.participant_id)),
-    score: str(a["score"]),
-    outcome: str(a["outcome"]) ?? "completed",
+    score: attrString(a["score"]),
+    outcome: attrString(a["outcome"]) ?? "completed",
     minutes: int(a["minutes"])
   }
 }
@@ -67,8 +74,8 @@ export const playerRow = (a: Athlete): R.Player => ({
   tour: a.league,
   country: a.country,
   birth_date: a.birth_date,
-  hand: str(a.attributes["hand"]),
-  height_cm: typeof a.attributes["height_cm"] === "number" ? a.attributes["height_cm"] : null
+  hand: attrString(a.attributes["hand"]),
+  height_cm: attrNumber(a.attributes["height_cm"])
 })
 
 /** The tennis feature. */
@@ -176,7 +183,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
       let w2 = 0
       for (const { entries, event } of shared) {
         const winner = entries.find((e) => e.position === 1)?.participant_id
-        const surface = str(event.attributes["surface"]) ?? "Unknown"
+        const surface = attrString(event.attributes["surface"]) ?? "Unknown"
         const split = bySurface.get(surface) ?? { player1_wins: 0, player2_wins: 0 }
         bySurface.set(surface, split)
         if (winner === p1.id) {

@@ -13,9 +13,8 @@ import {
   UfcResources as R
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { eventsPage, participantEvents, resolveAthlete } from "./Events.js"
+import { attrString, eventsPage, participantEvents, resolveAthlete } from "./Events.js"
 
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null)
 const results: ReadonlyArray<string> = UfcRules.ufc.results
 
@@ -26,7 +25,7 @@ export const boutsOf = (event: SportEvent): ReadonlyArray<R.Bout> => {
   return fights.map((f: Record<string, unknown>): R.Bout => ({
     fight_id: String(f["fight_id"]),
     bout_order: num(f["bout_order"]) ?? 0,
-    weight_class: str(f["weight_class"]) ?? "",
+    weight_class: attrString(f["weight_class"]) ?? "",
     title_fight: f["title_fight"] === true,
     fighters: (Array.isArray(f["fighters"]) ? f["fighters"] : []).map((x: Record<string, unknown>) => ({
       id: String(x["id"]),
@@ -35,12 +34,12 @@ export const boutsOf = (event: SportEvent): ReadonlyArray<R.Bout> => {
         (results.includes(String(x["result"])) ? x["result"] : "no_contest") as R.Bout["fighters"][number]["result"],
       resolved: !String(x["id"]).startsWith(UfcRules.unresolvedFighterId(""))
     })),
-    method: str(f["method"]),
+    method: attrString(f["method"]),
     round: num(f["round"]),
-    time: str(f["time"]),
-    time_format: str(f["time_format"]),
-    referee: str(f["referee"]),
-    details: str(f["details"])
+    time: attrString(f["time"]),
+    time_format: attrString(f["time_format"]),
+    referee: attrString(f["referee"]),
+    details: attrString(f["details"])
   }))
 }
 
@@ -64,12 +63,12 @@ export const fighterRow = (a: Athlete): R.Fighter => ({
   name: a.name,
   first_name: a.first_name,
   last_name: a.last_name,
-  nickname: str(a.attributes["nickname"]),
+  nickname: attrString(a.attributes["nickname"]),
   date_of_birth: a.birth_date,
   height_in: num(a.attributes["height_in"]),
   reach_in: num(a.attributes["reach_in"]),
   weight_lb: num(a.attributes["weight_lb"]),
-  stance: str(a.attributes["stance"])
+  stance: attrString(a.attributes["stance"])
 })
 
 /** The UFC feature. */

@@ -30,6 +30,9 @@ export type TeamSport = typeof TeamSport.Type
 /** The team sports in the order the service lists them. */
 export const teamSports: ReadonlyArray<TeamSport> = TeamSport.literals
 
+/** True when `u` is a team sport key. */
+export const isTeamSport = Schema.is(TeamSport)
+
 /**
  * Individual and event sports: an event (a match, a tournament, a fight card, a race) with
  * participants and their results (Canonical.ts `SportEvent`, `EventEntry`).
