@@ -13,7 +13,7 @@ import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { activeNbaConfidence, expectError, get, ok } from "./fixtures.js"
+import { activeNbaConfidence, expectError, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
 /** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
@@ -34,18 +34,7 @@ const nflGames = [2022, 2023, 2024].flatMap((season) =>
   )
 )
 const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
-  qbs.map((qb) =>
-    line(qb, g, {
-      passing_yards: Math.round(rand() * 400),
-      passing_tds: 0,
-      interceptions: 0,
-      rushing_yards: 0,
-      rushing_tds: 0,
-      receiving_yards: 0,
-      receiving_tds: 0,
-      receptions: 0
-    }, { game_id: `${g.id}_${qb.id}` })
-  )
+  qbs.map((qb) => line(qb, g, { ...pprZero, passing_yards: Math.round(rand() * 400) }, { game_id: `${g.id}_${qb.id}` }))
 )
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
