@@ -13,17 +13,9 @@ import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { lcg } from "../harness/random.js"
 import { activeNbaConfidence, expectError, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
-
-/** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
-const lcg = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 
 const qbs = Array.from({ length: 14 }, (_, i) => player("nfl", `qb${i}`, `Passer ${i}`, "QB", i % 2 ? "KC" : "BUF"))
 const rand = lcg(42)
