@@ -102,3 +102,16 @@ export const pprZero = {
   receiving_tds: 0,
   receptions: 0
 }
+
+/** The lines of a newline-delimited JSON body, parsed; the body is empty or ends with a newline. */
+export const ndjsonLines = (text: string) => {
+  expect(text.endsWith("\n") || text === "").toBe(true)
+  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; data: any })
+}
+
+/** How many of `lines` there are of each type. */
+export const countBy = (lines: ReadonlyArray<{ type: string }>) => {
+  const out: Record<string, number> = {}
+  for (const l of lines) out[l.type] = (out[l.type] ?? 0) + 1
+  return out
+}
