@@ -11,13 +11,16 @@ import { Progress, Runner } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Harness, type TestResponse } from "./harness.js"
+import { Harness, type HarnessOptions, type TestResponse } from "./harness.js"
 
 /**
- * A harness (no seed) whose store holds the fixtures of `sports` (test/fixtures/<sport>), each
- * read by its own ingest adapter, as an `it.layer`.
+ * A harness (no seed, else `options`) whose store holds the fixtures of `sports`
+ * (test/fixtures/<sport>), each read by its own ingest adapter, as an `it.layer`.
  */
-export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harness> =>
+export const fixturesLayer = (
+  sports: ReadonlyArray<SportKey>,
+  options: Omit<HarnessOptions, "seed"> = {}
+): Layer.Layer<Harness> =>
   Layer.effectDiscard(Effect.gen(function*() {
     const h = yield* Harness
     for (const sport of sports) {
@@ -30,7 +33,7 @@ export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harn
         Effect.orDie
       )
     }
-  })).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
+  })).pipe(Layer.provideMerge(Harness.layer({ ...options, seed: false })))
 
 /** The hand-cut datasets, one folder a sport, in the data directory's layout. */
 export const fixturesDir = fileURLToPath(new URL("../fixtures", import.meta.url))
