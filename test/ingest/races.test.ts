@@ -16,10 +16,14 @@ const entriesOf = (sport: "golf" | "f1" | "nascar", eventId: string) =>
 describe("golf, f1 and nascar ingestion", () => {
   it.effect("re-running each adapter over unchanged files reports every row unchanged", () =>
     Effect.gen(function*() {
-      for (const ingest of [GolfIngest.ingestGolf, F1Ingest.ingestF1, NascarIngest.ingestNascar]) {
-        const dir = fixtureDir(
-          ingest === GolfIngest.ingestGolf ? "golf" : ingest === F1Ingest.ingestF1 ? "f1" : "nascar"
-        )
+      for (
+        const [sport, ingest] of [
+          ["golf", GolfIngest.ingestGolf],
+          ["f1", F1Ingest.ingestF1],
+          ["nascar", NascarIngest.ingestNascar]
+        ] as const
+      ) {
+        const dir = fixtureDir(sport)
         const first = yield* ingest(dir)
         expect(first.counts.events!.inserted).toBeGreaterThan(0)
         expect(first.counts.event_entries!.inserted).toBeGreaterThan(0)
