@@ -11,10 +11,9 @@ import { describe, expect, layer } from "@effect/vitest"
 import { ModelRegistryWriter, type Models, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import { lcg } from "../harness/random.js"
-import { activeNbaConfidence, expectError, get, ok, pprZero } from "./fixtures.js"
+import { activeNbaConfidence, expectError, fixturesDir, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
 
 const qbs = Array.from({ length: 14 }, (_, i) => player("nfl", `qb${i}`, `Passer ${i}`, "QB", i % 2 ? "KC" : "BUF"))
@@ -68,7 +67,7 @@ const heatPrediction = {
   threshold: 26.5
 }
 
-const mlbFixtures = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/mlb")
+const mlbFixtures = join(fixturesDir, "mlb")
 
 const seeded = Effect.gen(function*() {
   const h = yield* Harness
