@@ -10,6 +10,28 @@ import { keyRecord } from "./fixtures.js"
 
 const entries = await storeLayers()
 
+/**
+ * A sandbox key issued pending activation at 2024-06-10T08:00Z, its activation token, and the
+ * activation row (the token's hash, the key sealed with the token, the key's activation expiry).
+ */
+const pendingActivation = Effect.gen(function*() {
+  const issued = yield* ApiKey.issueKey({
+    catalog: Plans.defaultPlans,
+    tier: "sandbox",
+    now: new Date("2024-06-10T08:00:00Z"),
+    state: "pending_activation"
+  })
+  const token = ApiKey.activationToken()
+  const activation: ApiKey.PendingActivation = {
+    token_hash: yield* ApiKey.hashKey(Redacted.value(token)),
+    key_hash: issued.record.key_hash,
+    sealed_key: yield* ApiKey.sealKey(issued.key, token),
+    expires_at: issued.record.activation_expires_at!,
+    used_at: null
+  }
+  return { issued, token, activation }
+})
+
 describe("KeyStore contract", () => {
   for (const [label, layer] of entries) {
     layerSuite(layer, { timeout: "60 seconds", excludeTestServices: true })(label, (it) => {
@@ -123,21 +145,7 @@ describe("KeyStore contract", () => {
       it.effect("an activation link is claimed once, before it expires, and activates its pending key", () =>
         Effect.gen(function*() {
           const store = yield* KeyStore
-          const issuedAt = new Date("2024-06-10T08:00:00Z")
-          const issued = yield* ApiKey.issueKey({
-            catalog: Plans.defaultPlans,
-            tier: "sandbox",
-            now: issuedAt,
-            state: "pending_activation"
-          })
-          const token = ApiKey.activationToken()
-          const activation: ApiKey.PendingActivation = {
-            token_hash: yield* ApiKey.hashKey(Redacted.value(token)),
-            key_hash: issued.record.key_hash,
-            sealed_key: yield* ApiKey.sealKey(issued.key, token),
-            expires_at: issued.record.activation_expires_at!,
-            used_at: null
-          }
+          const { activation, issued, token } = yield* pendingActivation
           yield* store.createPending(issued.record, activation)
           expect(Option.map(yield* store.findByHash(issued.record.key_hash), (r) => r.state)).toEqual(
             Option.some("pending_activation")
@@ -164,25 +172,11 @@ describe("KeyStore contract", () => {
       it.effect("an activation link claimed at or after its expiry yields nothing and leaves the key pending", () =>
         Effect.gen(function*() {
           const store = yield* KeyStore
-          const issuedAt = new Date("2024-06-10T08:00:00Z")
-          const issued = yield* ApiKey.issueKey({
-            catalog: Plans.defaultPlans,
-            tier: "sandbox",
-            now: issuedAt,
-            state: "pending_activation"
-          })
-          const token = ApiKey.activationToken()
-          const token_hash = yield* ApiKey.hashKey(Redacted.value(token))
-          yield* store.createPending(issued.record, {
-            token_hash,
-            key_hash: issued.record.key_hash,
-            sealed_key: yield* ApiKey.sealKey(issued.key, token),
-            expires_at: issued.record.activation_expires_at!,
-            used_at: null
-          })
+          const { activation, issued } = yield* pendingActivation
+          yield* store.createPending(issued.record, activation)
           const expiry = issued.record.activation_expires_at!
           const claimed = yield* store.claimActivation(
-            token_hash,
+            activation.token_hash,
             expiry,
             (r) => ApiKey.activate(Plans.defaultPlans, r, expiry)
           )

@@ -12,17 +12,9 @@ import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { lcg } from "../harness/random.js"
 
 const mlbFixtures = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/mlb")
-
-/** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
-const lcg = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 
 /** An nfl stat line carrying what the models read (PPR points, position, season, week, date). */
 const line = (player: string, season: number, week: number, ppr: number, position = "WR"): StatLine => ({

@@ -7,15 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Models, type StatLine } from "@sports-data/domain"
 import { Models as Training } from "@sports-data/ingest"
-
-/** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
-const lcg = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
+import { lcg } from "../harness/random.js"
 
 /** A stat line carrying only what the confidence model reads. */
 const line = (

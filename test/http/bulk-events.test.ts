@@ -10,28 +10,14 @@
 import { expect, layer } from "@effect/vitest"
 import { AthleteReader } from "@sports-data/domain"
 import { Effect } from "effect"
-import { expectError, fixturesLayer, get, ok } from "./fixtures.js"
+import { countBy, expectError, fixturesLayer, get, ndjsonLines, ok } from "./fixtures.js"
 import { Harness } from "./harness.js"
 
 const SPORTS = ["tennis", "golf", "ufc", "f1", "nascar"] as const
 const JONES = "svc_ufc_07f72a2a7591b409"
 
 /** The NDJSON body of `path` (syndicate_alpha key): its status and parsed lines. */
-const ndjson = (path: string) =>
-  Effect.map(get(path), (res) => {
-    const text = res.text
-    expect(text === "" || text.endsWith("\n")).toBe(true)
-    return {
-      status: res.status,
-      lines: text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; data: any })
-    }
-  })
-
-const countBy = (lines: ReadonlyArray<{ type: string }>) => {
-  const out: Record<string, number> = {}
-  for (const l of lines) out[l.type] = (out[l.type] ?? 0) + 1
-  return out
-}
+const ndjson = (path: string) => Effect.map(get(path), (res) => ({ status: res.status, lines: ndjsonLines(res.text) }))
 
 layer(fixturesLayer(SPORTS), { timeout: 120_000 })("GET /v1/bulk/export (event sports)", (it) => {
   for (const sport of SPORTS) {

@@ -10,7 +10,7 @@ import { SignalReader } from "@sports-data/domain"
 import { Effect } from "effect"
 import { request as httpRequest } from "node:http"
 import { gunzipSync } from "node:zlib"
-import { expectError, fixturesLayer, get, ok } from "./fixtures.js"
+import { countBy, expectError, fixturesLayer, get, ndjsonLines, ok } from "./fixtures.js"
 import { Harness } from "./harness.js"
 
 /** GET `path` with node:http (no transparent decompression): status, headers and the raw body bytes. */
@@ -34,17 +34,6 @@ const raw = (path: string, headers: Record<string, string>) =>
       })
   )
 
-const parseLines = (text: string) => {
-  expect(text.endsWith("\n") || text === "").toBe(true)
-  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; data: any })
-}
-
-const countBy = (lines: ReadonlyArray<{ type: string }>) => {
-  const out: Record<string, number> = {}
-  for (const l of lines) out[l.type] = (out[l.type] ?? 0) + 1
-  return out
-}
-
 layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export", (it) => {
   describe("lines", () => {
     for (const sport of ["nfl", "nba"] as const) {
@@ -56,7 +45,7 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
           expect(res.status).toBe(200)
           expect(res.headers["content-type"]).toMatch(/^application\/x-ndjson/)
           expect(res.headers["content-encoding"]).toBeUndefined()
-          const lines = parseLines(res.body.toString("utf8"))
+          const lines = ndjsonLines(res.body.toString("utf8"))
           const signals = yield* Effect.flatMap(
             SignalReader,
             (r) => r.find({ sports: [sport], order: "recent", limit: 1, offset: 0 })
@@ -85,7 +74,7 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
     it.effect("a row is the stored canonical row: Josh Allen's 2024 week 1 line", () =>
       Effect.gen(function*() {
         const res = yield* raw("/v1/bulk/export?sport=nfl&include=stat_lines", {})
-        const lines = parseLines(res.body.toString("utf8"))
+        const lines = ndjsonLines(res.body.toString("utf8"))
         expect(new Set(lines.map((l) => l.type))).toEqual(new Set(["stat_lines"]))
         const allen = lines.find((l) =>
           l.data.player_id === "svc_nfl_00-0034857" && l.data.game_id === "2024_01_ARI_BUF"
@@ -98,7 +87,7 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
       Effect.gen(function*() {
         const status = (yield* ok("/v1/data/status")).data.find((r: any) => r.sport === "nfl")
         const res = yield* raw("/v1/bulk/export?sport=NFL&include=Teams,%20games,teams", {})
-        expect(countBy(parseLines(res.body.toString("utf8")))).toEqual({ teams: status.teams, games: status.games })
+        expect(countBy(ndjsonLines(res.body.toString("utf8")))).toEqual({ teams: status.teams, games: status.games })
       }))
   })
 
@@ -113,7 +102,7 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
       // gzip refused (q=0): identity
       const refused = yield* raw("/v1/bulk/export?sport=nfl&include=teams", { "accept-encoding": "gzip;q=0" })
       expect(refused.headers["content-encoding"]).toBeUndefined()
-      expect(parseLines(refused.body.toString("utf8")).length).toBeGreaterThan(0)
+      expect(ndjsonLines(refused.body.toString("utf8")).length).toBeGreaterThan(0)
     }))
 
   it.effect("a bad include or sport is 400 INVALID_PARAMETER; only syndicate_alpha may export", () =>

@@ -11,13 +11,16 @@ import { Progress, Runner } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Harness, type TestResponse } from "./harness.js"
+import { Harness, type HarnessOptions, type TestResponse } from "./harness.js"
 
 /**
- * A harness (no seed) whose store holds the fixtures of `sports` (test/fixtures/<sport>), each
- * read by its own ingest adapter, as an `it.layer`.
+ * A harness (no seed, else `options`) whose store holds the fixtures of `sports`
+ * (test/fixtures/<sport>), each read by its own ingest adapter, as an `it.layer`.
  */
-export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harness> =>
+export const fixturesLayer = (
+  sports: ReadonlyArray<SportKey>,
+  options: Omit<HarnessOptions, "seed"> = {}
+): Layer.Layer<Harness> =>
   Layer.effectDiscard(Effect.gen(function*() {
     const h = yield* Harness
     for (const sport of sports) {
@@ -30,7 +33,7 @@ export const fixturesLayer = (sports: ReadonlyArray<SportKey>): Layer.Layer<Harn
         Effect.orDie
       )
     }
-  })).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
+  })).pipe(Layer.provideMerge(Harness.layer({ ...options, seed: false })))
 
 /** The hand-cut datasets, one folder a sport, in the data directory's layout. */
 export const fixturesDir = fileURLToPath(new URL("../fixtures", import.meta.url))
@@ -101,4 +104,17 @@ export const pprZero = {
   receiving_yards: 0,
   receiving_tds: 0,
   receptions: 0
+}
+
+/** The lines of a newline-delimited JSON body, parsed; the body is empty or ends with a newline. */
+export const ndjsonLines = (text: string) => {
+  expect(text.endsWith("\n") || text === "").toBe(true)
+  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; data: any })
+}
+
+/** How many of `lines` there are of each type. */
+export const countBy = (lines: ReadonlyArray<{ type: string }>) => {
+  const out: Record<string, number> = {}
+  for (const l of lines) out[l.type] = (out[l.type] ?? 0) + 1
+  return out
 }

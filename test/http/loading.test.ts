@@ -18,10 +18,10 @@ import { Deferred, Effect, Fiber, Layer, Option, Schedule } from "effect"
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fixturesDir } from "./fixtures.js"
 import { start } from "./harness.js"
 
-const nflFixtures = fileURLToPath(new URL("../fixtures/nfl", import.meta.url))
+const nflFixtures = join(fixturesDir, "nfl")
 
 describe("a sport still loading", () => {
   it.scopedLive(

@@ -10,26 +10,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Plans } from "@sports-data/domain"
-import { Progress, Runner } from "@sports-data/ingest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
-import { join } from "node:path"
+import { Effect, Layer } from "effect"
+import { fixturesLayer } from "./fixtures.js"
 import { Harness, start } from "./harness.js"
 
-const fixtures = join(__dirname, "..", "fixtures")
-
-const ingested = Effect.gen(function*() {
-  const h = yield* Harness
-  for (const sport of ["nfl", "nba", "mlb"] as const) {
-    yield* Runner.ingesters[sport].ingest(join(fixtures, sport)).pipe(
-      Effect.provide(h.stores),
-      Effect.provide(Progress.silent),
-      Logger.withMinimumLogLevel(LogLevel.Error),
-      Effect.orDie
-    )
-  }
-})
-
-const TestLayer = Layer.effectDiscard(ingested).pipe(Layer.provideMerge(Harness.layer({ seed: false })))
+const TestLayer = fixturesLayer(["nfl", "nba", "mlb"])
 
 /** The ten tools of the specification, in its order. */
 const TOOLS = [

@@ -11,19 +11,10 @@ import { describe, expect, layer } from "@effect/vitest"
 import { ModelRegistryWriter, type Models, SportsWriter, type StatLine } from "@sports-data/domain"
 import { Models as Training } from "@sports-data/ingest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { activeNbaConfidence, expectError, get, ok } from "./fixtures.js"
+import { join } from "node:path"
+import { lcg } from "../harness/random.js"
+import { activeNbaConfidence, expectError, fixturesDir, get, ok, pprZero } from "./fixtures.js"
 import { game, Harness, player, statLine as line } from "./harness.js"
-
-/** A seeded linear congruential generator (Numerical Recipes constants), uniform in [0, 1). */
-const lcg = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 
 const qbs = Array.from({ length: 14 }, (_, i) => player("nfl", `qb${i}`, `Passer ${i}`, "QB", i % 2 ? "KC" : "BUF"))
 const rand = lcg(42)
@@ -34,18 +25,7 @@ const nflGames = [2022, 2023, 2024].flatMap((season) =>
   )
 )
 const nflLines: ReadonlyArray<StatLine> = nflGames.flatMap((g) =>
-  qbs.map((qb) =>
-    line(qb, g, {
-      passing_yards: Math.round(rand() * 400),
-      passing_tds: 0,
-      interceptions: 0,
-      rushing_yards: 0,
-      rushing_tds: 0,
-      receiving_yards: 0,
-      receiving_tds: 0,
-      receptions: 0
-    }, { game_id: `${g.id}_${qb.id}` })
-  )
+  qbs.map((qb) => line(qb, g, { ...pprZero, passing_yards: Math.round(rand() * 400) }, { game_id: `${g.id}_${qb.id}` }))
 )
 
 const guard = player("nba", "g1", "Model Guard", "G", "LAL")
@@ -87,7 +67,7 @@ const heatPrediction = {
   threshold: 26.5
 }
 
-const mlbFixtures = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/mlb")
+const mlbFixtures = join(fixturesDir, "mlb")
 
 const seeded = Effect.gen(function*() {
   const h = yield* Harness

@@ -7,28 +7,15 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { ApiLiveWith } from "@sports-data/http"
-import { NflversePlays, Progress, Runner } from "@sports-data/ingest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { NflversePlays } from "@sports-data/ingest"
+import { Effect, Layer } from "effect"
 import { join } from "node:path"
-import { expectError, fixturesDir, get, ok } from "./fixtures.js"
-import { Harness } from "./harness.js"
+import { expectError, fixturesDir, fixturesLayer, get, ok } from "./fixtures.js"
 
 const nflDir = join(fixturesDir, "nfl")
 
 /** A harness serving the nfl fixtures with the PlayReader over the fixture folder. */
-const TestLayer = Layer.effectDiscard(Effect.gen(function*() {
-  const h = yield* Harness
-  yield* Runner.ingesters.nfl!.ingest(nflDir).pipe(
-    Effect.provide(h.stores),
-    Effect.provide(Progress.silent),
-    Logger.withMinimumLogLevel(LogLevel.Error),
-    Effect.orDie
-  )
-})).pipe(
-  Layer.provideMerge(
-    Harness.layer({ seed: false, apiLive: ApiLiveWith().pipe(Layer.provide(NflversePlays.layer(nflDir))) })
-  )
-)
+const TestLayer = fixturesLayer(["nfl"], { apiLive: ApiLiveWith().pipe(Layer.provide(NflversePlays.layer(nflDir))) })
 
 layer(TestLayer, { timeout: 60_000 })("plays from nflverse play-by-play files", (it) => {
   describe("GET /v1/nfl/games/{gameId}/plays", () => {

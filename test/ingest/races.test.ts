@@ -7,23 +7,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { EventReader, F1, Golf } from "@sports-data/domain"
 import { F1 as F1Ingest, Golf as GolfIngest, Nascar as NascarIngest } from "@sports-data/ingest"
 import { Effect } from "effect"
-import { cpSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { appendRows, expectNothingChanged, replaceInFile, TestLayer } from "./helpers.js"
-
-const fixture = (sport: string) => join(import.meta.dirname, "..", "fixtures", sport)
-
-/** A private copy of a fixture folder, removed when the test's scope closes. */
-const copyOf = (sport: string) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      const dir = mkdtempSync(join(tmpdir(), `${sport}-fixture-`))
-      cpSync(fixture(sport), dir, { recursive: true })
-      return dir
-    }),
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
+import { appendRows, expectNothingChanged, fixtureCopy, fixtureDir, replaceInFile, TestLayer } from "./helpers.js"
 
 const entriesOf = (sport: "golf" | "f1" | "nascar", eventId: string) =>
   Effect.flatMap(EventReader, (r) => r.entries({ sport, event_ids: [eventId], limit: 1000, offset: 0 }))
@@ -31,8 +16,14 @@ const entriesOf = (sport: "golf" | "f1" | "nascar", eventId: string) =>
 describe("golf, f1 and nascar ingestion", () => {
   it.effect("re-running each adapter over unchanged files reports every row unchanged", () =>
     Effect.gen(function*() {
-      for (const ingest of [GolfIngest.ingestGolf, F1Ingest.ingestF1, NascarIngest.ingestNascar]) {
-        const dir = fixture(ingest === GolfIngest.ingestGolf ? "golf" : ingest === F1Ingest.ingestF1 ? "f1" : "nascar")
+      for (
+        const [sport, ingest] of [
+          ["golf", GolfIngest.ingestGolf],
+          ["f1", F1Ingest.ingestF1],
+          ["nascar", NascarIngest.ingestNascar]
+        ] as const
+      ) {
+        const dir = fixtureDir(sport)
         const first = yield* ingest(dir)
         expect(first.counts.events!.inserted).toBeGreaterThan(0)
         expect(first.counts.event_entries!.inserted).toBeGreaterThan(0)
@@ -44,7 +35,7 @@ describe("golf, f1 and nascar ingestion", () => {
 
   it.effect("golf: malformed rows are reported with file and line; the rest of the event is placed", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = yield* copyOf("golf")
+      const dir = yield* fixtureCopy("golf")
       const board = join(dir, "array_carpenter_golfastr", "pga_leaderboards_2025.csv")
       appendRows(board, [
         "9,Nobody Real,Nobody Real,280,minus two,0,false,123456,s:1,Masters Tournament,401703504,2025",
@@ -69,7 +60,7 @@ describe("golf, f1 and nascar ingestion", () => {
 
   it.effect("f1: a bad position or time is reported with file and line; pit-lane starts are kept", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = yield* copyOf("f1")
+      const dir = yield* fixtureCopy("f1")
       const results = join(dir, "f1db", "race_results.csv")
       appendRows(results, [
         "2023,01-bahrain,first,99,nobody,haas,ferrari,pirelli,57,1:40:00.000,,,,,0,20,",
@@ -96,7 +87,7 @@ describe("golf, f1 and nascar ingestion", () => {
 
   it.effect("nascar: drivers keyed by name; a race without a number is reported", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = yield* copyOf("nascar")
+      const dir = yield* fixtureCopy("nascar")
       const cup = join(dir, "nascar_data_kylegrealis", "cup_series_2022_2025.csv")
       appendRows(cup, [`2024,,"Nowhere","NO RACE",1,"paved",1,1,"1","Nobody","Ford",1,1,0,"running","T",,,1,0,`])
       const result = yield* NascarIngest.ingestNascar(dir)
