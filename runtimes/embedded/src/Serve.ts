@@ -53,8 +53,7 @@ import {
 } from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
-import { describeFailure } from "./cli.js"
-import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
+import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /**
  * Looks at the data before the server listens: recomputes missing player metrics, finds the
