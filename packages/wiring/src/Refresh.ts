@@ -127,7 +127,7 @@ export const trackStaleness = (staleness: Staleness, retryAfterFailed: Duration.
       yield* progress.value.set({
         ...pendingProgress(u.sport, ingested, failedRetry),
         state: "failed",
-        error: `source file cannot be read: ${basename(u.error.file)}`
+        error: describeIngestFailure(u.error)
       })
     }
   })
