@@ -134,14 +134,16 @@ export const mailLayer = (options: {
 }): Layer.Layer<Mailer | PublicUrl> =>
   Layer.merge(options.mailer, Layer.succeed(PublicUrl, options.publicUrl.replace(/\/+$/, "")))
 
+/** The mailer ({@link mailerLayer}) and the public address (`publicUrlOf`) of resolved settings. */
+export const mailFromSettings = (
+  settings: Pick<Settings, "smtpUrl" | "mailDir" | "publicUrl" | "port">
+): Layer.Layer<Mailer | PublicUrl> => mailLayer({ mailer: mailerLayer(settings), publicUrl: publicUrlOf(settings) })
+
 /**
  * The mailer and the public address the settings choose (SMTP_URL, SPORTS_DATA_MAIL_DIR,
  * SPORTS_DATA_PUBLIC_URL, PORT), read through the current ConfigProvider. Fails with a ConfigError
  * naming the variable when one is malformed.
  */
 export const MailFromEnv: Layer.Layer<Mailer | PublicUrl, ConfigError> = Layer.unwrapEffect(
-  Effect.map(
-    Effect.all({ smtpUrl, mailDir, publicUrl, port }),
-    (settings) => mailLayer({ mailer: mailerLayer(settings), publicUrl: publicUrlOf(settings) })
-  )
+  Effect.map(Effect.all({ smtpUrl, mailDir, publicUrl, port }), mailFromSettings)
 )

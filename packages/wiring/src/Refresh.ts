@@ -127,7 +127,7 @@ export const trackStaleness = (staleness: Staleness, retryAfterFailed: Duration.
       yield* progress.value.set({
         ...pendingProgress(u.sport, ingested, failedRetry),
         state: "failed",
-        error: `source file cannot be read: ${basename(u.error.file)}`
+        error: describeIngestFailure(u.error)
       })
     }
   })
@@ -207,8 +207,8 @@ export const ingestTracked = <R = never>(options: {
     Effect.gen(function*() {
       const tracker = yield* Effect.serviceOption(IngestProgress)
       const started = yield* Clock.currentTimeMillis
-      const filesTotal = (yield* Runner.sourceFiles(options.dataDir, sport)).length
       if (Option.isSome(tracker)) {
+        const filesTotal = (yield* Runner.sourceFiles(options.dataDir, sport)).length
         const current = yield* tracker.value.get(sport)
         yield* tracker.value.set({
           ...Option.getOrElse(current, () => pendingProgress(sport, false, LOADING_RETRY_AFTER_SECONDS)),

@@ -21,6 +21,7 @@ export {
   fileMailer,
   mailerLayer,
   MailFromEnv,
+  mailFromSettings,
   mailLayer,
   maskAddresses,
   PublicUrl,

@@ -24,8 +24,7 @@ import {
   describeStore,
   holdingLease,
   ingestTracked,
-  mailerLayer,
-  mailLayer,
+  mailFromSettings,
   newOwner,
   REFRESH_JOB,
   refreshLoop,
@@ -53,8 +52,7 @@ import {
 } from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
-import { describeFailure } from "./cli.js"
-import { ingestTable, line, progressLayer, skippedLines } from "./Output.js"
+import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /**
  * Looks at the data before the server listens: recomputes missing player metrics, finds the
@@ -153,7 +151,7 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
         HttpServerLive({
           port: options.settings.port,
           plans: options.catalog,
-          mail: mailLayer({ mailer: mailerLayer(options.settings), publicUrl: Settings.publicUrlOf(options.settings) }),
+          mail: mailFromSettings(options.settings),
           progress
         }).pipe(Layer.provide(NflversePlays.layer(dataDir))), // plays from <data dir>/nflverse_pbp when present
         // webhook deliveries run in-process on the embedded store

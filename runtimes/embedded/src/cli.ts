@@ -38,7 +38,16 @@ import { existsSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { type KeyOperations, pgliteFolder, remoteKeys, runningServer } from "./Admin.js"
-import { errorLine, ingestTable, line, progressLayer, skippedLines, stderrLogger, table } from "./Output.js"
+import {
+  describeFailure,
+  errorLine,
+  ingestTable,
+  line,
+  progressLayer,
+  skippedLines,
+  stderrLogger,
+  table
+} from "./Output.js"
 
 /**
  * The plan catalog keys are issued against: the one the HTTP server admits with (SPORTS_DATA_PLANS
@@ -311,39 +320,6 @@ class UsageError extends Error {
   constructor(options: { readonly message: string }) {
     super(options.message)
   }
-}
-
-const firstLine = (s: unknown): string => String(s).split("\n")[0]!.trim()
-
-/** The first non-empty message along an error's `cause` chain (a wrapper often has none of its own). */
-const innermostMessage = (error: unknown): string => {
-  let current = error
-  for (let depth = 0; depth < 5 && current !== null && current !== undefined; depth++) {
-    const message = typeof current === "object" ? (current as { message?: unknown }).message : current
-    if (typeof message === "string" && message.trim() !== "") return firstLine(message)
-    current = typeof current === "object" ? (current as { cause?: unknown }).cause : undefined
-  }
-  return firstLine(error)
-}
-
-/** One line for a failure: the error's own message, or what the store, driver or server said. */
-export const describeFailure = (error: unknown): string => {
-  const e = error as { _tag?: unknown; detail?: unknown; operation?: unknown; file?: unknown; reason?: unknown }
-  switch (e?._tag) {
-    case "StoreUnavailable":
-      return `store unavailable: ${firstLine(e.detail)}`
-    case "StoreFailure":
-      return `store operation ${String(e.operation)} failed: ${firstLine(e.detail)}`
-    case "CsvFileError":
-      return `cannot read ${String(e.file)}: ${firstLine(e.reason)}`
-    case "ServeError":
-      return `cannot serve: ${innermostMessage((error as { cause?: unknown }).cause)}`
-    case "PlanCatalogError": {
-      const p = e as { source?: unknown; problems?: ReadonlyArray<unknown> }
-      return `invalid plan catalog (${String(p.source)}): ${(p.problems ?? []).map(firstLine).join("; ")}`
-    }
-  }
-  return innermostMessage(error)
 }
 
 /** The version of the root package.json. */

@@ -70,7 +70,7 @@ const hashOf = (presented: string): Effect.Effect<string> =>
  * tier `required`: the key's hash, its stored record (none when absent or unknown) and the
  * verdict (`Admission.authorize`). For a known key refused with 402 or 403 the verdict comes with
  * the rate-limit headers its response carries (counts read, nothing counted).
- * Shared by the REST middleware and the MCP tool server (mcp/Route.ts).
+ * Shared by the REST middleware and the MCP tool server (mcp/Server.ts).
  */
 export const checkKey = (presentedKey: string, required: Plans.Tier, now: Date) =>
   Effect.gen(function*() {

@@ -35,6 +35,7 @@ import type { Security } from "@sports-data/api"
 import { CatalogReader } from "@sports-data/domain"
 import { Config, Duration, Effect, Either } from "effect"
 import { makeAdmit } from "./Admission.js"
+import { templatePattern } from "./Errors.js"
 import { makeVersionReader } from "./StoreCache.js"
 
 /** The setting of the byte budget. */
@@ -81,11 +82,7 @@ export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
 export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmission>) => {
   const compiled = routes.filter((r) => r.method === "GET").map((route) => ({
     route,
-    regex: new RegExp(
-      "^" + route.path.split("/").map((s) => s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        .join("/") +
-        "$"
-    )
+    regex: new RegExp("^" + templatePattern(route.path) + "$")
   }))
   return (path: string): Security.EndpointAdmission | undefined => {
     let found: Security.EndpointAdmission | undefined

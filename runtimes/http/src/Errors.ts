@@ -110,20 +110,23 @@ export interface RouteShape {
 }
 
 /**
+ * The regular expression source of a path template: a `:param` segment matches any one non-empty
+ * segment, every other segment itself (without anchors).
+ */
+export const templatePattern = (path: string): string =>
+  path
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/")
+
+/**
  * Matches a concrete path against route templates, for 405: the methods of every route whose
- * template matches `path` (a `:param` segment matches any one non-empty segment).
+ * template matches `path` ({@link templatePattern}, a trailing slash allowed).
  */
 export const makeMethodIndex = (routes: ReadonlyArray<RouteShape>) => {
   const compiled = routes.map((r) => ({
     method: r.method,
-    regex: new RegExp(
-      "^" +
-        r.path
-          .split("/")
-          .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-          .join("/") +
-        "/?$"
-    )
+    regex: new RegExp("^" + templatePattern(r.path) + "/?$")
   }))
   return (path: string): ReadonlyArray<string> => {
     const methods = new Set<string>()
