@@ -28,6 +28,7 @@ import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
 import { catchUpPostIngest, holdingLease, newOwner, REFRESH_JOB, runPostIngest } from "./Jobs.js"
+import { DEFAULT_WORKER_LEASE } from "./Settings.js"
 
 /** A sport to ingest again and why. */
 export interface StaleSport {
@@ -316,7 +317,7 @@ export interface RefreshOptions {
  */
 export const refreshPass = (options: RefreshOptions & { readonly owner: string }) =>
   holdingLease(
-    { job: REFRESH_JOB, owner: options.owner, lease: options.lease ?? "60 seconds" },
+    { job: REFRESH_JOB, owner: options.owner, lease: options.lease ?? DEFAULT_WORKER_LEASE },
     Effect.zipLeft(refreshOnce(options.dataDir, options.interval), catchUpPostIngest(options.dataDir))
   )
 

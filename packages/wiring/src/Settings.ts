@@ -194,7 +194,7 @@ export const webhookRetrySchedule: Config.Config<ReadonlyArray<Duration.Duration
 )
 
 /** Default of SPORTS_DATA_WORKER_LEASE: longer than one webhook attempt's 10 s timeout. */
-const DEFAULT_WORKER_LEASE = Duration.seconds(60)
+export const DEFAULT_WORKER_LEASE = Duration.seconds(60)
 
 /**
  * SPORTS_DATA_WORKER_LEASE: how long a worker's claim of a job (the refresh pass and the jobs after

@@ -38,7 +38,7 @@ import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
 import { mailerLayer } from "./Mail.js"
-import type { Settings } from "./Settings.js"
+import { DEFAULT_WORKER_LEASE, type Settings } from "./Settings.js"
 
 /** A webhook url that may not be used: `reason` says why (a 400 at registration). */
 export class TargetRefused extends Schema.TaggedError<TargetRefused>()("TargetRefused", { reason: Schema.String }) {}
@@ -274,7 +274,7 @@ export const deliveryPass = (options: DeliveryOptions) =>
     const schedule = options.schedule.map((d) => Duration.toMillis(Duration.decode(d)))
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* store.fanOut({ now, firstDelayMs: schedule[0] ?? 0, graceMs: 2000, limit: 500, newId: randomUUID })
-    const lease = Duration.toMillis(Duration.decode(options.lease ?? "60 seconds"))
+    const lease = Duration.toMillis(Duration.decode(options.lease ?? DEFAULT_WORKER_LEASE))
     const claimed = yield* store.claim(now, lease, options.batch ?? 20)
     yield* Effect.forEach(claimed, (job) => attempt(job, options.allowHosts, schedule), {
       concurrency: "unbounded",
