@@ -109,19 +109,37 @@ export const countCall = (keyHash: string, grant: Admission.Grant, now: Date) =>
     }
   })
 
+/** The outcome of admitting one call (see {@link makeAdmitCall}). */
+export type Admitted =
+  | {
+    readonly _tag: "Admitted"
+    readonly caller: Security.CallerService
+    /** The rate-limit headers of the response. */
+    readonly headers: Record<string, string>
+    readonly keyHash: string
+    /** The endpoint as usage analytics names it (the OpenAPI path, e.g. `/v1/nfl/players/{id}`). */
+    readonly endpoint: string
+  }
+  | {
+    readonly _tag: "Refused"
+    readonly error: ApiErrors.ApiError
+    /** The rate-limit headers of the response (none for a keyless or unknown key). */
+    readonly headers: Record<string, string>
+  }
+
 /**
- * Admits one call to the route (`method`, path template `path`) of an API whose endpoints are
- * `routes` (`Security.endpointTiers(Api)`), with the presented key (the X-Service-Key value, ""
- * when absent): both steps of admission, the rate-limit headers of the response and the usage
- * record when it is sent (pre-response handlers of the current request). Yields the admitted
- * caller, or fails with the API error of the refusal. Dies at construction when a guarded endpoint
- * declares no tier, so an endpoint cannot be served open by mistake; dies for a route not guarded.
- * Shared by the Authorization middleware and the response-body cache (BodyCache.ts).
+ * Both steps of admission for one call to the route (`method`, path template `path`) of an API
+ * whose endpoints are `routes` (`Security.endpointTiers(Api)`), with the presented key (the
+ * X-Service-Key value, "" when absent), at `now` (epoch ms): {@link Admitted}, counted when
+ * admitted. Fails with 503 SERVICE_UNAVAILABLE when a store is unavailable (a StoreFailure is a
+ * defect). Dies at construction when a guarded endpoint declares no tier, so an endpoint cannot
+ * be served open by mistake; dies for a route not guarded. Needs no HTTP context: shared by the
+ * Authorization middleware ({@link makeAdmit}), the response-body cache (BodyCache.ts) and the
+ * node front of the server (FastPath.ts).
  */
-export const makeAdmit = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
+export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<KeyStore | UsageStore | PlanCatalogService>()
-    const recorder = yield* UsageRecorder
 
     const tiers = new Map<string, { readonly tier: Plans.Tier; readonly endpoint: string }>()
     for (const route of routes) {
@@ -136,34 +154,69 @@ export const makeAdmit = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
       tiers.set(`${route.method} ${route.path}`, { tier, endpoint: Security.openApiPath(route.path) })
     }
 
-    return (method: string, path: string, presentedKey: string) =>
+    return (method: string, path: string, presentedKey: string, started: number) =>
       Effect.gen(function*() {
         const target = tiers.get(`${method} ${path}`)
         if (target === undefined) {
           return yield* Effect.dieMessage(`no tier known for ${method} ${path}`)
         }
-        const started = yield* Clock.currentTimeMillis
         const now = new Date(started)
-        const checked = yield* checkKey(presentedKey, target.tier, now).pipe(Effect.provide(context))
+        const checked = yield* checkKey(presentedKey, target.tier, now)
         const { keyHash } = checked
         if (Either.isLeft(checked.verdict)) {
-          yield* setHeaders(checked.headers)
-          return yield* Effect.fail(ApiErrors.fromDomain(checked.verdict.left, ""))
+          return {
+            _tag: "Refused",
+            error: ApiErrors.fromDomain(checked.verdict.left, ""),
+            headers: checked.headers
+          } satisfies Admitted
         }
         const grant = checked.verdict.right
-        const counted = yield* countCall(keyHash, grant, now).pipe(Effect.provide(context))
-        yield* setHeaders(counted.headers)
-        if (Either.isLeft(counted.verdict)) return yield* Effect.fail(ApiErrors.fromDomain(counted.verdict.left, ""))
+        const counted = yield* countCall(keyHash, grant, now)
+        if (Either.isLeft(counted.verdict)) {
+          return {
+            _tag: "Refused",
+            error: ApiErrors.fromDomain(counted.verdict.left, ""),
+            headers: counted.headers
+          } satisfies Admitted
+        }
+        return {
+          _tag: "Admitted",
+          caller: Security.Caller.make(grant.key, grant.plan, counted.verdict.right, now),
+          headers: counted.headers,
+          keyHash,
+          endpoint: target.endpoint
+        } satisfies Admitted
+      }).pipe(mapStoreErrors, Effect.provide(context))
+  })
 
+/**
+ * {@link makeAdmitCall} inside a request of the HTTP app: sets the rate-limit headers of the
+ * response, records the admitted call for usage analytics when its response is sent
+ * (pre-response handlers of the current request), and yields the admitted caller, or fails with
+ * the API error of the refusal. Used by the Authorization middleware.
+ */
+export const makeAdmit = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
+  Effect.gen(function*() {
+    const admitCall = yield* makeAdmitCall(routes)
+    const recorder = yield* UsageRecorder
+    return (method: string, path: string, presentedKey: string) =>
+      Effect.gen(function*() {
+        const started = yield* Clock.currentTimeMillis
+        const admitted = yield* admitCall(method, path, presentedKey, started)
+        yield* setHeaders(admitted.headers)
+        if (admitted._tag === "Refused") return yield* Effect.fail(admitted.error)
         yield* HttpApp.appendPreResponseHandler((_request, response) =>
           Effect.flatMap(
             Clock.currentTimeMillis,
             (finished) =>
-              Effect.as(recorder.record(keyHash, target.endpoint, finished - started, new Date(finished)), response)
+              Effect.as(
+                recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
+                response
+              )
           )
         )
-        return Security.Caller.make(grant.key, grant.plan, counted.verdict.right, now)
-      }).pipe(mapStoreErrors)
+        return admitted.caller
+      })
   })
 
 /**

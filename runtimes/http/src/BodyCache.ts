@@ -33,10 +33,11 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { Security } from "@sports-data/api"
 import { CatalogReader } from "@sports-data/domain"
-import { Config, Duration, Effect, Either } from "effect"
-import { makeAdmit } from "./Admission.js"
+import { Clock, Config, Context, Duration, Effect, Either, Layer, Option } from "effect"
+import { type Admitted, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
 import { makeVersionReader } from "./StoreCache.js"
+import { UsageRecorder } from "./Usage.js"
 
 /** The setting of the byte budget. */
 export const bodyCacheBytesConfig = Config.integer("SPORTS_DATA_BODY_CACHE_BYTES").pipe(
@@ -151,15 +152,57 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
   return head + callerFields(tier, month, today) + tail === text ? { head, tail } : undefined
 }
 
+/** A hit of the body cache: the bytes and headers of the answer, and the admitted call. */
+export interface Hit {
+  readonly _tag: "Hit"
+  /** The kept body with the admitted caller's meta spliced in. */
+  readonly body: Buffer
+  readonly contentType: string
+  /** The kept answer's headers and the caller's rate-limit headers. */
+  readonly headers: Record<string, string>
+  readonly admitted: Extract<Admitted, { readonly _tag: "Admitted" }>
+  /** When the request was admitted (the Clock's epoch ms). */
+  readonly started: number
+}
+
 /**
- * The body cache as an API-level middleware over `routes` (`Security.endpointTiers(Api)`); see
- * the module documentation. Requires the stores of admission and the CatalogReader.
+ * What the body cache makes of a request: a {@link Hit} (admitted and counted); a `Miss`, whose
+ * answer `keep` may store; or `Pass` (not a cacheable request, the data version unreadable, or a
+ * hit whose admission was refused, nothing counted): the request is served as if there were no
+ * cache.
  */
-export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>, options?: BodyCacheOptions) =>
-  HttpApiBuilder.middleware(Effect.gen(function*() {
+export type Lookup =
+  | Hit
+  | { readonly _tag: "Miss"; readonly keep: (response: HttpServerResponse.HttpServerResponse) => void }
+  | { readonly _tag: "Pass" }
+
+const PASS: Lookup = { _tag: "Pass" }
+
+/** The body cache of a running API (see the module documentation). */
+export interface BodyCacheService {
+  /**
+   * The cache's answer to a request (`method`, `url` = path and query, the presented key or "")
+   * at the Clock's time. A hit is admitted exactly as a handled request and counted; usage
+   * analytics record it when {@link BodyCacheService.record} is called.
+   */
+  readonly lookup: (method: string, url: string, presentedKey: string) => Effect.Effect<Lookup>
+  /** Records a hit for usage analytics, its response finished now (the Clock's time). */
+  readonly record: (hit: Hit) => Effect.Effect<void>
+}
+
+/** The body cache of the running API, when it has one (BodyCacheLive). */
+export class BodyCache extends Context.Tag("@sports-data/http/BodyCache")<BodyCache, BodyCacheService>() {}
+
+/**
+ * Makes the body cache over `routes` (`Security.endpointTiers(Api)`), or none when the byte
+ * budget is 0. Requires the stores of admission and the CatalogReader.
+ */
+export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>, options?: BodyCacheOptions) =>
+  Effect.gen(function*() {
     const maxBytes = options?.maxBytes ?? (yield* bodyCacheBytesConfig)
-    if (maxBytes <= 0) return (app) => app
-    const admitTo = yield* makeAdmit(routes)
+    if (maxBytes <= 0) return Option.none<BodyCacheService>()
+    const admitCall = yield* makeAdmitCall(routes)
+    const recorder = yield* UsageRecorder
     const version = yield* makeVersionReader(
       (yield* CatalogReader).dataVersion,
       options?.versionInterval ?? Duration.seconds(1)
@@ -204,44 +247,90 @@ export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>,
       held += bytes
     }
 
-    return (app) =>
-      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-        if (request.method !== "GET") return app
-        const q = request.url.indexOf("?")
-        const path = q === -1 ? request.url : request.url.slice(0, q)
-        const route = match(path)
-        if (route === undefined || !cacheable.has(route)) return app
-        return Effect.flatMap(Effect.either(version), (current) => {
-          if (Either.isLeft(current)) return app
-          if (current.right !== heldVersion) {
-            entries.clear()
-            held = 0
-            heldVersion = current.right
+    const lookup = (method: string, url: string, presentedKey: string): Effect.Effect<Lookup> => {
+      if (method !== "GET") return Effect.succeed(PASS)
+      const q = url.indexOf("?")
+      const path = q === -1 ? url : url.slice(0, q)
+      const route = match(path)
+      if (route === undefined || !cacheable.has(route)) return Effect.succeed(PASS)
+      return Effect.flatMap(Effect.zip(Effect.either(version), Clock.currentTimeMillis), ([current, started]) => {
+        if (Either.isLeft(current)) return Effect.succeed(PASS)
+        if (current.right !== heldVersion) {
+          entries.clear()
+          held = 0
+          heldVersion = current.right
+        }
+        const key = `${current.right}\u0000${new Date(started).toISOString().slice(0, 10)}\u0000${path}?${
+          canonicalQuery(url)
+        }`
+        const kept = entries.get(key)
+        if (kept === undefined || started - kept.storedAt > timeToLive) {
+          return Effect.succeed({ _tag: "Miss", keep: (response) => keep(key, response, started) })
+        }
+        entries.delete(key)
+        entries.set(key, kept)
+        return Effect.match(admitCall("GET", route.path, presentedKey, started), {
+          onFailure: () => PASS,
+          onSuccess: (admitted): Lookup => {
+            if (admitted._tag === "Refused") return PASS
+            const { caller } = admitted
+            const fields = callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
+            return {
+              _tag: "Hit",
+              body: Buffer.concat([kept.head, Buffer.from(fields), kept.tail]),
+              contentType: kept.contentType,
+              headers: { ...kept.headers, ...admitted.headers },
+              admitted,
+              started
+            }
           }
-          const now = Date.now()
-          const key = `${current.right}\u0000${new Date(now).toISOString().slice(0, 10)}\u0000${path}?${
-            canonicalQuery(request.url)
-          }`
-          const kept = entries.get(key)
-          if (kept === undefined || now - kept.storedAt > timeToLive) {
-            return Effect.tap(app, (response) => Effect.sync(() => keep(key, response, now)))
-          }
-          entries.delete(key)
-          entries.set(key, kept)
-          return Effect.matchEffect(admitTo("GET", route.path, request.headers["x-service-key"] ?? ""), {
-            onFailure: () => app,
-            onSuccess: (caller) =>
-              Effect.succeed(HttpServerResponse.uint8Array(
-                Buffer.concat([
-                  kept.head,
-                  Buffer.from(
-                    callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
-                  ),
-                  kept.tail
-                ]),
-                { status: 200, contentType: kept.contentType, headers: kept.headers }
-              ))
-          })
         })
       })
-  }))
+    }
+
+    const record = (hit: Hit) =>
+      Effect.flatMap(
+        Clock.currentTimeMillis,
+        (finished) =>
+          recorder.record(hit.admitted.keyHash, hit.admitted.endpoint, finished - hit.started, new Date(finished))
+      )
+
+    return Option.some(BodyCache.of({ lookup, record }))
+  })
+
+/**
+ * The body cache as a layer (the {@link BodyCache} service, absent when the budget is 0) and an
+ * API-level middleware over `routes` (`Security.endpointTiers(Api)`) answering its hits; see the
+ * module documentation. Requires the stores of admission and the CatalogReader.
+ */
+export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>, options?: BodyCacheOptions) =>
+  Layer.unwrapEffect(Effect.map(makeBodyCache(routes, options), Option.match({
+    onNone: () => Layer.empty,
+    onSome: (cache) =>
+      Layer.merge(
+        Layer.succeed(BodyCache, cache),
+        HttpApiBuilder.middleware((app) =>
+          Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+            Effect.flatMap(
+              cache.lookup(request.method, request.url, request.headers["x-service-key"] ?? ""),
+              (found) => {
+                switch (found._tag) {
+                  case "Pass":
+                    return app
+                  case "Miss":
+                    return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
+                  case "Hit":
+                    return Effect.as(
+                      cache.record(found),
+                      HttpServerResponse.uint8Array(found.body, {
+                        status: 200,
+                        contentType: found.contentType,
+                        headers: found.headers
+                      })
+                    )
+                }
+              }
+            ))
+        )
+      )
+  })))

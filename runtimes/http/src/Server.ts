@@ -6,7 +6,8 @@
  *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
  *   handlers read the read ports through a cache keyed by the data version (StoreCache.ts);
  *   admission and usage go to their stores on every request. Repeated reads of the team-sport
- *   routes are answered from the cache of encoded bodies (BodyCache.ts), admitted as usual.
+ *   routes are answered from the cache of encoded bodies (BodyCache.ts), admitted as usual; on
+ *   node:http its hits are answered in front of the app (FastPath.ts).
  * - {@link makeHttpServer}: serves such a layer on node:http. The API is built first and the
  *   listener after it, so no request reaches a half-built service. On interruption (SIGTERM under
  *   `NodeRuntime.runMain`) the server stops accepting connections, lets in-flight requests finish,
@@ -29,6 +30,7 @@ import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admis
 import { BodyCacheLive, type BodyCacheOptions } from "./BodyCache.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
+import { fastPathLayer } from "./FastPath.js"
 import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
@@ -150,7 +152,11 @@ export const makeHttpServer = <E, R>(apiLive: Layer.Layer<HttpApi.Api, E, R>, op
   Layer.unwrapEffect(Effect.gen(function*() {
     const otel = yield* otelEndpointConfig
     const server = createServer()
-    const serve = Layer.merge(HttpApiBuilder.serve(), closeIdleOnShutdown(server)).pipe(
+    // the fast path takes over the app's request listener, so it is built after the app is served
+    const serve = Layer.merge(
+      fastPathLayer(server).pipe(Layer.provideMerge(HttpApiBuilder.serve())),
+      closeIdleOnShutdown(server)
+    ).pipe(
       HttpServer.withLogAddress,
       Layer.provideMerge(
         NodeHttpServer.layer(() => server, {

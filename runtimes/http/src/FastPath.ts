@@ -1,0 +1,68 @@
+/**
+ * The node:http front of the server: answers the hits of the response-body cache (BodyCache.ts)
+ * straight on the node response, without the HTTP app (router, middleware chain, response
+ * conversion), and hands every other request to the app unchanged (DESIGN.md, "Hot path").
+ *
+ * A GET request is looked up in the body cache with its X-Service-Key value: a hit has been
+ * admitted and counted exactly as the app would (Admission.ts `makeAdmitCall`), and is written
+ * with the same status, body bytes and headers the app's middleware would write for it (the kept
+ * answer's headers and the caller's rate-limit headers), then recorded for usage analytics with
+ * its latency. A miss, a refused admission (nothing counted) or any other request goes to the
+ * app's handler, which serves it as if the front did not exist (and fills the cache).
+ *
+ * The front replaces the app's `request` listener on the node server: it is installed after the
+ * app is served (`HttpApiBuilder.serve`) and puts the app's listener back when its scope closes.
+ * @module
+ */
+import { Effect, Exit, Layer, Option, Runtime } from "effect"
+import type { IncomingMessage, Server, ServerResponse } from "node:http"
+import { BodyCache } from "./BodyCache.js"
+
+type Listener = (request: IncomingMessage, response: ServerResponse) => void
+
+/**
+ * Installs the front on `server`, whose only `request` listener is the served app's (dies
+ * otherwise). Without a body cache (SPORTS_DATA_BODY_CACHE_BYTES=0) nothing is installed.
+ */
+export const fastPathLayer = (server: Server) =>
+  Layer.scopedDiscard(Effect.gen(function*() {
+    const found = yield* Effect.serviceOption(BodyCache)
+    if (Option.isNone(found)) return
+    const cache = found.value
+    const listeners = server.listeners("request") as Array<Listener>
+    if (listeners.length !== 1) {
+      return yield* Effect.dieMessage(`the fast path expects one request listener, found ${listeners.length}`)
+    }
+    const app = listeners[0]!
+    const runCallback = Runtime.runCallback(yield* Effect.runtime<never>())
+
+    const front: Listener = (request, response) => {
+      const url = request.url
+      if (request.method !== "GET" || url === undefined) return app(request, response)
+      const key = request.headers["x-service-key"]
+      runCallback(cache.lookup("GET", url, typeof key === "string" ? key : ""), {
+        onExit: (exit) => {
+          if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
+          const hit = exit.value
+          response.writeHead(200, {
+            ...hit.headers,
+            "content-type": hit.contentType,
+            "content-length": hit.body.byteLength
+          })
+          response.end(hit.body, () => runCallback(cache.record(hit)))
+        }
+      })
+    }
+
+    yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        server.off("request", app)
+        server.on("request", front)
+      }),
+      () =>
+        Effect.sync(() => {
+          server.off("request", front)
+          server.on("request", app)
+        })
+    )
+  }))
