@@ -274,7 +274,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
           onSuccess: (admitted): Lookup => {
             if (admitted._tag === "Refused") return PASS
             const { caller } = admitted
-            const fields = callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
+            const fields = callerFields(
+              caller.key.tier,
+              caller.calls_remaining_this_month,
+              caller.calls_remaining_today
+            )
             return {
               _tag: "Hit",
               body: Buffer.concat([kept.head, Buffer.from(fields), kept.tail]),
@@ -304,33 +308,36 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
  * module documentation. Requires the stores of admission and the CatalogReader.
  */
 export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>, options?: BodyCacheOptions) =>
-  Layer.unwrapEffect(Effect.map(makeBodyCache(routes, options), Option.match({
-    onNone: () => Layer.empty,
-    onSome: (cache) =>
-      Layer.merge(
-        Layer.succeed(BodyCache, cache),
-        HttpApiBuilder.middleware((app) =>
-          Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-            Effect.flatMap(
-              cache.lookup(request.method, request.url, request.headers["x-service-key"] ?? ""),
-              (found) => {
-                switch (found._tag) {
-                  case "Pass":
-                    return app
-                  case "Miss":
-                    return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
-                  case "Hit":
-                    return Effect.as(
-                      cache.record(found),
-                      HttpServerResponse.uint8Array(found.body, {
-                        status: 200,
-                        contentType: found.contentType,
-                        headers: found.headers
-                      })
-                    )
+  Layer.unwrapEffect(Effect.map(
+    makeBodyCache(routes, options),
+    Option.match({
+      onNone: () => Layer.empty,
+      onSome: (cache) =>
+        Layer.merge(
+          Layer.succeed(BodyCache, cache),
+          HttpApiBuilder.middleware((app) =>
+            Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+              Effect.flatMap(
+                cache.lookup(request.method, request.url, request.headers["x-service-key"] ?? ""),
+                (found) => {
+                  switch (found._tag) {
+                    case "Pass":
+                      return app
+                    case "Miss":
+                      return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
+                    case "Hit":
+                      return Effect.as(
+                        cache.record(found),
+                        HttpServerResponse.uint8Array(found.body, {
+                          status: 200,
+                          contentType: found.contentType,
+                          headers: found.headers
+                        })
+                      )
+                  }
                 }
-              }
-            ))
+              ))
+          )
         )
-      )
-  })))
+    })
+  ))
