@@ -116,9 +116,15 @@ describe("KeyStore contract", () => {
           const record = keyRecord()
           yield* store.create(record)
           const now = new Date("2024-09-01T00:00:01Z")
-          yield* store.touch(record.key_hash, now)
+          const other = keyRecord()
+          yield* store.create(other)
+          const later = new Date("2024-09-01T00:00:07Z")
+          // one call for many keys; an unknown hash: no error, nothing created
+          const unknown = keyRecord().key_hash
+          yield* store.touch([[record.key_hash, now], [other.key_hash, later], [unknown, now]])
           expect(Option.map(yield* store.findByHash(record.key_hash), (r) => r.last_used_at)).toEqual(Option.some(now))
-          yield* store.touch(keyRecord().key_hash, now) // unknown hash: no error, nothing created
+          expect(Option.map(yield* store.findByHash(other.key_hash), (r) => r.last_used_at)).toEqual(Option.some(later))
+          expect(Option.isNone(yield* store.findByHash(unknown))).toBe(true)
         }))
 
       it.effect("list returns every record oldest first and never holds the key itself", () =>

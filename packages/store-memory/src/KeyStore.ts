@@ -93,8 +93,12 @@ export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*
       return [changed, next] as const
     })
 
-  const touch: KeyStoreService["touch"] = (keyHash, now) =>
-    Ref.update(ref, (map) => HashMap.modify(map, keyHash, (record) => ({ ...record, last_used_at: now })))
+  const touch: KeyStoreService["touch"] = (uses) =>
+    Ref.update(ref, (map) =>
+      uses.reduce(
+        (next, [keyHash, at]) => HashMap.modify(next, keyHash, (record) => ({ ...record, last_used_at: at })),
+        map
+      ))
 
   return {
     create,

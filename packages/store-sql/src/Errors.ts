@@ -85,4 +85,6 @@ export const toStoreError = (operation: string, error: unknown): StoreError =>
 export const orStoreError =
   (operation: string) =>
   <A, R>(self: Effect.Effect<A, SqlError | ParseResult.ParseError, R>): Effect.Effect<A, StoreError, R> =>
-    Effect.mapError(self, (error) => toStoreError(operation, error)).pipe(Effect.withSpan(operation))
+    Effect.mapError(self, (error) => toStoreError(operation, error)).pipe(
+      Effect.withSpan(operation, { captureStackTrace: false })
+    )

@@ -98,14 +98,16 @@ export const cachedKeyStore = (
       findByHash,
       findByPrefix: inner.findByPrefix,
       list: inner.list,
-      touch: (keyHash, now) =>
-        Effect.tap(inner.touch(keyHash, now), () =>
+      touch: (uses) =>
+        Effect.tap(inner.touch(uses), () =>
           Effect.sync(() => {
-            const hit = entries.get(keyHash)
-            if (hit === undefined || Option.isNone(hit.record)) return
-            const last = hit.record.value.last_used_at
-            if (last !== null && last.getTime() >= now.getTime()) return
-            entries.set(keyHash, { ...hit, record: Option.some({ ...hit.record.value, last_used_at: now }) })
+            for (const [keyHash, now] of uses) {
+              const hit = entries.get(keyHash)
+              if (hit === undefined || Option.isNone(hit.record)) continue
+              const last = hit.record.value.last_used_at
+              if (last !== null && last.getTime() >= now.getTime()) continue
+              entries.set(keyHash, { ...hit, record: Option.some({ ...hit.record.value, last_used_at: now }) })
+            }
           }))
     }
   })

@@ -103,8 +103,12 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
       orStoreError("KeyStore.revoke")
     )
 
-  const touch: KeyStoreService["touch"] = (keyHash, now) =>
-    sql`UPDATE api_keys SET last_used_at = ${now} WHERE key_hash = ${keyHash}`.pipe(
+  const touch: KeyStoreService["touch"] = (uses) =>
+    uses.length === 0 ? Effect.void : sql.unsafe(
+      `UPDATE api_keys AS k SET last_used_at = u.at
+      FROM jsonb_to_recordset($1::jsonb) AS u(key_hash text, at timestamptz) WHERE k.key_hash = u.key_hash`,
+      [JSON.stringify(uses.map(([key_hash, at]) => ({ key_hash, at })))]
+    ).pipe(
       Effect.asVoid,
       orStoreError("KeyStore.touch")
     )

@@ -21,7 +21,7 @@ import { HttpApp, HttpRouter, HttpServerResponse } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
 import { Admission, ApiKey, KeyStore, Plans, UsageStore } from "@sports-data/domain"
 import { PlanCatalogService } from "@sports-data/wiring"
-import { Clock, Effect, Either, Layer, Option, Redacted } from "effect"
+import { Clock, type Context, Effect, Either, Layer, Option, Redacted } from "effect"
 import { mapStoreErrors } from "./Errors.js"
 import { UsageRecorder } from "./Usage.js"
 
@@ -65,6 +65,17 @@ const hashOf = (presented: string): Effect.Effect<string> =>
       }))
   })
 
+/** What admission reads and counts with: the key and usage stores and the plan catalog. */
+export interface AdmissionServices {
+  readonly keys: Context.Tag.Service<KeyStore>
+  readonly usage: Context.Tag.Service<UsageStore>
+  readonly catalog: Plans.PlanCatalog
+}
+
+/** The {@link AdmissionServices} of the context (taken once, when a server is built). */
+export const admissionServices: Effect.Effect<AdmissionServices, never, KeyStore | UsageStore | PlanCatalogService> =
+  Effect.all({ keys: KeyStore, usage: UsageStore, catalog: PlanCatalogService })
+
 /**
  * Step 1 of admission for a presented key (the X-Service-Key value, trimmed here) against the
  * tier `required`: the key's hash, its stored record (none when absent or unknown) and the
@@ -72,11 +83,13 @@ const hashOf = (presented: string): Effect.Effect<string> =>
  * the rate-limit headers its response carries (counts read, nothing counted).
  * Shared by the REST middleware and the MCP tool server (mcp/Server.ts).
  */
-export const checkKey = (presentedKey: string, required: Plans.Tier, now: Date) =>
+export const checkKey = (
+  { catalog, keys, usage }: AdmissionServices,
+  presentedKey: string,
+  required: Plans.Tier,
+  now: Date
+) =>
   Effect.gen(function*() {
-    const keys = yield* KeyStore
-    const usage = yield* UsageStore
-    const catalog = yield* PlanCatalogService
     const presented = presentedKey.trim()
     const keyHash = presented === "" ? "" : yield* hashOf(presented)
     const record = presented === "" ? Option.none() : yield* keys.findByHash(keyHash)
@@ -98,9 +111,8 @@ export const checkKey = (presentedKey: string, required: Plans.Tier, now: Date) 
  * of the first ceiling hit (nothing counted then). `headers`: the rate-limit headers of the
  * response either way.
  */
-export const countCall = (keyHash: string, grant: Admission.Grant, now: Date) =>
+export const countCall = ({ usage }: AdmissionServices, keyHash: string, grant: Admission.Grant, now: Date) =>
   Effect.gen(function*() {
-    const usage = yield* UsageStore
     const outcome = yield* usage.consume(keyHash, Admission.limitsOf(grant.plan), now)
     return {
       verdict: Admission.decideLimits(grant.plan, outcome, now),
@@ -139,7 +151,7 @@ export type Admitted =
  */
 export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
-    const context = yield* Effect.context<KeyStore | UsageStore | PlanCatalogService>()
+    const services = yield* admissionServices
 
     const tiers = new Map<string, { readonly tier: Plans.Tier; readonly endpoint: string }>()
     for (const route of routes) {
@@ -161,7 +173,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           return yield* Effect.dieMessage(`no tier known for ${method} ${path}`)
         }
         const now = new Date(started)
-        const checked = yield* checkKey(presentedKey, target.tier, now)
+        const checked = yield* checkKey(services, presentedKey, target.tier, now)
         const { keyHash } = checked
         if (Either.isLeft(checked.verdict)) {
           return {
@@ -171,7 +183,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           } satisfies Admitted
         }
         const grant = checked.verdict.right
-        const counted = yield* countCall(keyHash, grant, now)
+        const counted = yield* countCall(services, keyHash, grant, now)
         if (Either.isLeft(counted.verdict)) {
           return {
             _tag: "Refused",
@@ -186,7 +198,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           keyHash,
           endpoint: target.endpoint
         } satisfies Admitted
-      }).pipe(mapStoreErrors, Effect.provide(context))
+      }).pipe(mapStoreErrors)
   })
 
 /**

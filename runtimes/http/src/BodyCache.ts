@@ -76,22 +76,34 @@ const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
 export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
   route.method === "GET" && route.guarded && CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)
 
+/** Most paths whose route {@link makeRouteMatcher} remembers; it forgets them all when full. */
+const PATHS_HELD = 10_000
+
 /**
  * The GET route templates of `routes` as a matcher: the one route whose template matches a
  * concrete path (`:param` = one non-empty segment), or undefined when none or several match.
+ * Remembers the answer for the paths it was asked last (every template is tried otherwise).
  */
 export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmission>) => {
   const compiled = routes.filter((r) => r.method === "GET").map((route) => ({
     route,
     regex: new RegExp("^" + templatePattern(route.path) + "$")
   }))
-  return (path: string): Security.EndpointAdmission | undefined => {
+  const known = new Map<string, Security.EndpointAdmission | undefined>()
+  const find = (path: string): Security.EndpointAdmission | undefined => {
     let found: Security.EndpointAdmission | undefined
     for (const c of compiled) {
       if (!c.regex.test(path)) continue
       if (found !== undefined) return undefined
       found = c.route
     }
+    return found
+  }
+  return (path: string): Security.EndpointAdmission | undefined => {
+    if (known.has(path)) return known.get(path)
+    const found = find(path)
+    if (known.size >= PATHS_HELD) known.clear()
+    known.set(path, found)
     return found
   }
 }

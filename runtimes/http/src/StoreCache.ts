@@ -48,7 +48,7 @@ import {
   type StoreError,
   TeamReader
 } from "@sports-data/domain"
-import { Cache, Context, Duration, Effect, Equal, Exit, Hash, Layer } from "effect"
+import { Cache, Clock, Context, Deferred, Duration, Effect, Equal, Exit, FiberId, Hash, Layer } from "effect"
 
 /** Options of the cache. */
 export interface StoreCacheOptions {
@@ -122,9 +122,6 @@ class Entry implements Equal.Equal {
   }
 }
 
-/** The version key: one entry. */
-const VERSION = "version"
-
 /**
  * `dataVersion` read at most once per `interval` (0: on every call) and shared by every caller in that interval (the
  * staleness bound of the caches keyed by the version); a failed read is returned to its callers
@@ -134,17 +131,30 @@ export const makeVersionReader = (
   dataVersion: Effect.Effect<string, StoreError>,
   interval: Duration.DurationInput
 ): Effect.Effect<Effect.Effect<string, StoreError>> =>
-  Duration.toMillis(Duration.decode(interval)) <= 0 ? Effect.succeed(dataVersion) : Effect.map(
-    Cache.makeWith({
-      capacity: 1,
-      lookup: (_: typeof VERSION) => dataVersion,
-      timeToLive: (exit: Exit.Exit<string, StoreError>) => Exit.isSuccess(exit) ? interval : Duration.zero
-    }),
-    (versions) =>
-      Effect.uninterruptible(versions.get(VERSION)).pipe(
-        Effect.tapError(() => versions.invalidate(VERSION))
+  Effect.sync(() => {
+    const millis = Duration.toMillis(Duration.decode(interval))
+    if (millis <= 0) return dataVersion
+    // the last version read, and when its read started (Clock ms); the read in flight, if any
+    let last: { readonly version: string; readonly at: number } | undefined
+    let inFlight: Deferred.Deferred<string, StoreError> | undefined
+    return Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<string, StoreError> => {
+      if (last !== undefined && now - last.at < millis) return Effect.succeed(last.version)
+      if (inFlight !== undefined) return Deferred.await(inFlight)
+      const done = Deferred.unsafeMake<string, StoreError>(FiberId.none)
+      inFlight = done
+      return Effect.exit(dataVersion).pipe(
+        Effect.tap((exit) =>
+          Effect.sync(() => {
+            inFlight = undefined
+            if (Exit.isSuccess(exit)) last = { version: exit.value, at: now }
+          })
+        ),
+        Effect.tap((exit) => Deferred.done(done, exit)),
+        Effect.flatten,
+        Effect.uninterruptible
       )
-  )
+    })
+  })
 
 /** The cache shared by every decorated reader. */
 export interface ReadCache {

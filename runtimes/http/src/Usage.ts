@@ -67,7 +67,7 @@ export const makeUsageRecorder = (options?: { readonly flushEvery?: Duration.Dur
         if (seen === undefined || row.last_call.getTime() > seen.getTime()) lastUse.set(row.key_hash, row.last_call)
       }
       return usage.recordCalls(batch).pipe(
-        Effect.zipRight(Effect.forEach(lastUse, ([hash, at]) => keys.touch(hash, at), { discard: true })),
+        Effect.zipRight(keys.touch([...lastUse])),
         Effect.catchAll((e) =>
           Effect.logWarning("usage analytics flush failed; batch dropped").pipe(
             Effect.annotateLogs({ rows: batch.length, error: e._tag })

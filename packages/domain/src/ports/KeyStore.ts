@@ -46,8 +46,11 @@ export interface KeyStoreService {
   readonly update: (record: ApiKeyRecord) => Effect.Effect<boolean, StoreError>
   /** Marks every non-revoked key with this prefix revoked at `now`; returns how many changed. */
   readonly revoke: (prefix: string, now: Date) => Effect.Effect<number, StoreError>
-  /** Sets last_used_at (best effort; used by admission). */
-  readonly touch: (keyHash: string, now: Date) => Effect.Effect<void, StoreError>
+  /**
+   * Sets the last_used_at of each (key hash, time) of `uses`, in one store call (best effort; used
+   * by usage analytics, about once a second for every key used since). Unknown hashes are ignored.
+   */
+  readonly touch: (uses: ReadonlyArray<readonly [keyHash: string, at: Date]>) => Effect.Effect<void, StoreError>
   /** Every record, oldest first. */
   readonly list: Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreError>
 }

@@ -35,7 +35,7 @@ import * as App from "@sports-data/app"
 import { Admission, type DomainError, type KeyStore, UsageStore } from "@sports-data/domain"
 import { PlanCatalogService } from "@sports-data/wiring"
 import { Cause, Clock, Effect, Either, ParseResult, Schema } from "effect"
-import { checkKey, countCall } from "../Admission.js"
+import { admissionServices, checkKey, countCall } from "../Admission.js"
 import { encodeApiError, errorResponse, newRequestId, type RouteShape } from "../Errors.js"
 import { UsageRecorder } from "../Usage.js"
 import * as Rpc from "./Protocol.js"
@@ -148,6 +148,7 @@ export const McpLive = HttpApiBuilder.Router.use((router) =>
       | App.Feed
     >()
     const catalog = yield* PlanCatalogService
+    const services = yield* admissionServices
     const recorder = yield* UsageRecorder
     const usage = yield* UsageStore
 
@@ -211,7 +212,7 @@ export const McpLive = HttpApiBuilder.Router.use((router) =>
           }
         }
         const grant = authorized.right
-        const counted = yield* countCall(key.keyHash, grant, now)
+        const counted = yield* countCall(services, key.keyHash, grant, now)
         if (Either.isLeft(counted.verdict)) {
           return {
             response: admissionFailure(request.id, ApiErrors.fromDomain(counted.verdict.left, "")),
@@ -299,7 +300,7 @@ export const McpLive = HttpApiBuilder.Router.use((router) =>
       const request = yield* HttpServerRequest.HttpServerRequest
       const now = new Date(yield* Clock.currentTimeMillis)
       const presented = (request.headers["x-service-key"] ?? "").trim()
-      const checked = yield* checkKey(presented, "sandbox", now)
+      const checked = yield* checkKey(services, presented, "sandbox", now)
       if (Either.isLeft(checked.verdict)) {
         return errorResponse(ApiErrors.fromDomain(checked.verdict.left, "")).pipe(
           HttpServerResponse.setHeaders(checked.headers)
