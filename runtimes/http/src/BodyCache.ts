@@ -34,7 +34,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import type { Security } from "@sports-data/api"
 import { CatalogReader } from "@sports-data/domain"
 import { Clock, Config, Context, Duration, Effect, Either, Layer, Option } from "effect"
-import { type Admitted, makeAdmitCall } from "./Admission.js"
+import { makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
@@ -164,7 +164,7 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
   return head + callerFields(tier, month, today) + tail === text ? { head, tail } : undefined
 }
 
-/** A hit of the body cache: the bytes and headers of the answer, and the admitted call. */
+/** A hit of the body cache: the bytes and headers of the answer to an admitted call. */
 export interface Hit {
   readonly _tag: "Hit"
   /** The kept body with the admitted caller's meta spliced in. */
@@ -172,9 +172,6 @@ export interface Hit {
   readonly contentType: string
   /** The kept answer's headers and the caller's rate-limit headers. */
   readonly headers: Record<string, string>
-  readonly admitted: Extract<Admitted, { readonly _tag: "Admitted" }>
-  /** When the request was admitted (the Clock's epoch ms). */
-  readonly started: number
 }
 
 /**
@@ -194,12 +191,10 @@ const PASS: Lookup = { _tag: "Pass" }
 export interface BodyCacheService {
   /**
    * The cache's answer to a request (`method`, `url` = path and query, the presented key or "")
-   * at the Clock's time. A hit is admitted exactly as a handled request and counted; usage
-   * analytics record it when {@link BodyCacheService.record} is called.
+   * at the Clock's time. A hit is admitted exactly as a handled request, counted, and recorded
+   * for usage analytics (its latency: the time to admit it and splice its body).
    */
   readonly lookup: (method: string, url: string, presentedKey: string) => Effect.Effect<Lookup>
-  /** Records a hit for usage analytics, its response finished now (the Clock's time). */
-  readonly record: (hit: Hit) => Effect.Effect<void>
 }
 
 /** The body cache of the running API, when it has one (BodyCacheLive). */
@@ -281,37 +276,33 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         }
         entries.delete(key)
         entries.set(key, kept)
-        return Effect.match(admitCall("GET", route.path, presentedKey, started), {
-          onFailure: () => PASS,
-          onSuccess: (admitted): Lookup => {
-            if (admitted._tag === "Refused") return PASS
+        return Effect.matchEffect(admitCall("GET", route.path, presentedKey, started), {
+          onFailure: () => Effect.succeed(PASS),
+          onSuccess: (admitted): Effect.Effect<Lookup> => {
+            if (admitted._tag === "Refused") return Effect.succeed(PASS)
             const { caller } = admitted
             const fields = callerFields(
               caller.key.tier,
               caller.calls_remaining_this_month,
               caller.calls_remaining_today
             )
-            return {
+            const hit: Hit = {
               _tag: "Hit",
               body: Buffer.concat([kept.head, Buffer.from(fields), kept.tail]),
               contentType: kept.contentType,
-              headers: { ...kept.headers, ...admitted.headers },
-              admitted,
-              started
+              headers: { ...kept.headers, ...admitted.headers }
             }
+            return Effect.flatMap(Clock.currentTimeMillis, (finished) =>
+              Effect.as(
+                recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
+                hit
+              ))
           }
         })
       })
     }
 
-    const record = (hit: Hit) =>
-      Effect.flatMap(
-        Clock.currentTimeMillis,
-        (finished) =>
-          recorder.record(hit.admitted.keyHash, hit.admitted.endpoint, finished - hit.started, new Date(finished))
-      )
-
-    return Option.some(BodyCache.of({ lookup, record }))
+    return Option.some(BodyCache.of({ lookup }))
   })
 
 /**
@@ -338,14 +329,11 @@ export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>,
                     case "Miss":
                       return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
                     case "Hit":
-                      return Effect.as(
-                        cache.record(found),
-                        HttpServerResponse.uint8Array(found.body, {
-                          status: 200,
-                          contentType: found.contentType,
-                          headers: found.headers
-                        })
-                      )
+                      return Effect.succeed(HttpServerResponse.uint8Array(found.body, {
+                        status: 200,
+                        contentType: found.contentType,
+                        headers: found.headers
+                      }))
                   }
                 }
               ))

@@ -49,7 +49,7 @@ export const fastPathLayer = (server: Server) =>
             "content-type": hit.contentType,
             "content-length": hit.body.byteLength
           })
-          response.end(hit.body, () => runCallback(cache.record(hit)))
+          response.end(hit.body)
         }
       })
     }
