@@ -122,6 +122,11 @@ export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
 /** Makes the SQL UsageStore over the current SqlClient (migrations applied). */
 export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  /**
+   * The context the store was made in: batches run in it, not in the context of the call that
+   * happened to start them (whose transaction connection or span they must not borrow).
+   */
+  const context = yield* Effect.context<never>()
   /** Calls not yet sent, in call order. */
   const waiting: Array<Call> = []
   /** Whether a statement is in flight (its fiber sends the waiting calls when it is done). */
@@ -166,7 +171,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       waiting.push(call)
       if (sending) return Effect.void
       sending = true
-      return Effect.asVoid(Effect.forkDaemon(drain))
+      return Effect.asVoid(Effect.forkDaemon(Effect.provide(drain, context)))
     }))
 
   return {
