@@ -29,7 +29,7 @@ import { orStoreError } from "./Errors.js"
 const DAY = `(($2::timestamptz) AT TIME ZONE 'UTC')::date`
 
 /** Most calls sent in one admission statement. */
-export const MAX_BATCH = 500
+const MAX_BATCH = 500
 
 /**
  * Parallel arrays, one element per call: $1 key hashes, $2 nows, $3 per-minute, $4 per-day, $5
