@@ -612,6 +612,142 @@ const counters = statements([
 ])
 
 /**
+ * 0021: `usage_consume_many(keys, nows, per_minute, per_day, per_month)`, the admissions of
+ * several concurrent calls in ONE statement (group commit; UsageStore.ts batches them). The five
+ * arrays are parallel, one element per call; it returns one row per element, `ord` its 1-based
+ * position, with the columns of `usage_consume`. Each element has its own `now`: the same call
+ * decides as it would alone.
+ *
+ * Elements are processed in (key COLLATE "C", ordinal) order, and a key's row is created if
+ * missing and locked on its first element: every batch takes its row locks in one global key
+ * order, so two batches sharing keys wait for each other but never deadlock. The elements of
+ * one key are decided one after another on the locked row, each seeing the calls admitted before
+ * it (as `UsageCounter.decide` in a loop; the minute sum is re-read from the slots only when the
+ * window's low second changes), and the row is written once per key.
+ * As in 0018, the transaction commits asynchronously (`synchronous_commit = off` for it only),
+ * so the row locks are not held through a WAL flush: a crash of the PostgreSQL server (not of an
+ * instance) may forget the admissions of its last moments (wal_writer_delay, 200 ms by default,
+ * times three at most); limits stay exact across instances.
+ */
+const consumeMany = statements([
+  `CREATE FUNCTION usage_consume_many(p_keys text[], p_now timestamptz[], p_minute integer[], p_day integer[],
+    p_month integer[])
+  RETURNS TABLE (ord integer, admitted boolean, blocked_by text, minute integer, minute_oldest timestamptz,
+    day integer, month integer)
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    e record;
+    r record;
+    cur text := NULL;
+    dirty boolean := false;
+    slots integer[];
+    head bigint;
+    c_day date;
+    c_day_count integer;
+    c_month date;
+    c_month_count integer;
+    win_low bigint := NULL;
+    mins integer;
+    oldest bigint;
+    dc integer;
+    mc integer;
+    blocked text;
+    next_head bigint;
+    s bigint;
+  BEGIN
+    -- the row locks are held until commit: a batch does not wait for the WAL flush
+    PERFORM set_config('synchronous_commit', 'off', true);
+    FOR e IN SELECT t.k, t.i::integer AS i, t.pm, t.pd, t.po,
+        ceil(t.ms / 1000.0)::bigint AS call_s, (floor((t.ms - 60000) / 1000.0) + 1)::bigint AS low_s,
+        (t.n AT TIME ZONE 'UTC')::date AS d, date_trunc('month', t.n AT TIME ZONE 'UTC')::date AS m
+      FROM (SELECT u.*, floor(extract(epoch FROM u.n) * 1000)::bigint AS ms
+        FROM unnest(p_keys, p_now, p_minute, p_day, p_month) WITH ORDINALITY AS u(k, n, pm, pd, po, i)) t
+      ORDER BY t.k COLLATE "C", t.i
+    LOOP
+      IF cur IS DISTINCT FROM e.k THEN
+        IF dirty THEN
+          UPDATE usage_counters SET minute_head = head, minute_slots = slots, day = c_day, day_count = c_day_count,
+            month = c_month, month_count = c_month_count
+          WHERE key_hash = cur;
+        END IF;
+        cur := e.k;
+        dirty := false;
+        win_low := NULL;
+        SELECT * INTO r FROM usage_counters WHERE key_hash = cur FOR UPDATE;
+        IF NOT FOUND THEN
+          INSERT INTO usage_counters (key_hash, minute_head, minute_slots, day, day_count, month, month_count)
+          VALUES (cur, 0, array_fill(0, ARRAY[61]), e.d, 0, e.m, 0)
+          ON CONFLICT (key_hash) DO NOTHING;
+          SELECT * INTO r FROM usage_counters WHERE key_hash = cur FOR UPDATE;
+        END IF;
+        slots := r.minute_slots;
+        head := r.minute_head;
+        c_day := r.day;
+        c_day_count := r.day_count;
+        c_month := r.month;
+        c_month_count := r.month_count;
+      END IF;
+      -- the minute sum and oldest second depend on the slots and the low second only, and an
+      -- admission below updates them; so they are re-read only when the low second changes
+      IF win_low IS DISTINCT FROM e.low_s THEN
+        SELECT coalesce(sum(u.v), 0)::integer, min(u.sec) INTO mins, oldest
+        FROM (SELECT v, head - (((head - (i - 1)) % 61) + 61) % 61 AS sec
+          FROM unnest(slots) WITH ORDINALITY AS t(v, i) WHERE v > 0) u
+        WHERE u.sec >= e.low_s;
+        win_low := e.low_s;
+      END IF;
+      dc := CASE WHEN c_day >= e.d THEN c_day_count ELSE 0 END;
+      mc := CASE WHEN c_month >= e.m THEN c_month_count ELSE 0 END;
+      blocked := CASE
+        WHEN e.pm IS NOT NULL AND mins >= e.pm THEN 'minute'
+        WHEN e.pd IS NOT NULL AND dc >= e.pd THEN 'day'
+        WHEN e.po IS NOT NULL AND mc >= e.po THEN 'month'
+      END;
+      ord := e.i;
+      IF blocked IS NOT NULL THEN
+        admitted := false;
+        blocked_by := blocked;
+        minute := mins;
+        minute_oldest := to_timestamp(oldest);
+        day := CASE WHEN c_day = e.d THEN c_day_count ELSE 0 END;
+        month := CASE WHEN c_month = e.m THEN c_month_count ELSE 0 END;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      next_head := GREATEST(head, e.call_s);
+      IF next_head - head >= 61 THEN
+        slots := array_fill(0, ARRAY[61]);
+      ELSE
+        FOR j IN 1 .. next_head - head LOOP slots[((head + j) % 61) + 1] := 0; END LOOP;
+      END IF;
+      head := next_head;
+      s := GREATEST(e.call_s, next_head - 60);
+      slots[(s % 61) + 1] := slots[(s % 61) + 1] + 1;
+      mins := mins + 1;
+      oldest := LEAST(coalesce(oldest, s), s);
+      c_day := GREATEST(c_day, e.d);
+      c_day_count := dc + 1;
+      c_month := GREATEST(c_month, e.m);
+      c_month_count := mc + 1;
+      dirty := true;
+      admitted := true;
+      blocked_by := NULL;
+      minute := mins;
+      minute_oldest := to_timestamp(oldest);
+      day := c_day_count;
+      month := c_month_count;
+      RETURN NEXT;
+    END LOOP;
+    IF dirty THEN
+      UPDATE usage_counters SET minute_head = head, minute_slots = slots, day = c_day, day_count = c_day_count,
+        month = c_month, month_count = c_month_count
+      WHERE key_hash = cur;
+    END IF;
+  END
+  $fn$`
+])
+
+/**
  * 0016: anomaly scores (domain Anomaly.ts): `anomaly_scores` (one row per player, of his newest
  * game) and `anomaly_alerts` (the stat line ids that already wrote `anomaly.detected`, so a
  * player-game alerts once). Derived rows: no data-version trigger. Depends on no migration after 7.
@@ -697,7 +833,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "16_anomaly": anomaly,
   "18_counters": counters,
   "19_jobs": jobs,
-  "20_outrights": outrightsMigration
+  "20_outrights": outrightsMigration,
+  "21_consume_many": consumeMany
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -1,22 +1,42 @@
 /**
  * {@link UsageStore} on @effect/sql. Limits hold exactly across every process sharing the
- * database: an admission is ONE statement, `SELECT ... FROM usage_consume(...)` (migration
- * "18_counters"), which locks the key's row and decides on its latest version.
+ * database: admissions are decided by `usage_consume_many(...)` (migration "21_consume_many"),
+ * which locks each key's row and decides on its latest version.
+ *
+ * Group commit: concurrent `consume` calls of one store share a statement. At most one
+ * admission statement per store is in flight; calls made meanwhile wait and go together in the
+ * next one (up to {@link MAX_BATCH} per statement, the rest in the following ones), and a call
+ * made when none is in flight is sent at once. The function decides the calls of a key one after
+ * another in call order, each seeing the ones before it, so every caller gets the outcome it
+ * would get alone; one transaction per batch instead of one per call is what makes a hot key fast.
  *
  * Windows: the domain's `UsageCounter` (sliding minute at one-second resolution in 61 per-second
  * slots, day since 00:00 UTC, month since the 1st); peeks decode the row with it.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type ConsumeOutcome, UsageCounter, type UsageStoreService } from "@sports-data/domain"
-import { Effect } from "effect"
+import {
+  type ConsumeOutcome,
+  type StoreError,
+  UsageCounter,
+  type UsageLimits,
+  type UsageStoreService
+} from "@sports-data/domain"
+import { Deferred, Effect, Exit } from "effect"
 import { orStoreError } from "./Errors.js"
 
 /** UTC date of the timestamptz parameter `$2`. */
 const DAY = `(($2::timestamptz) AT TIME ZONE 'UTC')::date`
 
-/** $1 key hash, $2 now, $3 per-minute, $4 per-day, $5 per-month limit (null = none). */
-const CONSUME = `SELECT admitted, blocked_by, minute, minute_oldest, day, month FROM usage_consume($1, $2, $3, $4, $5)`
+/** Most calls sent in one admission statement. */
+const MAX_BATCH = 500
+
+/**
+ * Parallel arrays, one element per call: $1 key hashes, $2 nows, $3 per-minute, $4 per-day, $5
+ * per-month limits (null = none). One row per call; `ord` is its 1-based position.
+ */
+const CONSUME_MANY = `SELECT ord, admitted, blocked_by, minute, minute_oldest, day, month
+  FROM usage_consume_many($1::text[], $2::timestamptz[], $3::integer[], $4::integer[], $5::integer[])`
 
 /** $1 key hash: the stored counter, decoded by {@link counterOf}. */
 const COUNTER = `SELECT minute_head, minute_slots, to_char(day, 'YYYY-MM-DD') AS day, day_count,
@@ -43,12 +63,33 @@ GROUP BY endpoint
 ORDER BY sum(calls) DESC, endpoint COLLATE "C"`
 
 interface ConsumeRow {
+  readonly ord: number
   readonly admitted: boolean
   readonly blocked_by: "minute" | "day" | "month" | null
   readonly minute: number | string
   readonly minute_oldest: Date | null
   readonly day: number | string
   readonly month: number | string
+}
+
+/** The outcome a row of {@link CONSUME_MANY} reports. */
+const outcomeOf = (row: ConsumeRow): ConsumeOutcome => ({
+  admitted: row.admitted,
+  blocked_by: row.blocked_by,
+  counts: {
+    minute: Number(row.minute),
+    minute_oldest: row.minute_oldest,
+    day: Number(row.day),
+    month: Number(row.month)
+  }
+})
+
+/** A `consume` call waiting for its statement. */
+interface Call {
+  readonly keyHash: string
+  readonly limits: UsageLimits
+  readonly now: Date
+  readonly outcome: Deferred.Deferred<ConsumeOutcome, StoreError>
 }
 
 /** A row of `usage_counters` as {@link COUNTER} reads it. */
@@ -81,26 +122,73 @@ export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
 /** Makes the SQL UsageStore over the current SqlClient (migrations applied). */
 export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  /**
+   * The context the store was made in: batches run in it, not in the context of the call that
+   * happened to start them (whose transaction connection or span they must not borrow).
+   */
+  const context = yield* Effect.context<never>()
+  /** Calls not yet sent, in call order. */
+  const waiting: Array<Call> = []
+  /** Whether a statement is in flight (its fiber sends the waiting calls when it is done). */
+  let sending = false
+
+  /** One statement for `batch`; every call of it gets its outcome, or all the same failure. */
+  const send = (batch: ReadonlyArray<Call>) =>
+    sql.unsafe<ConsumeRow>(CONSUME_MANY, [
+      batch.map((c) => c.keyHash),
+      batch.map((c) => c.now),
+      batch.map((c) => c.limits.per_minute),
+      batch.map((c) => c.limits.per_day),
+      batch.map((c) => c.limits.per_month)
+    ]).pipe(
+      Effect.flatMap((rows) =>
+        rows.length === batch.length
+          ? Effect.succeed(rows)
+          : Effect.dieMessage(`usage_consume_many returned ${rows.length} rows for ${batch.length} calls`)
+      ),
+      orStoreError("UsageStore.consume"),
+      Effect.exit,
+      Effect.flatMap((exit) =>
+        Exit.isSuccess(exit)
+          ? Effect.forEach(exit.value, (row) => Deferred.succeed(batch[Number(row.ord) - 1]!.outcome, outcomeOf(row)))
+          : Effect.forEach(batch, (c) => Deferred.failCause(c.outcome, exit.cause))
+      )
+    )
+
+  /** Sends the waiting calls, batch after batch, until none is left. */
+  const drain: Effect.Effect<void> = Effect.suspend(() => {
+    const batch = waiting.splice(0, MAX_BATCH)
+    if (batch.length === 0) {
+      sending = false
+      return Effect.void
+    }
+    return Effect.zipRight(send(batch), drain)
+  })
+
+  /** Queues `call`; starts sending when no statement is in flight. */
+  const enqueue = (call: Call) =>
+    Effect.uninterruptible(Effect.suspend(() => {
+      waiting.push(call)
+      if (sending) return Effect.void
+      sending = true
+      return Effect.asVoid(Effect.forkDaemon(Effect.provide(drain, context)))
+    }))
 
   return {
     consume: (keyHash, limits, now) =>
-      sql.unsafe<ConsumeRow>(CONSUME, [keyHash, now, limits.per_minute, limits.per_day, limits.per_month]).pipe(
-        Effect.flatMap((rows) =>
-          rows[0] === undefined
-            ? Effect.dieMessage("usage_consume returned no row")
-            : Effect.succeed<ConsumeOutcome>({
-              admitted: rows[0].admitted,
-              blocked_by: rows[0].blocked_by,
-              counts: {
-                minute: Number(rows[0].minute),
-                minute_oldest: rows[0].minute_oldest,
-                day: Number(rows[0].day),
-                month: Number(rows[0].month)
-              }
+      Effect.flatMap(Deferred.make<ConsumeOutcome, StoreError>(), (outcome) => {
+        const call: Call = { keyHash, limits, now, outcome }
+        return enqueue(call).pipe(
+          Effect.zipRight(Deferred.await(outcome)),
+          // A caller interrupted while waiting leaves the queue; once sent, its outcome is dropped.
+          Effect.onInterrupt(() =>
+            Effect.sync(() => {
+              const at = waiting.indexOf(call)
+              if (at >= 0) waiting.splice(at, 1)
             })
-        ),
-        orStoreError("UsageStore.consume")
-      ),
+          )
+        )
+      }),
     peek: (keyHash, now) =>
       readCounter(sql, keyHash).pipe(
         Effect.map((counter) => UsageCounter.countsAt(counter, now)),
