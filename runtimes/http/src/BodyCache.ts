@@ -76,8 +76,20 @@ const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
 export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
   route.method === "GET" && route.guarded && CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)
 
-/** Most paths whose route {@link makeRouteMatcher} remembers; it forgets them all when full. */
-const PATHS_HELD = 10_000
+/**
+ * `f` remembering its answers for up to 10,000 arguments (it forgets them all when full): for
+ * the pure steps of a request that repeat with its path or query.
+ */
+const remembered = <A>(f: (input: string) => A): (input: string) => A => {
+  const known = new Map<string, A>()
+  return (input) => {
+    if (known.has(input)) return known.get(input) as A
+    const answer = f(input)
+    if (known.size >= 10_000) known.clear()
+    known.set(input, answer)
+    return answer
+  }
+}
 
 /**
  * The GET route templates of `routes` as a matcher: the one route whose template matches a
@@ -89,8 +101,7 @@ export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmissio
     route,
     regex: new RegExp("^" + templatePattern(route.path) + "$")
   }))
-  const known = new Map<string, Security.EndpointAdmission | undefined>()
-  const find = (path: string): Security.EndpointAdmission | undefined => {
+  return remembered((path): Security.EndpointAdmission | undefined => {
     let found: Security.EndpointAdmission | undefined
     for (const c of compiled) {
       if (!c.regex.test(path)) continue
@@ -98,23 +109,20 @@ export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmissio
       found = c.route
     }
     return found
-  }
-  return (path: string): Security.EndpointAdmission | undefined => {
-    if (known.has(path)) return known.get(path)
-    const found = find(path)
-    if (known.size >= PATHS_HELD) known.clear()
-    known.set(path, found)
-    return found
-  }
+  })
 }
+
+/** A query string with its parameters sorted by name, then value. */
+const sortedQuery = remembered((query) => {
+  const params = [...new URLSearchParams(query)]
+  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+  return new URLSearchParams(params).toString()
+})
 
 /** The query of a URL with its parameters sorted by name, then value (equal requests, one key). */
 export const canonicalQuery = (url: string): string => {
   const q = url.indexOf("?")
-  if (q === -1) return ""
-  const params = [...new URLSearchParams(url.slice(q + 1))]
-  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-  return new URLSearchParams(params).toString()
+  return q === -1 ? "" : sortedQuery(url.slice(q + 1))
 }
 
 /** A kept body: the bytes around the per-caller meta fields. */

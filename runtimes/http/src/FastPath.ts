@@ -23,8 +23,10 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => void
 /**
  * Installs the front on `server`, whose only `request` listener is the served app's (dies
  * otherwise). Without a body cache (SPORTS_DATA_BODY_CACHE_BYTES=0) nothing is installed.
+ * `tracing`: whether the stores' spans of a hit are traced (only when an exporter is configured,
+ * as for the app's requests: Server.ts).
  */
-export const fastPathLayer = (server: Server) =>
+export const fastPathLayer = (server: Server, options: { readonly tracing: boolean }) =>
   Layer.scopedDiscard(Effect.gen(function*() {
     const found = yield* Effect.serviceOption(BodyCache)
     if (Option.isNone(found)) return
@@ -40,7 +42,8 @@ export const fastPathLayer = (server: Server) =>
       const url = request.url
       if (request.method !== "GET" || url === undefined) return app(request, response)
       const key = request.headers["x-service-key"]
-      runCallback(cache.lookup("GET", url, typeof key === "string" ? key : ""), {
+      const lookup = cache.lookup("GET", url, typeof key === "string" ? key : "")
+      runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
         onExit: (exit) => {
           if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
           const hit = exit.value

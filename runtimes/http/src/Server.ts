@@ -154,7 +154,7 @@ export const makeHttpServer = <E, R>(apiLive: Layer.Layer<HttpApi.Api, E, R>, op
     const server = createServer()
     // the fast path takes over the app's request listener, so it is built after the app is served
     const serve = Layer.merge(
-      fastPathLayer(server).pipe(Layer.provideMerge(HttpApiBuilder.serve())),
+      fastPathLayer(server, { tracing: Option.isSome(otel) }).pipe(Layer.provideMerge(HttpApiBuilder.serve())),
       closeIdleOnShutdown(server)
     ).pipe(
       HttpServer.withLogAddress,
