@@ -98,8 +98,9 @@ export interface MakeOptions {
   } | undefined
   /**
    * `"write-behind"`: exact counters in this process's memory, written back each second
-   * (WriteBehindUsage.ts; only where one process owns the store); `"shared"` (default): one
-   * atomic statement per admission, exact across instances.
+   * (WriteBehindUsage.ts; only where one process owns the store, so key records are also cached
+   * without a time to live: every key change goes through this process); `"shared"` (default):
+   * one atomic statement per admission, exact across instances.
    */
   readonly usage?: "shared" | "write-behind" | undefined
 }
@@ -113,7 +114,10 @@ export const makeWith = (
   options: MakeOptions = {}
 ): Effect.Effect<Context.Context<Stores>, never, SqlClient.SqlClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const keys = yield* cachedKeyStore(yield* makeKeyStore, options.keyChanges)
+    const keys = yield* cachedKeyStore(yield* makeKeyStore, {
+      ...options.keyChanges,
+      ...(options.usage === "write-behind" ? { timeToLive: Duration.infinity } : {})
+    })
     const usage = options.usage === "write-behind" ? yield* makeWriteBehindUsageStore() : yield* makeUsageStore
     const wake = yield* makeLocalEventWake()
     const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
