@@ -82,24 +82,27 @@ export const makeWriteBehindUsageStore = (
     yield* Effect.forkScoped(Effect.repeat(flush, Schedule.spaced(interval)))
     yield* Effect.addFinalizer(() => flush)
 
+    /**
+     * `decide` on the key's counter: at once when it is in memory, else after reading it (the
+     * only step that reaches the store, so the only one traced as `operation`).
+     */
+    const withCounter = <A>(keyHash: string, operation: string, decide: () => A) =>
+      counters.has(keyHash)
+        ? Effect.sync(decide)
+        : load(keyHash).pipe(Effect.zipRight(Effect.sync(decide)), orStoreError(operation))
+
     return {
       consume: (keyHash, limits, now) =>
-        load(keyHash).pipe(
-          Effect.zipRight(Effect.sync(() => {
-            const [outcome, next] = UsageCounter.decide(counters.get(keyHash), limits, now)
-            if (outcome.admitted) {
-              counters.set(keyHash, next)
-              dirty.add(keyHash)
-            }
-            return outcome
-          })),
-          orStoreError("UsageStore.consume")
-        ),
+        withCounter(keyHash, "UsageStore.consume", () => {
+          const [outcome, next] = UsageCounter.decide(counters.get(keyHash), limits, now)
+          if (outcome.admitted) {
+            counters.set(keyHash, next)
+            dirty.add(keyHash)
+          }
+          return outcome
+        }),
       peek: (keyHash, now) =>
-        load(keyHash).pipe(
-          Effect.zipRight(Effect.sync(() => UsageCounter.countsAt(counters.get(keyHash), now))),
-          orStoreError("UsageStore.peek")
-        ),
+        withCounter(keyHash, "UsageStore.peek", () => UsageCounter.countsAt(counters.get(keyHash), now)),
       recordCalls: analytics.recordCalls,
       endpointBreakdown: analytics.endpointBreakdown
     }

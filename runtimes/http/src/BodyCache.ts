@@ -175,8 +175,13 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
 /** A hit of the body cache: the bytes and headers of the answer to an admitted call. */
 export interface Hit {
   readonly _tag: "Hit"
-  /** The kept body with the admitted caller's meta spliced in. */
-  readonly body: Buffer
+  /**
+   * The body in three parts, to be sent in this order: the kept bytes before the caller's meta
+   * fields, those fields, the kept bytes after them (the kept parts are shared, never copied).
+   */
+  readonly body: readonly [Buffer, Buffer, Buffer]
+  /** The body's length in bytes. */
+  readonly length: number
   readonly contentType: string
   /** The kept answer's headers and the caller's rate-limit headers. */
   readonly headers: Record<string, string>
@@ -294,9 +299,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
               caller.calls_remaining_this_month,
               caller.calls_remaining_today
             )
+            const fieldBytes = Buffer.from(fields)
             const hit: Hit = {
               _tag: "Hit",
-              body: Buffer.concat([kept.head, Buffer.from(fields), kept.tail]),
+              body: [kept.head, fieldBytes, kept.tail],
+              length: kept.head.byteLength + fieldBytes.byteLength + kept.tail.byteLength,
               contentType: kept.contentType,
               headers: { ...kept.headers, ...admitted.headers }
             }
@@ -337,7 +344,7 @@ export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>,
                     case "Miss":
                       return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
                     case "Hit":
-                      return Effect.succeed(HttpServerResponse.uint8Array(found.body, {
+                      return Effect.succeed(HttpServerResponse.uint8Array(Buffer.concat(found.body, found.length), {
                         status: 200,
                         contentType: found.contentType,
                         headers: found.headers

@@ -50,9 +50,13 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
           response.writeHead(200, {
             ...hit.headers,
             "content-type": hit.contentType,
-            "content-length": hit.body.byteLength
+            "content-length": hit.length
           })
-          response.end(hit.body)
+          const [head, fields, tail] = hit.body
+          response.cork()
+          response.write(head)
+          response.write(fields)
+          response.end(tail)
         }
       })
     }
