@@ -15,18 +15,20 @@ import {
   type StoreError
 } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
-import { allStatLines } from "./Metrics.js"
+import { allStatLines, type StatLinesOf } from "./Metrics.js"
 
 const isAnomalySport = (sport: SportKey): sport is Anomaly.AnomalySport =>
   (Anomaly.anomalySports as ReadonlyArray<SportKey>).includes(sport)
 
 /**
  * Recomputes and stores the anomaly scores of `sport`; returns the scores written and the
- * `anomaly.detected` events newly written (0 and 0 for a sport without scores). `computed_at`
- * from the Clock. Fails with StoreError.
+ * `anomaly.detected` events newly written (0 and 0 for a sport without scores). The stat lines
+ * come from `statLines` (default: read from the store; the Runner passes the cached read of the
+ * metrics job). `computed_at` from the Clock. Fails with StoreError.
  */
 export const recomputeAnomalies = (
-  sport: SportKey
+  sport: SportKey,
+  statLines: StatLinesOf = allStatLines
 ): Effect.Effect<
   { readonly scores: number; readonly events: number },
   StoreError,
@@ -34,7 +36,7 @@ export const recomputeAnomalies = (
 > =>
   Effect.gen(function*() {
     if (!isAnomalySport(sport)) return { scores: 0, events: 0 }
-    const lines = yield* allStatLines(sport)
+    const lines = yield* statLines(sport)
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = Anomaly.computeSportAnomalies(sport, lines, now)
     const players = yield* PlayerReader
