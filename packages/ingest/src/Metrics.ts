@@ -15,26 +15,11 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
+import { allRows } from "./Paging.js"
 
-/** Stat lines of the first store call; the rest come in one more call. */
-const FIRST_PAGE = 5000
-
-/**
- * Every stored stat line of `sport`, newest first. Two store calls at most (a first page of
- * 5000 lines, which gives the total, then all the rest at once): every page sorts the sport's
- * lines again, so pages of a fixed size would make reading quadratic. Fails with StoreError.
- */
+/** Every stored stat line of `sport`, newest first (Paging.ts `allRows`). Fails with StoreError. */
 export const allStatLines = (sport: TeamSport): Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader> =>
-  Effect.gen(function*() {
-    const reader = yield* StatLineReader
-    let lines: Array<StatLine> = []
-    for (let limit = FIRST_PAGE;;) {
-      const page = yield* reader.find({ sport, order: "recent", limit, offset: lines.length })
-      lines = lines.concat(page.rows)
-      if (page.rows.length < limit || lines.length >= page.total) return lines
-      limit = Math.max(FIRST_PAGE, page.total - lines.length)
-    }
-  })
+  Effect.flatMap(StatLineReader, (reader) => allRows((page) => reader.find({ sport, order: "recent", ...page })))
 
 /** How a recompute job gets the stat lines of a sport: {@link allStatLines}, or a cached read of them. */
 export type StatLinesOf = (sport: TeamSport) => Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader>
