@@ -14,8 +14,9 @@ import {
   StatLineReader,
   type StoreError
 } from "@sports-data/domain"
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { allStatLines, type StatLinesOf } from "./Metrics.js"
+import { allRows } from "./Paging.js"
 
 const isAnomalySport = (sport: SportKey): sport is Anomaly.AnomalySport =>
   (Anomaly.anomalySports as ReadonlyArray<SportKey>).includes(sport)
@@ -39,19 +40,17 @@ export const recomputeAnomalies = (
     const lines = yield* statLines(sport)
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = Anomaly.computeSportAnomalies(sport, lines, now)
+    const flagged = rows.filter((r) => r.anomaly_score >= Anomaly.ANOMALY_THRESHOLD)
+    // the flagged players' names, in one read (a player no longer stored is named by its id)
     const players = yield* PlayerReader
-    const alerts = yield* Effect.forEach(rows.filter((r) => r.anomaly_score >= Anomaly.ANOMALY_THRESHOLD), (r) =>
-      Effect.map(players.get(r.player_id), (p) => ({
-        line_id: r.line_id,
-        event: Anomaly.anomalyEvent(
-          r,
-          Option.match(p, {
-            onNone: () =>
-              r.player_id,
-            onSome: (x) => x.full_name
-          })
-        )
-      })))
+    const ids = [...new Set(flagged.map((r) => r.player_id))]
+    const names = new Map(
+      ids.length === 0 ? [] : (yield* allRows((page) => players.find({ ids, ...page }))).map((p) => [p.id, p.full_name])
+    )
+    const alerts = flagged.map((r) => ({
+      line_id: r.line_id,
+      event: Anomaly.anomalyEvent(r, names.get(r.player_id) ?? r.player_id)
+    }))
     const events = yield* (yield* AnomalyWriter).replaceSport(sport, rows, alerts)
     yield* Effect.logInfo("anomaly scores recomputed").pipe(
       Effect.annotateLogs({ sport, players: rows.length, events })
