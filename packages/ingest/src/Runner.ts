@@ -123,8 +123,9 @@ export const checkStale = (
  * sport stale again), after its DFS slates (Dfs.ts `ingestDfs`, nfl and golf, linked to the rows
  * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics and
  * anomaly scores (Metrics.ts `recomputeMetrics`, Anomaly.ts `recomputeAnomalies`, from one read
- * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at the first sport whose files cannot be read (CsvFileError) or
- * whose store fails (StoreError); sports already done keep their rows and state.
+ * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at
+ * the first sport whose files cannot be read (CsvFileError) or whose store fails (StoreError);
+ * sports already done keep their rows and state.
  */
 export const runIngest = (options: {
   readonly sports: ReadonlyArray<SportKey>
