@@ -15,8 +15,10 @@
  *
  * The ingest time is also split into phases: reading and parsing the files (between each file's
  * `fileStarted` and `fileFinished` progress events), writing (time inside the writer's upsert
- * calls, signals included; the odds and DFS writers are not timed) and the rest (joining, scoring,
- * building canonical rows, reading the store, the odds and DFS writes). The SportsWriter's own rate
+ * calls, signals included; the odds and DFS writers are not timed), reading the store (time inside
+ * the stat line, game and player readers: the metrics and anomaly jobs' stat lines, the games odds
+ * are matched to, the players DFS salaries are linked to) and the rest (joining, scoring, building
+ * canonical rows, the metrics and anomaly computations, the odds and DFS writes). The SportsWriter's own rate
  * (rows per second of writing) is printed against the COPY rate too, with the bound a writer
  * costing nothing would put on the ingest/COPY ratio.
  *
@@ -25,7 +27,14 @@
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { SportsWriter, type SportsWriterService, type TeamSport } from "@sports-data/domain"
+import {
+  GameReader,
+  PlayerReader,
+  SportsWriter,
+  type SportsWriterService,
+  StatLineReader,
+  type TeamSport
+} from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import { layerPostgres } from "@sports-data/store-sql"
 import { parse } from "csv-parse/sync"
@@ -61,8 +70,8 @@ const headerOf = (file: string): ReadonlyArray<string> => {
   }
 }
 
-/** Seconds spent in each timed phase of the ingestion. */
-const phases = { read: 0, write: 0, written: 0 }
+/** Seconds spent in each timed phase of the ingestion (and the rows the timed writes wrote). */
+const phases = { read: 0, write: 0, written: 0, storeRead: 0 }
 
 /** A progress reporter that adds each file's time from start to finish to `phases.read`. */
 const timedProgress = Layer.sync(Progress.ProgressReporter, () => {
@@ -106,6 +115,31 @@ const timedWriter = Layer.effect(
       upsertSignals: timed(writer.upsertSignals)
     }
   })
+)
+
+/** `f` with its time added to `phases.storeRead`. */
+const timedRead =
+  <Args extends ReadonlyArray<unknown>, B, E>(f: (...args: Args) => Effect.Effect<B, E>) => (...args: Args) =>
+    Effect.suspend(() => {
+      const start = performance.now()
+      return Effect.ensuring(
+        f(...args),
+        Effect.sync(() => void (phases.storeRead += (performance.now() - start) / 1000))
+      )
+    })
+
+/**
+ * The readers the ingestion reads the store through (the stat lines of the metrics and anomaly
+ * jobs, the games odds are matched to, the players DFS salaries are linked to), each call's time
+ * added to `phases.storeRead`.
+ */
+const timedReaders = Layer.mergeAll(
+  Layer.effect(StatLineReader, Effect.map(StatLineReader, (r) => ({ ...r, find: timedRead(r.find) }))),
+  Layer.effect(GameReader, Effect.map(GameReader, (r) => ({ ...r, find: timedRead(r.find) }))),
+  Layer.effect(
+    PlayerReader,
+    Effect.map(PlayerReader, (r) => ({ ...r, find: timedRead(r.find), get: timedRead(r.get) }))
+  )
 )
 
 const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`
@@ -172,8 +206,9 @@ const main = Effect.gen(function*() {
       (acc, r) => acc + Object.values(r.counts).reduce((a, c) => a + c.inserted + c.updated + c.unchanged, 0),
       0
     )
+    const rest = ingest.seconds - phases.read - phases.write - phases.storeRead
     const phaseLine = `  phases: read+parse ${phases.read.toFixed(2)} s, write ${phases.write.toFixed(2)} s, ` +
-      `join+score (with the odds and DFS writes) ${(ingest.seconds - phases.read - phases.write).toFixed(2)} s`
+      `store reads ${phases.storeRead.toFixed(2)} s, join+score (with the odds and DFS writes) ${rest.toFixed(2)} s`
     const copy = yield* copyAll(files)
     const ingestRate = copy.rows / ingest.seconds
     const copyRate = copy.rows / copy.seconds
@@ -210,7 +245,7 @@ const main = Effect.gen(function*() {
   })
   const store = layerPostgres({ url })
   yield* run.pipe(
-    Effect.provide(Layer.mergeAll(Layer.provideMerge(timedWriter, store), timedProgress)),
+    Effect.provide(Layer.mergeAll(Layer.provideMerge(Layer.merge(timedWriter, timedReaders), store), timedProgress)),
     Effect.scoped
   )
 })

@@ -14,19 +14,22 @@ import {
   StatLineReader,
   type StoreError
 } from "@sports-data/domain"
-import { Clock, Effect, Option } from "effect"
-import { allStatLines } from "./Metrics.js"
+import { Clock, Effect } from "effect"
+import { allStatLines, type StatLinesOf } from "./Metrics.js"
+import { allRows } from "./Paging.js"
 
 const isAnomalySport = (sport: SportKey): sport is Anomaly.AnomalySport =>
   (Anomaly.anomalySports as ReadonlyArray<SportKey>).includes(sport)
 
 /**
  * Recomputes and stores the anomaly scores of `sport`; returns the scores written and the
- * `anomaly.detected` events newly written (0 and 0 for a sport without scores). `computed_at`
- * from the Clock. Fails with StoreError.
+ * `anomaly.detected` events newly written (0 and 0 for a sport without scores). The stat lines
+ * come from `statLines` (default: read from the store; the Runner passes the cached read of the
+ * metrics job). `computed_at` from the Clock. Fails with StoreError.
  */
 export const recomputeAnomalies = (
-  sport: SportKey
+  sport: SportKey,
+  statLines: StatLinesOf = allStatLines
 ): Effect.Effect<
   { readonly scores: number; readonly events: number },
   StoreError,
@@ -34,22 +37,20 @@ export const recomputeAnomalies = (
 > =>
   Effect.gen(function*() {
     if (!isAnomalySport(sport)) return { scores: 0, events: 0 }
-    const lines = yield* allStatLines(sport)
+    const lines = yield* statLines(sport)
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = Anomaly.computeSportAnomalies(sport, lines, now)
+    const flagged = rows.filter((r) => r.anomaly_score >= Anomaly.ANOMALY_THRESHOLD)
+    // the flagged players' names, in one read (a player no longer stored is named by its id)
     const players = yield* PlayerReader
-    const alerts = yield* Effect.forEach(rows.filter((r) => r.anomaly_score >= Anomaly.ANOMALY_THRESHOLD), (r) =>
-      Effect.map(players.get(r.player_id), (p) => ({
-        line_id: r.line_id,
-        event: Anomaly.anomalyEvent(
-          r,
-          Option.match(p, {
-            onNone: () =>
-              r.player_id,
-            onSome: (x) => x.full_name
-          })
-        )
-      })))
+    const ids = [...new Set(flagged.map((r) => r.player_id))]
+    const names = new Map(
+      ids.length === 0 ? [] : (yield* allRows((page) => players.find({ ids, ...page }))).map((p) => [p.id, p.full_name])
+    )
+    const alerts = flagged.map((r) => ({
+      line_id: r.line_id,
+      event: Anomaly.anomalyEvent(r, names.get(r.player_id) ?? r.player_id)
+    }))
     const events = yield* (yield* AnomalyWriter).replaceSport(sport, rows, alerts)
     yield* Effect.logInfo("anomaly scores recomputed").pipe(
       Effect.annotateLogs({ sport, players: rows.length, events })

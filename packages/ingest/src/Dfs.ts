@@ -34,6 +34,7 @@ import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field, num } from "./Csv.js"
 import { nameKey } from "./Names.js"
 import { zonedToUtc } from "./nfl/Time.js"
+import { allRows } from "./Paging.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SkippedRow } from "./Report.js"
 import { keptRows, listFiles, readRows, required, sourceCounts } from "./Rows.js"
@@ -258,18 +259,16 @@ export const buildGolfSlates = (
   return { slates, salaries }
 }
 
-/** Records fetched per store call when reading the players or golfers to link to. */
+/** Entries fetched per store call when reading the golfers to link to. */
 const PAGE = 5000
 
-const allNflPlayers = Effect.gen(function*() {
-  const reader = yield* PlayerReader
-  const out: Array<LinkTarget> = []
-  for (let offset = 0;; offset += PAGE) {
-    const page = yield* reader.find({ sport: "nfl", limit: PAGE, offset })
-    out.push(...page.rows.map((p) => ({ id: p.id, name: p.full_name, team: p.team, position: p.position })))
-    if (page.rows.length < PAGE || out.length >= page.total) return out
-  }
-})
+/** Every stored nfl player, as linking needs it (Paging.ts `allRows`). */
+const allNflPlayers = Effect.flatMap(PlayerReader, (reader) =>
+  Effect.map(
+    allRows((page) => reader.find({ sport: "nfl", ...page })),
+    (players): ReadonlyArray<LinkTarget> =>
+      players.map((p) => ({ id: p.id, name: p.full_name, team: p.team, position: p.position }))
+  ))
 
 /** Every golfer of the stored leaderboards (event entries), once per participant id. */
 export const allGolfers = Effect.gen(function*() {

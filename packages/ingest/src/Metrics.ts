@@ -15,37 +15,31 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
+import { allRows } from "./Paging.js"
 
-/** Stat lines fetched per store call. */
-const PAGE = 5000
-
-/** Every stored stat line of `sport`, newest first, read in pages of 5000. Fails with StoreError. */
+/** Every stored stat line of `sport`, newest first (Paging.ts `allRows`). Fails with StoreError. */
 export const allStatLines = (sport: TeamSport): Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader> =>
-  Effect.gen(function*() {
-    const reader = yield* StatLineReader
-    const lines: Array<StatLine> = []
-    for (let offset = 0;; offset += PAGE) {
-      const page = yield* reader.find({ sport, order: "recent", limit: PAGE, offset })
-      lines.push(...page.rows)
-      if (page.rows.length < PAGE || lines.length >= page.total) break
-    }
-    return lines
-  })
+  Effect.flatMap(StatLineReader, (reader) => allRows((page) => reader.find({ sport, order: "recent", ...page })))
+
+/** How a recompute job gets the stat lines of a sport: {@link allStatLines}, or a cached read of them. */
+export type StatLinesOf = (sport: TeamSport) => Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader>
 
 const isMetricSport = (sport: SportKey): sport is Analytics.MetricSport =>
   (Analytics.metricSports as ReadonlyArray<SportKey>).includes(sport)
 
 /**
  * Recomputes and stores the metrics of `sport`; returns the number of player rows written (0 for
- * a sport without metrics). `week_computed` and `computed_at` come from the Clock.
- * Fails with StoreError.
+ * a sport without metrics). The stat lines come from `statLines` (default: read from the store;
+ * the Runner passes a cached read it shares with the anomaly job). `week_computed` and
+ * `computed_at` come from the Clock. Fails with StoreError.
  */
 export const recomputeMetrics = (
-  sport: SportKey
+  sport: SportKey,
+  statLines: StatLinesOf = allStatLines
 ): Effect.Effect<number, StoreError, StatLineReader | PlayerMetricsWriter> =>
   Effect.gen(function*() {
     if (!isMetricSport(sport)) return 0
-    const lines = yield* allStatLines(sport)
+    const lines = yield* statLines(sport)
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = Analytics.computeSportMetrics(sport, lines, now)
     yield* (yield* PlayerMetricsWriter).replaceSport(sport, rows)

@@ -5,12 +5,20 @@
 
 const suffixes = new Set(["jr", "sr", "ii", "iii", "iv", "v"])
 
+/** The keys {@link nameKey} has computed: an ingest asks for the same few thousand names again and again. */
+const keys = new Map<string, string>()
+
+/** How many keys {@link keys} holds before it starts over (bounds its memory in a long-running process). */
+const maxKeys = 100_000
+
 /**
  * A comparable form of a person's name: accents removed, lower case, punctuation dropped
  * (`Ja'Marr` -> `jamarr`, `A.J.` -> `aj`), generational suffixes (Jr, Sr, II-V) dropped,
- * single spaces. "Kenneth Walker III" and "Kenneth Walker" give the same key.
+ * single spaces. "Kenneth Walker III" and "Kenneth Walker" give the same key. Memoised.
  */
 export const nameKey = (name: string): string => {
+  const known = keys.get(name)
+  if (known !== undefined) return known
   const words = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -21,7 +29,10 @@ export const nameKey = (name: string): string => {
     .split(" ")
     .filter((w) => w !== "")
   while (words.length > 1 && suffixes.has(words[words.length - 1]!)) words.pop()
-  return words.join(" ")
+  const key = words.join(" ")
+  if (keys.size >= maxKeys) keys.clear()
+  keys.set(name, key)
+  return key
 }
 
 /** A looser key: first initial and last name (`"patrick mahomes"` -> `"p mahomes"`). */

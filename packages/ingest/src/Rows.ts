@@ -192,5 +192,9 @@ export const requiredDate = (row: CsvRow, column: string): Either.Either<string,
   )
 
 /** A copy of a record with its keys sorted, so equal content is equal JSON whatever the source order. */
-export const sortKeys = <V>(o: Readonly<Record<string, V>>): Record<string, V> =>
-  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+export const sortKeys = <V>(o: Readonly<Record<string, V>>): Record<string, V> => {
+  const out: Record<string, V> = {}
+  // the default sort orders strings by UTF-16 code units, as `<` does
+  for (const k of Object.keys(o).sort()) out[k] = o[k]!
+  return out
+}

@@ -27,7 +27,7 @@ import { CsvFileError } from "./Csv.js"
 import { dfsSourceFiles, ingestDfs } from "./Dfs.js"
 import { f1Ingester } from "./f1/index.js"
 import { golfIngester } from "./golf/index.js"
-import { recomputeMetrics } from "./Metrics.js"
+import { allStatLines, recomputeMetrics } from "./Metrics.js"
 import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
 import { nascarIngester } from "./nascar/index.js"
 import { ingestNba, nbaSourceFiles } from "./nba/index.js"
@@ -121,9 +121,11 @@ export const checkStale = (
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
  * sport stale again), after its DFS slates (Dfs.ts `ingestDfs`, nfl and golf, linked to the rows
- * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics (Metrics.ts `recomputeMetrics`,
- * before the state, so a failed recompute leaves the sport stale). Stops at the first sport whose files cannot be read (CsvFileError) or
- * whose store fails (StoreError); sports already done keep their rows and state.
+ * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics and
+ * anomaly scores (Metrics.ts `recomputeMetrics`, Anomaly.ts `recomputeAnomalies`, from one read
+ * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at
+ * the first sport whose files cannot be read (CsvFileError) or whose store fails (StoreError);
+ * sports already done keep their rows and state.
  */
 export const runIngest = (options: {
   readonly sports: ReadonlyArray<SportKey>
@@ -169,8 +171,10 @@ export const runIngest = (options: {
         skipped: [...own.skipped, ...(odds?.skipped ?? []), ...dfs.skipped],
         files: [...new Set([...own.files, ...(odds?.files ?? [])])]
       }
-      yield* recomputeMetrics(sport)
-      yield* recomputeAnomalies(sport)
+      // both jobs work from the sport's stat lines: read them from the store once
+      const statLines = yield* Effect.cachedFunction(allStatLines)
+      yield* recomputeMetrics(sport, statLines)
+      yield* recomputeAnomalies(sport, statLines)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

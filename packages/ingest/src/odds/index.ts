@@ -28,6 +28,7 @@ import type { CsvFileError, CsvRow } from "../Csv.js"
 import { allGolfers } from "../Dfs.js"
 import { scoreKeys } from "../nfl/Build.js"
 import { parseSchedule, parseScore, parseTeam } from "../nfl/Sources.js"
+import { allRows } from "../Paging.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { EntityCounts, SkippedRow } from "../Report.js"
 import { type FileRows, keptRows, listFiles, readEach, type RowParser } from "../Rows.js"
@@ -203,28 +204,22 @@ const ingestGolfOdds = (dataDir: string) =>
 
 const PAGE = 1000
 
-/** Every stored game of a team sport, as matching needs it. */
+/** Every stored game of a team sport, as matching needs it (Paging.ts `allRows`). */
 const teamGames = (sport: TeamSport): Effect.Effect<ReadonlyArray<GameRef>, StoreError, GameReader> =>
-  Effect.gen(function*() {
-    const reader = yield* GameReader
-    const out: Array<GameRef> = []
-    for (let offset = 0;; offset += PAGE) {
-      const page = yield* reader.find({ sport, limit: PAGE, offset, order: "asc" })
-      for (const g of page.rows) {
-        out.push({
+  Effect.flatMap(GameReader, (reader) =>
+    Effect.map(
+      allRows((page) => reader.find({ sport, order: "asc", ...page })),
+      (games) =>
+        games.map((g) => ({
           id: g.id,
           season: g.season,
           week: g.week,
           game_date: g.game_date,
           home: g.home_team,
           away: g.away_team
-        })
-      }
-      if (page.rows.length < PAGE) return out
-    }
-  })
+        }))
+    ))
 
-/** Every stored tennis match, its "home" the winner (position 1) and "away" the loser. */
 const tennisMatches: Effect.Effect<ReadonlyArray<GameRef>, StoreError, EventReader> = Effect.gen(function*() {
   const reader = yield* EventReader
   const events: Array<{ id: string; season: number; date: string | null }> = []
