@@ -15,17 +15,22 @@ import { Harness, seedPlayers } from "./harness.js"
 /** Calls of `PlayerReader.find` that reached the store. */
 const reads = { find: 0 }
 
-const countedStores = Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
-  const players = Context.get(ctx, PlayerReader)
-  return Context.add(ctx, PlayerReader, {
-    ...players,
-    find: (query) => Effect.suspend(() => (reads.find++, players.find(query)))
-  })
-}))
+/** The memory stores with `PlayerReader.find` counted, each read taking `delayMs` (real time). */
+const countedStores = (delayMs = 0) =>
+  Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
+    const players = Context.get(ctx, PlayerReader)
+    return Context.add(ctx, PlayerReader, {
+      ...players,
+      find: (query) =>
+        Effect.suspend(() => (reads.find++,
+          Effect.zipRight(Effect.promise(() => new Promise((ok) => setTimeout(ok, delayMs))), players.find(query)))
+        )
+    })
+  }))
 
-const harness = (maxBytes: number) =>
+const harness = (maxBytes: number, delayMs?: number) =>
   Harness.layer({
-    stores: countedStores,
+    stores: countedStores(delayMs),
     apiLive: ApiLiveWith({
       cache: false,
       // the version read on every request, entries kept 10 minutes: a hit is the cache's doing
@@ -141,6 +146,24 @@ describe("body cache", () => {
         yield* get("/v1/nfl/players?team=KC&limit=9") // another answer evicts the first
         yield* get(KC)
         expect(reads.find).toBe(before + 2)
+      }))
+  })
+})
+
+describe("body cache under concurrency", () => {
+  // every store read takes 300 ms, so the concurrent requests below all arrive during the first
+  it.layer(harness(64 * 1024 * 1024, 300))("a slow store", (it) => {
+    it.effect("concurrent requests for an answer not yet kept: one reaches the store, all get it", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const before = reads.find
+        const answers = yield* Effect.all(
+          Array.from({ length: 8 }, () => h.request("GET", "/v1/nfl/players?team=KC&limit=7", { key: h.keys.growth })),
+          { concurrency: "unbounded" }
+        )
+        expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 200))
+        expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1)
+        expect(reads.find - before).toBe(1)
       }))
   })
 })

@@ -33,7 +33,7 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { Security } from "@sports-data/api"
 import { CatalogReader } from "@sports-data/domain"
-import { Clock, Config, Context, Duration, Effect, Either, Layer, Option } from "effect"
+import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
 import { makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
 import { makeVersionReader } from "./StoreCache.js"
@@ -195,7 +195,12 @@ export interface Hit {
  */
 export type Lookup =
   | Hit
-  | { readonly _tag: "Miss"; readonly keep: (response: HttpServerResponse.HttpServerResponse) => void }
+  | {
+    readonly _tag: "Miss"
+    readonly keep: (response: HttpServerResponse.HttpServerResponse) => void
+    /** To call when the request is answered, kept or not (it ends the fill the others wait for). */
+    readonly done: () => void
+  }
   | { readonly _tag: "Pass" }
 
 const PASS: Lookup = { _tag: "Pass" }
@@ -206,8 +211,12 @@ export interface BodyCacheService {
    * The cache's answer to a request (`method`, `url` = path and query, the presented key or "")
    * at the Clock's time. A hit is admitted exactly as a handled request, counted, and recorded
    * for usage analytics (its latency: the time to admit it and splice its body).
+   *
+   * Misses of one entry are answered once: while a request that `fills` is answering a miss
+   * (until its `done`), the other requests for that entry wait for it and look again once, so
+   * an expired entry is not answered by every request in flight at that moment.
    */
-  readonly lookup: (method: string, url: string, presentedKey: string) => Effect.Effect<Lookup>
+  readonly lookup: (method: string, url: string, presentedKey: string, fills: boolean) => Effect.Effect<Lookup>
 }
 
 /** The body cache of the running API, when it has one (BodyCacheLive). */
@@ -267,7 +276,17 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       held += bytes
     }
 
-    const lookup = (method: string, url: string, presentedKey: string): Effect.Effect<Lookup> => {
+    /** The fills in flight, by entry key. */
+    const filling = new Map<string, Deferred.Deferred<void>>()
+    const noFill = () => {}
+
+    const lookup = (
+      method: string,
+      url: string,
+      presentedKey: string,
+      fills: boolean,
+      waited = false
+    ): Effect.Effect<Lookup> => {
       if (method !== "GET") return Effect.succeed(PASS)
       const q = url.indexOf("?")
       const path = q === -1 ? url : url.slice(0, q)
@@ -285,7 +304,19 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         }`
         const kept = entries.get(key)
         if (kept === undefined || started - kept.storedAt > timeToLive) {
-          return Effect.succeed({ _tag: "Miss", keep: (response) => keep(key, response, started) })
+          const pending = filling.get(key)
+          if (pending !== undefined && !waited) {
+            return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
+          }
+          const keepThis = (response: HttpServerResponse.HttpServerResponse) => keep(key, response, started)
+          if (!fills || pending !== undefined) return Effect.succeed({ _tag: "Miss", keep: keepThis, done: noFill })
+          const fill = Deferred.unsafeMake<void>(FiberId.none)
+          filling.set(key, fill)
+          const done = () => {
+            if (filling.get(key) === fill) filling.delete(key)
+            Deferred.unsafeDone(fill, Exit.void)
+          }
+          return Effect.succeed({ _tag: "Miss", keep: keepThis, done })
         }
         entries.delete(key)
         entries.set(key, kept)
@@ -336,13 +367,15 @@ export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>,
           HttpApiBuilder.middleware((app) =>
             Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
               Effect.flatMap(
-                cache.lookup(request.method, request.url, request.headers["x-service-key"] ?? ""),
+                cache.lookup(request.method, request.url, request.headers["x-service-key"] ?? "", true),
                 (found) => {
                   switch (found._tag) {
                     case "Pass":
                       return app
                     case "Miss":
-                      return Effect.tap(app, (response) => Effect.sync(() => found.keep(response)))
+                      return Effect.tap(app, (response) => Effect.sync(() => found.keep(response))).pipe(
+                        Effect.ensuring(Effect.sync(found.done))
+                      )
                     case "Hit":
                       return Effect.succeed(HttpServerResponse.uint8Array(Buffer.concat(found.body, found.length), {
                         status: 200,

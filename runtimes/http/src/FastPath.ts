@@ -42,7 +42,8 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
       const url = request.url
       if (request.method !== "GET" || url === undefined) return app(request, response)
       const key = request.headers["x-service-key"]
-      const lookup = cache.lookup("GET", url, typeof key === "string" ? key : "")
+      // a miss is answered (and the entry filled) by the app, behind its own lookup
+      const lookup = cache.lookup("GET", url, typeof key === "string" ? key : "", false)
       runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
         onExit: (exit) => {
           if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
