@@ -71,11 +71,16 @@ export const cachedKeyStore = (
     const writing = <A, E>(write: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Effect.ensuring(write, Effect.zipRight(empty, announce("changed")))
 
+    const findCached = (keyHash: string, now = Date.now()): Option.Option<ApiKey.ApiKeyRecord> | undefined => {
+      const hit = entries.get(keyHash)
+      return hit !== undefined && now - hit.filled < ttl ? hit.record : undefined
+    }
+
     const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
       Effect.suspend(() => {
         const now = Date.now()
-        const hit = entries.get(keyHash)
-        if (hit !== undefined && now - hit.filled < ttl) return Effect.succeed(hit.record)
+        const cached = findCached(keyHash, now)
+        if (cached !== undefined) return Effect.succeed(cached)
         const started = generation
         return Effect.tap(inner.findByHash(keyHash), (record) =>
           Effect.sync(() => {
@@ -96,6 +101,7 @@ export const cachedKeyStore = (
       update: (record) => writing(inner.update(record)),
       revoke: (prefix, now) => writing(inner.revoke(prefix, now)),
       findByHash,
+      findCached,
       findByPrefix: inner.findByPrefix,
       list: inner.list,
       touch: (uses) =>

@@ -15,7 +15,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { UsageCounter, type UsageStoreService } from "@sports-data/domain"
+import { UsageCounter, type UsageLimits, type UsageStoreService } from "@sports-data/domain"
 import { Deferred, Duration, Effect, Exit, Schedule, type Scope } from "effect"
 import { orStoreError } from "./Errors.js"
 import { makeUsageStore, readCounter } from "./UsageStore.js"
@@ -91,16 +91,19 @@ export const makeWriteBehindUsageStore = (
         ? Effect.sync(decide)
         : load(keyHash).pipe(Effect.zipRight(Effect.sync(decide)), orStoreError(operation))
 
+    /** Decides one call on the key's counter in memory (loaded). */
+    const decide = (keyHash: string, limits: UsageLimits, now: Date) => {
+      const [outcome, next] = UsageCounter.decide(counters.get(keyHash), limits, now)
+      if (outcome.admitted) {
+        counters.set(keyHash, next)
+        dirty.add(keyHash)
+      }
+      return outcome
+    }
+
     return {
-      consume: (keyHash, limits, now) =>
-        withCounter(keyHash, "UsageStore.consume", () => {
-          const [outcome, next] = UsageCounter.decide(counters.get(keyHash), limits, now)
-          if (outcome.admitted) {
-            counters.set(keyHash, next)
-            dirty.add(keyHash)
-          }
-          return outcome
-        }),
+      consume: (keyHash, limits, now) => withCounter(keyHash, "UsageStore.consume", () => decide(keyHash, limits, now)),
+      consumeNow: (keyHash, limits, now) => counters.has(keyHash) ? decide(keyHash, limits, now) : undefined,
       peek: (keyHash, now) =>
         withCounter(keyHash, "UsageStore.peek", () => UsageCounter.countsAt(counters.get(keyHash), now)),
       recordCalls: analytics.recordCalls,

@@ -128,15 +128,22 @@ export type Admitted =
     readonly headers: Record<string, string>
   }
 
+/** An admitted call (see {@link Admitted}). */
+export type AdmittedCall = Extract<Admitted, { readonly _tag: "Admitted" }>
+
 /**
  * Both steps of admission for one call to the route (`method`, path template `path`) of an API
  * whose endpoints are `routes` (`Security.endpointTiers(Api)`), with the presented key (the
- * X-Service-Key value, "" when absent), at `now` (epoch ms): {@link Admitted}, counted when
- * admitted. Fails with 503 SERVICE_UNAVAILABLE when a store is unavailable (a StoreFailure is a
- * defect). Dies at construction when a guarded endpoint declares no tier, so an endpoint cannot
- * be served open by mistake; dies for a route not guarded. Needs no HTTP context: shared by the
- * Authorization middleware ({@link makeAdmit}), the response-body cache (BodyCache.ts) and the
- * node front of the server (FastPath.ts).
+ * X-Service-Key value, "" when absent), at `started` (epoch ms). Dies at construction when a
+ * guarded endpoint declares no tier, so an endpoint cannot be served open by mistake. Needs no
+ * HTTP context: shared by the Authorization middleware ({@link makeAdmit}), the response-body
+ * cache (BodyCache.ts) and the node front of the server (FastPath.ts). Two forms:
+ * - `call`: {@link Admitted}, counted when admitted. Fails with 503 SERVICE_UNAVAILABLE when a
+ *   store is unavailable (a StoreFailure is a defect); dies for a route not guarded.
+ * - `now`: the same admission decided at once, without an Effect, when the stores hold the key's
+ *   record and counter in this process's memory (`KeyStore.findCached`, `UsageStore.consumeNow`)
+ *   and the call is admitted; undefined otherwise, with nothing counted (use `call`, which also
+ *   answers every refusal).
  */
 export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
@@ -155,7 +162,41 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
       tiers.set(`${route.method} ${route.path}`, { tier, endpoint: Security.openApiPath(route.path) })
     }
 
-    return (method: string, path: string, presentedKey: string, started: number) =>
+    const { findCached } = services.keys
+    const { consumeNow } = services.usage
+    const now = (method: string, path: string, presentedKey: string, started: number): AdmittedCall | undefined => {
+      const target = tiers.get(`${method} ${path}`)
+      const presented = presentedKey.trim()
+      if (findCached === undefined || consumeNow === undefined || target === undefined || presented === "") {
+        return undefined
+      }
+      const keyHash = hashOf(presented)
+      const record = findCached(keyHash)
+      if (record === undefined) return undefined
+      const at = new Date(started)
+      const verdict = Admission.authorize({
+        catalog: services.catalog,
+        presented,
+        key: record,
+        required: target.tier,
+        now: at
+      })
+      if (Either.isLeft(verdict)) return undefined
+      const grant = verdict.right
+      const outcome = consumeNow(keyHash, Admission.limitsOf(grant.plan), at)
+      if (outcome === undefined) return undefined
+      const counted = Admission.decideLimits(grant.plan, outcome, at)
+      if (Either.isLeft(counted)) return undefined
+      return {
+        _tag: "Admitted",
+        caller: Security.Caller.make(grant.key, grant.plan, counted.right, at),
+        headers: Admission.rateLimitHeaders(grant, outcome.counts, at),
+        keyHash,
+        endpoint: target.endpoint
+      }
+    }
+
+    const call = (method: string, path: string, presentedKey: string, started: number) =>
       Effect.gen(function*() {
         const target = tiers.get(`${method} ${path}`)
         if (target === undefined) {
@@ -188,6 +229,8 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           endpoint: target.endpoint
         } satisfies Admitted
       }).pipe(mapStoreErrors)
+
+    return { call, now }
   })
 
 /**
@@ -198,7 +241,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
  */
 export const makeAdmit = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
-    const admitCall = yield* makeAdmitCall(routes)
+    const admitCall = (yield* makeAdmitCall(routes)).call
     const recorder = yield* UsageRecorder
     return (method: string, path: string, presentedKey: string) =>
       Effect.gen(function*() {

@@ -34,7 +34,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import type { Security } from "@sports-data/api"
 import { CatalogReader } from "@sports-data/domain"
 import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
-import { makeAdmitCall } from "./Admission.js"
+import { type AdmittedCall, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
@@ -217,6 +217,13 @@ export interface BodyCacheService {
    * an expired entry is not answered by every request in flight at that moment.
    */
   readonly lookup: (method: string, url: string, presentedKey: string, fills: boolean) => Effect.Effect<Lookup>
+  /**
+   * A GET request's hit decided at once, without an Effect, when everything it needs is in this
+   * process's memory (the data version read within its interval, a fresh entry, and the key's
+   * record and counter: Admission.ts `makeAdmitCall`'s `now`), admitted, counted and recorded as
+   * `lookup` would; undefined otherwise, with nothing counted (use `lookup`).
+   */
+  readonly lookupNow: (url: string, presentedKey: string) => Hit | undefined
 }
 
 /** The body cache of the running API, when it has one (BodyCacheLive). */
@@ -230,9 +237,10 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
   Effect.gen(function*() {
     const maxBytes = options?.maxBytes ?? (yield* bodyCacheBytesConfig)
     if (maxBytes <= 0) return Option.none<BodyCacheService>()
-    const admitCall = yield* makeAdmitCall(routes)
+    const admit = yield* makeAdmitCall(routes)
+    const clock = yield* Effect.clock
     const recorder = yield* UsageRecorder
-    const version = yield* makeVersionReader(
+    const versions = yield* makeVersionReader(
       (yield* CatalogReader).dataVersion,
       options?.versionInterval ?? Duration.seconds(1)
     )
@@ -276,6 +284,49 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       held += bytes
     }
 
+    /** The cacheable route of a request and its path, if any. */
+    const cacheableRequest = (method: string, url: string) => {
+      if (method !== "GET") return undefined
+      const q = url.indexOf("?")
+      const path = q === -1 ? url : url.slice(0, q)
+      const route = match(path)
+      return route === undefined || !cacheable.has(route) ? undefined : { route, path }
+    }
+
+    /** The entry key of a request under `version` at `started`; a new version empties the cache. */
+    const entryKey = (version: string, started: number, path: string, url: string) => {
+      if (version !== heldVersion) {
+        entries.clear()
+        held = 0
+        heldVersion = version
+      }
+      return `${version}\u0000${new Date(started).toISOString().slice(0, 10)}\u0000${path}?${canonicalQuery(url)}`
+    }
+
+    /** The entry under `key` if it is fresh at `started`, made the most recently used. */
+    const freshEntry = (key: string, started: number) => {
+      const kept = entries.get(key)
+      if (kept === undefined || started - kept.storedAt > timeToLive) return undefined
+      entries.delete(key)
+      entries.set(key, kept)
+      return kept
+    }
+
+    /** The hit of an admitted call on a kept entry. */
+    const hitOf = (kept: Kept, admitted: AdmittedCall): Hit => {
+      const { caller } = admitted
+      const fields = Buffer.from(
+        callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
+      )
+      return {
+        _tag: "Hit",
+        body: [kept.head, fields, kept.tail],
+        length: kept.head.byteLength + fields.byteLength + kept.tail.byteLength,
+        contentType: kept.contentType,
+        headers: { ...kept.headers, ...admitted.headers }
+      }
+    }
+
     /** The fills in flight, by entry key. */
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
@@ -287,23 +338,13 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       fills: boolean,
       waited = false
     ): Effect.Effect<Lookup> => {
-      if (method !== "GET") return Effect.succeed(PASS)
-      const q = url.indexOf("?")
-      const path = q === -1 ? url : url.slice(0, q)
-      const route = match(path)
-      if (route === undefined || !cacheable.has(route)) return Effect.succeed(PASS)
-      return Effect.flatMap(Effect.zip(Effect.either(version), Clock.currentTimeMillis), ([current, started]) => {
+      const request = cacheableRequest(method, url)
+      if (request === undefined) return Effect.succeed(PASS)
+      return Effect.flatMap(Effect.zip(Effect.either(versions.read), Clock.currentTimeMillis), ([current, started]) => {
         if (Either.isLeft(current)) return Effect.succeed(PASS)
-        if (current.right !== heldVersion) {
-          entries.clear()
-          held = 0
-          heldVersion = current.right
-        }
-        const key = `${current.right}\u0000${new Date(started).toISOString().slice(0, 10)}\u0000${path}?${
-          canonicalQuery(url)
-        }`
-        const kept = entries.get(key)
-        if (kept === undefined || started - kept.storedAt > timeToLive) {
+        const key = entryKey(current.right, started, request.path, url)
+        const kept = freshEntry(key, started)
+        if (kept === undefined) {
           const pending = filling.get(key)
           if (pending !== undefined && !waited) {
             return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
@@ -318,37 +359,37 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
           }
           return Effect.succeed({ _tag: "Miss", keep: keepThis, done })
         }
-        entries.delete(key)
-        entries.set(key, kept)
-        return Effect.matchEffect(admitCall("GET", route.path, presentedKey, started), {
+        return Effect.matchEffect(admit.call("GET", request.route.path, presentedKey, started), {
           onFailure: () => Effect.succeed(PASS),
-          onSuccess: (admitted): Effect.Effect<Lookup> => {
-            if (admitted._tag === "Refused") return Effect.succeed(PASS)
-            const { caller } = admitted
-            const fields = callerFields(
-              caller.key.tier,
-              caller.calls_remaining_this_month,
-              caller.calls_remaining_today
-            )
-            const fieldBytes = Buffer.from(fields)
-            const hit: Hit = {
-              _tag: "Hit",
-              body: [kept.head, fieldBytes, kept.tail],
-              length: kept.head.byteLength + fieldBytes.byteLength + kept.tail.byteLength,
-              contentType: kept.contentType,
-              headers: { ...kept.headers, ...admitted.headers }
-            }
-            return Effect.flatMap(Clock.currentTimeMillis, (finished) =>
-              Effect.as(
-                recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
-                hit
-              ))
-          }
+          onSuccess: (admitted): Effect.Effect<Lookup> =>
+            admitted._tag === "Refused" ?
+              Effect.succeed(PASS) :
+              Effect.flatMap(Clock.currentTimeMillis, (finished) =>
+                Effect.as(
+                  recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
+                  hitOf(kept, admitted)
+                ))
         })
       })
     }
 
-    return Option.some(BodyCache.of({ lookup }))
+    const lookupNow = (url: string, presentedKey: string): Hit | undefined => {
+      const request = cacheableRequest("GET", url)
+      if (request === undefined) return undefined
+      const started = clock.unsafeCurrentTimeMillis()
+      const version = versions.fresh(started)
+      if (version === undefined) return undefined
+      const kept = freshEntry(entryKey(version, started, request.path, url), started)
+      if (kept === undefined) return undefined
+      const admitted = admit.now("GET", request.route.path, presentedKey, started)
+      if (admitted === undefined) return undefined
+      const hit = hitOf(kept, admitted)
+      const finished = clock.unsafeCurrentTimeMillis()
+      recorder.recordNow(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished))
+      return hit
+    }
+
+    return Option.some(BodyCache.of({ lookup, lookupNow }))
   })
 
 /**

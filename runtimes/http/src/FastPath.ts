@@ -16,7 +16,7 @@
  */
 import { Effect, Exit, Layer, Option, Runtime } from "effect"
 import type { IncomingMessage, Server, ServerResponse } from "node:http"
-import { BodyCache } from "./BodyCache.js"
+import { BodyCache, type Hit } from "./BodyCache.js"
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void
 
@@ -38,26 +38,32 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
     const app = listeners[0]!
     const runCallback = Runtime.runCallback(yield* Effect.runtime<never>())
 
+    const write = (response: ServerResponse, hit: Hit) => {
+      response.writeHead(200, {
+        ...hit.headers,
+        "content-type": hit.contentType,
+        "content-length": hit.length
+      })
+      const [head, fields, tail] = hit.body
+      response.cork()
+      response.write(head)
+      response.write(fields)
+      response.end(tail)
+    }
+
     const front: Listener = (request, response) => {
       const url = request.url
       if (request.method !== "GET" || url === undefined) return app(request, response)
-      const key = request.headers["x-service-key"]
+      const header = request.headers["x-service-key"]
+      const key = typeof header === "string" ? header : ""
+      const now = cache.lookupNow(url, key)
+      if (now !== undefined) return write(response, now)
       // a miss is answered (and the entry filled) by the app, behind its own lookup
-      const lookup = cache.lookup("GET", url, typeof key === "string" ? key : "", false)
+      const lookup = cache.lookup("GET", url, key, false)
       runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
         onExit: (exit) => {
           if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
-          const hit = exit.value
-          response.writeHead(200, {
-            ...hit.headers,
-            "content-type": hit.contentType,
-            "content-length": hit.length
-          })
-          const [head, fields, tail] = hit.body
-          response.cork()
-          response.write(head)
-          response.write(fields)
-          response.end(tail)
+          write(response, exit.value)
         }
       })
     }

@@ -122,6 +122,14 @@ class Entry implements Equal.Equal {
   }
 }
 
+/** The data version as the caches read it (see {@link makeVersionReader}). */
+export interface VersionReader {
+  /** The version, read from the store at most once per interval. */
+  readonly read: Effect.Effect<string, StoreError>
+  /** The version last read, if it was read less than an interval before `now` (Clock ms). */
+  readonly fresh: (now: number) => string | undefined
+}
+
 /**
  * `dataVersion` read at most once per `interval` (0: on every call) and shared by every caller in that interval (the
  * staleness bound of the caches keyed by the version); a failed read is returned to its callers
@@ -130,15 +138,17 @@ class Entry implements Equal.Equal {
 export const makeVersionReader = (
   dataVersion: Effect.Effect<string, StoreError>,
   interval: Duration.DurationInput
-): Effect.Effect<Effect.Effect<string, StoreError>> =>
+): Effect.Effect<VersionReader> =>
   Effect.sync(() => {
     const millis = Duration.toMillis(Duration.decode(interval))
-    if (millis <= 0) return dataVersion
+    if (millis <= 0) return { read: dataVersion, fresh: () => undefined }
     // the last version read, and when its read started (Clock ms); the read in flight, if any
     let last: { readonly version: string; readonly at: number } | undefined
     let inFlight: Deferred.Deferred<string, StoreError> | undefined
-    return Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<string, StoreError> => {
-      if (last !== undefined && now - last.at < millis) return Effect.succeed(last.version)
+    const fresh = (now: number) => last !== undefined && now - last.at < millis ? last.version : undefined
+    const read = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<string, StoreError> => {
+      const known = fresh(now)
+      if (known !== undefined) return Effect.succeed(known)
       if (inFlight !== undefined) return Deferred.await(inFlight)
       const done = Deferred.unsafeMake<string, StoreError>(FiberId.none)
       inFlight = done
@@ -154,6 +164,7 @@ export const makeVersionReader = (
         Effect.uninterruptible
       )
     })
+    return { read, fresh }
   })
 
 /** The cache shared by every decorated reader. */
@@ -183,7 +194,7 @@ export const makeReadCache = (
     const keep = (ttl: Duration.Duration) => (exit: Exit.Exit<unknown, StoreError>) =>
       Exit.isSuccess(exit) ? ttl : Duration.zero
 
-    const currentVersion = yield* makeVersionReader(dataVersion, interval)
+    const currentVersion = (yield* makeVersionReader(dataVersion, interval)).read
     const lookup = (entry: Entry) => entry.run
     const data = yield* Cache.makeWith({ capacity, lookup, timeToLive: keep(timeToLive) })
     const shortLived = yield* Cache.makeWith({ capacity: 64, lookup, timeToLive: keep(interval) })

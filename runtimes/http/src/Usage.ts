@@ -19,6 +19,8 @@ export interface UsageRecorderService {
    * hash `keyHash`, answered in `latencyMs` milliseconds, finished at `at`.
    */
   readonly record: (keyHash: string, endpoint: string, latencyMs: number, at: Date) => Effect.Effect<void>
+  /** {@link UsageRecorderService.record} as a plain call (for the node front, FastPath.ts). */
+  readonly recordNow: (keyHash: string, endpoint: string, latencyMs: number, at: Date) => void
   /** Writes the pending batch now (used at shutdown and by tests). */
   readonly flush: Effect.Effect<void>
 }
@@ -44,18 +46,19 @@ export const makeUsageRecorder = (options?: { readonly flushEvery?: Duration.Dur
     const keys = yield* KeyStore
     let pending = new Map<string, Pending>()
 
+    const recordNow = (keyHash: string, endpoint: string, latencyMs: number, at: Date) => {
+      const id = `${keyHash} ${endpoint}`
+      const row = pending.get(id)
+      if (row === undefined) {
+        pending.set(id, { key_hash: keyHash, endpoint, calls: 1, total_ms: latencyMs, last_call: at })
+      } else {
+        row.calls += 1
+        row.total_ms += latencyMs
+        if (at.getTime() > row.last_call.getTime()) row.last_call = at
+      }
+    }
     const record = (keyHash: string, endpoint: string, latencyMs: number, at: Date) =>
-      Effect.sync(() => {
-        const id = `${keyHash} ${endpoint}`
-        const row = pending.get(id)
-        if (row === undefined) {
-          pending.set(id, { key_hash: keyHash, endpoint, calls: 1, total_ms: latencyMs, last_call: at })
-        } else {
-          row.calls += 1
-          row.total_ms += latencyMs
-          if (at.getTime() > row.last_call.getTime()) row.last_call = at
-        }
-      })
+      Effect.sync(() => recordNow(keyHash, endpoint, latencyMs, at))
 
     const flush = Effect.suspend(() => {
       if (pending.size === 0) return Effect.void
@@ -78,7 +81,7 @@ export const makeUsageRecorder = (options?: { readonly flushEvery?: Duration.Dur
 
     yield* flush.pipe(Effect.delay(options?.flushEvery ?? Duration.seconds(1)), Effect.forever, Effect.forkScoped)
     yield* Effect.addFinalizer(() => flush)
-    return UsageRecorder.of({ record, flush })
+    return UsageRecorder.of({ record, recordNow, flush })
   })
 
 /** {@link makeUsageRecorder} as a layer over the stores. */

@@ -44,6 +44,12 @@ export interface KeyStoreService {
    * has the hash.
    */
   readonly update: (record: ApiKeyRecord) => Effect.Effect<boolean, StoreError>
+  /**
+   * Optional: what `findByHash` would answer, when this process holds it in memory and it is fresh
+   * (e.g. a cache whose changes are pushed to it); undefined otherwise (call `findByHash`). For
+   * the hot path.
+   */
+  readonly findCached?: ((keyHash: string) => Option.Option<ApiKeyRecord> | undefined) | undefined
   /** Marks every non-revoked key with this prefix revoked at `now`; returns how many changed. */
   readonly revoke: (prefix: string, now: Date) => Effect.Effect<number, StoreError>
   /**

@@ -64,6 +64,12 @@ export interface UsageStoreService {
    * concurrent calls exactly N are admitted within a minute.
    */
   readonly consume: (keyHash: string, limits: UsageLimits, now: Date) => Effect.Effect<ConsumeOutcome, StoreError>
+  /**
+   * Optional: `consume` decided at once, in this process's memory, when the adapter can (it owns
+   * the key's exact counter here, e.g. the write-behind store once the key is loaded); undefined
+   * when it cannot, and then nothing was counted (call `consume`). For the hot path.
+   */
+  readonly consumeNow?: ((keyHash: string, limits: UsageLimits, now: Date) => ConsumeOutcome | undefined) | undefined
   /** The counters at `now` without counting a call. */
   readonly peek: (keyHash: string, now: Date) => Effect.Effect<UsageCounts, StoreError>
   /** Adds a batch of analytics rows (summed into one row per key, endpoint and UTC day). */
