@@ -8,8 +8,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ApiKey, KeyStore, Plans, UsageStore } from "@sports-data/domain"
 import { ApiLiveWith } from "@sports-data/http"
-import { layerPglite } from "@sports-data/store-sql"
-import { Context, Effect } from "effect"
+import { layerPglite, layerPostgres } from "@sports-data/store-sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 import { type HttpHarness, start, type TestResponse } from "./harness.js"
 
 const KC = "/v1/nfl/players?team=KC&limit=10"
@@ -20,11 +21,26 @@ const cached = { maxBytes: 1024 * 1024, versionInterval: "10 minutes", timeToLiv
 /** A catalog whose growth plan allows 2 calls a minute. */
 const plans = Plans.defaultPlans.map((p) => (p.tier === "growth" ? { ...p, per_minute: 2 } : p))
 
+const withPostgres = await Effect.runPromise(postgresAvailable)
+
 /**
- * The stores: memory (every hit admitted through Effects), and PGlite, whose key cache and
- * in-memory counters let a hit be decided without one (Admission.ts `makeAdmitCall`'s `now`).
+ * The stores: memory (every hit admitted through Effects); PGlite, whose key cache and in-memory
+ * counters let a hit be admitted without one; PostgreSQL (a fresh database each, when a server
+ * is available), whose hits are counted inline by the batched statement (Admission.ts
+ * `makeAdmitCall`'s `inline`).
  */
-const storeLayers = [["memory", undefined], ["pglite", () => layerPglite({})]] as const
+const storeLayers = [
+  ["memory", undefined],
+  ["pglite", () => layerPglite({})],
+  ...(withPostgres
+    ? [
+      [
+        "postgres",
+        () => Layer.unwrapScoped(Effect.map(testDatabaseUrl, (url) => layerPostgres({ url: Option.getOrThrow(url) })))
+      ] as const
+    ]
+    : [])
+] as const
 
 /** The headers of a response except those that differ between any two answers (the date). */
 const headersOf = (res: TestResponse) => {

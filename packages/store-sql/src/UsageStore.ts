@@ -22,7 +22,7 @@ import {
   type UsageLimits,
   type UsageStoreService
 } from "@sports-data/domain"
-import { Deferred, Effect, Exit } from "effect"
+import { Effect, Exit, Runtime } from "effect"
 import { orStoreError } from "./Errors.js"
 
 /** UTC date of the timestamptz parameter `$2`. */
@@ -89,7 +89,8 @@ interface Call {
   readonly keyHash: string
   readonly limits: UsageLimits
   readonly now: Date
-  readonly outcome: Deferred.Deferred<ConsumeOutcome, StoreError>
+  /** Called once with the call's outcome, or the failure of its statement. */
+  readonly done: (exit: Exit.Exit<ConsumeOutcome, StoreError>) => void
 }
 
 /** A row of `usage_counters` as {@link COUNTER} reads it. */
@@ -123,10 +124,11 @@ export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
 export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   /**
-   * The context the store was made in: batches run in it, not in the context of the call that
-   * happened to start them (whose transaction connection or span they must not borrow).
+   * Runs a fiber in the runtime the store was made in: batches run in its context, not in the
+   * context of the call that happened to start them (whose transaction connection or span they
+   * must not borrow).
    */
-  const context = yield* Effect.context<never>()
+  const runFork = Runtime.runFork(yield* Effect.runtime<never>())
   /** Calls not yet sent, in call order. */
   const waiting: Array<Call> = []
   /** Whether a statement is in flight (its fiber sends the waiting calls when it is done). */
@@ -149,9 +151,13 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       orStoreError("UsageStore.consume"),
       Effect.exit,
       Effect.flatMap((exit) =>
-        Exit.isSuccess(exit)
-          ? Effect.forEach(exit.value, (row) => Deferred.succeed(batch[Number(row.ord) - 1]!.outcome, outcomeOf(row)))
-          : Effect.forEach(batch, (c) => Deferred.failCause(c.outcome, exit.cause))
+        Effect.sync(() => {
+          if (Exit.isSuccess(exit)) {
+            for (const row of exit.value) batch[Number(row.ord) - 1]!.done(Exit.succeed(outcomeOf(row)))
+          } else {
+            for (const call of batch) call.done(Exit.failCause(exit.cause))
+          }
+        })
       )
     )
 
@@ -165,30 +171,27 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
     return Effect.zipRight(send(batch), drain)
   })
 
-  /** Queues `call`; starts sending when no statement is in flight. */
-  const enqueue = (call: Call) =>
-    Effect.uninterruptible(Effect.suspend(() => {
-      waiting.push(call)
-      if (sending) return Effect.void
-      sending = true
-      return Effect.asVoid(Effect.forkDaemon(Effect.provide(drain, context)))
-    }))
+  /** Queues `call`; starts sending (in the store's context) when no statement is in flight. */
+  const enqueue = (call: Call) => {
+    waiting.push(call)
+    if (sending) return
+    sending = true
+    runFork(drain)
+  }
 
   return {
     consume: (keyHash, limits, now) =>
-      Effect.flatMap(Deferred.make<ConsumeOutcome, StoreError>(), (outcome) => {
-        const call: Call = { keyHash, limits, now, outcome }
-        return enqueue(call).pipe(
-          Effect.zipRight(Deferred.await(outcome)),
-          // A caller interrupted while waiting leaves the queue; once sent, its outcome is dropped.
-          Effect.onInterrupt(() =>
-            Effect.sync(() => {
-              const at = waiting.indexOf(call)
-              if (at >= 0) waiting.splice(at, 1)
-            })
-          )
-        )
+      Effect.async<ConsumeOutcome, StoreError>((resume) => {
+        const call: Call = { keyHash, limits, now, done: resume }
+        enqueue(call)
+        // A caller interrupted while waiting leaves the queue; once sent, its outcome is dropped.
+        return Effect.sync(() => {
+          const at = waiting.indexOf(call)
+          if (at >= 0) waiting.splice(at, 1)
+        })
       }),
+    consumeInline: (keyHash, limits, now, done) =>
+      enqueue({ keyHash, limits, now, done: (exit) => done(Exit.isSuccess(exit) ? exit.value : undefined) }),
     peek: (keyHash, now) =>
       readCounter(sql, keyHash).pipe(
         Effect.map((counter) => UsageCounter.countsAt(counter, now)),

@@ -103,7 +103,8 @@ export const makeWriteBehindUsageStore = (
 
     return {
       consume: (keyHash, limits, now) => withCounter(keyHash, "UsageStore.consume", () => decide(keyHash, limits, now)),
-      consumeNow: (keyHash, limits, now) => counters.has(keyHash) ? decide(keyHash, limits, now) : undefined,
+      consumeInline: (keyHash, limits, now, done) =>
+        done(counters.has(keyHash) ? decide(keyHash, limits, now) : undefined),
       peek: (keyHash, now) =>
         withCounter(keyHash, "UsageStore.peek", () => UsageCounter.countsAt(counters.get(keyHash), now)),
       recordCalls: analytics.recordCalls,

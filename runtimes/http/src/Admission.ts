@@ -140,10 +140,11 @@ export type AdmittedCall = Extract<Admitted, { readonly _tag: "Admitted" }>
  * cache (BodyCache.ts) and the node front of the server (FastPath.ts). Two forms:
  * - `call`: {@link Admitted}, counted when admitted. Fails with 503 SERVICE_UNAVAILABLE when a
  *   store is unavailable (a StoreFailure is a defect); dies for a route not guarded.
- * - `now`: the same admission decided at once, without an Effect, when the stores hold the key's
- *   record and counter in this process's memory (`KeyStore.findCached`, `UsageStore.consumeNow`)
- *   and the call is admitted; undefined otherwise, with nothing counted (use `call`, which also
- *   answers every refusal).
+ * - `inline`: the same admission without an Effect, when the key's record is in this process's
+ *   memory (`KeyStore.findCached`) and the usage store can count inline
+ *   (`UsageStore.consumeInline`: at once from memory, or when its batched statement answers).
+ *   `done` gets the admitted call, or undefined with nothing counted (then use `call`, which
+ *   also answers every refusal and error).
  */
 export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>) =>
   Effect.gen(function*() {
@@ -163,16 +164,22 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
     }
 
     const { findCached } = services.keys
-    const { consumeNow } = services.usage
-    const now = (method: string, path: string, presentedKey: string, started: number): AdmittedCall | undefined => {
+    const { consumeInline } = services.usage
+    const inline = (
+      method: string,
+      path: string,
+      presentedKey: string,
+      started: number,
+      done: (admitted: AdmittedCall | undefined) => void
+    ): void => {
       const target = tiers.get(`${method} ${path}`)
       const presented = presentedKey.trim()
-      if (findCached === undefined || consumeNow === undefined || target === undefined || presented === "") {
-        return undefined
+      if (findCached === undefined || consumeInline === undefined || target === undefined || presented === "") {
+        return done(undefined)
       }
       const keyHash = hashOf(presented)
       const record = findCached(keyHash)
-      if (record === undefined) return undefined
+      if (record === undefined) return done(undefined)
       const at = new Date(started)
       const verdict = Admission.authorize({
         catalog: services.catalog,
@@ -181,19 +188,19 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
         required: target.tier,
         now: at
       })
-      if (Either.isLeft(verdict)) return undefined
+      if (Either.isLeft(verdict)) return done(undefined)
       const grant = verdict.right
-      const outcome = consumeNow(keyHash, Admission.limitsOf(grant.plan), at)
-      if (outcome === undefined) return undefined
-      const counted = Admission.decideLimits(grant.plan, outcome, at)
-      if (Either.isLeft(counted)) return undefined
-      return {
-        _tag: "Admitted",
-        caller: Security.Caller.make(grant.key, grant.plan, counted.right, at),
-        headers: Admission.rateLimitHeaders(grant, outcome.counts, at),
-        keyHash,
-        endpoint: target.endpoint
-      }
+      consumeInline(keyHash, Admission.limitsOf(grant.plan), at, (outcome) => {
+        const counted = outcome === undefined ? undefined : Admission.decideLimits(grant.plan, outcome, at)
+        if (outcome === undefined || counted === undefined || Either.isLeft(counted)) return done(undefined)
+        done({
+          _tag: "Admitted",
+          caller: Security.Caller.make(grant.key, grant.plan, counted.right, at),
+          headers: Admission.rateLimitHeaders(grant, outcome.counts, at),
+          keyHash,
+          endpoint: target.endpoint
+        })
+      })
     }
 
     const call = (method: string, path: string, presentedKey: string, started: number) =>
@@ -230,7 +237,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
         } satisfies Admitted
       }).pipe(mapStoreErrors)
 
-    return { call, now }
+    return { call, inline }
   })
 
 /**

@@ -218,12 +218,12 @@ export interface BodyCacheService {
    */
   readonly lookup: (method: string, url: string, presentedKey: string, fills: boolean) => Effect.Effect<Lookup>
   /**
-   * A GET request's hit decided at once, without an Effect, when everything it needs is in this
-   * process's memory (the data version read within its interval, a fresh entry, and the key's
-   * record and counter: Admission.ts `makeAdmitCall`'s `now`), admitted, counted and recorded as
-   * `lookup` would; undefined otherwise, with nothing counted (use `lookup`).
+   * A GET request's hit without an Effect, when the data version was read within its interval,
+   * the entry is fresh and admission can run inline (Admission.ts `makeAdmitCall`'s `inline`):
+   * `done` gets the hit, admitted, counted and recorded as `lookup` would (at once, or when the
+   * usage store answers), or undefined with nothing counted (then use `lookup`).
    */
-  readonly lookupNow: (url: string, presentedKey: string) => Hit | undefined
+  readonly lookupInline: (url: string, presentedKey: string, done: (hit: Hit | undefined) => void) => void
 }
 
 /** The body cache of the running API, when it has one (BodyCacheLive). */
@@ -373,23 +373,24 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       })
     }
 
-    const lookupNow = (url: string, presentedKey: string): Hit | undefined => {
+    const lookupInline = (url: string, presentedKey: string, done: (hit: Hit | undefined) => void): void => {
       const request = cacheableRequest("GET", url)
-      if (request === undefined) return undefined
+      if (request === undefined) return done(undefined)
       const started = clock.unsafeCurrentTimeMillis()
       const version = versions.fresh(started)
-      if (version === undefined) return undefined
+      if (version === undefined) return done(undefined)
       const kept = freshEntry(entryKey(version, started, request.path, url), started)
-      if (kept === undefined) return undefined
-      const admitted = admit.now("GET", request.route.path, presentedKey, started)
-      if (admitted === undefined) return undefined
-      const hit = hitOf(kept, admitted)
-      const finished = clock.unsafeCurrentTimeMillis()
-      recorder.recordNow(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished))
-      return hit
+      if (kept === undefined) return done(undefined)
+      admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
+        if (admitted === undefined) return done(undefined)
+        const hit = hitOf(kept, admitted)
+        const finished = clock.unsafeCurrentTimeMillis()
+        recorder.recordNow(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished))
+        done(hit)
+      })
     }
 
-    return Option.some(BodyCache.of({ lookup, lookupNow }))
+    return Option.some(BodyCache.of({ lookup, lookupInline }))
   })
 
 /**

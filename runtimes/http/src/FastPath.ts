@@ -56,15 +56,16 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
       if (request.method !== "GET" || url === undefined) return app(request, response)
       const header = request.headers["x-service-key"]
       const key = typeof header === "string" ? header : ""
-      const now = cache.lookupNow(url, key)
-      if (now !== undefined) return write(response, now)
-      // a miss is answered (and the entry filled) by the app, behind its own lookup
-      const lookup = cache.lookup("GET", url, key, false)
-      runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
-        onExit: (exit) => {
-          if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
-          write(response, exit.value)
-        }
+      cache.lookupInline(url, key, (hit) => {
+        if (hit !== undefined) return write(response, hit)
+        // a miss is answered (and the entry filled) by the app, behind its own lookup
+        const lookup = cache.lookup("GET", url, key, false)
+        runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
+          onExit: (exit) => {
+            if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
+            write(response, exit.value)
+          }
+        })
       })
     }
 

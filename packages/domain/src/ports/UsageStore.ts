@@ -65,11 +65,15 @@ export interface UsageStoreService {
    */
   readonly consume: (keyHash: string, limits: UsageLimits, now: Date) => Effect.Effect<ConsumeOutcome, StoreError>
   /**
-   * Optional: `consume` decided at once, in this process's memory, when the adapter can (it owns
-   * the key's exact counter here, e.g. the write-behind store once the key is loaded); undefined
-   * when it cannot, and then nothing was counted (call `consume`). For the hot path.
+   * Optional, for the hot path: `consume` without an Effect. Calls `done` with the outcome at once
+   * when the adapter holds the key's exact counter in this process's memory (the write-behind
+   * store once the key is loaded), or when the store answers (PostgreSQL's batched statement).
+   * `done` gets undefined, with nothing counted, when it cannot decide that way (counter not
+   * loaded, the statement failed): then call `consume`, which reports the error.
    */
-  readonly consumeNow?: ((keyHash: string, limits: UsageLimits, now: Date) => ConsumeOutcome | undefined) | undefined
+  readonly consumeInline?:
+    | ((keyHash: string, limits: UsageLimits, now: Date, done: (outcome: ConsumeOutcome | undefined) => void) => void)
+    | undefined
   /** The counters at `now` without counting a call. */
   readonly peek: (keyHash: string, now: Date) => Effect.Effect<UsageCounts, StoreError>
   /** Adds a batch of analytics rows (summed into one row per key, endpoint and UTC day). */
