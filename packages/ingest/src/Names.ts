@@ -35,6 +35,14 @@ export const nameKey = (name: string): string => {
   return key
 }
 
+/**
+ * Letters and digits only, accents removed, lower case: "O Connell" and "O'Connell" give
+ * "oconnell", "St. Louis" and "st louis" give "stlouis". For names matched across sources that
+ * spell punctuation and spacing differently (tennis players, odds feeds' team names).
+ */
+export const compactKey = (text: string): string =>
+  text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "")
+
 /** A looser key: first initial and last name (`"patrick mahomes"` -> `"p mahomes"`). */
 export const initialKey = (name: string): string => {
   const words = nameKey(name).split(" ")

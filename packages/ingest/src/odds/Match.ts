@@ -20,10 +20,6 @@ export interface GameRef {
   readonly away: string
 }
 
-/** A normalised team-name key: accents, case, punctuation and spaces ignored ("St. Louis" = "st louis"). */
-export const nameKey = (name: string): string =>
-  name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "")
-
 /** The values of a line seen from the other side (home and away swapped; the handicap negated). */
 const swapped = (v: LineValues): LineValues => ({
   home_moneyline: v.away_moneyline,

@@ -26,6 +26,7 @@ import { join } from "node:path"
 import { easternDate } from "../cfb/Build.js"
 import type { CsvFileError, CsvRow } from "../Csv.js"
 import { allGolfers } from "../Dfs.js"
+import { compactKey } from "../Names.js"
 import { scoreKeys } from "../nfl/Build.js"
 import { parseSchedule, parseScore, parseTeam } from "../nfl/Sources.js"
 import { allRows } from "../Paging.js"
@@ -36,7 +37,7 @@ import { oddsMatchId } from "../tennis/Build.js"
 import { seasonOf, tourOf } from "../tennis/index.js"
 import { parseOddsMatch } from "../tennis/Sources.js"
 import { type GolfEventRef, golfOddsFolder, matchGolfOdds, parseGolfOdds } from "./Golf.js"
-import { type GameRef, matchLines, nameKey } from "./Match.js"
+import { type GameRef, matchLines } from "./Match.js"
 import {
   oddsFolders,
   parseCfbLine,
@@ -48,7 +49,7 @@ import {
 } from "./Sources.js"
 
 export * from "./Golf.js"
-export { type GameRef, matchLines, nameKey } from "./Match.js"
+export { type GameRef, matchLines } from "./Match.js"
 export * from "./Sources.js"
 
 /** What the odds phase reports: counts (inserted = lines stored), every skipped row, and the files read. */
@@ -255,15 +256,15 @@ const teamResolver = (sport: TeamSport): Effect.Effect<(raw: string) => string |
   Effect.map(Effect.flatMap(TeamReader, (r) => r.find(sport)), (teams) => {
     const byKey = new Map<string, string>()
     for (const t of Sports.modules[sport].teams) {
-      byKey.set(nameKey(t.name), t.abbr)
-      for (const a of t.aliases) byKey.set(nameKey(a), t.abbr)
+      byKey.set(compactKey(t.name), t.abbr)
+      for (const a of t.aliases) byKey.set(compactKey(a), t.abbr)
     }
     for (const t of teams) {
-      byKey.set(nameKey(t.name), t.abbr)
-      byKey.set(nameKey(t.abbr), t.abbr)
+      byKey.set(compactKey(t.name), t.abbr)
+      byKey.set(compactKey(t.abbr), t.abbr)
     }
-    for (const [name, abbr] of Object.entries(oddsApiNames[sport] ?? {})) byKey.set(nameKey(name), abbr)
-    return (raw: string) => byKey.get(nameKey(raw))
+    for (const [name, abbr] of Object.entries(oddsApiNames[sport] ?? {})) byKey.set(compactKey(name), abbr)
+    return (raw: string) => byKey.get(compactKey(raw))
   })
 
 const isTeamSport = (sport: SportKey): sport is TeamSport => sport in Sports.modules

@@ -24,6 +24,7 @@
  */
 import type { Athlete, AthleteRanking, EventEntry, SportEvent } from "@sports-data/domain"
 import { canonicalPlayerId, slugOf, Tennis } from "@sports-data/domain"
+import { compactKey } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
 import type { CurrentRanking, OddsMatch, SackmannMatch, SackmannPlayer, SackmannRanking, Tour } from "./Sources.js"
@@ -41,10 +42,6 @@ export const CURRENT_LIST_DATE = "2026-02-22"
  * apart (Brandon and Bryce Nakashima) while a year's normal movement is allowed.
  */
 export const RANK_FACTOR = 3
-
-/** Letters and digits only, accents removed, lower case ("O Connell" and "O'Connell" -> "oconnell"). */
-export const compactKey = (text: string): string =>
-  text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "")
 
 /** A hyphenated slug of a name for ids ("Auger-Aliassime F." -> "auger-aliassime-f"). */
 const slug = (text: string): string => slugOf(text)

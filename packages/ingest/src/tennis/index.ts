@@ -24,7 +24,7 @@ import {
   type Tour
 } from "./Sources.js"
 
-export { buildTennis, compactKey, CURRENT_LIST_DATE, oddsMatchId, sackmannAthleteId, splitOddsName } from "./Build.js"
+export { buildTennis, CURRENT_LIST_DATE, oddsMatchId, sackmannAthleteId, splitOddsName } from "./Build.js"
 export * as Sources from "./Sources.js"
 
 /** The tennis source files under `dataDir`, by role (each list sorted by name). */
