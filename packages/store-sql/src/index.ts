@@ -100,7 +100,8 @@ export interface MakeOptions {
    * `"write-behind"`: exact counters in this process's memory, written back each second
    * (WriteBehindUsage.ts; only where one process owns the store, so key records are also cached
    * without a time to live: every key change goes through this process); `"shared"` (default):
-   * one atomic statement per admission, exact across instances.
+   * atomic statements shared by the admissions in flight (UsageStore.ts, group commit), exact
+   * across instances.
    */
   readonly usage?: "shared" | "write-behind" | undefined
 }

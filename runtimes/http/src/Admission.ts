@@ -19,7 +19,7 @@
  */
 import { HttpApp, HttpRouter, HttpServerResponse } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
-import { Admission, KeyStore, Plans, UsageStore } from "@sports-data/domain"
+import { Admission, type ConsumeOutcome, KeyStore, Plans, type UsageCounts, UsageStore } from "@sports-data/domain"
 import { PlanCatalogService } from "@sports-data/wiring"
 import { Clock, type Context, Effect, Either, Layer, Option, Redacted } from "effect"
 import { createHash } from "node:crypto"
@@ -101,14 +101,14 @@ export const checkKey = (
  * response either way.
  */
 export const countCall = ({ usage }: AdmissionServices, keyHash: string, grant: Admission.Grant, now: Date) =>
-  Effect.gen(function*() {
-    const outcome = yield* usage.consume(keyHash, Admission.limitsOf(grant.plan), now)
-    return {
-      verdict: Admission.decideLimits(grant.plan, outcome, now),
-      counts: outcome.counts,
-      headers: Admission.rateLimitHeaders(grant, outcome.counts, now)
-    }
-  })
+  Effect.map(usage.consume(keyHash, Admission.limitsOf(grant.plan), now), (outcome) => counted(grant, outcome, now))
+
+/** Step 2's decision on the store's outcome (see {@link countCall}). */
+const counted = (grant: Admission.Grant, outcome: ConsumeOutcome, now: Date) => ({
+  verdict: Admission.decideLimits(grant.plan, outcome, now),
+  counts: outcome.counts,
+  headers: Admission.rateLimitHeaders(grant, outcome.counts, now)
+})
 
 /** The outcome of admitting one call (see {@link makeAdmitCall}). */
 export type Admitted =
@@ -163,6 +163,22 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
       tiers.set(`${route.method} ${route.path}`, { tier, endpoint: Security.openApiPath(route.path) })
     }
 
+    /** The admitted call of a grant counted at `now`. */
+    const admittedOf = (
+      target: { readonly endpoint: string },
+      keyHash: string,
+      grant: Admission.Grant,
+      counts: UsageCounts,
+      headers: Record<string, string>,
+      now: Date
+    ): AdmittedCall => ({
+      _tag: "Admitted",
+      caller: Security.Caller.make(grant.key, grant.plan, counts, now),
+      headers,
+      keyHash,
+      endpoint: target.endpoint
+    })
+
     const { findCached } = services.keys
     const { consumeInline } = services.usage
     const inline = (
@@ -191,15 +207,9 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
       if (Either.isLeft(verdict)) return done(undefined)
       const grant = verdict.right
       consumeInline(keyHash, Admission.limitsOf(grant.plan), at, (outcome) => {
-        const counted = outcome === undefined ? undefined : Admission.decideLimits(grant.plan, outcome, at)
-        if (outcome === undefined || counted === undefined || Either.isLeft(counted)) return done(undefined)
-        done({
-          _tag: "Admitted",
-          caller: Security.Caller.make(grant.key, grant.plan, counted.right, at),
-          headers: Admission.rateLimitHeaders(grant, outcome.counts, at),
-          keyHash,
-          endpoint: target.endpoint
-        })
+        const decided = outcome === undefined ? undefined : counted(grant, outcome, at)
+        if (decided === undefined || Either.isLeft(decided.verdict)) return done(undefined)
+        done(admittedOf(target, keyHash, grant, decided.verdict.right, decided.headers, at))
       })
     }
 
@@ -220,21 +230,15 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           } satisfies Admitted
         }
         const grant = checked.verdict.right
-        const counted = yield* countCall(services, keyHash, grant, now)
-        if (Either.isLeft(counted.verdict)) {
+        const decided = yield* countCall(services, keyHash, grant, now)
+        if (Either.isLeft(decided.verdict)) {
           return {
             _tag: "Refused",
-            error: ApiErrors.fromDomain(counted.verdict.left, ""),
-            headers: counted.headers
+            error: ApiErrors.fromDomain(decided.verdict.left, ""),
+            headers: decided.headers
           } satisfies Admitted
         }
-        return {
-          _tag: "Admitted",
-          caller: Security.Caller.make(grant.key, grant.plan, counted.verdict.right, now),
-          headers: counted.headers,
-          keyHash,
-          endpoint: target.endpoint
-        } satisfies Admitted
+        return admittedOf(target, keyHash, grant, decided.verdict.right, decided.headers, now)
       }).pipe(mapStoreErrors)
 
     return { call, inline }

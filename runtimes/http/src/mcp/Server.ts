@@ -147,10 +147,9 @@ export const McpLive = HttpApiBuilder.Router.use((router) =>
       | App.Catalog
       | App.Feed
     >()
-    const catalog = yield* PlanCatalogService
     const services = yield* admissionServices
+    const { catalog, usage } = services
     const recorder = yield* UsageRecorder
-    const usage = yield* UsageStore
 
     /** Runs a tool for an admitted caller: the result, or the isError result of a bad argument or unknown resource. */
     const runTool = (tool: Tool, args: unknown, caller: Security.CallerService, revision: Rpc.Revision) =>
