@@ -47,10 +47,11 @@ export interface Fit {
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 
 /**
- * Fits P(y = 1 | x) = σ(b0 + Σ bj·(xj − mean_j)/sd_j) by IRLS with ridge {@link RIDGE}. `x` rows
- * of equal length, `y` 0/1. Deterministic. Throws nothing: a singular step stops the iteration.
+ * The design matrix of `x` on standardised features: a leading 1 (the intercept), then each
+ * feature minus its mean over the rows, divided by its population standard deviation (1 for a
+ * constant feature). `k`: features per row.
  */
-export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: ReadonlyArray<number>): Fit => {
+const standardized = (x: ReadonlyArray<ReadonlyArray<number>>) => {
   const k = x[0]?.length ?? 0
   const means = Array.from({ length: k }, (_, j) => x.reduce((s, r) => s + r[j]!, 0) / x.length)
   const scales = Array.from({ length: k }, (_, j) => {
@@ -58,6 +59,15 @@ export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: Readonly
     return sd > 0 ? sd : 1
   })
   const design = new Matrix(x.map((r) => [1, ...r.map((v, j) => (v - means[j]!) / scales[j]!)]))
+  return { design, k, means, scales }
+}
+
+/**
+ * Fits P(y = 1 | x) = σ(b0 + Σ bj·(xj − mean_j)/sd_j) by IRLS with ridge {@link RIDGE}. `x` rows
+ * of equal length, `y` 0/1. Deterministic. Throws nothing: a singular step stops the iteration.
+ */
+export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: ReadonlyArray<number>): Fit => {
+  const { design, k, means, scales } = standardized(x)
   let beta = Matrix.zeros(k + 1, 1)
   for (let step = 0; step < MAX_STEPS; step++) {
     const p = design.mmul(beta).to1DArray().map(sigmoid)
@@ -86,13 +96,7 @@ export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: Readonly
  * unpenalised), solving the normal equations with ml-matrix. `x` rows of equal length. Deterministic.
  */
 export const fitLinear = (x: ReadonlyArray<ReadonlyArray<number>>, y: ReadonlyArray<number>): Fit => {
-  const k = x[0]?.length ?? 0
-  const means = Array.from({ length: k }, (_, j) => x.reduce((s, r) => s + r[j]!, 0) / x.length)
-  const scales = Array.from({ length: k }, (_, j) => {
-    const sd = Math.sqrt(x.reduce((s, r) => s + (r[j]! - means[j]!) ** 2, 0) / x.length)
-    return sd > 0 ? sd : 1
-  })
-  const design = new Matrix(x.map((r) => [1, ...r.map((v, j) => (v - means[j]!) / scales[j]!)]))
+  const { design, k, means, scales } = standardized(x)
   const gram = design.transpose().mmul(design)
   for (let j = 1; j <= k; j++) gram.set(j, j, gram.get(j, j) + RIDGE * x.length)
   const beta = solve(gram, design.transpose().mmul(Matrix.columnVector([...y])))
@@ -104,10 +108,7 @@ export const predictLinear = (fit: Fit, row: ReadonlyArray<number>): number =>
   row.reduce((z, v, j) => z + fit.coefficients[j + 1]! * ((v - fit.means[j]!) / fit.scales[j]!), fit.coefficients[0]!)
 
 /** P(y = 1) of one feature row under `fit`, fraction 0-1. */
-export const predictLogistic = (fit: Fit, row: ReadonlyArray<number>): number =>
-  sigmoid(
-    row.reduce((z, v, j) => z + fit.coefficients[j + 1]! * ((v - fit.means[j]!) / fit.scales[j]!), fit.coefficients[0]!)
-  )
+export const predictLogistic = (fit: Fit, row: ReadonlyArray<number>): number => sigmoid(predictLinear(fit, row))
 
 /** FNV-1a 32-bit of a string, 8 hex digits: the content part of a version. */
 const fnv = (text: string): string => {
