@@ -9,13 +9,19 @@ import { describe, expect, it } from "@effect/vitest"
 import { type Player, PlayerReader, SportsWriter } from "@sports-data/domain"
 import { ApiLiveWith, splitEnvelope } from "@sports-data/http"
 import { make as makeMemoryStores } from "@sports-data/store-memory"
-import { Context, Effect, Layer } from "effect"
+import { Context, type Duration, Effect, Fiber, Layer, TestClock } from "effect"
 import { Harness, seedPlayers } from "./harness.js"
 
 /** Calls of `PlayerReader.find` that reached the store. */
 const reads = { find: 0 }
 
-/** The memory stores with `PlayerReader.find` counted, each read taking `delayMs` (real time). */
+/** While set, every `PlayerReader.find` waits for this promise before reading. */
+let gate: Promise<void> | undefined
+
+/**
+ * The memory stores with `PlayerReader.find` counted, each read taking `delayMs` (real time)
+ * and waiting for the {@link gate} when one is set.
+ */
 const countedStores = (delayMs = 0) =>
   Layer.effectContext(Effect.map(makeMemoryStores, (ctx) => {
     const players = Context.get(ctx, PlayerReader)
@@ -23,18 +29,21 @@ const countedStores = (delayMs = 0) =>
       ...players,
       find: (query) =>
         Effect.suspend(() => (reads.find++,
-          Effect.zipRight(Effect.promise(() => new Promise((ok) => setTimeout(ok, delayMs))), players.find(query)))
+          Effect.zipRight(
+            Effect.promise(() => Promise.all([gate, new Promise((ok) => setTimeout(ok, delayMs))])),
+            players.find(query)
+          ))
         )
     })
   }))
 
-const harness = (maxBytes: number, delayMs?: number) =>
+const harness = (maxBytes: number, delayMs?: number, timeToLive: Duration.DurationInput = "10 minutes") =>
   Harness.layer({
     stores: countedStores(delayMs),
     apiLive: ApiLiveWith({
       cache: false,
       // the version read on every request, entries kept 10 minutes: a hit is the cache's doing
-      bodyCache: { maxBytes, versionInterval: 0, timeToLive: "10 minutes" }
+      bodyCache: { maxBytes, versionInterval: 0, timeToLive }
     })
   })
 
@@ -164,6 +173,49 @@ describe("body cache under concurrency", () => {
         expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 200))
         expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1)
         expect(reads.find - before).toBe(1)
+      }))
+  })
+})
+
+/** Waits `ms` of real time (the server's Clock is the TestClock: entries age by TestClock.adjust). */
+const realSleep = (ms: number) => Effect.promise(() => new Promise((ok) => setTimeout(ok, ms)))
+
+describe("body cache refilled ahead of expiry", () => {
+  // entries live 4 s: past 2 s, the next request refills the entry
+  it.layer(harness(64 * 1024 * 1024, 0, "4 seconds"))("entries living 4 s", (it) => {
+    it.effect("past half its life, one request refills the entry while the others are still answered from it", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const url = "/v1/nfl/players?team=KC&limit=6"
+        const before = reads.find
+        expect((yield* h.request("GET", url, { key: h.keys.growth })).status).toBe(200)
+        expect(reads.find - before).toBe(1)
+        yield* TestClock.adjust("2200 millis")
+
+        // the store now answers only when the test says so
+        let open = () => {}
+        gate = new Promise<void>((ok) => (open = ok))
+        const refill = yield* Effect.fork(h.request("GET", url, { key: h.keys.growth }))
+        // the refill reaches the store (within 5 s of real time, else the entry was not refilled)
+        for (let i = 0; i < 500 && reads.find - before < 2; i++) yield* realSleep(10)
+        expect(reads.find - before).toBe(2)
+        // the refill waits at the store; the other callers are answered from the entry meanwhile
+        const others = yield* Effect.all(
+          Array.from({ length: 6 }, () => h.request("GET", url, { key: h.keys.starter })),
+          { concurrency: "unbounded" }
+        )
+        expect(others.map((a) => a.status)).toEqual(Array.from({ length: 6 }, () => 200))
+        expect(others.every((a) => a.body.data.length === 2 && a.body.meta.tier === "starter")).toBe(true)
+        expect(reads.find - before).toBe(2)
+
+        gate = undefined
+        open()
+        const refilled = yield* Fiber.join(refill)
+        expect(refilled.status).toBe(200)
+        expect(refilled.body.data).toEqual(others[0]!.body.data)
+        // the refilled entry answers the next caller: no further read
+        expect((yield* h.request("GET", url, { key: h.keys.growth })).status).toBe(200)
+        expect(reads.find - before).toBe(2)
       }))
   })
 })

@@ -23,7 +23,8 @@
  * Freshness: the data version (`CatalogReader.dataVersion`) is read at most once per
  * `versionInterval` (StoreCache.ts `makeVersionReader`); a new version empties the cache. An entry
  * also lives at most `timeToLive`, which bounds what the version does not cover (the ingest
- * records behind `last_updated`) as the read cache does.
+ * records behind `last_updated`) as the read cache does; past half of it, one request refills
+ * the entry while the others are still answered from it (see `lookup`).
  *
  * Bounded by `maxBytes` (the SPORTS_DATA_BODY_CACHE_BYTES setting): the sum of the kept bytes
  * and keys; the least recently used entries are evicted first; a body larger than the budget is
@@ -133,6 +134,8 @@ interface Kept {
   readonly contentType: string
   readonly bytes: number
   readonly storedAt: number
+  /** Set when a request was sent to the app to refill this entry ahead of its expiry. */
+  refreshing: boolean
 }
 
 const SENTINEL = "\u0000tier\u0000"
@@ -214,16 +217,22 @@ export interface BodyCacheService {
    *
    * Misses of one entry are answered once: while a request that `fills` is answering a miss
    * (until its `done`), the other requests for that entry wait for it and look again once, so
-   * an expired entry is not answered by every request in flight at that moment.
+   * an expired entry is not answered by every request in flight at that moment. An entry past
+   * half its life is refilled ahead of its expiry: the first request that `fills` then gets a
+   * `Miss` while the others are still answered from the entry, so under steady traffic no
+   * request waits for a refill.
    */
   readonly lookup: (method: string, url: string, presentedKey: string, fills: boolean) => Effect.Effect<Lookup>
   /**
    * A GET request's hit without an Effect, when the data version was read within its interval,
    * the entry is fresh and admission can run inline (Admission.ts `makeAdmitCall`'s `inline`):
    * `done` gets the hit, admitted, counted and recorded as `lookup` would (at once, or when the
-   * usage store answers), or undefined with nothing counted (then use `lookup`).
+   * usage store answers), or undefined with nothing counted (then use `lookup`). `"refresh"`
+   * (nothing counted): the entry is past half its life and this request is the one chosen to
+   * refill it; hand it to the app (whose `lookup` makes it the fill) while the other requests
+   * are still answered from the entry.
    */
-  readonly lookupInline: (url: string, presentedKey: string, done: (hit: Hit | undefined) => void) => void
+  readonly lookupInline: (url: string, presentedKey: string, done: (hit: Hit | "refresh" | undefined) => void) => void
 }
 
 /** The body cache of the running API, when it has one (BodyCacheLive). */
@@ -279,7 +288,8 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         headers: { ...response.headers },
         contentType: body.contentType,
         bytes,
-        storedAt: now
+        storedAt: now,
+        refreshing: false
       })
       held += bytes
     }
@@ -327,9 +337,23 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       }
     }
 
+    /** Whether an entry is past half its life: the next request for it refills it (ahead of expiry). */
+    const aging = (kept: Kept, started: number) => started - kept.storedAt > timeToLive / 2
+
     /** The fills in flight, by entry key. */
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
+
+    /** A miss whose answer fills the entry under `key`; the requests that find no entry wait for it. */
+    const startFill = (key: string, started: number): Lookup => {
+      const fill = Deferred.unsafeMake<void>(FiberId.none)
+      filling.set(key, fill)
+      const done = () => {
+        if (filling.get(key) === fill) filling.delete(key)
+        Deferred.unsafeDone(fill, Exit.void)
+      }
+      return { _tag: "Miss", keep: (response) => keep(key, response, started), done }
+    }
 
     const lookup = (
       method: string,
@@ -344,20 +368,24 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         if (Either.isLeft(current)) return Effect.succeed(PASS)
         const key = entryKey(current.right, started, request.path, url)
         const kept = freshEntry(key, started)
+        const pending = filling.get(key)
+        if (kept !== undefined && pending === undefined && aging(kept, started)) {
+          // refilled ahead of expiry by this request (or, from the node front, by the app it is
+          // handed to); the others are answered from the entry meanwhile
+          if (fills) return Effect.succeed(startFill(key, started))
+          if (!kept.refreshing) {
+            kept.refreshing = true
+            return Effect.succeed(PASS)
+          }
+        }
         if (kept === undefined) {
-          const pending = filling.get(key)
           if (pending !== undefined && !waited) {
             return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
           }
-          const keepThis = (response: HttpServerResponse.HttpServerResponse) => keep(key, response, started)
-          if (!fills || pending !== undefined) return Effect.succeed({ _tag: "Miss", keep: keepThis, done: noFill })
-          const fill = Deferred.unsafeMake<void>(FiberId.none)
-          filling.set(key, fill)
-          const done = () => {
-            if (filling.get(key) === fill) filling.delete(key)
-            Deferred.unsafeDone(fill, Exit.void)
+          if (!fills || pending !== undefined) {
+            return Effect.succeed({ _tag: "Miss", keep: (response) => keep(key, response, started), done: noFill })
           }
-          return Effect.succeed({ _tag: "Miss", keep: keepThis, done })
+          return Effect.succeed(startFill(key, started))
         }
         return Effect.matchEffect(admit.call("GET", request.route.path, presentedKey, started), {
           onFailure: () => Effect.succeed(PASS),
@@ -373,7 +401,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       })
     }
 
-    const lookupInline = (url: string, presentedKey: string, done: (hit: Hit | undefined) => void): void => {
+    const lookupInline = (
+      url: string,
+      presentedKey: string,
+      done: (hit: Hit | "refresh" | undefined) => void
+    ): void => {
       const request = cacheableRequest("GET", url)
       if (request === undefined) return done(undefined)
       const started = clock.unsafeCurrentTimeMillis()
@@ -381,6 +413,10 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       if (version === undefined) return done(undefined)
       const kept = freshEntry(entryKey(version, started, request.path, url), started)
       if (kept === undefined) return done(undefined)
+      if (!kept.refreshing && aging(kept, started)) {
+        kept.refreshing = true
+        return done("refresh")
+      }
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
         if (admitted === undefined) return done(undefined)
         const hit = hitOf(kept, admitted)

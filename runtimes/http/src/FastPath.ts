@@ -57,6 +57,7 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
       const header = request.headers["x-service-key"]
       const key = typeof header === "string" ? header : ""
       cache.lookupInline(url, key, (hit) => {
+        if (hit === "refresh") return app(request, response)
         if (hit !== undefined) return write(response, hit)
         // a miss is answered (and the entry filled) by the app, behind its own lookup
         const lookup = cache.lookup("GET", url, key, false)

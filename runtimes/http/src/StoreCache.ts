@@ -48,7 +48,7 @@ import {
   type StoreError,
   TeamReader
 } from "@sports-data/domain"
-import { Cache, Clock, Context, Deferred, Duration, Effect, Equal, Exit, FiberId, Hash, Layer } from "effect"
+import { Cache, Clock, Context, Deferred, Duration, Effect, Equal, Exit, FiberId, Hash, Layer, Runtime } from "effect"
 
 /** Options of the cache. */
 export interface StoreCacheOptions {
@@ -126,7 +126,11 @@ class Entry implements Equal.Equal {
 export interface VersionReader {
   /** The version, read from the store at most once per interval. */
   readonly read: Effect.Effect<string, StoreError>
-  /** The version last read, if it was read less than an interval before `now` (Clock ms). */
+  /**
+   * The version last read, if it was read less than an interval before `now` (Clock ms). Past
+   * half the interval it also starts the next read in the background (one at a time), so that
+   * under steady traffic the version is read again before it expires and no caller waits for it.
+   */
   readonly fresh: (now: number) => string | undefined
 }
 
@@ -139,16 +143,15 @@ export const makeVersionReader = (
   dataVersion: Effect.Effect<string, StoreError>,
   interval: Duration.DurationInput
 ): Effect.Effect<VersionReader> =>
-  Effect.sync(() => {
+  Effect.map(Effect.runtime<never>(), (runtime) => {
     const millis = Duration.toMillis(Duration.decode(interval))
     if (millis <= 0) return { read: dataVersion, fresh: () => undefined }
     // the last version read, and when its read started (Clock ms); the read in flight, if any
     let last: { readonly version: string; readonly at: number } | undefined
     let inFlight: Deferred.Deferred<string, StoreError> | undefined
-    const fresh = (now: number) => last !== undefined && now - last.at < millis ? last.version : undefined
-    const read = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<string, StoreError> => {
-      const known = fresh(now)
-      if (known !== undefined) return Effect.succeed(known)
+    const known = (now: number) => last !== undefined && now - last.at < millis ? last.version : undefined
+    /** Reads the version now, or joins the read in flight. */
+    const reread = (now: number): Effect.Effect<string, StoreError> => {
       if (inFlight !== undefined) return Deferred.await(inFlight)
       const done = Deferred.unsafeMake<string, StoreError>(FiberId.none)
       inFlight = done
@@ -163,6 +166,18 @@ export const makeVersionReader = (
         Effect.flatten,
         Effect.uninterruptible
       )
+    }
+    const ahead = Runtime.runFork(runtime)
+    const fresh = (now: number) => {
+      const version = known(now)
+      if (version !== undefined && inFlight === undefined && now - last!.at >= millis / 2) {
+        ahead(Effect.ignore(reread(now)))
+      }
+      return version
+    }
+    const read = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<string, StoreError> => {
+      const version = fresh(now)
+      return version !== undefined ? Effect.succeed(version) : reread(now)
     })
     return { read, fresh }
   })
