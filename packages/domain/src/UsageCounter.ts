@@ -40,11 +40,24 @@ export interface UsageCounter {
   readonly month_count: number
 }
 
+/** The UTC day last asked for, by its index (whole days since the epoch), with its date and month. */
+let lastDay = { index: Number.NaN, day: "", month: "" }
+
+/** The UTC date and month of the instant `ms` (formatted once per day: admission asks on every call). */
+const dayOf = (ms: number) => {
+  const index = Math.floor(ms / 86_400_000)
+  if (index !== lastDay.index) {
+    const iso = new Date(index * 86_400_000).toISOString()
+    lastDay = { index, day: iso.slice(0, 10), month: iso.slice(0, 7) }
+  }
+  return lastDay
+}
+
 /** `YYYY-MM-DD` of the UTC date of `now`. */
-export const utcDay = (now: Date): string => now.toISOString().slice(0, 10)
+export const utcDay = (now: Date): string => dayOf(now.getTime()).day
 
 /** `YYYY-MM` of the UTC month of `now`. */
-export const utcMonth = (now: Date): string => now.toISOString().slice(0, 7)
+export const utcMonth = (now: Date): string => dayOf(now.getTime()).month
 
 /** The second a call at `ms` is counted in: the end of its second. */
 const callSecond = (ms: number): number => Math.ceil(ms / 1000)

@@ -39,11 +39,7 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
     const runCallback = Runtime.runCallback(yield* Effect.runtime<never>())
 
     const write = (response: ServerResponse, hit: Hit) => {
-      response.writeHead(200, {
-        ...hit.headers,
-        "content-type": hit.contentType,
-        "content-length": hit.length
-      })
+      response.writeHead(200, hit.headers)
       const [head, fields, tail] = hit.body
       response.cork()
       response.write(head)
