@@ -2,7 +2,9 @@
  * Issue 9's hot path, behaviour only (no timing):
  * - key records are cached in process, yet a revocation is seen by every instance: on one
  *   PostgreSQL by the other instance within an upper wait of 1 s (LISTEN/NOTIFY), and on the
- *   embedded store and memory at once by the instance itself;
+ *   embedded store and memory at once by the instance itself; a record in steady use is read
+ *   again in the background past half its time to live, so it stays in memory past that time
+ *   and picks up a change whose notice was lost;
  * - the embedded store's write-behind counters survive a graceful restart, also when the stop
  *   comes before the periodic write;
  * - the minute window slides at one-second resolution: a call made inside a second leaves it at
@@ -11,7 +13,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type AllStores, KeyStore, UsageStore } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
-import { layerPglite, layerPostgres } from "@sports-data/store-sql"
+import { cachedKeyStore, layerPglite, layerPostgres } from "@sports-data/store-sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -62,6 +64,35 @@ describe("key records cached in process", () => {
         }
         expect(found).toBe(true)
       }).pipe(Effect.scoped),
+    60_000
+  )
+
+  it.live(
+    "a record in steady use is read again in the background before it expires, changes included",
+    () =>
+      Effect.gen(function*() {
+        const store = yield* KeyStore
+        let reads = 0
+        // the cache's change notices are lost (none are given): only its own reads see a change
+        const keys = yield* cachedKeyStore(
+          { ...store, findByHash: (hash) => Effect.suspend(() => (reads++, store.findByHash(hash))) },
+          { timeToLive: "400 millis" }
+        )
+        const record = keyRecord()
+        yield* store.create(record)
+        expect(Option.map(yield* keys.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("active"))
+        expect(reads).toBe(1)
+        // revoked behind the cache's back
+        yield* store.revoke(record.key_prefix, now)
+        yield* Effect.sleep("250 millis")
+        // past half its life: answered from memory (still active), read again in the background
+        expect(Option.map(keys.findCached!(record.key_hash)!, (r) => r.state)).toEqual(Option.some("active"))
+        for (let i = 0; i < 100 && reads < 2; i++) yield* Effect.sleep("5 millis")
+        expect(reads).toBe(2)
+        yield* Effect.sleep("250 millis")
+        // past the first read's time to live, the record is in memory, with the change
+        expect(Option.map(keys.findCached!(record.key_hash)!, (r) => r.state)).toEqual(Option.some("revoked"))
+      }).pipe(Effect.scoped, Effect.provide(MemoryStore.layer)),
     60_000
   )
 

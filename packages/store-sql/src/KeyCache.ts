@@ -5,7 +5,9 @@
  * - Entries: the answer for a hash (the record, or none for an unknown hash), at most `capacity`
  *   of them (default 100,000; the oldest filled goes first), each read again after `timeToLive`
  *   (default 10 s: the bound on staleness should a change notice be lost, e.g. while the LISTEN
- *   connection is re-opened).
+ *   connection is re-opened). An entry past half its life is read again in the background when it
+ *   is next asked for (one read at a time per key) and answered from memory meanwhile, so a key in
+ *   steady use never waits for that read.
  * - Every write through the decorator (create, createPending, claimActivation, update, revoke)
  *   empties this process's cache once the write has returned, then runs `announce` (on
  *   PostgreSQL: `SELECT pg_notify(KEYS_CHANNEL, ...)`) so that every other instance empties its
@@ -19,7 +21,7 @@
  * @module
  */
 import { type ApiKey, type KeyStoreService } from "@sports-data/domain"
-import { Deferred, Duration, Effect, Option, type Scope, Stream } from "effect"
+import { Deferred, Duration, Effect, Option, Runtime, type Scope, Stream } from "effect"
 
 /** The PostgreSQL channel on which key changes are announced. */
 export const KEYS_CHANNEL = "sports_data_keys"
@@ -71,27 +73,41 @@ export const cachedKeyStore = (
     const writing = <A, E>(write: Effect.Effect<A, E>): Effect.Effect<A, E> =>
       Effect.ensuring(write, Effect.zipRight(empty, announce("changed")))
 
+    /** Reads the key's record from the store and keeps it, unless the cache was emptied meanwhile. */
+    const load = (keyHash: string, now: number) => {
+      const started = generation
+      return Effect.tap(inner.findByHash(keyHash), (record) =>
+        Effect.sync(() => {
+          if (generation !== started) return
+          entries.delete(keyHash)
+          if (entries.size >= capacity) {
+            const oldest = entries.keys().next()
+            if (oldest.done !== true) entries.delete(oldest.value)
+          }
+          entries.set(keyHash, { record, filled: now })
+        }))
+    }
+
+    /** The keys whose records are being read again ahead of their expiry. */
+    const refreshing = new Set<string>()
+    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+
     const findCached = (keyHash: string, now = Date.now()): Option.Option<ApiKey.ApiKeyRecord> | undefined => {
       const hit = entries.get(keyHash)
-      return hit !== undefined && now - hit.filled < ttl ? hit.record : undefined
+      if (hit === undefined || now - hit.filled >= ttl) return undefined
+      if (now - hit.filled >= ttl / 2 && !refreshing.has(keyHash)) {
+        refreshing.add(keyHash)
+        // a failed read leaves the entry to expire
+        runFork(load(keyHash, now).pipe(Effect.ignore, Effect.ensuring(Effect.sync(() => refreshing.delete(keyHash)))))
+      }
+      return hit.record
     }
 
     const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
       Effect.suspend(() => {
         const now = Date.now()
         const cached = findCached(keyHash, now)
-        if (cached !== undefined) return Effect.succeed(cached)
-        const started = generation
-        return Effect.tap(inner.findByHash(keyHash), (record) =>
-          Effect.sync(() => {
-            if (generation !== started) return
-            entries.delete(keyHash)
-            if (entries.size >= capacity) {
-              const oldest = entries.keys().next()
-              if (oldest.done !== true) entries.delete(oldest.value)
-            }
-            entries.set(keyHash, { record, filled: now })
-          }))
+        return cached !== undefined ? Effect.succeed(cached) : load(keyHash, now)
       })
 
     return {
