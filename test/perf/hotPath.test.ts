@@ -76,20 +76,21 @@ describe("key records cached in process", () => {
         // the cache's change notices are lost (none are given): only its own reads see a change
         const keys = yield* cachedKeyStore(
           { ...store, findByHash: (hash) => Effect.suspend(() => (reads++, store.findByHash(hash))) },
-          { timeToLive: "400 millis" }
+          { timeToLive: "2 seconds" }
         )
         const record = keyRecord()
         yield* store.create(record)
+        const filled = Date.now()
         expect(Option.map(yield* keys.findByHash(record.key_hash), (r) => r.state)).toEqual(Option.some("active"))
         expect(reads).toBe(1)
         // revoked behind the cache's back
         yield* store.revoke(record.key_prefix, now)
-        yield* Effect.sleep("250 millis")
+        yield* Effect.sleep("1100 millis")
         // past half its life: answered from memory (still active), read again in the background
         expect(Option.map(keys.findCached!(record.key_hash)!, (r) => r.state)).toEqual(Option.some("active"))
-        for (let i = 0; i < 100 && reads < 2; i++) yield* Effect.sleep("5 millis")
+        for (let i = 0; i < 500 && reads < 2; i++) yield* Effect.sleep("10 millis")
         expect(reads).toBe(2)
-        yield* Effect.sleep("250 millis")
+        yield* Effect.sleep(Math.max(0, filled + 2200 - Date.now()))
         // past the first read's time to live, the record is in memory, with the change
         expect(Option.map(keys.findCached!(record.key_hash)!, (r) => r.state)).toEqual(Option.some("revoked"))
       }).pipe(Effect.scoped, Effect.provide(MemoryStore.layer)),
