@@ -116,17 +116,16 @@ export const makeRouteMatcher = (routes: ReadonlyArray<Security.EndpointAdmissio
   })
 }
 
-/** A query string with its parameters sorted by name, then value. */
-const sortedQuery = remembered((query) => {
-  const params = [...new URLSearchParams(query)]
-  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-  return new URLSearchParams(params).toString()
-})
-
-/** The query of a URL with its parameters sorted by name, then value (equal requests, one key). */
+/**
+ * The query of a URL with its parameters sorted by name, then value (equal requests, one key).
+ * Not remembered here: the body cache remembers its answer with the whole URL's.
+ */
 export const canonicalQuery = (url: string): string => {
   const q = url.indexOf("?")
-  return q === -1 ? "" : sortedQuery(url.slice(q + 1))
+  if (q === -1) return ""
+  const params = [...new URLSearchParams(url.slice(q + 1))]
+  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+  return new URLSearchParams(params).toString()
 }
 
 /** A kept body: the bytes around the per-caller meta fields. */
@@ -374,6 +373,16 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     /** Whether an entry is past half its life: the next request for it refills it (ahead of expiry). */
     const aging = (kept: Kept, started: number) => started - kept.storedAt > timeToLive / 2
 
+    /**
+     * Whether this request, from the node front, is the one to hand to the app to refill the
+     * aging entry `kept` (once per entry: marks it).
+     */
+    const claimsRefresh = (kept: Kept, started: number) => {
+      if (kept.refreshing || !aging(kept, started)) return false
+      kept.refreshing = true
+      return true
+    }
+
     /** The fills in flight, by entry key. */
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
@@ -405,14 +414,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         const { key } = request
         const kept = freshEntry(key, started)
         const pending = filling.get(key)
-        if (kept !== undefined && pending === undefined && aging(kept, started)) {
+        if (kept !== undefined && pending === undefined) {
           // refilled ahead of expiry by this request (or, from the node front, by the app it is
           // handed to); the others are answered from the entry meanwhile
-          if (fills) return Effect.succeed(startFill(key, version, started))
-          if (!kept.refreshing) {
-            kept.refreshing = true
-            return Effect.succeed(PASS)
-          }
+          if (fills && aging(kept, started)) return Effect.succeed(startFill(key, version, started))
+          if (!fills && claimsRefresh(kept, started)) return Effect.succeed(PASS)
         }
         if (kept === undefined) {
           if (pending !== undefined && !waited) {
@@ -454,10 +460,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       holdVersion(version)
       const kept = freshEntry(request.key, started)
       if (kept === undefined) return done(undefined)
-      if (!kept.refreshing && aging(kept, started)) {
-        kept.refreshing = true
-        return done("refresh")
-      }
+      if (claimsRefresh(kept, started)) return done("refresh")
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
         if (admitted === undefined) return done(undefined)
         const hit = hitOf(kept, admitted)
