@@ -748,6 +748,213 @@ const consumeMany = statements([
 ])
 
 /**
+ * 0022: reservations, so a busy key is admitted in process memory most of the time while limits
+ * stay exact across instances (UsageStore.ts keeps the instance's side).
+ *
+ * `usage_consume_reserve(keys, nows, per_minute, per_day, per_month, reserve)` decides each call as
+ * `usage_consume_many` does (same order, locks and outcome columns), and after an admitted call
+ * with `reserve[i] > 0` it also counts up to that many more calls in the same second, day and
+ * month: a reservation the calling instance then admits from without a round trip. It grants at
+ * most half of what is left under each ceiling (so reservations shrink near a ceiling), and none when the call's second, day or month is not the row's current
+ * one (clock skew between instances). `reserved` is the number granted (0 if none); the call's
+ * own counts exclude them.
+ * Outstanding reservations are listed on the row (`reserved_seconds[i]`: the second they are
+ * counted in; `reserved_calls[i]`: how many). A refused call reports `pending` when a reservation
+ * counted in its second or the 3 before is still outstanding: an instance may not have used those
+ * calls, so the instance deciding should ask again after they are released rather than refuse.
+ * Older entries are ignored (the instance holding them stopped without releasing them: their
+ * calls stay counted, which can only refuse early, never admit over a ceiling).
+ *
+ * `usage_release(keys, seconds, days, granted, unused)` ends reservations: the unused calls are
+ * taken off the second's slot (while it is in the minute ring), the day (while it is the row's
+ * day) and the month, and the reservation leaves the row's list. Both lock rows in key order.
+ */
+const reservations = statements([
+  `ALTER TABLE usage_counters ADD COLUMN reserved_seconds bigint[] NOT NULL DEFAULT '{}',
+    ADD COLUMN reserved_calls integer[] NOT NULL DEFAULT '{}'`,
+  `CREATE FUNCTION usage_consume_reserve(p_keys text[], p_now timestamptz[], p_minute integer[], p_day integer[],
+    p_month integer[], p_reserve integer[])
+  RETURNS TABLE (ord integer, admitted boolean, blocked_by text, minute integer, minute_oldest timestamptz,
+    day integer, month integer, pending boolean, reserved integer)
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    e record;
+    r record;
+    cur text := NULL;
+    dirty boolean := false;
+    slots integer[];
+    head bigint;
+    c_day date;
+    c_day_count integer;
+    c_month date;
+    c_month_count integer;
+    rs bigint[];
+    rc integer[];
+    win_low bigint := NULL;
+    mins integer;
+    oldest bigint;
+    dc integer;
+    mc integer;
+    blocked text;
+    next_head bigint;
+    s bigint;
+    g integer;
+    j integer;
+  BEGIN
+    PERFORM set_config('synchronous_commit', 'off', true);
+    FOR e IN SELECT t.k, t.i::integer AS i, t.pm, t.pd, t.po, t.want,
+        ceil(t.ms / 1000.0)::bigint AS call_s, (floor((t.ms - 60000) / 1000.0) + 1)::bigint AS low_s,
+        (t.n AT TIME ZONE 'UTC')::date AS d, date_trunc('month', t.n AT TIME ZONE 'UTC')::date AS m
+      FROM (SELECT u.*, floor(extract(epoch FROM u.n) * 1000)::bigint AS ms
+        FROM unnest(p_keys, p_now, p_minute, p_day, p_month, p_reserve) WITH ORDINALITY AS u(k, n, pm, pd, po, want, i)) t
+      ORDER BY t.k COLLATE "C", t.i
+    LOOP
+      IF cur IS DISTINCT FROM e.k THEN
+        IF dirty THEN
+          UPDATE usage_counters SET minute_head = head, minute_slots = slots, day = c_day, day_count = c_day_count,
+            month = c_month, month_count = c_month_count, reserved_seconds = rs, reserved_calls = rc
+          WHERE key_hash = cur;
+        END IF;
+        cur := e.k;
+        dirty := false;
+        win_low := NULL;
+        SELECT * INTO r FROM usage_counters WHERE key_hash = cur FOR UPDATE;
+        IF NOT FOUND THEN
+          INSERT INTO usage_counters (key_hash, minute_head, minute_slots, day, day_count, month, month_count)
+          VALUES (cur, 0, array_fill(0, ARRAY[61]), e.d, 0, e.m, 0)
+          ON CONFLICT (key_hash) DO NOTHING;
+          SELECT * INTO r FROM usage_counters WHERE key_hash = cur FOR UPDATE;
+        END IF;
+        slots := r.minute_slots;
+        head := r.minute_head;
+        c_day := r.day;
+        c_day_count := r.day_count;
+        c_month := r.month;
+        c_month_count := r.month_count;
+        rs := r.reserved_seconds;
+        rc := r.reserved_calls;
+      END IF;
+      IF win_low IS DISTINCT FROM e.low_s THEN
+        SELECT coalesce(sum(u.v), 0)::integer, min(u.sec) INTO mins, oldest
+        FROM (SELECT v, head - (((head - (i - 1)) % 61) + 61) % 61 AS sec
+          FROM unnest(slots) WITH ORDINALITY AS t(v, i) WHERE v > 0) u
+        WHERE u.sec >= e.low_s;
+        win_low := e.low_s;
+      END IF;
+      dc := CASE WHEN c_day >= e.d THEN c_day_count ELSE 0 END;
+      mc := CASE WHEN c_month >= e.m THEN c_month_count ELSE 0 END;
+      blocked := CASE
+        WHEN e.pm IS NOT NULL AND mins >= e.pm THEN 'minute'
+        WHEN e.pd IS NOT NULL AND dc >= e.pd THEN 'day'
+        WHEN e.po IS NOT NULL AND mc >= e.po THEN 'month'
+      END;
+      ord := e.i;
+      reserved := 0;
+      IF blocked IS NOT NULL THEN
+        admitted := false;
+        blocked_by := blocked;
+        minute := mins;
+        minute_oldest := to_timestamp(oldest);
+        day := CASE WHEN c_day = e.d THEN c_day_count ELSE 0 END;
+        month := CASE WHEN c_month = e.m THEN c_month_count ELSE 0 END;
+        SELECT coalesce(sum(t.c), 0) > 0 INTO pending FROM unnest(rs, rc) AS t(sec, c) WHERE t.sec >= e.call_s - 3;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      next_head := GREATEST(head, e.call_s);
+      IF next_head - head >= 61 THEN
+        slots := array_fill(0, ARRAY[61]);
+      ELSE
+        FOR j IN 1 .. next_head - head LOOP slots[((head + j) % 61) + 1] := 0; END LOOP;
+      END IF;
+      head := next_head;
+      s := GREATEST(e.call_s, next_head - 60);
+      slots[(s % 61) + 1] := slots[(s % 61) + 1] + 1;
+      mins := mins + 1;
+      oldest := LEAST(coalesce(oldest, s), s);
+      c_day := GREATEST(c_day, e.d);
+      c_day_count := dc + 1;
+      c_month := GREATEST(c_month, e.m);
+      c_month_count := mc + 1;
+      dirty := true;
+      admitted := true;
+      blocked_by := NULL;
+      pending := false;
+      minute := mins;
+      minute_oldest := to_timestamp(oldest);
+      day := c_day_count;
+      month := c_month_count;
+      g := coalesce(e.want, 0);
+      IF g > 0 AND s = e.call_s AND c_day = e.d AND c_month = e.m THEN
+        IF e.pm IS NOT NULL THEN g := LEAST(g, (e.pm - mins) / 2); END IF;
+        IF e.pd IS NOT NULL THEN g := LEAST(g, (e.pd - c_day_count) / 2); END IF;
+        IF e.po IS NOT NULL THEN g := LEAST(g, (e.po - c_month_count) / 2); END IF;
+        IF g > 0 THEN
+          slots[(s % 61) + 1] := slots[(s % 61) + 1] + g;
+          mins := mins + g;
+          c_day_count := c_day_count + g;
+          c_month_count := c_month_count + g;
+          j := array_position(rs, s);
+          IF j IS NULL THEN
+            SELECT coalesce(array_agg(t.sec ORDER BY t.n), '{}'), coalesce(array_agg(t.c ORDER BY t.n), '{}')
+              INTO rs, rc
+            FROM unnest(rs, rc) WITH ORDINALITY AS t(sec, c, n) WHERE t.sec >= head - 60;
+            rs := rs || s;
+            rc := rc || g;
+          ELSE
+            rc[j] := rc[j] + g;
+          END IF;
+          reserved := g;
+        END IF;
+      END IF;
+      RETURN NEXT;
+    END LOOP;
+    IF dirty THEN
+      UPDATE usage_counters SET minute_head = head, minute_slots = slots, day = c_day, day_count = c_day_count,
+        month = c_month, month_count = c_month_count, reserved_seconds = rs, reserved_calls = rc
+      WHERE key_hash = cur;
+    END IF;
+  END
+  $fn$`,
+  `CREATE FUNCTION usage_release(p_keys text[], p_second bigint[], p_day date[], p_granted integer[],
+    p_unused integer[])
+  RETURNS void
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    e record;
+    r record;
+    slots integer[];
+    rs bigint[];
+    rc integer[];
+  BEGIN
+    PERFORM set_config('synchronous_commit', 'off', true);
+    FOR e IN SELECT t.k, t.sec, t.d, t.g, t.u
+      FROM unnest(p_keys, p_second, p_day, p_granted, p_unused) WITH ORDINALITY AS t(k, sec, d, g, u, i)
+      ORDER BY t.k COLLATE "C", t.i
+    LOOP
+      SELECT * INTO r FROM usage_counters WHERE key_hash = e.k FOR UPDATE;
+      CONTINUE WHEN NOT FOUND;
+      slots := r.minute_slots;
+      IF e.u > 0 AND e.sec BETWEEN r.minute_head - 60 AND r.minute_head THEN
+        slots[(e.sec % 61) + 1] := GREATEST(0, slots[(e.sec % 61) + 1] - e.u);
+      END IF;
+      SELECT coalesce(array_agg(t.sec ORDER BY t.n), '{}'),
+          coalesce(array_agg(CASE WHEN t.sec = e.sec THEN t.c - e.g ELSE t.c END ORDER BY t.n), '{}')
+        INTO rs, rc
+      FROM unnest(r.reserved_seconds, r.reserved_calls) WITH ORDINALITY AS t(sec, c, n)
+      WHERE t.sec >= r.minute_head - 60 AND (t.sec <> e.sec OR t.c > e.g);
+      UPDATE usage_counters SET minute_slots = slots,
+        day_count = CASE WHEN day = e.d THEN GREATEST(0, day_count - e.u) ELSE day_count END,
+        month_count = CASE WHEN month = date_trunc('month', e.d)::date THEN GREATEST(0, month_count - e.u)
+          ELSE month_count END,
+        reserved_seconds = rs, reserved_calls = rc
+      WHERE key_hash = e.k;
+    END LOOP;
+  END
+  $fn$`
+])
+
+/**
  * 0016: anomaly scores (domain Anomaly.ts): `anomaly_scores` (one row per player, of his newest
  * game) and `anomaly_alerts` (the stat line ids that already wrote `anomaly.detected`, so a
  * player-game alerts once). Derived rows: no data-version trigger. Depends on no migration after 7.
@@ -834,7 +1041,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "18_counters": counters,
   "19_jobs": jobs,
   "20_outrights": outrightsMigration,
-  "21_consume_many": consumeMany
+  "21_consume_many": consumeMany,
+  "22_reservations": reservations
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
