@@ -107,7 +107,12 @@ describe("admissions batched into one statement (postgres)", () => {
           )
           for (const [k, { key, limit }] of keys.entries()) {
             const mine = outcomes.filter(([of]) => of === k).map(([, o]) => o)
-            expect(admittedMinutes(mine)).toEqual(range(limit, 1))
+            // Exactly the limit is admitted. An instance's counts may include the other's
+            // reserved calls not used yet (UsageStore.ts), so the minutes reported are within
+            // the limit but not always 1..limit.
+            const minutes = admittedMinutes(mine)
+            expect(minutes).toHaveLength(limit)
+            expect(minutes.every((m) => m >= 1 && m <= limit)).toBe(true)
             expect(mine.filter((o) => o.blocked_by === "minute")).toHaveLength(2 * CALLS - limit)
             expect((yield* b!.peek(key, now)).minute).toBe(limit)
           }

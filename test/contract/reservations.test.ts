@@ -48,26 +48,26 @@ const at = (base: number, seconds: number) => new Date(base + seconds * 1000)
 const calls = (usage: UsageStoreService, key: string, limits: UsageLimits, now: Date, n: number) =>
   Effect.forEach(range(n), () => usage.consume(key, limits, now))
 
-/** The key's first call in a second (its reservation comes with it), then 9 more: 10 calls a second. */
+/** 10 calls of a key in one second, one after another (from the 4th on, it reserves calls). */
 const busySecond = (usage: UsageStoreService, key: string, limits: UsageLimits, now: Date) =>
   calls(usage, key, limits, now, 10)
 
 describe("reservations of calls (postgres)", () => {
   it.live.skipIf(!withPostgres)(
-    "a busy key is admitted from a reservation with exact counts; the other instance sees the calls made once it is back",
+    "a busy key is admitted from reservations with the counts it would get alone; the other instance sees the calls made once they are back",
     () =>
       Effect.gen(function*() {
         const { a, b } = yield* twoInstances
         const key = randomKeyHash()
         const base = wallSecond()
-        // Second 1: 10 calls, each a round trip. Second 2: the first call reserves 10 more.
-        yield* busySecond(a.usage, key, none, at(base, 0.5))
+        const first = yield* busySecond(a.usage, key, none, at(base, 0.5))
         const second = yield* calls(a.usage, key, none, at(base, 1.5), 6)
+        expect(first.map((o) => o.counts.day)).toEqual(range(10).map((i) => i + 1))
         expect(second.map((o) => o.counts.day)).toEqual([11, 12, 13, 14, 15, 16])
         expect(second.map((o) => o.counts.minute)).toEqual([11, 12, 13, 14, 15, 16])
-        // The store counts the whole reservation until it is given back; this instance knows
-        // which of its calls are still unused.
-        expect((yield* b.usage.peek(key, at(base, 1.6))).day).toBe(21)
+        // The store counts the reserved calls until they are given back (the other instance
+        // sees them); this instance knows which of its reserved calls are unused.
+        expect((yield* b.usage.peek(key, at(base, 1.6))).day).toBeGreaterThan(16)
         expect((yield* a.usage.peek(key, at(base, 1.6))).day).toBe(16)
         // About a second later the unused calls are back.
         yield* Effect.sleep("1600 millis")
@@ -90,15 +90,15 @@ describe("reservations of calls (postgres)", () => {
         const limits: UsageLimits = { ...none, per_minute: 40 }
         const base = wallSecond()
         yield* busySecond(a.usage, key, limits, at(base, 0.5))
-        // a's next call reserves min(10, (40 - 11) / 2) = 10 calls it will not use.
         expect((yield* a.usage.consume(key, limits, at(base, 1.5))).counts.minute).toBe(11)
-        expect((yield* b.usage.peek(key, at(base, 1.5))).minute).toBe(21)
-        // b makes 20 calls: 19 fit under the ceiling as the store counts it, and the 20th would
-        // be refused for a's unused calls; it waits for them and is admitted.
+        // a holds reserved calls it will not use: the store counts more than the 11 calls made.
+        expect((yield* b.usage.peek(key, at(base, 1.5))).minute).toBeGreaterThan(11)
+        // b makes 20 calls: with a's unused calls counted some would be refused; they wait
+        // for those calls to come back and are admitted.
         const made = yield* calls(b.usage, key, limits, at(base, 1.6), 20)
         expect(made.every((o) => o.admitted)).toBe(true)
         expect(made[19]!.counts.minute).toBe(31)
-        // The ceiling still holds exactly: 11 + 20 calls so far, so 9 of 30 more are admitted.
+        // The ceiling still holds exactly: 31 calls so far, so 9 of 30 more are admitted.
         const rest = yield* Effect.all(
           range(30).map((i) => (i % 2 === 0 ? a : b).usage.consume(key, limits, at(base, 4))),
           { concurrency: "unbounded" }
@@ -143,7 +143,7 @@ describe("reservations of calls (postgres)", () => {
         const base = wallSecond()
         yield* busySecond(a.usage, key, none, at(base, 0.5))
         yield* a.usage.consume(key, none, at(base, 1.5))
-        expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBe(21)
+        expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBeGreaterThan(11)
         yield* a.stop
         expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBe(11)
       }).pipe(Effect.scoped),

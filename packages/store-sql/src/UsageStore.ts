@@ -39,7 +39,7 @@ import {
   type UsageLimits,
   type UsageStoreService
 } from "@sports-data/domain"
-import { Effect, Exit, Runtime, Schedule, type Scope } from "effect"
+import { Effect, Exit, Fiber, Runtime, Schedule, type Scope } from "effect"
 import { orStoreError } from "./Errors.js"
 
 /** UTC date of the timestamptz parameter `$2`. */
@@ -48,7 +48,7 @@ const DAY = `(($2::timestamptz) AT TIME ZONE 'UTC')::date`
 /** Most calls sent in one admission statement. */
 const MAX_BATCH = 500
 
-/** Calls a key must have made in this process in the previous second before it asks for a reservation. */
+/** Calls a key must have made in this process in the previous and current second before it asks for a reservation. */
 const RESERVE_FROM = 4
 
 /** Most calls one reservation asks for. */
@@ -154,6 +154,8 @@ interface Reservation {
   readonly counts: UsageCounts
   /** Wall-clock ms after which the unused calls are given back. */
   readonly releaseAt: number
+  /** No call is admitted from it any more; its unused calls are to be given back. */
+  ended: boolean
 }
 
 /** Calls a key made in this process: in `second` so far, and in the second before it. */
@@ -234,10 +236,21 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
     const waiting: Array<Call> = []
     /** Whether a statement is in flight (its fiber sends the waiting calls when it is done). */
     let sending = false
-    /** The reservation each key admits from, the newest granted. */
-    const held = new Map<string, Reservation>()
-    /** Ended reservations whose unused calls are still to be given back. */
-    const ended: Array<Reservation> = []
+    /**
+     * This process's reservations not yet given back, per key, oldest first: calls are admitted
+     * from the newest one while it has not ended.
+     */
+    const reservations = new Map<string, Array<Reservation>>()
+    /** The reservation calls of `keyHash` are admitted from, if any. */
+    const current = (keyHash: string): Reservation | undefined => {
+      const r = reservations.get(keyHash)?.at(-1)
+      return r === undefined || r.ended ? undefined : r
+    }
+    /** `counts` of `keyHash` (as the store reports them at `now`) less this process's reserved calls not used. */
+    const ownCounts = (keyHash: string, counts: UsageCounts, now: Date): UsageCounts => {
+      const mine = reservations.get(keyHash)
+      return mine === undefined ? counts : withoutUnused(counts, mine, now)
+    }
     /** Calls per key in this process, by second (for the size of the next reservation). */
     const demand = new Map<string, Demand>()
 
@@ -253,17 +266,22 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       }
     }
 
-    /** Calls to reserve with the call of `keyHash` at `second`: its calls of the second before, less those already reserved for this one. */
+    /**
+     * Calls to reserve with the call of `keyHash` at `second`: as many as the key made in this
+     * process in the second before and in this one so far (the batch's calls included), less
+     * those already reserved for this one; none below {@link RESERVE_FROM}.
+     */
     const wanted = (keyHash: string, second: number): number => {
       const d = demand.get(keyHash)
-      if (d === undefined || d.second !== second || d.previous < RESERVE_FROM) return 0
-      const r = held.get(keyHash)
-      return Math.min(MAX_RESERVE, Math.max(0, d.previous - (r !== undefined && r.second === second ? r.granted : 0)))
+      if (d === undefined || d.second !== second || d.previous + d.count < RESERVE_FROM) return 0
+      const r = current(keyHash)
+      const reserved = r !== undefined && r.second === second ? r.granted : 0
+      return Math.min(MAX_RESERVE, Math.max(0, d.previous + d.count - reserved))
     }
 
     /** Admits `call` from its key's reservation, or answers undefined (nothing counted). */
     const fromReservation = (keyHash: string, limits: UsageLimits, now: Date): ConsumeOutcome | undefined => {
-      const r = held.get(keyHash)
+      const r = current(keyHash)
       if (
         r === undefined || r.used >= r.granted || r.second !== secondOf(now) ||
         r.day !== UsageCounter.utcDay(now) || !sameLimits(r.limits, limits)
@@ -283,9 +301,13 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
 
     /** Holds a new reservation for its key; the one it replaces ends. */
     const hold = (r: Reservation) => {
-      const before = held.get(r.keyHash)
-      if (before !== undefined) ended.push(before)
-      held.set(r.keyHash, r)
+      const mine = reservations.get(r.keyHash)
+      if (mine === undefined) reservations.set(r.keyHash, [r])
+      else {
+        const before = mine.at(-1)
+        if (before !== undefined) before.ended = true
+        mine.push(r)
+      }
     }
 
     /** A refusal met by pending reservations: decided again once they are given back. */
@@ -331,11 +353,14 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
             }
             for (const row of exit.value) {
               const call = batch[Number(row.ord) - 1]!
-              const outcome = outcomeOf(row)
               if (!row.admitted && row.pending && call.retries < RETRIES) {
                 retry(call)
                 continue
               }
+              // the store also counts this process's reserved calls not used yet (the key's
+              // rows come before the one the grant is on, which excludes its own grant)
+              const stored = outcomeOf(row)
+              const outcome = { ...stored, counts: ownCounts(call.keyHash, stored.counts, call.now) }
               const granted = Number(row.reserved)
               if (granted > 0) {
                 hold({
@@ -346,7 +371,8 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
                   granted,
                   used: 0,
                   counts: outcome.counts,
-                  releaseAt: Date.now() + HOLD_MS
+                  releaseAt: Date.now() + HOLD_MS,
+                  ended: false
                 })
               }
               call.done(Exit.succeed(outcome))
@@ -395,23 +421,24 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
     }
 
     /**
-     * Gives back the unused calls of the ended reservations (of all held ones too when `all`, on
-     * close). A failed statement keeps them for the next sweep.
+     * Gives back the unused calls of the ended reservations, after ending those held past
+     * {@link HOLD_MS} (all of them when `all`, on close). One statement, not interrupted midway
+     * (its reservations leave the lists only once it succeeded; a failed one is tried again at
+     * the next sweep).
      */
     const release = (all: boolean): Effect.Effect<void> =>
-      Effect.suspend(() => {
+      Effect.uninterruptible(Effect.suspend(() => {
         const wall = Date.now()
-        for (const [keyHash, r] of held) {
-          if (all || r.releaseAt <= wall) {
-            held.delete(keyHash)
-            ended.push(r)
+        const batch: Array<Reservation> = []
+        for (const mine of reservations.values()) {
+          for (const r of mine) {
+            if (all || r.releaseAt <= wall) r.ended = true
+            if (r.ended) batch.push(r)
           }
         }
-        for (const [keyHash, d] of demand) {
-          if (d.second < secondOf(new Date(wall)) - 5 && !held.has(keyHash)) demand.delete(keyHash)
-        }
-        if (ended.length === 0) return Effect.void
-        const batch = ended.splice(0, ended.length)
+        const old = secondOf(new Date(wall)) - 5
+        for (const [keyHash, d] of demand) if (d.second < old) demand.delete(keyHash)
+        if (batch.length === 0) return Effect.void
         return sql.unsafe(RELEASE, [
           batch.map((r) => r.keyHash),
           batch.map((r) => r.second),
@@ -419,18 +446,19 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
           batch.map((r) => r.granted),
           batch.map((r) => r.granted - r.used)
         ]).pipe(
-          Effect.asVoid,
-          Effect.catchAll((error) =>
-            Effect.zipRight(
-              Effect.sync(() => ended.push(...batch)),
-              Effect.logWarning("UsageStore: giving back reserved calls failed; retried", error)
-            )
-          )
+          Effect.zipRight(Effect.sync(() => {
+            for (const r of batch) {
+              const left = reservations.get(r.keyHash)?.filter((other) => other !== r) ?? []
+              if (left.length === 0) reservations.delete(r.keyHash)
+              else reservations.set(r.keyHash, left)
+            }
+          })),
+          Effect.catchAll((error) => Effect.logWarning("UsageStore: giving back reserved calls failed; retried", error))
         )
-      })
+      }))
 
-    yield* Effect.forkScoped(Effect.repeat(release(false), Schedule.spaced(SWEEP_MS)))
-    yield* Effect.addFinalizer(() => release(true))
+    const sweep = yield* Effect.forkScoped(Effect.repeat(release(false), Schedule.spaced(SWEEP_MS)))
+    yield* Effect.addFinalizer(() => Effect.zipRight(Fiber.interrupt(sweep), release(true)))
 
     return {
       consume: (keyHash, limits, now) =>
@@ -468,13 +496,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       },
       peek: (keyHash, now) =>
         readCounter(sql, keyHash).pipe(
-          Effect.map((counter) =>
-            withoutUnused(
-              UsageCounter.countsAt(counter, now),
-              [held.get(keyHash), ...ended].filter((r): r is Reservation => r !== undefined && r.keyHash === keyHash),
-              now
-            )
-          ),
+          Effect.map((counter) => ownCounts(keyHash, UsageCounter.countsAt(counter, now), now)),
           orStoreError("UsageStore.peek")
         ),
       recordCalls: (rows) =>
