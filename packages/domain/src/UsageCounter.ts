@@ -2,9 +2,10 @@
  * The compact usage counter of one key: fixed memory per key (61 per-second slots for the minute
  * window plus the day and month counts), pure functions over it. The in-process UsageStores
  * (store-memory, and the embedded store's write-behind counters in store-sql) decide with
- * {@link decide}; the PostgreSQL function `usage_consume_many` (store-sql Migrations.ts,
- * "21_consume_many"; `usage_consume` of "18_counters" for one call) is the same algorithm over a
- * batch of calls in one statement, and peeks decode its row with {@link countsAt}.
+ * {@link decide}; the PostgreSQL function `usage_consume_reserve` (store-sql Migrations.ts,
+ * "22_reservations", after `usage_consume_many` of "21_consume_many" and `usage_consume` of
+ * "18_counters" for one call) is the same algorithm over a batch of calls in one statement, and
+ * peeks decode its row with {@link countsAt}.
  *
  * Windows (decisions.md, "Admission order and counting": the minute window is sliding):
  * - minute: sliding, one-second resolution. A call made at instant `t` (ms) is counted as made at
