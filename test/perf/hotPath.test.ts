@@ -4,7 +4,7 @@
  *   PostgreSQL by the other instance within an upper wait of 1 s (LISTEN/NOTIFY), and on the
  *   embedded store and memory at once by the instance itself; a record in steady use is read
  *   again in the background past half its time to live, so it stays in memory past that time
- *   and picks up a change whose notice was lost;
+ *   and picks up a change whose notice was lost; concurrent first lookups of a key share one read;
  * - the embedded store's write-behind counters survive a graceful restart, also when the stop
  *   comes before the periodic write;
  * - the minute window slides at one-second resolution: a call made inside a second leaves it at
@@ -14,7 +14,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { type AllStores, KeyStore, UsageStore } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { cachedKeyStore, layerPglite, layerPostgres } from "@sports-data/store-sql"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Deferred, Effect, Fiber, Layer, Option } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -25,6 +25,7 @@ import { postgresLayer } from "../harness/stores.js"
 const withPostgres = await Effect.runPromise(postgresAvailable)
 const now = new Date("2024-11-05T15:30:00Z")
 const noCeilings = { per_minute: null, per_day: null, per_month: null }
+const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
 /** Reads the key on `store` every 50 ms until it is revoked, for at most 1 s; its last state. */
 const stateWithin1s = (store: Context.Tag.Service<KeyStore>, keyHash: string) =>
@@ -93,6 +94,38 @@ describe("key records cached in process", () => {
         yield* Effect.sleep(Math.max(0, filled + 2200 - Date.now()))
         // past the first read's time to live, the record is in memory, with the change
         expect(Option.map(keys.findCached!(record.key_hash)!, (r) => r.state)).toEqual(Option.some("revoked"))
+      }).pipe(Effect.scoped, Effect.provide(MemoryStore.layer)),
+    60_000
+  )
+
+  it.live(
+    "concurrent first lookups of a key share one read; a write meanwhile makes later lookups read again",
+    () =>
+      Effect.gen(function*() {
+        const store = yield* KeyStore
+        let reads = 0
+        const gate = yield* Deferred.make<void>()
+        // each read waits at the gate, as a store round trip under load would
+        const keys = yield* cachedKeyStore({
+          ...store,
+          findByHash: (hash) =>
+            Effect.suspend(() => (reads++, Effect.zipRight(Deferred.await(gate), store.findByHash(hash))))
+        })
+        const record = keyRecord()
+        yield* store.create(record)
+        const lookups = yield* Effect.forkAll(range(50).map(() => keys.findByHash(record.key_hash)))
+        yield* Effect.sleep("50 millis")
+        expect(reads).toBe(1)
+        // revoked through the cache while the read is in flight: a lookup from now on reads again
+        yield* keys.revoke(record.key_prefix, now)
+        const after = yield* Effect.fork(keys.findByHash(record.key_hash))
+        yield* Effect.sleep("50 millis")
+        expect(reads).toBe(2)
+        yield* Deferred.succeed(gate, undefined)
+        const answers = yield* Fiber.join(lookups)
+        expect(answers).toHaveLength(50)
+        expect(answers.every(Option.isSome)).toBe(true)
+        expect(Option.map(yield* Fiber.join(after), (r) => r.state)).toEqual(Option.some("revoked"))
       }).pipe(Effect.scoped, Effect.provide(MemoryStore.layer)),
     60_000
   )

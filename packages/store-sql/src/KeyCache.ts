@@ -15,12 +15,14 @@
  *   embedded store one process owns the store and the local emptying is enough).
  * - With `changes`, the decorator is ready only once it has heard its own probe notice (for at
  *   most 5 s), so that no change made after the store is up can be missed.
+ * - Concurrent lookups of a key not in the cache share one read (a key's first use under load
+ *   sends one statement, not one per request in flight).
  * - A lookup that started before an emptying does not fill the cache with what it read.
  * - `touch` (batched last-use times) updates the cached record's `last_used_at` here; other
  *   instances see it after `timeToLive`.
  * @module
  */
-import { type ApiKey, type KeyStoreService } from "@sports-data/domain"
+import { type ApiKey, type KeyStoreService, type StoreError } from "@sports-data/domain"
 import { Deferred, Duration, Effect, Option, Runtime, type Scope, Stream } from "effect"
 
 /** The PostgreSQL channel on which key changes are announced. */
@@ -49,11 +51,14 @@ export const cachedKeyStore = (
     const capacity = options.capacity ?? 100_000
     const ttl = Duration.toMillis(options.timeToLive ?? Duration.seconds(10))
     const entries = new Map<string, Entry>()
+    /** Reads in flight of keys not in the cache, since the last emptying. */
+    const reading = new Map<string, Deferred.Deferred<Option.Option<ApiKey.ApiKeyRecord>, StoreError>>()
     let generation = 0
 
     const empty = Effect.sync(() => {
       generation++
       entries.clear()
+      reading.clear()
     })
     const announce = options.announce ?? (() => Effect.void)
     if (options.changes !== undefined) {
@@ -103,11 +108,25 @@ export const cachedKeyStore = (
       return hit.record
     }
 
+    /** Reads a key not in the cache; lookups of it meanwhile wait for the same read. */
+    const miss = (keyHash: string, now: number) => {
+      const pending = reading.get(keyHash)
+      if (pending !== undefined) return Deferred.await(pending)
+      return Effect.uninterruptible(Effect.gen(function*() {
+        const done = yield* Deferred.make<Option.Option<ApiKey.ApiKeyRecord>, StoreError>()
+        reading.set(keyHash, done)
+        const exit = yield* Effect.exit(load(keyHash, now))
+        if (reading.get(keyHash) === done) reading.delete(keyHash)
+        yield* Deferred.done(done, exit)
+        return yield* exit
+      }))
+    }
+
     const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
       Effect.suspend(() => {
         const now = Date.now()
         const cached = findCached(keyHash, now)
-        return cached !== undefined ? Effect.succeed(cached) : load(keyHash, now)
+        return cached !== undefined ? Effect.succeed(cached) : miss(keyHash, now)
       })
 
     return {
