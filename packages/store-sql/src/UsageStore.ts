@@ -219,6 +219,34 @@ export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
     (rows) => rows[0] === undefined ? undefined : counterOf(rows[0])
   )
 
+/** The usage analytics half of the UsageStore (`recordCalls`, `endpointBreakdown`) on `sql`. */
+export const usageAnalytics = (
+  sql: SqlClient.SqlClient
+): Pick<UsageStoreService, "recordCalls" | "endpointBreakdown"> => ({
+  recordCalls: (rows) =>
+    rows.length === 0
+      ? Effect.void
+      : sql.unsafe(RECORD_CALLS, [JSON.stringify(rows)]).pipe(Effect.asVoid, orStoreError("UsageStore.recordCalls")),
+  endpointBreakdown: (keyHash, since) =>
+    sql.unsafe<{ endpoint: string; calls: string | number; total_ms: number | string; last_call: Date }>(BREAKDOWN, [
+      keyHash,
+      since
+    ]).pipe(
+      Effect.map((rows) =>
+        rows.map((r) => {
+          const calls = Number(r.calls)
+          return {
+            endpoint: r.endpoint,
+            calls,
+            avg_ms: calls === 0 ? 0 : Number(r.total_ms) / calls,
+            last_call: r.last_call
+          }
+        })
+      ),
+      orStoreError("UsageStore.endpointBreakdown")
+    )
+})
+
 /**
  * Makes the SQL UsageStore over the current SqlClient (migrations applied). Its reservation
  * sweep belongs to the current scope, and closing the scope gives back the unused reserved calls.
@@ -499,33 +527,6 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
           Effect.map((counter) => ownCounts(keyHash, UsageCounter.countsAt(counter, now), now)),
           orStoreError("UsageStore.peek")
         ),
-      recordCalls: (rows) =>
-        rows.length === 0
-          ? Effect.void
-          : sql.unsafe(RECORD_CALLS, [JSON.stringify(rows)]).pipe(
-            Effect.asVoid,
-            orStoreError("UsageStore.recordCalls")
-          ),
-      endpointBreakdown: (keyHash, since) =>
-        sql.unsafe<{ endpoint: string; calls: string | number; total_ms: number | string; last_call: Date }>(
-          BREAKDOWN,
-          [
-            keyHash,
-            since
-          ]
-        ).pipe(
-          Effect.map((rows) =>
-            rows.map((r) => {
-              const calls = Number(r.calls)
-              return {
-                endpoint: r.endpoint,
-                calls,
-                avg_ms: calls === 0 ? 0 : Number(r.total_ms) / calls,
-                last_call: r.last_call
-              }
-            })
-          ),
-          orStoreError("UsageStore.endpointBreakdown")
-        )
+      ...usageAnalytics(sql)
     }
   })

@@ -18,7 +18,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { UsageCounter, type UsageLimits, type UsageStoreService } from "@sports-data/domain"
 import { Deferred, Duration, Effect, Exit, Schedule, type Scope } from "effect"
 import { orStoreError } from "./Errors.js"
-import { makeUsageStore, readCounter } from "./UsageStore.js"
+import { readCounter, usageAnalytics } from "./UsageStore.js"
 
 /** Writes a batch of counters (their whole state); `$1` is a JSON array of rows. */
 const WRITE = `
@@ -40,7 +40,6 @@ export const makeWriteBehindUsageStore = (
 ): Effect.Effect<UsageStoreService, never, SqlClient.SqlClient | Scope.Scope> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const analytics = yield* makeUsageStore
     const counters = new Map<string, UsageCounter.UsageCounter | undefined>()
     const loading = new Map<string, Deferred.Deferred<void, SqlError>>()
     const dirty = new Set<string>()
@@ -107,7 +106,6 @@ export const makeWriteBehindUsageStore = (
         done(counters.has(keyHash) ? decide(keyHash, limits, now) : undefined),
       peek: (keyHash, now) =>
         withCounter(keyHash, "UsageStore.peek", () => UsageCounter.countsAt(counters.get(keyHash), now)),
-      recordCalls: analytics.recordCalls,
-      endpointBreakdown: analytics.endpointBreakdown
+      ...usageAnalytics(sql)
     }
   })
