@@ -48,6 +48,15 @@ const at = (base: number, seconds: number) => new Date(base + seconds * 1000)
 const calls = (usage: UsageStoreService, key: string, limits: UsageLimits, now: Date, n: number) =>
   Effect.forEach(range(n), () => usage.consume(key, limits, now))
 
+/** `n` concurrent calls of `key` at `now`, every other one on each of the two instances; their outcomes. */
+const overBoth = (
+  [a, b]: readonly [UsageStoreService, UsageStoreService],
+  key: string,
+  limits: UsageLimits,
+  now: Date,
+  n: number
+) => Effect.all(range(n).map((i) => (i % 2 === 0 ? a : b).consume(key, limits, now)), { concurrency: "unbounded" })
+
 /** 10 calls of a key in one second, one after another (from the 4th on, it reserves calls). */
 const busySecond = (usage: UsageStoreService, key: string, limits: UsageLimits, now: Date) =>
   calls(usage, key, limits, now, 10)
@@ -99,10 +108,7 @@ describe("reservations of calls (postgres)", () => {
         expect(made.every((o) => o.admitted)).toBe(true)
         expect(made[19]!.counts.minute).toBe(31)
         // The ceiling still holds exactly: 31 calls so far, so 9 of 30 more are admitted.
-        const rest = yield* Effect.all(
-          range(30).map((i) => (i % 2 === 0 ? a : b).usage.consume(key, limits, at(base, 4))),
-          { concurrency: "unbounded" }
-        )
+        const rest = yield* overBoth([a.usage, b.usage], key, limits, at(base, 4), 30)
         expect(rest.filter((o) => o.admitted)).toHaveLength(9)
         expect(rest.filter((o) => o.blocked_by === "minute")).toHaveLength(21)
         expect((yield* b.usage.peek(key, at(base, 4))).minute).toBe(40)
@@ -123,10 +129,7 @@ describe("reservations of calls (postgres)", () => {
           busySecond(b.usage, key, limits, at(base, 0.5))
         ])
         // Both instances hold reservations now; 120 more concurrent calls over both.
-        const rest = yield* Effect.all(
-          range(120).map((i) => (i % 2 === 0 ? a : b).usage.consume(key, limits, at(base, 1.5))),
-          { concurrency: "unbounded" }
-        )
+        const rest = yield* overBoth([a.usage, b.usage], key, limits, at(base, 1.5), 120)
         expect(rest.filter((o) => o.admitted)).toHaveLength(80)
         expect(rest.filter((o) => o.blocked_by === "day")).toHaveLength(40)
         expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBe(100)
