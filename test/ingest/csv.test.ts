@@ -73,4 +73,22 @@ describe("readRows over several read blocks", () => {
       ])
       expect(result.skipped).toEqual([])
     }))
+
+  it.scoped("reads quoted fields as csv-parse did with relax_quotes: escaped quotes, stray quotes kept as data", () =>
+    Effect.gen(function*() {
+      const file = yield* tempFile
+      writeFileSync(
+        file,
+        "\uFEFFid,name,note\n1,\"O\"\"Neil, Shaq\",\"\"\n\n2,Dwayne \"The Rock\" J,\"x\"y\n3,\"a\rb\",c\r\n4,\"end\""
+      )
+      const result = yield* Rows.readRows(file, (row) => Either.right({ ...row.fields, line: row.line })).pipe(
+        Effect.provide(Progress.silent)
+      )
+      expect(result.rows).toEqual([
+        { id: "1", name: "O\"Neil, Shaq", note: "", line: 2 },
+        { id: "2", name: "Dwayne \"The Rock\" J", note: "\"x\"y", line: 4 },
+        { id: "3", name: "a\rb", note: "c", line: 6 }
+      ])
+      expect(result.skipped).toEqual([{ file, line: 7, reason: "expected 3 fields, found 2" }])
+    }))
 })
