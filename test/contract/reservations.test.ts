@@ -6,6 +6,7 @@
  *   other instance sees the reserved calls until they are given back, then exactly the calls made;
  * - a call that finds the key at its ceiling while another instance holds unused reserved calls
  *   is not refused: it is decided again once they are back, and admitted;
+ * - a caller interrupted while its call waits for them is not counted;
  * - every call still stops at the ceiling: no more than the limit is ever admitted;
  * - a graceful stop gives the unused calls back at once;
  * - reserved calls of an instance that vanished stop holding refusals back after a few seconds.
@@ -14,7 +15,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type UsageLimits, UsageStore, type UsageStoreService } from "@sports-data/domain"
 import { layerPostgres } from "@sports-data/store-sql"
-import { Context, Effect, Exit, Layer, Option, Scope } from "effect"
+import { Context, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 import { randomKeyHash } from "./fixtures.js"
 
@@ -112,6 +113,30 @@ describe("reservations of calls (postgres)", () => {
         expect(rest.filter((o) => o.admitted)).toHaveLength(9)
         expect(rest.filter((o) => o.blocked_by === "minute")).toHaveLength(21)
         expect((yield* b.usage.peek(key, at(base, 4))).minute).toBe(40)
+      }).pipe(Effect.scoped),
+    30_000
+  )
+
+  it.live.skipIf(!withPostgres)(
+    "a caller interrupted while its call waits for reserved calls to come back is not counted",
+    () =>
+      Effect.gen(function*() {
+        const { a, b } = yield* twoInstances
+        const key = randomKeyHash()
+        const limits: UsageLimits = { ...none, per_minute: 40 }
+        const base = wallSecond()
+        yield* busySecond(a.usage, key, limits, at(base, 0.5))
+        yield* a.usage.consume(key, limits, at(base, 1.5))
+        // b's calls past the ceiling as the store counts it wait for a's unused calls
+        const fibers = yield* Effect.forEach(range(30), () => Effect.fork(b.usage.consume(key, limits, at(base, 1.6))))
+        yield* Effect.sleep("300 millis")
+        const answered = yield* Effect.forEach(fibers, Fiber.poll)
+        const admitted = answered.filter((o) => Option.isSome(o) && Exit.isSuccess(o.value) && o.value.value.admitted)
+        expect(admitted.length).toBeLessThan(29)
+        yield* Effect.forEach(fibers, Fiber.interrupt)
+        // after a's calls are back and the waiting calls' time to be decided again has passed
+        yield* Effect.sleep("3 seconds")
+        expect((yield* b.usage.peek(key, at(base, 4))).minute).toBe(11 + admitted.length)
       }).pipe(Effect.scoped),
     30_000
   )

@@ -134,6 +134,8 @@ interface Call {
   now: Date
   /** Times it was decided again (at most {@link RETRIES}). */
   retries: number
+  /** Its caller was interrupted before it was sent: it is not sent (nor decided again). */
+  cancelled: boolean
   /** Called once with the call's outcome, or the failure of its statement. */
   readonly done: (exit: Exit.Exit<ConsumeOutcome, StoreError>) => void
 }
@@ -343,7 +345,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       call.retries++
       setTimeout(() => {
         call.now = new Date(call.now.getTime() + RETRY_MS)
-        enqueue(call)
+        if (!call.cancelled) enqueue(call)
       }, RETRY_MS).unref()
     }
 
@@ -415,6 +417,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
       const batch: Array<Call> = []
       while (batch.length < MAX_BATCH && waiting.length > 0) {
         const call = waiting.shift()!
+        if (call.cancelled) continue
         const local = fromReservation(call.keyHash, call.limits, call.now)
         if (local === undefined) batch.push(call)
         else call.done(Exit.succeed(local))
@@ -498,6 +501,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
             limits,
             now,
             retries: 0,
+            cancelled: false,
             done: (exit) => resume === undefined ? early = exit : resume(exit)
           }
           const local = admit(call)
@@ -505,10 +509,10 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
           return Effect.async<ConsumeOutcome, StoreError>((cb) => {
             if (early !== undefined) return cb(early)
             resume = cb
-            // A caller interrupted while waiting leaves the queue; once sent, its outcome is dropped.
+            // A caller interrupted while its call waits (to be sent, or to be decided again) is
+            // not counted; once sent, its outcome is dropped.
             return Effect.sync(() => {
-              const at = waiting.indexOf(call)
-              if (at >= 0) waiting.splice(at, 1)
+              call.cancelled = true
             })
           })
         }),
@@ -518,6 +522,7 @@ export const makeUsageStore: Effect.Effect<UsageStoreService, never, SqlClient.S
           limits,
           now,
           retries: 0,
+          cancelled: false,
           done: (exit) => done(Exit.isSuccess(exit) ? exit.value : undefined)
         })
         if (local !== undefined) done(local)
