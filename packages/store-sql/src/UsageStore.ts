@@ -12,11 +12,12 @@
  * would get alone; one transaction per batch instead of one per call is what makes a hot key fast.
  *
  * Reservations: a key that made at least {@link RESERVE_FROM} calls in this process in the
- * previous second asks, with its next call, for as many more calls in the current second as it
- * made then. The statement counts the granted calls at once (at most half of what is left under
- * each ceiling), and this process admits the key's calls of that second from them in memory,
- * without a round trip, each with the counts it would have got alone here (the grant's counts
- * plus the calls admitted from it). About {@link HOLD_MS} after the grant, the unused calls are
+ * previous and the current second asks, with its next call sent, for as many more calls in the
+ * current second (less those already reserved for it). The statement counts the granted calls at
+ * once (at most half of what is left under each ceiling), and this process admits the key's
+ * calls of that second from them in memory, without a round trip, each with the counts it would
+ * have got alone here (the grant's counts plus the calls admitted from it; the counts this
+ * process reports leave out its own reserved calls not used yet). About {@link HOLD_MS} after the grant, the unused calls are
  * given back (`usage_release`; on a graceful stop, at once). While they are out, another
  * instance's call that finds the key at a ceiling is not refused: the row reports reservations
  * pending, and that call is decided again once they are back ({@link RETRY_MS}, at most
