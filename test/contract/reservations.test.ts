@@ -62,6 +62,20 @@ const overBoth = (
 const busySecond = (usage: UsageStoreService, key: string, limits: UsageLimits, now: Date) =>
   calls(usage, key, limits, now, 10)
 
+/**
+ * Two instances on one fresh database, and a key that instance `a` made 10 calls of in one second
+ * and 1 in the next (at `base` + 0.5 s and + 1.5 s): `a` then holds reserved calls it has not used.
+ */
+const aHoldsUnused = (limits: UsageLimits) =>
+  Effect.gen(function*() {
+    const { a, b } = yield* twoInstances
+    const key = randomKeyHash()
+    const base = wallSecond()
+    yield* busySecond(a.usage, key, limits, at(base, 0.5))
+    const carrier = yield* a.usage.consume(key, limits, at(base, 1.5))
+    return { a, b, key, base, carrier }
+  })
+
 describe("reservations of calls (postgres)", () => {
   it.live.skipIf(!withPostgres)(
     "a busy key is admitted from reservations with the counts it would get alone; the other instance sees the calls made once they are back",
@@ -95,12 +109,9 @@ describe("reservations of calls (postgres)", () => {
     "a call at the ceiling while another instance holds unused reserved calls is admitted once they are back",
     () =>
       Effect.gen(function*() {
-        const { a, b } = yield* twoInstances
-        const key = randomKeyHash()
         const limits: UsageLimits = { ...none, per_minute: 40 }
-        const base = wallSecond()
-        yield* busySecond(a.usage, key, limits, at(base, 0.5))
-        expect((yield* a.usage.consume(key, limits, at(base, 1.5))).counts.minute).toBe(11)
+        const { a, b, base, carrier, key } = yield* aHoldsUnused(limits)
+        expect(carrier.counts.minute).toBe(11)
         // a holds reserved calls it will not use: the store counts more than the 11 calls made.
         expect((yield* b.usage.peek(key, at(base, 1.5))).minute).toBeGreaterThan(11)
         // b makes 20 calls: with a's unused calls counted some would be refused; they wait
@@ -121,12 +132,8 @@ describe("reservations of calls (postgres)", () => {
     "a caller interrupted while its call waits for reserved calls to come back is not counted",
     () =>
       Effect.gen(function*() {
-        const { a, b } = yield* twoInstances
-        const key = randomKeyHash()
         const limits: UsageLimits = { ...none, per_minute: 40 }
-        const base = wallSecond()
-        yield* busySecond(a.usage, key, limits, at(base, 0.5))
-        yield* a.usage.consume(key, limits, at(base, 1.5))
+        const { b, base, key } = yield* aHoldsUnused(limits)
         // b's calls past the ceiling as the store counts it wait for a's unused calls
         const fibers = yield* Effect.forEach(range(30), () => Effect.fork(b.usage.consume(key, limits, at(base, 1.6))))
         yield* Effect.sleep("300 millis")
@@ -166,11 +173,7 @@ describe("reservations of calls (postgres)", () => {
     "a graceful stop gives the unused reserved calls back at once",
     () =>
       Effect.gen(function*() {
-        const { a, b } = yield* twoInstances
-        const key = randomKeyHash()
-        const base = wallSecond()
-        yield* busySecond(a.usage, key, none, at(base, 0.5))
-        yield* a.usage.consume(key, none, at(base, 1.5))
+        const { a, b, base, key } = yield* aHoldsUnused(none)
         expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBeGreaterThan(11)
         yield* a.stop
         expect((yield* b.usage.peek(key, at(base, 1.5))).day).toBe(11)
