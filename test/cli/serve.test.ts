@@ -2,17 +2,21 @@
  * `sports-data serve` as an operator runs it: the real bin in a child process on a fresh PGlite
  * folder and the nfl fixture datasets. The first start ingests, prints one demo key per current
  * tier and serves them, ingesting in the background after it listens; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
- * and says that the earlier keys are not shown again.
+ * and says that the earlier keys are not shown again. Two instances started together on one empty
+ * PostgreSQL: the one that does not ingest serves each sport once the other has put it in.
  */
+import { Effect, Exit, Option, Scope } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 import { startServe } from "../harness/serve.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const fixtures = join(root, "test", "fixtures", "nfl")
+const withPostgres = await Effect.runPromise(postgresAvailable)
 const tiers = ["sandbox", "starter", "build", "growth", "pro_insights", "syndicate_alpha"]
 
 describe("sports-data serve", () => {
@@ -61,6 +65,39 @@ describe("sports-data serve", () => {
       expect(res.status).toBe(200)
     } finally {
       expect(await second.stop()).toBe(0)
+    }
+  }, 240_000)
+})
+
+describe.skipIf(!withPostgres)("sports-data serve, two instances on one PostgreSQL", () => {
+  it("started together on an empty database, both serve each sport once one of them has ingested it", async () => {
+    const scope = Effect.runSync(Scope.make())
+    const url = Option.getOrThrow(await Effect.runPromise(Scope.extend(testDatabaseUrl, scope)))
+    const dir = mkdtempSync(join(tmpdir(), "serve-pg-"))
+    const [a, b] = await Promise.all([
+      startServe(join(dir, "a"), fixtures, { DATABASE_URL: url }),
+      startServe(join(dir, "b"), fixtures, { DATABASE_URL: url })
+    ])
+    try {
+      // one of them holds the refresh lease and ingests; the other waits for it
+      await Promise.race([a.waitFor(/data: all sports ingested/), b.waitFor(/data: all sports ingested/)])
+      const key = /^ {2}growth\s+(svc_grw_[0-9A-Za-z]{43})$/m.exec(a.stdout() + b.stdout())?.[1]
+      expect(key).toBeDefined()
+      const statusWithin = async (port: number) => {
+        let status = 0
+        for (let i = 0; i < 100 && status !== 200; i++) {
+          status = (await fetch(`http://localhost:${port}/v1/nfl/players`, { headers: { "X-Service-Key": key! } }))
+            .status
+          if (status !== 200) await new Promise((r) => setTimeout(r, 100))
+        }
+        return status
+      }
+      expect(await statusWithin(a.port)).toBe(200)
+      expect(await statusWithin(b.port)).toBe(200)
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+      rmSync(dir, { recursive: true, force: true })
+      await Effect.runPromise(Scope.close(scope, Exit.void))
     }
   }, 240_000)
 })

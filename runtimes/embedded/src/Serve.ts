@@ -113,6 +113,25 @@ const ingestInBackground = (dataDir: string, stale: ReadonlyArray<StaleSport>, i
     )
   })
 
+/**
+ * Marks the sports of `stale` that are no longer stale (ingested meanwhile by another instance on
+ * the same PostgreSQL) ready and served, printing a line for each; answers the sports still stale.
+ */
+const servedMeanwhile = (dataDir: string, stale: ReadonlyArray<StaleSport>) =>
+  Effect.gen(function*() {
+    const now = (yield* staleSports(dataDir)).stale.map((s) => s.sport)
+    const progress = yield* IngestProgress
+    for (const { sport } of stale) {
+      if (now.includes(sport)) continue
+      const tracked = yield* progress.get(sport)
+      if (Option.isNone(tracked) || tracked.value.state === "ready") continue
+      const finished = new Date(yield* Clock.currentTimeMillis)
+      yield* progress.update(sport, (p) => ({ ...p, state: "ready", serving: true, finished_at: finished }))
+      yield* line(`data: ${sport} was ingested by another instance, now served`)
+    }
+    return now
+  })
+
 /** Ensures the demo keys and prints them: the keys themselves only when they were just created. */
 const demoKeys = (catalog: Plans.PlanCatalog) =>
   Effect.gen(function*() {
@@ -180,14 +199,19 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     // the first ingestion, then the refresh loop (never both at once: they would ingest one sport
     // twice), each holding the refresh lease (a worker on the same PostgreSQL may hold it: then
     // wait for it, and ingest only what that worker left stale)
+    // another instance on the same PostgreSQL may be ingesting them: each sport it has put in
+    // meanwhile is served at once, before and after this one gets the lease
     const lease = { job: REFRESH_JOB, owner: newOwner(), lease: options.settings.workerLease }
-    const firstIngestion = holdingLease(
-      lease,
-      Effect.gen(function*() {
-        const now = (yield* staleSports(dataDir)).stale.map((s) => s.sport)
-        const still = stale.filter((s) => now.includes(s.sport))
-        if (still.length > 0) yield* ingestInBackground(dataDir, still, interval)
-      })
+    const firstIngestion = Effect.zipRight(
+      servedMeanwhile(dataDir, stale),
+      holdingLease(
+        lease,
+        Effect.gen(function*() {
+          const now = yield* servedMeanwhile(dataDir, stale)
+          const still = stale.filter((s) => now.includes(s.sport))
+          if (still.length > 0) yield* ingestInBackground(dataDir, still, interval)
+        })
+      )
     ).pipe(Effect.repeat({ until: Option.isSome, schedule: Schedule.spaced("1 second") }))
     yield* Effect.forkScoped(
       Effect.zipRight(
