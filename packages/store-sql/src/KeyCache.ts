@@ -6,8 +6,8 @@
  *   of them (default 100,000; the oldest filled goes first), each read again after `timeToLive`
  *   (default 10 s: the bound on staleness should a change notice be lost, e.g. while the LISTEN
  *   connection is re-opened). An entry past half its life is read again in the background when it
- *   is next asked for (one read at a time per key) and answered from memory meanwhile, so a key in
- *   steady use never waits for that read.
+ *   is next asked for and answered from memory meanwhile, so a key in steady use never waits for
+ *   that read.
  * - Every write through the decorator (create, createPending, claimActivation, update, revoke)
  *   empties this process's cache once the write has returned, then runs `announce` (on
  *   PostgreSQL: `SELECT pg_notify(KEYS_CHANNEL, ...)`) so that every other instance empties its
@@ -15,8 +15,9 @@
  *   embedded store one process owns the store and the local emptying is enough).
  * - With `changes`, the decorator is ready only once it has heard its own probe notice (for at
  *   most 5 s), so that no change made after the store is up can be missed.
- * - Concurrent lookups of a key not in the cache share one read (a key's first use under load
- *   sends one statement, not one per request in flight).
+ * - A key is read by one statement at a time: concurrent lookups of a key not in the cache, and
+ *   a background read, share it (a key's first use under load sends one statement, not one per
+ *   request in flight).
  * - A lookup that started before an emptying does not fill the cache with what it read.
  * - `touch` (batched last-use times) updates the cached record's `last_used_at` here; other
  *   instances see it after `timeToLive`.
@@ -51,7 +52,7 @@ export const cachedKeyStore = (
     const capacity = options.capacity ?? 100_000
     const ttl = Duration.toMillis(options.timeToLive ?? Duration.seconds(10))
     const entries = new Map<string, Entry>()
-    /** Reads in flight of keys not in the cache, since the last emptying. */
+    /** Reads in flight, by key, since the last emptying. */
     const reading = new Map<string, Deferred.Deferred<Option.Option<ApiKey.ApiKeyRecord>, StoreError>>()
     let generation = 0
 
@@ -93,23 +94,8 @@ export const cachedKeyStore = (
         }))
     }
 
-    /** The keys whose records are being read again ahead of their expiry. */
-    const refreshing = new Set<string>()
-    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
-
-    const findCached = (keyHash: string, now = Date.now()): Option.Option<ApiKey.ApiKeyRecord> | undefined => {
-      const hit = entries.get(keyHash)
-      if (hit === undefined || now - hit.filled >= ttl) return undefined
-      if (now - hit.filled >= ttl / 2 && !refreshing.has(keyHash)) {
-        refreshing.add(keyHash)
-        // a failed read leaves the entry to expire
-        runFork(load(keyHash, now).pipe(Effect.ignore, Effect.ensuring(Effect.sync(() => refreshing.delete(keyHash)))))
-      }
-      return hit.record
-    }
-
-    /** Reads a key not in the cache; lookups of it meanwhile wait for the same read. */
-    const miss = (keyHash: string, now: number) => {
+    /** Reads the key (see {@link load}), or joins the read of it in flight. */
+    const read = (keyHash: string, now: number) => {
       const pending = reading.get(keyHash)
       if (pending !== undefined) return Deferred.await(pending)
       return Effect.uninterruptible(Effect.gen(function*() {
@@ -122,11 +108,21 @@ export const cachedKeyStore = (
       }))
     }
 
+    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+
+    const findCached = (keyHash: string, now = Date.now()): Option.Option<ApiKey.ApiKeyRecord> | undefined => {
+      const hit = entries.get(keyHash)
+      if (hit === undefined || now - hit.filled >= ttl) return undefined
+      // past half its life: read again in the background (a failed read leaves the entry to expire)
+      if (now - hit.filled >= ttl / 2 && !reading.has(keyHash)) runFork(Effect.ignore(read(keyHash, now)))
+      return hit.record
+    }
+
     const findByHash: KeyStoreService["findByHash"] = (keyHash) =>
       Effect.suspend(() => {
         const now = Date.now()
         const cached = findCached(keyHash, now)
-        return cached !== undefined ? Effect.succeed(cached) : miss(keyHash, now)
+        return cached !== undefined ? Effect.succeed(cached) : read(keyHash, now)
       })
 
     return {
