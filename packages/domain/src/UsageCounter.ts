@@ -60,11 +60,11 @@ export const utcDay = (now: Date): string => dayOf(now.getTime()).day
 /** `YYYY-MM` of the UTC month of `now`. */
 export const utcMonth = (now: Date): string => dayOf(now.getTime()).month
 
-/** The second a call at `ms` is counted in: the end of its second. */
-const callSecond = (ms: number): number => Math.ceil(ms / 1000)
+/** The epoch second a call at `ms` (epoch ms) is counted in: the end of its second. */
+export const callSecond = (ms: number): number => Math.ceil(ms / 1000)
 
-/** The oldest second still inside the minute window at `ms`. */
-const windowLow = (ms: number): number => Math.floor((ms - 60_000) / 1000) + 1
+/** The oldest epoch second still inside the minute window at `ms` (epoch ms). */
+export const windowLow = (ms: number): number => Math.floor((ms - 60_000) / 1000) + 1
 
 /** The epoch second held by slot `i` when the newest slot is `head`. */
 const secondOf = (head: number, i: number): number =>

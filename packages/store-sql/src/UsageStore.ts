@@ -169,7 +169,7 @@ interface Demand {
 }
 
 /** The second a call at `now` is counted in (UsageCounter.ts). */
-const secondOf = (now: Date): number => Math.ceil(now.getTime() / 1000)
+const secondOf = (now: Date): number => UsageCounter.callSecond(now.getTime())
 
 const sameLimits = (a: UsageLimits, b: UsageLimits): boolean =>
   a.per_minute === b.per_minute && a.per_day === b.per_day && a.per_month === b.per_month
@@ -180,7 +180,7 @@ const sameLimits = (a: UsageLimits, b: UsageLimits): boolean =>
  */
 const withoutUnused = (counts: UsageCounts, reservations: ReadonlyArray<Reservation>, now: Date): UsageCounts => {
   let { day, minute, month } = counts
-  const low = Math.floor((now.getTime() - 60_000) / 1000) + 1
+  const low = UsageCounter.windowLow(now.getTime())
   for (const r of reservations) {
     const unused = r.granted - r.used
     if (r.second >= low && r.second <= secondOf(now)) minute -= unused

@@ -197,10 +197,9 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
       )
     }
     // the first ingestion, then the refresh loop (never both at once: they would ingest one sport
-    // twice), each holding the refresh lease (a worker on the same PostgreSQL may hold it: then
-    // wait for it, and ingest only what that worker left stale)
-    // another instance on the same PostgreSQL may be ingesting them: each sport it has put in
-    // meanwhile is served at once, before and after this one gets the lease
+    // twice), each holding the refresh lease (a worker or another instance on the same PostgreSQL
+    // may hold it: then wait for it, serving each sport it puts in meanwhile at once, and ingest
+    // only what it left stale)
     const lease = { job: REFRESH_JOB, owner: newOwner(), lease: options.settings.workerLease }
     const firstIngestion = Effect.zipRight(
       servedMeanwhile(dataDir, stale),

@@ -387,15 +387,21 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
 
+    /** A miss whose answer is kept under `key` (made under `version` at `started`); `done` once answered. */
+    const missOf = (key: string, version: string, started: number, done: () => void): Lookup => ({
+      _tag: "Miss",
+      keep: (response) => keep(key, version, response, started),
+      done
+    })
+
     /** A miss whose answer fills the entry under `key`; the requests that find no entry wait for it. */
     const startFill = (key: string, version: string, started: number): Lookup => {
       const fill = Deferred.unsafeMake<void>(FiberId.none)
       filling.set(key, fill)
-      const done = () => {
+      return missOf(key, version, started, () => {
         if (filling.get(key) === fill) filling.delete(key)
         Deferred.unsafeDone(fill, Exit.void)
-      }
-      return { _tag: "Miss", keep: (response) => keep(key, version, response, started), done }
+      })
     }
 
     const lookup = (
@@ -424,13 +430,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
           if (pending !== undefined && !waited) {
             return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
           }
-          if (!fills || pending !== undefined) {
-            return Effect.succeed({
-              _tag: "Miss",
-              keep: (response) => keep(key, version, response, started),
-              done: noFill
-            })
-          }
+          if (!fills || pending !== undefined) return Effect.succeed(missOf(key, version, started, noFill))
           return Effect.succeed(startFill(key, version, started))
         }
         return Effect.matchEffect(admit.call("GET", request.route.path, presentedKey, started), {
