@@ -25,6 +25,7 @@
  */
 import { type ApiKey, type KeyStoreService, type StoreError } from "@sports-data/domain"
 import { Deferred, Duration, Effect, Option, Runtime, type Scope, Stream } from "effect"
+import * as SingleFlight from "./SingleFlight.js"
 
 /** The PostgreSQL channel on which key changes are announced. */
 export const KEYS_CHANNEL = "sports_data_keys"
@@ -53,7 +54,7 @@ export const cachedKeyStore = (
     const ttl = Duration.toMillis(options.timeToLive ?? Duration.seconds(10))
     const entries = new Map<string, Entry>()
     /** Reads in flight, by key, since the last emptying. */
-    const reading = new Map<string, Deferred.Deferred<Option.Option<ApiKey.ApiKeyRecord>, StoreError>>()
+    const reading = SingleFlight.make<Option.Option<ApiKey.ApiKeyRecord>, StoreError>()
     let generation = 0
 
     const empty = Effect.sync(() => {
@@ -95,18 +96,7 @@ export const cachedKeyStore = (
     }
 
     /** Reads the key (see {@link load}), or joins the read of it in flight. */
-    const read = (keyHash: string, now: number) => {
-      const pending = reading.get(keyHash)
-      if (pending !== undefined) return Deferred.await(pending)
-      return Effect.uninterruptible(Effect.gen(function*() {
-        const done = yield* Deferred.make<Option.Option<ApiKey.ApiKeyRecord>, StoreError>()
-        reading.set(keyHash, done)
-        const exit = yield* Effect.exit(load(keyHash, now))
-        if (reading.get(keyHash) === done) reading.delete(keyHash)
-        yield* Deferred.done(done, exit)
-        return yield* exit
-      }))
-    }
+    const read = (keyHash: string, now: number) => reading.run(keyHash, load(keyHash, now))
 
     const runFork = Runtime.runFork(yield* Effect.runtime<never>())
 

@@ -16,8 +16,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { UsageCounter, type UsageLimits, type UsageStoreService } from "@sports-data/domain"
-import { Deferred, Duration, Effect, Exit, Schedule, type Scope } from "effect"
+import { Duration, Effect, Schedule, type Scope } from "effect"
 import { orStoreError } from "./Errors.js"
+import * as SingleFlight from "./SingleFlight.js"
 import { readCounter, usageAnalytics } from "./UsageStore.js"
 
 /** Writes a batch of counters (their whole state); `$1` is a JSON array of rows. */
@@ -41,24 +42,20 @@ export const makeWriteBehindUsageStore = (
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const counters = new Map<string, UsageCounter.UsageCounter | undefined>()
-    const loading = new Map<string, Deferred.Deferred<void, SqlError>>()
+    const loading = SingleFlight.make<void, SqlError>()
     const dirty = new Set<string>()
 
     /** Makes sure the key's counter is in memory (read once from the store). */
     const load = (keyHash: string): Effect.Effect<void, SqlError> =>
       Effect.suspend(() => {
         if (counters.has(keyHash)) return Effect.void
-        const pending = loading.get(keyHash)
-        if (pending !== undefined) return Deferred.await(pending)
-        return Effect.gen(function*() {
-          const done = yield* Deferred.make<void, SqlError>()
-          loading.set(keyHash, done)
-          const exit = yield* Effect.exit(readCounter(sql, keyHash))
-          loading.delete(keyHash)
-          if (exit._tag === "Success" && !counters.has(keyHash)) counters.set(keyHash, exit.value)
-          yield* Deferred.done(done, Exit.asVoid(exit))
-          return yield* Effect.asVoid(exit)
-        }).pipe(Effect.uninterruptible)
+        return loading.run(
+          keyHash,
+          Effect.flatMap(readCounter(sql, keyHash), (counter) =>
+            Effect.sync(() => {
+              if (!counters.has(keyHash)) counters.set(keyHash, counter)
+            }))
+        )
       })
 
     const flush = Effect.suspend(() => {
