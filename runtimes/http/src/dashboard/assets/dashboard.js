@@ -1,3 +1,4 @@
+/* global uPlot, window, document */
 // The dashboard's one script (served as a file: the Content-Security-Policy allows no inline
 // script). It draws each <figure class="chart"> from the JSON in its data-chart attribute with
 // uPlot (bundled, served by the dashboard). The same numbers are in the table beside each chart,
@@ -9,7 +10,9 @@
     var spec = JSON.parse(figure.getAttribute("data-chart"))
     var box = figure.querySelector(".plot")
     if (!box || typeof uPlot === "undefined") return
-    var width = function() { return Math.max(280, box.clientWidth || 600) }
+    var width = function() {
+      return Math.max(280, box.clientWidth || 600)
+    }
     var series = [{ label: spec.xLabel }]
     spec.series.forEach(function(s, i) {
       series.push({
@@ -27,19 +30,32 @@
     var opts = {
       width: width(),
       // times are UTC, as in the tables
-      tzDate: function(ts) { return uPlot.tzDate(new Date(ts * 1000), "Etc/UTC") },
+      tzDate: function(ts) {
+        return uPlot.tzDate(new Date(ts * 1000), "Etc/UTC")
+      },
       height: 240,
       series: series,
       scales: {
-        x: xRange ? { time: spec.time === true, range: function() { return xRange } } : { time: spec.time === true },
+        x: xRange
+          ? {
+            time: spec.time === true,
+            range: function() {
+              return xRange
+            }
+          }
+          : { time: spec.time === true },
         y: spec.yRange ? { range: spec.yRange } : {}
       },
       axes: [{ label: spec.xLabel, stroke: "#1a1a1a" }, { label: spec.yLabel, stroke: "#1a1a1a" }],
       legend: { show: true }
     }
-    var data = [spec.x].concat(spec.series.map(function(s) { return s.values }))
+    var data = [spec.x].concat(spec.series.map(function(s) {
+      return s.values
+    }))
     var plot = new uPlot(opts, data, box)
-    window.addEventListener("resize", function() { plot.setSize({ width: width(), height: 240 }) })
+    window.addEventListener("resize", function() {
+      plot.setSize({ width: width(), height: 240 })
+    })
   }
   function start() {
     var figures = document.querySelectorAll("figure.chart[data-chart]")
