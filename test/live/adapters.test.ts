@@ -8,13 +8,13 @@ import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { LiveFeed, type LiveGame } from "@sports-data/domain"
 import { LiveFeeds } from "@sports-data/ingest"
-import { Effect, Either, Layer, Schema } from "effect"
+import { type Duration, Effect, Either, Layer, Schema } from "effect"
 import { haveRecordings, nhlSnapshots, recorded, upstream } from "./recordings.js"
 
 const nhl = (text: string): LiveGame =>
   LiveFeeds.Nhl.nhlLiveGame(Schema.decodeUnknownSync(LiveFeeds.Nhl.NhlGame)(JSON.parse(text)))
 
-const feed = (base: string, timeout = "2 seconds") =>
+const feed = (base: string, timeout: Duration.DurationInput = "2 seconds") =>
   LiveFeeds.layer({ nhl: base, mlb: base, espn: base, timeout }).pipe(Layer.provide(FetchHttpClient.layer))
 
 describe.skipIf(!haveRecordings)("LiveFeed adapters on the recorded responses", () => {
