@@ -17,6 +17,7 @@ import {
   ExportReader,
   JobLeases,
   KeyStore,
+  LiveGameStore,
   makeLocalEventWake,
   type SportsReaders,
   SportsWriter,
@@ -32,6 +33,7 @@ import { makeDfsStore } from "./Dfs.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
@@ -48,6 +50,7 @@ export { makeDfsStore } from "./Dfs.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
+export { makeLiveGameStore } from "./Live.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
 export { makeOddsStore } from "./Odds.js"
@@ -74,7 +77,9 @@ export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<
-  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores>
+  Context.Context<
+    SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores | LiveGameStore
+  >
 > = Effect.gen(function*() {
   const data = yield* makeSportsData
   const wake = yield* makeLocalEventWake()
@@ -84,7 +89,8 @@ export const makeSports: Effect.Effect<
     Context.add(WebhookStore, webhooks),
     Context.add(ExportReader, makeExportReader(data)),
     Context.merge(yield* makeAnomalyStore(data, wake)),
-    Context.merge(yield* makeDfsStore(data.version))
+    Context.merge(yield* makeDfsStore(data.version)),
+    Context.add(LiveGameStore, yield* makeLiveGameStore(data, wake))
   )
 })
 

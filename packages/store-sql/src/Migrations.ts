@@ -1022,6 +1022,21 @@ const dfs = statements([
 ])
 
 /**
+ * 0024: live games. `live_feeds`: the health of each sport's live feed (domain Live.ts
+ * `FeedHealth`, one jsonb row per sport: status, failures in a row, backoff and circuit, last
+ * success and error, unmatched upstream games), written by the poller holding the sport's lease
+ * and read by every instance for `/v1/data/status`. The live state of a game itself is in
+ * `games.attributes.live` (no column). Derived rows: no data-version trigger.
+ */
+const liveFeeds = statements([
+  `CREATE TABLE live_feeds (
+    sport text PRIMARY KEY,
+    health jsonb NOT NULL,
+    updated_at timestamptz NOT NULL
+  )`
+])
+
+/**
  * 0025: the developer dashboard: per-minute usage analytics (kept two hours), e-mailed sign-in
  * links and sessions, each stored by the SHA-256 of its secret.
  */
@@ -1071,6 +1086,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "20_outrights": outrightsMigration,
   "21_consume_many": consumeMany,
   "22_reservations": reservations,
+  "24_live_feeds": liveFeeds,
   "25_dashboard": dashboard
 }
 

@@ -21,6 +21,7 @@ import {
   ExportReader,
   JobLeases,
   KeyStore,
+  LiveGameStore,
   makeLocalEventWake,
   SportsWriter,
   type StoreUnavailable,
@@ -38,6 +39,7 @@ import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makeModelStore } from "./Models.js"
@@ -142,6 +144,7 @@ export const makeWith = (
       Context.add(JobLeases, yield* makeJobLeases),
       Context.add(ExportReader, yield* makeExportReader),
       Context.merge(odds),
+      Context.add(LiveGameStore, wakeAfterWrites(yield* makeLiveGameStore, wake.wake)),
       Context.merge(yield* makeAnomalyStore(wake)),
       Context.merge(yield* makeDfsStore)
     )

@@ -18,6 +18,20 @@ export {
   runPostIngest
 } from "./Jobs.js"
 export {
+  defaultLiveSettings,
+  liveFeedLayer,
+  liveJob,
+  LivePollingLive,
+  LivePollingWith,
+  type LiveSettings,
+  liveSettings,
+  pollerLoop,
+  type PollerOptions,
+  pollTick,
+  type TickOutcome,
+  watchedGames
+} from "./Live.js"
+export {
   fileMailer,
   mailerLayer,
   MailFromEnv,

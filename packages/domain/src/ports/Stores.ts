@@ -1,7 +1,7 @@
 /**
  * Every storage port a store adapter provides and the runtimes need, as one type: keys, usage,
  * the audit trail, the sports writer and every read port, stored metrics and models, webhooks
- * the outbox wake-ups and the workers' job leases. Each adapter (store-memory, store-sql) provides all of them.
+ * the outbox wake-ups, the workers' job leases and the live pollers' writes. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
 import type { AnomalyStores } from "./Anomaly.js"
@@ -12,6 +12,7 @@ import type { DfsStores } from "./Dfs.js"
 import type { ExportReader } from "./Export.js"
 import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
+import type { LiveGameStore } from "./LiveGames.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
 import type { OddsStores } from "./Odds.js"
@@ -37,3 +38,4 @@ export type AllStores =
   | OddsStores
   | AnomalyStores
   | DfsStores
+  | LiveGameStore
