@@ -133,6 +133,8 @@ describe.skipIf(!haveRecordings)("live polling on the recorded game days", () =>
           is_final: false
         })
         expect(held.get("2025020006")).toMatchObject({ state: "scheduled", period: null, clock: null })
+        const during = yield* h.request("GET", "/v1/nhl/games?date=2025-10-08", { key: h.keys.growth })
+        expect(during.headers.get("cache-control")).toBe("max-age=30")
         const status = (yield* h.request("GET", "/v1/data/status", { key: h.keys.sandbox })).body.data
           .find((row: any) => row.sport === "nhl").live
         expect(status).toMatchObject({ upstream: "nhl-web", status: "open", unmatched: [] })
@@ -182,6 +184,8 @@ describe.skipIf(!haveRecordings)("live polling on the recorded game days", () =>
         expect(Date.parse(final.get("2025020006").last_polled)).toBeGreaterThanOrEqual(
           Date.parse("2025-10-08T12:00:00Z")
         )
+        const after = yield* h.request("GET", "/v1/nhl/games?date=2025-10-08", { key: h.keys.growth })
+        expect(after.headers.get("cache-control")).toBe("max-age=120")
 
         // the faults: the 429's Retry-After of 1 s was waited out; none changed the served state
         const i429 = replies.findIndex((x) => "status" in x.reply && x.reply.status === 429)
