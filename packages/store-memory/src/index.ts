@@ -11,6 +11,7 @@ import {
   type AllStores,
   type AnomalyStores,
   AuditStore,
+  DashboardStore,
   type DfsStores,
   EventWake,
   ExportReader,
@@ -27,6 +28,7 @@ import {
 import { Context, Effect, Layer } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDashboardStore } from "./Dashboard.js"
 import { makeDfsStore } from "./Dfs.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
@@ -43,6 +45,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDashboardStore } from "./Dashboard.js"
 export { makeDfsStore } from "./Dfs.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
@@ -103,6 +106,7 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   return Context.add(sports, KeyStore, keys).pipe(
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
+    Context.add(DashboardStore, yield* makeDashboardStore),
     Context.merge(metrics),
     Context.merge(models),
     Context.add(JobLeases, yield* makeJobLeases),

@@ -1036,6 +1036,34 @@ const liveFeeds = statements([
   )`
 ])
 
+/**
+ * 0025: the developer dashboard: per-minute usage analytics (kept two hours), e-mailed sign-in
+ * links and sessions, each stored by the SHA-256 of its secret.
+ */
+const dashboard = statements([
+  `CREATE TABLE usage_minutes (
+    key_hash text NOT NULL,
+    minute timestamptz NOT NULL,
+    calls bigint NOT NULL,
+    PRIMARY KEY (key_hash, minute)
+  )`,
+  `CREATE INDEX usage_minutes_minute_idx ON usage_minutes (minute)`,
+  `CREATE TABLE dashboard_links (
+    token_hash text PRIMARY KEY,
+    email text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  )`,
+  `CREATE TABLE dashboard_sessions (
+    id_hash text PRIMARY KEY,
+    email text,
+    key_hash text,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1058,7 +1086,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "20_outrights": outrightsMigration,
   "21_consume_many": consumeMany,
   "22_reservations": reservations,
-  "24_live_feeds": liveFeeds
+  "24_live_feeds": liveFeeds,
+  "25_dashboard": dashboard
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

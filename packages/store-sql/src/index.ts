@@ -16,6 +16,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import {
   type AllStores,
   AuditStore,
+  DashboardStore,
   EventWake,
   ExportReader,
   JobLeases,
@@ -31,6 +32,7 @@ import {
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDashboardStore } from "./Dashboard.js"
 import { makeDfsStore } from "./Dfs.js"
 import { unavailable } from "./Errors.js"
 import { makeExportReader } from "./Export.js"
@@ -51,6 +53,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDashboardStore } from "./Dashboard.js"
 export { makeDfsStore } from "./Dfs.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeExportReader } from "./Export.js"
@@ -133,6 +136,7 @@ export const makeWith = (
       Context.add(KeyStore, keys),
       Context.add(UsageStore, usage),
       Context.add(AuditStore, audit),
+      Context.add(DashboardStore, yield* makeDashboardStore),
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),

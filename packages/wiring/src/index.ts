@@ -68,6 +68,7 @@ export {
 export * as Settings from "./Settings.js"
 export { HighsSolverInThread, HighsSolverLive, makeHighsSolver } from "./Solver.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
+export { registerWebhook, replayDelivery, type TestDelivery, testDelivery } from "./WebhookOwner.js"
 export {
   allowedHost,
   checkTarget,

@@ -6,6 +6,7 @@
  */
 import type { AnomalyStores } from "./Anomaly.js"
 import type { AuditStore } from "./AuditStore.js"
+import type { DashboardStore } from "./Dashboard.js"
 import type { EventWake } from "./Delivery.js"
 import type { DfsStores } from "./Dfs.js"
 import type { ExportReader } from "./Export.js"
@@ -25,6 +26,7 @@ export type AllStores =
   | WebhookStore
   | EventWake
   | AuditStore
+  | DashboardStore
   | KeyStore
   | UsageStore
   | SportsWriter
