@@ -31,6 +31,7 @@ import { BodyCacheLive, type BodyCacheOptions } from "./BodyCache.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
+import { FairnessMiddlewareLive, type FairnessOptions } from "./Fairness.js"
 import { fastPathLayer } from "./FastPath.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
@@ -65,6 +66,8 @@ export interface ApiOptions {
    * shows each sport's progress. Default: none, every sport is served from the store.
    */
   readonly progress?: IngestProgressService | undefined
+  /** The request deadline and the cap of requests in flight per key (Fairness.ts); default: the settings. */
+  readonly fairness?: FairnessOptions | undefined
   /** Options of `GET /v1/events/stream` (EventStream.ts); default: the settings. */
   readonly stream?: EventStreamOptions | undefined
 }
@@ -93,6 +96,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   return Layer.mergeAll(
     ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes]),
     LoadingMiddlewareLive(endpoints, progress),
+    FairnessMiddlewareLive(options?.fairness),
     options?.bodyCache === false ? Layer.empty : BodyCacheLive(endpoints, options?.bodyCache),
     DocsLive,
     ActivationLive,
