@@ -97,6 +97,11 @@ describe("ModelRegistry contract", () => {
           yield* writer.record(v2, [...p2, other])
           expect(yield* reader.latest({ sport: "nfl", model_type: "confidence" })).toEqual([other, p2[1]])
           expect(yield* reader.latest({ sport: "nba", model_type: "confidence" })).toEqual([])
+          // the reliability diagram's material: the ACTIVE version's predictions with a known outcome only
+          const outcomes = yield* reader.outcomes({ sport: "nfl", model_type: "confidence" })
+          expect(outcomes).toHaveLength(3)
+          expect(outcomes).toContainEqual({ probability: 0.4125, threshold: 14.5, actual: 17.2 })
+          expect(yield* reader.outcomes({ sport: "nfl", model_type: "heat" })).toEqual([])
         }))
 
       it.effect("recording the same version again updates it in place", () =>

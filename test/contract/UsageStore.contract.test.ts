@@ -206,6 +206,42 @@ describe("UsageStore contract", () => {
           expect(all.map((r) => r.endpoint)).toEqual(["/v1/nba/games", "/v1/nfl/players", "/v1/mlb/games"])
           expect(yield* usage.endpointBreakdown(randomKeyHash(), at("2024-01-01T00:00:00Z"))).toEqual([])
         }))
+
+      it.effect("calls per UTC day and per minute (the dashboard's charts); minutes older than two hours are dropped", () =>
+        Effect.gen(function*() {
+          const usage = yield* UsageStore
+          const key = randomKeyHash()
+          const row = (endpoint: string, calls: number, iso: string) => ({
+            key_hash: key,
+            endpoint,
+            calls,
+            total_ms: calls * 10,
+            last_call: at(iso)
+          })
+          yield* usage.recordCalls([
+            row("/v1/nfl/players", 2, "2030-03-01T23:59:30Z"),
+            row("/v1/nba/games", 3, "2030-03-02T08:00:10Z"),
+            { ...row("/v1/nfl/players", 9, "2030-03-02T08:00:20Z"), key_hash: randomKeyHash() }
+          ])
+          yield* usage.recordCalls([
+            row("/v1/nfl/players", 4, "2030-03-02T08:00:50Z"),
+            row("/v1/nfl/players", 1, "2030-03-02T08:02:05Z")
+          ])
+          expect(yield* usage.callsPerDay(key, at("2030-02-01T12:00:00Z"))).toEqual([
+            { day: "2030-03-01", calls: 2 },
+            { day: "2030-03-02", calls: 8 }
+          ])
+          expect(yield* usage.callsPerDay(key, at("2030-03-02T12:00:00Z"))).toEqual([{ day: "2030-03-02", calls: 8 }])
+          // the minute of 23:59 on the 1st is more than two hours older than the newest call: dropped
+          expect(yield* usage.callsPerMinute(key, at("2030-03-01T00:00:00Z"))).toEqual([
+            { minute: at("2030-03-02T08:00:00Z"), calls: 7 },
+            { minute: at("2030-03-02T08:02:00Z"), calls: 1 }
+          ])
+          expect(yield* usage.callsPerMinute(key, at("2030-03-02T08:01:30Z"))).toEqual([
+            { minute: at("2030-03-02T08:02:00Z"), calls: 1 }
+          ])
+          expect(yield* usage.callsPerMinute(randomKeyHash(), at("2030-03-01T00:00:00Z"))).toEqual([])
+        }))
     })
   }
 })

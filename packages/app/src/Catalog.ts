@@ -6,8 +6,10 @@
 import {
   CatalogReader,
   Coverage,
+  type FeedHealth,
   IngestProgress,
   KeyStore,
+  LiveGameStore,
   PlayerReader,
   type Resources,
   SignalReader,
@@ -16,6 +18,23 @@ import {
 import { Effect, Option } from "effect"
 import { allRows, lastIngested } from "./Reads.js"
 
+/** A feed's stored health as the `/v1/data/status` field (null when the sport was never polled). */
+const liveStatus = (h: FeedHealth | undefined): Resources.LiveFeedStatus | null =>
+  h === undefined ? null : {
+    upstream: h.upstream,
+    status: h.status,
+    consecutive_failures: h.consecutive_failures,
+    last_error: h.last_error,
+    last_success_at: h.last_success_at,
+    last_failure_at: h.last_failure_at,
+    last_polled_at: h.last_polled_at,
+    next_poll_at: h.next_poll_at,
+    circuit_open_until: h.circuit_open_until,
+    polls: h.polls,
+    failures: h.failures,
+    unmatched: h.unmatched
+  }
+
 /** The catalog feature. */
 export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog", {
   effect: Effect.gen(function*() {
@@ -23,6 +42,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const players = yield* PlayerReader
     const keys = yield* KeyStore
     const signals = yield* SignalReader
+    const live = yield* LiveGameStore
     // the server's background ingestion, when one runs in this process (none in a library)
     const progress = yield* Effect.serviceOption(IngestProgress)
 
@@ -35,6 +55,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
       const lastSignal = new Map((yield* signals.lastUpdate).map(({ at, sport }) => [sport as string, at]))
       const tracked = Option.isSome(progress) ? yield* progress.value.all : []
       const bySport = new Map(tracked.map((p) => [p.sport, p]))
+      const feeds = new Map((yield* live.health).map((h) => [h.sport as string, h]))
       const iso = (d: Date | null) => d?.toISOString() ?? null
       return yield* Effect.forEach(
         summary,
@@ -60,7 +81,8 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
                 started_at: iso(p.started_at),
                 finished_at: iso(p.finished_at),
                 error: p.error
-              }
+              },
+              live: liveStatus(feeds.get(s.sport))
             }
           })
       )

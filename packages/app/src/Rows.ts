@@ -6,7 +6,7 @@
  * @module
  */
 import type { Game, Player, PollRanking, Resources, StatLine, Team, TeamSport } from "@sports-data/domain"
-import { Sports, Standings } from "@sports-data/domain"
+import { Live, Sports, Standings } from "@sports-data/domain"
 
 /** `YYYY-MM-DD` as the date-time at 00:00 UTC of that day. */
 export const dateTime = (date: string): string => `${date}T00:00:00.000Z`
@@ -352,23 +352,30 @@ const gameTeam = (
   return { id: abbr, name: t?.name ?? abbr, abbr: displayAbbr(t, abbr), logo: null, score }
 }
 
-/** Game row (nba; the base of nfl rows). */
-export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => ({
-  event_id: g.id,
-  league: Sports.moduleOf(g.sport).leagues.length > 1 ? g.league : null,
-  game_date: g.game_date === null ? null : dateTime(g.game_date),
-  game_time: iso(g.start_time),
-  state: g.state,
-  home_team: gameTeam(g.home_team, g.home_score, teams),
-  away_team: gameTeam(g.away_team, g.away_score, teams),
-  period: null,
-  period_label: null,
-  clock: null,
-  venue: g.venue,
-  broadcast: null,
-  is_final: isFinalState(g.state),
-  last_polled: lastPolled
-})
+/**
+ * Game row (nba; the base of nfl rows). `period`, `period_label`, `clock` and `last_polled` come
+ * from the live poll of the game (`attributes.live`, domain Live.ts) when it was polled; else
+ * null and `lastPolled` (the sport's last refresh).
+ */
+export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => {
+  const live = Live.liveOf(g)
+  return {
+    event_id: g.id,
+    league: Sports.moduleOf(g.sport).leagues.length > 1 ? g.league : null,
+    game_date: g.game_date === null ? null : dateTime(g.game_date),
+    game_time: iso(g.start_time),
+    state: g.state,
+    home_team: gameTeam(g.home_team, g.home_score, teams),
+    away_team: gameTeam(g.away_team, g.away_score, teams),
+    period: live?.period ?? null,
+    period_label: live?.period_label ?? null,
+    clock: live?.clock ?? null,
+    venue: g.venue,
+    broadcast: null,
+    is_final: isFinalState(g.state),
+    last_polled: live?.last_polled ?? lastPolled
+  }
+}
 
 const numberAttribute = (g: Game, key: string): number | null => {
   const v = g.attributes[key]
@@ -406,11 +413,14 @@ const mlbTeam = (
 }
 
 /**
- * MLBGame row. `lineup_posted` is the game's `lineup_posted` attribute when the source sets it,
- * else true once the game has started (in progress, final, completed).
+ * MLBGame row. `lineup_posted` is the live poll's when it says, else the game's `lineup_posted`
+ * attribute when the source sets it, else true once the game has started (in progress, final,
+ * completed). `inning`, `inning_state` and `last_polled` come from the live poll when the game
+ * was polled (`attributes.live`), else null and `lastPolled`.
  */
 export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.MLBGame => {
-  const posted = g.attributes["lineup_posted"]
+  const live = Live.liveOf(g)
+  const posted = live?.lineup_posted ?? g.attributes["lineup_posted"]
   return {
     game_pk: g.id,
     game_date: g.game_date === null ? null : dateTime(g.game_date),
@@ -418,12 +428,12 @@ export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled
     state: g.state,
     home_team: mlbTeam(g.home_team, g.home_score, teams),
     away_team: mlbTeam(g.away_team, g.away_score, teams),
-    inning: null,
-    inning_state: null,
+    inning: live?.inning ?? null,
+    inning_state: live?.inning_state ?? null,
     lineup_posted: typeof posted === "boolean" ? posted : g.state === "in_progress" || isFinalState(g.state),
     is_final: isFinalState(g.state),
     status_code: MLB_STATUS_CODES[g.state] ?? g.state,
-    last_polled: lastPolled
+    last_polled: live?.last_polled ?? lastPolled
   }
 }
 

@@ -92,4 +92,5 @@ export const layer = Layer.mergeAll(
   Feed.Default,
   Dfs.Default
 )
+export * as Dashboard from "./Dashboard.js"
 export * as Keys from "./Keys.js"

@@ -493,20 +493,48 @@ export const buildExamples = (spec: ConfidenceSpec, lines: ReadonlyArray<StatLin
 export const brier = (p: ReadonlyArray<number>, y: ReadonlyArray<number>): number =>
   mean(p.map((pi, i) => (pi - y[i]!) ** 2))
 
+/** One bin of a reliability diagram: probabilities in [low, high), their count, mean and the observed rate. */
+export interface CalibrationBin {
+  readonly low: number
+  readonly high: number
+  readonly observations: number
+  /** Mean predicted probability in the bin (fraction 0-1); null for an empty bin. */
+  readonly mean_probability: number | null
+  /** Fraction of the bin's observations whose outcome happened (0-1); null for an empty bin. */
+  readonly observed_rate: number | null
+}
+
 /**
- * Expected calibration error: over 10 equal-width bins of p ([0,0.1), ..., [0.9,1]), the
- * observation-weighted mean of |mean p − mean y| per bin (Naeini, Cooper and Hauskrecht 2015).
+ * The 10 equal-width bins of p ([0,0.1), ..., [0.9,1]) of a reliability diagram: per bin, the
+ * count, the mean of p and the mean of the outcomes y (0 or 1) (DeGroot and Fienberg 1983).
  */
-export const calibrationError = (p: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+export const calibrationBins = (p: ReadonlyArray<number>, y: ReadonlyArray<number>): ReadonlyArray<CalibrationBin> => {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }))
   p.forEach((pi, i) => {
-    const b = bins[Math.min(9, Math.floor(pi * 10))]!
+    const b = bins[Math.min(9, Math.max(0, Math.floor(pi * 10)))]!
     b.n += 1
     b.p += pi
     b.y += y[i]!
   })
-  return bins.reduce((s, b) => (b.n === 0 ? s : s + (b.n / p.length) * Math.abs(b.p / b.n - b.y / b.n)), 0)
+  return bins.map((b, i) => ({
+    low: i / 10,
+    high: (i + 1) / 10,
+    observations: b.n,
+    mean_probability: b.n === 0 ? null : b.p / b.n,
+    observed_rate: b.n === 0 ? null : b.y / b.n
+  }))
 }
+
+/**
+ * Expected calibration error: over the 10 bins of {@link calibrationBins}, the
+ * observation-weighted mean of |mean p − mean y| per bin (Naeini, Cooper and Hauskrecht 2015).
+ */
+export const calibrationError = (p: ReadonlyArray<number>, y: ReadonlyArray<number>): number =>
+  calibrationBins(p, y).reduce(
+    (s, b) =>
+      b.observations === 0 ? s : s + (b.observations / p.length) * Math.abs(b.mean_probability! - b.observed_rate!),
+    0
+  )
 
 /** confidence_score = round(75·p), an integer 0..75 (issue 12, decisions.md). */
 export const confidenceScore = (p: number): number => Math.round(75 * p)

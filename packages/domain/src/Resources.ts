@@ -790,6 +790,36 @@ export const SportInfo = Schema.Struct({
 export type SportInfo = typeof SportInfo.Type
 
 /**
+ * The health of a sport's live feed in `/v1/data/status` (domain Live.ts `FeedHealth`):
+ * `upstream` (`nhl-web`, `mlb-statsapi`, `espn`), `status` (`idle`: no game watched, nothing
+ * polled; `ok`; `degraded`: failing, retried with backoff; `open`: circuit open after repeated
+ * failures, no poll before `circuit_open_until`), `consecutive_failures`, `last_error`, the last
+ * success, failure and poll, the next poll allowed, counts of polls and failures, and the upstream
+ * games of the last successful poll that matched no stored game (`unmatched`, never guessed).
+ */
+export const LiveFeedStatus = Schema.Struct({
+  upstream: Schema.String,
+  status: Schema.Literal("idle", "ok", "degraded", "open"),
+  consecutive_failures: Schema.Int,
+  last_error: Schema.NullOr(Schema.String),
+  last_success_at: Schema.NullOr(DateTimeString),
+  last_failure_at: Schema.NullOr(DateTimeString),
+  last_polled_at: Schema.NullOr(DateTimeString),
+  next_poll_at: Schema.NullOr(DateTimeString),
+  circuit_open_until: Schema.NullOr(DateTimeString),
+  polls: Schema.Int,
+  failures: Schema.Int,
+  unmatched: Schema.Array(Schema.Struct({
+    upstream_id: Schema.String,
+    date: Schema.String,
+    away: Schema.String,
+    home: Schema.String,
+    reason: Schema.String
+  }))
+}).annotations({ identifier: "LiveFeedStatus" })
+export type LiveFeedStatus = typeof LiveFeedStatus.Type
+
+/**
  * A row of `/v1/data/status`: per-sport counts and freshness. `last_ingested_at` is when the
  * sport's last ingestion finished (null if never); `source_updated_at` the newest modification
  * time of its input files at that ingestion; `last_game_date` the newest game date held;
@@ -803,6 +833,7 @@ export type SportInfo = typeof SportInfo.Type
  * sport (source files read of those listed, source rows read, start and end, the error of a
  * failed attempt); null when this process has not ingested it. Where nothing tracks progress (a
  * library), `state` is `ready` for an ingested sport and `pending` for one never ingested.
+ * `live` is the health of the sport's live feed (null for a sport never polled).
  */
 export const DataStatusRow = Schema.Struct({
   sport: SportKey,
@@ -823,7 +854,8 @@ export const DataStatusRow = Schema.Struct({
     started_at: Schema.NullOr(DateTimeString),
     finished_at: Schema.NullOr(DateTimeString),
     error: Schema.NullOr(Schema.String)
-  }))
+  })),
+  live: Schema.NullOr(LiveFeedStatus)
 }).annotations({ identifier: "DataStatusRow" })
 export type DataStatusRow = typeof DataStatusRow.Type
 

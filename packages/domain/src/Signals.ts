@@ -218,8 +218,18 @@ export const classifyNews = (text: string): { readonly type: SignalType; readonl
   return undefined
 }
 
-/** Service event names (decisions.md, "Delivery"). */
-export const EventName = Schema.Literal("player.injured", "game.score_updated", "anomaly.detected", "signal.created")
+/**
+ * Service event names (decisions.md, "Delivery"), and the live games' `game.state_changed` and
+ * `game.final` (Live.ts `eventOfUpdate`).
+ */
+export const EventName = Schema.Literal(
+  "player.injured",
+  "game.score_updated",
+  "game.state_changed",
+  "game.final",
+  "anomaly.detected",
+  "signal.created"
+)
 export type EventName = typeof EventName.Type
 
 /**

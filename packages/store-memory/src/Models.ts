@@ -53,7 +53,15 @@ export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader |
             if (later) newest.set(p.player_id, p)
           }
           return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
-        })
+        }),
+      outcomes: ({ model_type, sport }) =>
+        Effect.map(Ref.get(state), (s) =>
+          s.predictions.flatMap((p) =>
+            p.sport === sport && p.model_type === model_type && s.versions.get(p.model_id)?.status === "ACTIVE" &&
+              p.probability !== null && p.threshold !== null && p.actual !== null
+              ? [{ probability: p.probability, threshold: p.threshold, actual: p.actual }]
+              : []
+          ))
     }).pipe(Context.add(ModelRegistryWriter, {
       record: (version, predictions) =>
         Ref.update(state, (s) => {
@@ -65,12 +73,19 @@ export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader |
             return { versions, predictions: s.predictions }
           }
           for (const [id, v] of versions) {
-            if (same(v) && v.status === "ACTIVE" && id !== version.id) versions.set(id, { ...v, status: "RETIRED" })
+            if (same(v) && v.status === "ACTIVE" && id !== version.id) {
+              versions.set(id, { ...v, status: "RETIRED" })
+            }
           }
           versions.set(version.id, version)
           return {
             versions,
-            predictions: [...s.predictions.filter((p) => !same(p)), ...predictions.filter((p) => same(p))]
+            predictions: [
+              ...s.predictions.filter((p) =>
+                !same(p)
+              ),
+              ...predictions.filter((p) => same(p))
+            ]
           }
         })
     }))

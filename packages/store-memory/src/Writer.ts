@@ -4,7 +4,7 @@
  * changed.
  * @module
  */
-import { type Game, sameJson, Signals, type SportsWriterService, type UpsertResult } from "@sports-data/domain"
+import { type Game, Live, sameJson, Signals, type SportsWriterService, type UpsertResult } from "@sports-data/domain"
 import { Effect, HashMap, Option, Ref } from "effect"
 import { appendEvents, upsertSignals } from "./Signals.js"
 import type { SportsData, Table } from "./SportsData.js"
@@ -44,13 +44,47 @@ const upsertInto = <A>(table: Table<A>, keyOf: (row: A) => string, version: Ref.
 const byId = <A extends { readonly id: string }>(row: A): string => row.id
 
 /**
- * Games upsert that also writes `game.score_updated` (Signals.ts `scoreUpdatedEvent`) for every
+ * An ingested game merged with the stored one the live poller wrote (as the SQL adapter's
+ * `liveMerge`): a row that is not final keeps the polled state and scores, a final row wins; the
+ * polled `attributes.live` is kept. Answers the row to store and, where a final row replaces a
+ * final score of the feed, the difference (for the log).
+ */
+const mergeLive = (row: Game, stored: Option.Option<Game>): readonly [Game, string | undefined] => {
+  if (Option.isNone(stored)) return [row, undefined]
+  const live = Live.liveOf(stored.value)
+  if (live === undefined) return [row, undefined]
+  const s = stored.value
+  const kept = !Live.isFinal(row.state)
+  const merged: Game = {
+    ...row,
+    ...(kept ? { state: s.state, home_score: s.home_score, away_score: s.away_score } : {}),
+    attributes: { ...row.attributes, [Live.LIVE_ATTRIBUTE]: live as unknown as Game["attributes"][string] }
+  }
+  const overridden = !kept && Live.isFinal(s.state) &&
+      (s.home_score !== row.home_score || s.away_score !== row.away_score)
+    ? `${row.id}: feed ${s.away_score}-${s.home_score}, ingest ${row.away_score}-${row.home_score} (away-home)`
+    : undefined
+  return [merged, overridden]
+}
+
+/**
+ * Games upsert, merged with the live poll's state ({@link mergeLive}), that also writes
+ * `game.score_updated` (Signals.ts `scoreUpdatedEvent`) for every
  * stored game whose score or state the batch changes (a new game writes none), appended to the
  * outbox right after the rows, in the same uninterruptible step.
  */
-const upsertGames = (data: SportsData) => (rows: ReadonlyArray<Game>): Effect.Effect<UpsertResult> =>
+const upsertGames = (data: SportsData) => (incoming: ReadonlyArray<Game>): Effect.Effect<UpsertResult> =>
   Effect.uninterruptible(Effect.gen(function*() {
     const before = yield* Ref.get(data.games)
+    const merged = incoming.map((row) => mergeLive(row, HashMap.get(before, row.id)))
+    for (const [, overridden] of merged) {
+      if (overridden !== undefined) {
+        yield* Effect.logWarning("ingested result differs from the live feed's final; the ingest wins").pipe(
+          Effect.annotateLogs({ game: overridden })
+        )
+      }
+    }
+    const rows = merged.map(([row]) => row)
     const result = yield* upsertInto(data.games, byId, data.version)(rows)
     if (result.updated === 0) return result
     const after = yield* Ref.get(data.games)

@@ -11,11 +11,13 @@ import {
   type AllStores,
   type AnomalyStores,
   AuditStore,
+  DashboardStore,
   type DfsStores,
   EventWake,
   ExportReader,
   JobLeases,
   KeyStore,
+  LiveGameStore,
   makeLocalEventWake,
   type SportsReaders,
   SportsWriter,
@@ -26,10 +28,12 @@ import {
 import { Context, Effect, Layer } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDashboardStore } from "./Dashboard.js"
 import { makeDfsStore } from "./Dfs.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
@@ -41,10 +45,12 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDashboardStore } from "./Dashboard.js"
 export { makeDfsStore } from "./Dfs.js"
 export { makeExportReader } from "./Export.js"
 export { makeJobLeases } from "./Jobs.js"
 export { makeKeyStore } from "./KeyStore.js"
+export { makeLiveGameStore } from "./Live.js"
 export { makeMetricsStore } from "./Metrics.js"
 export { makeModelStore } from "./Models.js"
 export { makeOddsStore } from "./Odds.js"
@@ -71,7 +77,9 @@ export type Stores = AllStores
 
 /** The sports ports (every reader and the writer) over one fresh, empty state. Never fails. */
 export const makeSports: Effect.Effect<
-  Context.Context<SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores>
+  Context.Context<
+    SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores | LiveGameStore
+  >
 > = Effect.gen(function*() {
   const data = yield* makeSportsData
   const wake = yield* makeLocalEventWake()
@@ -81,7 +89,8 @@ export const makeSports: Effect.Effect<
     Context.add(WebhookStore, webhooks),
     Context.add(ExportReader, makeExportReader(data)),
     Context.merge(yield* makeAnomalyStore(data, wake)),
-    Context.merge(yield* makeDfsStore(data.version))
+    Context.merge(yield* makeDfsStore(data.version)),
+    Context.add(LiveGameStore, yield* makeLiveGameStore(data, wake))
   )
 })
 
@@ -97,6 +106,7 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
   return Context.add(sports, KeyStore, keys).pipe(
     Context.add(UsageStore, usage),
     Context.add(AuditStore, audit),
+    Context.add(DashboardStore, yield* makeDashboardStore),
     Context.merge(metrics),
     Context.merge(models),
     Context.add(JobLeases, yield* makeJobLeases),

@@ -1021,6 +1021,49 @@ const dfs = statements([
   )`
 ])
 
+/**
+ * 0024: live games. `live_feeds`: the health of each sport's live feed (domain Live.ts
+ * `FeedHealth`, one jsonb row per sport: status, failures in a row, backoff and circuit, last
+ * success and error, unmatched upstream games), written by the poller holding the sport's lease
+ * and read by every instance for `/v1/data/status`. The live state of a game itself is in
+ * `games.attributes.live` (no column). Derived rows: no data-version trigger.
+ */
+const liveFeeds = statements([
+  `CREATE TABLE live_feeds (
+    sport text PRIMARY KEY,
+    health jsonb NOT NULL,
+    updated_at timestamptz NOT NULL
+  )`
+])
+
+/**
+ * 0025: the developer dashboard: per-minute usage analytics (kept two hours), e-mailed sign-in
+ * links and sessions, each stored by the SHA-256 of its secret.
+ */
+const dashboard = statements([
+  `CREATE TABLE usage_minutes (
+    key_hash text NOT NULL,
+    minute timestamptz NOT NULL,
+    calls bigint NOT NULL,
+    PRIMARY KEY (key_hash, minute)
+  )`,
+  `CREATE INDEX usage_minutes_minute_idx ON usage_minutes (minute)`,
+  `CREATE TABLE dashboard_links (
+    token_hash text PRIMARY KEY,
+    email text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  )`,
+  `CREATE TABLE dashboard_sessions (
+    id_hash text PRIMARY KEY,
+    email text,
+    key_hash text,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1042,7 +1085,9 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "19_jobs": jobs,
   "20_outrights": outrightsMigration,
   "21_consume_many": consumeMany,
-  "22_reservations": reservations
+  "22_reservations": reservations,
+  "24_live_feeds": liveFeeds,
+  "25_dashboard": dashboard
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -72,7 +72,22 @@ export const makeModelStore: Effect.Effect<
         ORDER BY player_id COLLATE "C"`.pipe(
         Effect.flatMap(decodePredictions),
         orStoreError("ModelRegistryReader.latest")
-      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>
+      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
+    outcomes: ({ model_type, sport }) =>
+      sql<{ probability: number; threshold: number; actual: number }>`
+        SELECT p.probability, p.threshold, p.actual FROM model_predictions p
+        JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
+        WHERE p.sport = ${sport} AND p.model_type = ${model_type}
+          AND p.probability IS NOT NULL AND p.threshold IS NOT NULL AND p.actual IS NOT NULL`.pipe(
+        Effect.map((rows) =>
+          rows.map((r) => ({
+            probability: Number(r.probability),
+            threshold: Number(r.threshold),
+            actual: Number(r.actual)
+          }))
+        ),
+        orStoreError("ModelRegistryReader.outcomes")
+      )
   }).pipe(Context.add(ModelRegistryWriter, {
     record: (version, predictions) =>
       sql.withTransaction(Effect.gen(function*() {

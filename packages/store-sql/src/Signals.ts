@@ -69,19 +69,38 @@ const upsertText = `WITH up AS (
 )
 SELECT inserted FROM up`
 
+/** True (SQL) when the stored game `t` was polled live and the new row `EXCLUDED` is not final. */
+const liveKept = `((t.attributes -> 'live') IS NOT NULL AND EXCLUDED.state NOT IN ('final', 'completed'))`
+
 /**
- * The games upsert (Tables.ts `upsertStatement` of `games`) that also writes, in the same
+ * How an ingested game merges with a stored game the live poller wrote (domain Live.ts): a row
+ * that is not final keeps the polled state and scores (an ingest of files older than the game
+ * must not send it back to scheduled); a final row wins (a full ingest's result wins over the
+ * feed). The polled `attributes.live` is kept either way.
+ */
+const liveMerge: Readonly<Record<string, string>> = {
+  state: `CASE WHEN ${liveKept} THEN t.state ELSE EXCLUDED.state END`,
+  home_score: `CASE WHEN ${liveKept} THEN t.home_score ELSE EXCLUDED.home_score END`,
+  away_score: `CASE WHEN ${liveKept} THEN t.away_score ELSE EXCLUDED.away_score END`,
+  attributes: `CASE WHEN (t.attributes -> 'live') IS NULL THEN EXCLUDED.attributes
+    ELSE EXCLUDED.attributes || jsonb_build_object('live', t.attributes -> 'live') END`
+}
+
+/**
+ * The games upsert (Tables.ts `upsertStatement` of `games`, merged with the live poll's state as
+ * {@link liveMerge} says) that also writes, in the same
  * statement, `game.score_updated` (payload as Signals.ts `scoreUpdatedEvent`: game_id, home_team,
  * away_team, home_score, away_score, status) for every stored game whose score or state it
  * changes, stamped `$2`; a new game writes no event. `old` reads the rows as they were before the
- * statement (every CTE sees the same snapshot).
+ * statement (every CTE sees the same snapshot). Each row answered has `inserted`, and `overridden`
+ * (text, else null) where the row replaced a final score the live feed had written.
  */
 export const gamesUpsertStatement = `WITH old AS (
-  SELECT g.id, g.home_score, g.away_score, g.state FROM games g
+  SELECT g.id, g.home_score, g.away_score, g.state, (g.attributes -> 'live') IS NOT NULL AS polled FROM games g
   WHERE g.id IN (SELECT x.id FROM jsonb_to_recordset($1::jsonb) AS x(id text))
 ), up AS (
   ${
-  upsertStatement(games).replace(
+  upsertStatement(games, liveMerge).replace(
     "RETURNING (xmax = 0) AS inserted",
     "RETURNING t.id, t.sport, t.home_team, t.away_team, t.home_score, t.away_score, t.state, (xmax = 0) AS inserted"
   )
@@ -97,7 +116,12 @@ export const gamesUpsertStatement = `WITH old AS (
   ORDER BY up.id
   RETURNING 1
 )
-SELECT inserted FROM up`
+SELECT up.inserted, CASE WHEN old.polled AND old.state IN ('final', 'completed')
+    AND (old.home_score, old.away_score) IS DISTINCT FROM (up.home_score, up.away_score)
+  THEN up.id || ': feed ' || coalesce(old.away_score::text, '-') || '-' || coalesce(old.home_score::text, '-') ||
+    ', ingest ' || coalesce(up.away_score::text, '-') || '-' || coalesce(up.home_score::text, '-') || ' (away-home)'
+  END AS overridden
+FROM up LEFT JOIN old ON old.id = up.id`
 
 const decodeSignals = Schema.decodeUnknown(Schema.Array(Signals.StoredSignal))
 

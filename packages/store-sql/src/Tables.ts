@@ -198,16 +198,20 @@ export const athleteRankings = spec<AthleteRanking>("athlete_rankings", ["id"], 
   ["points", "double precision"]
 ], (r) => r.id)
 
-/** The upsert statement of a table; `$1` is the batch as a jsonb array of rows. */
-export const upsertStatement = <A>(t: TableSpec<A>): string => {
+/**
+ * The upsert statement of a table; `$1` is the batch as a jsonb array of rows. `merge` gives, for
+ * a column, the SQL expression (over the stored row `t` and the new one `EXCLUDED`) that a
+ * conflicting row is updated to instead of the new value; the row is rewritten only when some
+ * column's value would change.
+ */
+export const upsertStatement = <A>(t: TableSpec<A>, merge: Readonly<Record<string, string>> = {}): string => {
   const names = t.columns.map(([name]) => name)
   const rest = names.filter((name) => !t.key.includes(name))
+  const value = (name: string) => merge[name] ?? `EXCLUDED.${name}`
   return `INSERT INTO ${t.table} AS t (${names.join(", ")})
 SELECT ${names.join(", ")}
 FROM jsonb_to_recordset($1::jsonb) AS r(${t.columns.map(([name, type]) => `${name} ${type}`).join(", ")})
-ON CONFLICT (${t.key.join(", ")}) DO UPDATE SET ${rest.map((name) => `${name} = EXCLUDED.${name}`).join(", ")}
-WHERE (${rest.map((name) => `t.${name}`).join(", ")}) IS DISTINCT FROM (${
-    rest.map((name) => `EXCLUDED.${name}`).join(", ")
-  })
+ON CONFLICT (${t.key.join(", ")}) DO UPDATE SET ${rest.map((name) => `${name} = ${value(name)}`).join(", ")}
+WHERE (${rest.map((name) => `t.${name}`).join(", ")}) IS DISTINCT FROM (${rest.map(value).join(", ")})
 RETURNING (xmax = 0) AS inserted`
 }

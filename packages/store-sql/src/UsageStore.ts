@@ -34,6 +34,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   type ConsumeOutcome,
+  MINUTE_CALLS_RETENTION_MS,
   type StoreError,
   UsageCounter,
   type UsageCounts,
@@ -94,6 +95,29 @@ ON CONFLICT (key_hash, day, endpoint) DO UPDATE SET
   calls = u.calls + EXCLUDED.calls,
   total_ms = u.total_ms + EXCLUDED.total_ms,
   last_call = GREATEST(u.last_call, EXCLUDED.last_call)`
+
+/** $1 the batch as JSON, $2 the oldest minute to keep: per key and UTC minute of last_call; drops older minutes. */
+const RECORD_MINUTES = `
+WITH added AS (
+  INSERT INTO usage_minutes AS u (key_hash, minute, calls)
+  SELECT key_hash, date_trunc('minute', last_call), sum(calls)
+  FROM jsonb_to_recordset($1::jsonb) AS r(key_hash text, calls bigint, last_call timestamptz)
+  GROUP BY 1, 2
+  ON CONFLICT (key_hash, minute) DO UPDATE SET calls = u.calls + EXCLUDED.calls
+)
+DELETE FROM usage_minutes WHERE minute < $2`
+
+/** $1 key hash, $2 since: calls per UTC day from since's UTC date on, oldest first. */
+const PER_DAY = `
+SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(calls) AS calls FROM usage_analytics
+WHERE key_hash = $1 AND day >= ${DAY}
+GROUP BY day ORDER BY day`
+
+/** $1 key hash, $2 since: calls per UTC minute from since's minute on, oldest first. */
+const PER_MINUTE = `
+SELECT minute, calls FROM usage_minutes
+WHERE key_hash = $1 AND minute >= date_trunc('minute', $2::timestamptz)
+ORDER BY minute`
 
 /** $1 key hash, $2 since: per endpoint, the days from since's UTC date on; most called first. */
 const BREAKDOWN = `
@@ -225,11 +249,27 @@ export const readCounter = (sql: SqlClient.SqlClient, keyHash: string) =>
 /** The usage analytics half of the UsageStore (`recordCalls`, `endpointBreakdown`) on `sql`. */
 export const usageAnalytics = (
   sql: SqlClient.SqlClient
-): Pick<UsageStoreService, "recordCalls" | "endpointBreakdown"> => ({
-  recordCalls: (rows) =>
-    rows.length === 0
-      ? Effect.void
-      : sql.unsafe(RECORD_CALLS, [JSON.stringify(rows)]).pipe(Effect.asVoid, orStoreError("UsageStore.recordCalls")),
+): Pick<UsageStoreService, "recordCalls" | "endpointBreakdown" | "callsPerDay" | "callsPerMinute"> => ({
+  recordCalls: (rows) => {
+    if (rows.length === 0) return Effect.void
+    const batch = JSON.stringify(rows)
+    const newest = rows.reduce((t, r) => Math.max(t, r.last_call.getTime()), 0)
+    return sql.unsafe(RECORD_CALLS, [batch]).pipe(
+      Effect.zipRight(sql.unsafe(RECORD_MINUTES, [batch, new Date(newest - MINUTE_CALLS_RETENTION_MS)])),
+      Effect.asVoid,
+      orStoreError("UsageStore.recordCalls")
+    )
+  },
+  callsPerDay: (keyHash, since) =>
+    sql.unsafe<{ day: string; calls: string | number }>(PER_DAY, [keyHash, since]).pipe(
+      Effect.map((rows) => rows.map((r) => ({ day: r.day, calls: Number(r.calls) }))),
+      orStoreError("UsageStore.callsPerDay")
+    ),
+  callsPerMinute: (keyHash, since) =>
+    sql.unsafe<{ minute: Date | string; calls: string | number }>(PER_MINUTE, [keyHash, since]).pipe(
+      Effect.map((rows) => rows.map((r) => ({ minute: new Date(r.minute), calls: Number(r.calls) }))),
+      orStoreError("UsageStore.callsPerMinute")
+    ),
   endpointBreakdown: (keyHash, since) =>
     sql.unsafe<{ endpoint: string; calls: string | number; total_ms: number | string; last_call: Date }>(BREAKDOWN, [
       keyHash,

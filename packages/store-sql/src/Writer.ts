@@ -31,20 +31,32 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
       const last = new Map<string, A>()
       for (const row of rows) last.set(t.keyOf(row), row)
       // $2: the Clock's time, for the events a statement writes (the games upsert); unused otherwise
-      return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        sql.unsafe<{ inserted: boolean }>(
-          text,
-          text.includes("$2")
-            ? [JSON.stringify(Array.from(last.values())), new Date(now).toISOString()]
-            : [JSON.stringify(Array.from(last.values()))]
-        )).pipe(
-          Effect.map((written) => {
-            const inserted = written.filter((w) => w.inserted).length
-            const updated = written.length - inserted
-            return { inserted, updated, unchanged: rows.length - inserted - updated }
-          }),
-          orStoreError(operation)
-        )
+      return Effect.flatMap(
+        Clock.currentTimeMillis,
+        (now) =>
+          sql.unsafe<{ inserted: boolean; overridden?: string | null }>(
+            text,
+            text.includes("$2")
+              ? [JSON.stringify(Array.from(last.values())), new Date(now).toISOString()]
+              : [JSON.stringify(Array.from(last.values()))]
+          )
+      ).pipe(
+        // the games upsert answers where an ingested final result replaced the live feed's
+        Effect.tap((written) =>
+          Effect.forEach(written, (w) =>
+            typeof w.overridden === "string"
+              ? Effect.logWarning("ingested result differs from the live feed's final; the ingest wins").pipe(
+                Effect.annotateLogs({ game: w.overridden })
+              )
+              : Effect.void, { discard: true })
+        ),
+        Effect.map((written) => {
+          const inserted = written.filter((w) => w.inserted).length
+          const updated = written.length - inserted
+          return { inserted, updated, unchanged: rows.length - inserted - updated }
+        }),
+        orStoreError(operation)
+      )
     }
   }
 

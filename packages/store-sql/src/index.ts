@@ -16,10 +16,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import {
   type AllStores,
   AuditStore,
+  DashboardStore,
   EventWake,
   ExportReader,
   JobLeases,
   KeyStore,
+  LiveGameStore,
   makeLocalEventWake,
   SportsWriter,
   type StoreUnavailable,
@@ -30,12 +32,14 @@ import {
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
+import { makeDashboardStore } from "./Dashboard.js"
 import { makeDfsStore } from "./Dfs.js"
 import { unavailable } from "./Errors.js"
 import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makeModelStore } from "./Models.js"
@@ -49,6 +53,7 @@ import { makeWriter } from "./Writer.js"
 
 export { makeAnomalyStore } from "./Anomaly.js"
 export { makeAuditStore } from "./AuditStore.js"
+export { makeDashboardStore } from "./Dashboard.js"
 export { makeDfsStore } from "./Dfs.js"
 export { isConnectionError, orStoreError, toStoreError } from "./Errors.js"
 export { makeExportReader } from "./Export.js"
@@ -131,6 +136,7 @@ export const makeWith = (
       Context.add(KeyStore, keys),
       Context.add(UsageStore, usage),
       Context.add(AuditStore, audit),
+      Context.add(DashboardStore, yield* makeDashboardStore),
       Context.add(EventWake, wake),
       Context.add(WebhookStore, yield* makeWebhookStore),
       Context.merge(metrics),
@@ -138,6 +144,7 @@ export const makeWith = (
       Context.add(JobLeases, yield* makeJobLeases),
       Context.add(ExportReader, yield* makeExportReader),
       Context.merge(odds),
+      Context.add(LiveGameStore, wakeAfterWrites(yield* makeLiveGameStore, wake.wake)),
       Context.merge(yield* makeAnomalyStore(wake)),
       Context.merge(yield* makeDfsStore)
     )

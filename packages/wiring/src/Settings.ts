@@ -18,6 +18,7 @@
  * | SPORTS_DATA_WEBHOOK_ALLOW_HOSTS | host[:port] list webhooks may target despite the address rules (http too) | empty |
  * | SPORTS_DATA_WEBHOOK_RETRY_SCHEDULE | delays of a delivery's attempts, comma list   | `0 seconds,30 seconds,5 minutes` |
  * | SPORTS_DATA_WORKER_LEASE     | how long a worker's claim of a job or delivery holds unrenewed | 60 seconds |
+ * | SPORTS_DATA_LIVE_*, SPORTS_DATA_FEED_* | live game polling: sports, upstream base URLs, intervals, circuit (Live.ts) | see Live.ts |
  *
  * `<root>` is the project root: the nearest folder, upward from this module, whose package.json
  * is named `sports-data` (so the defaults do not depend on the directory a command runs from).
@@ -29,6 +30,7 @@ import type { ConfigError } from "effect/ConfigError"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { defaultLiveSettings, type LiveSettings, liveSettings } from "./Live.js"
 
 /** The name in the root package.json that marks the project root. */
 const ROOT_PACKAGE_NAME = "sports-data"
@@ -224,6 +226,8 @@ export interface Settings {
   readonly webhookAllowHosts: ReadonlyArray<string>
   readonly webhookRetrySchedule: ReadonlyArray<Duration.Duration>
   readonly workerLease: Duration.Duration
+  /** Live game polling (Live.ts `liveSettings`: SPORTS_DATA_LIVE_*, SPORTS_DATA_FEED_*). */
+  readonly live: LiveSettings
 }
 
 /** The public address of the service: SPORTS_DATA_PUBLIC_URL, else `http://localhost:<port>`. No trailing slash. */
@@ -243,7 +247,8 @@ export const settings: Config.Config<Settings> = Config.all({
   sseHeartbeat,
   webhookAllowHosts,
   webhookRetrySchedule,
-  workerLease
+  workerLease,
+  live: liveSettings
 })
 
 /** The resolved settings as a service, for layers that read them from the context. */
@@ -266,7 +271,8 @@ export const defaults = (): Settings => ({
   sseHeartbeat: DEFAULT_SSE_HEARTBEAT,
   webhookAllowHosts: [],
   webhookRetrySchedule: DEFAULT_RETRY_SCHEDULE,
-  workerLease: DEFAULT_WORKER_LEASE
+  workerLease: DEFAULT_WORKER_LEASE,
+  live: defaultLiveSettings
 })
 
 /**

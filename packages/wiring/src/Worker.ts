@@ -5,7 +5,8 @@
  *   SPORTS_DATA_REFRESH_INTERVAL; Refresh.ts): the ingestion of each changed sport, which writes
  *   its signals and events and recomputes its player metrics, then the jobs after an ingestion
  *   (Jobs.ts `postIngestJobs`: model training);
- * - the webhook delivery loop (Webhooks.ts).
+ * - the webhook delivery loop (Webhooks.ts);
+ * - the live game pollers, one per sport across workers (Live.ts, lease `live.<sport>`).
  * Several workers may share one PostgreSQL without doing a job twice: a refresh pass holds the
  * `refresh` job lease (JobLeases port, renewed while it runs), deliveries are claimed with FOR
  * UPDATE SKIP LOCKED; both leases last SPORTS_DATA_WORKER_LEASE, after which the job of a killed
@@ -16,6 +17,7 @@
  */
 import type { StoreUnavailable } from "@sports-data/domain"
 import { Layer } from "effect"
+import { LivePollingLive } from "./Live.js"
 import { RefreshLive } from "./Refresh.js"
 import type { Settings } from "./Settings.js"
 import { storeChoice, storeLayer } from "./Store.js"
@@ -23,12 +25,13 @@ import { DeliveryFromSettings } from "./Webhooks.js"
 
 /** The worker's jobs with `settings`; fails with StoreUnavailable when the store cannot be opened. */
 export const WorkerJobs = (settings: Settings): Layer.Layer<never, StoreUnavailable> =>
-  Layer.merge(
+  Layer.mergeAll(
     RefreshLive({
       dataDir: settings.dataDir,
       interval: settings.refreshInterval,
       immediate: true,
       lease: settings.workerLease
     }),
-    DeliveryFromSettings(settings)
+    DeliveryFromSettings(settings),
+    LivePollingLive(settings.live, settings.workerLease)
   ).pipe(Layer.provide(storeLayer(storeChoice(settings))))

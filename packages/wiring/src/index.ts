@@ -18,6 +18,20 @@ export {
   runPostIngest
 } from "./Jobs.js"
 export {
+  defaultLiveSettings,
+  liveFeedLayer,
+  liveJob,
+  LivePollingLive,
+  LivePollingWith,
+  type LiveSettings,
+  liveSettings,
+  pollerLoop,
+  type PollerOptions,
+  pollTick,
+  type TickOutcome,
+  watchedGames
+} from "./Live.js"
+export {
   fileMailer,
   mailerLayer,
   MailFromEnv,
@@ -54,6 +68,7 @@ export {
 export * as Settings from "./Settings.js"
 export { HighsSolverInThread, HighsSolverLive, makeHighsSolver } from "./Solver.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
+export { registerWebhook, replayDelivery, type TestDelivery, testDelivery } from "./WebhookOwner.js"
 export {
   allowedHost,
   checkTarget,

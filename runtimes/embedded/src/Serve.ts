@@ -24,6 +24,7 @@ import {
   describeStore,
   holdingLease,
   ingestTracked,
+  LivePollingLive,
   mailFromSettings,
   newOwner,
   REFRESH_JOB,
@@ -173,8 +174,11 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           mail: mailFromSettings(options.settings),
           progress
         }).pipe(Layer.provide(NflversePlays.layer(dataDir))), // plays from <data dir>/nflverse_pbp when present
-        // webhook deliveries run in-process on the embedded store
-        DeliveryFromSettings(options.settings)
+        // webhook deliveries and the live game pollers run in-process on the embedded store
+        Layer.merge(
+          DeliveryFromSettings(options.settings),
+          LivePollingLive(options.settings.live, options.settings.workerLease)
+        )
       ).pipe(
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(

@@ -2,7 +2,7 @@
  * Composition of the HTTP runtime.
  *
  * - {@link makeApiLive}: an HttpApi with its handlers, the admission middleware, the error
- *   middleware, usage analytics and the documents, as one layer providing `HttpApi.Api` (what
+ *   middleware, usage analytics, the documents and the developer dashboard (dashboard/Routes.ts), as one layer providing `HttpApi.Api` (what
  *   `HttpApiBuilder.serve` and `HttpApiBuilder.toWebHandler` take). Needs the stores. The
  *   handlers read the read ports through a cache keyed by the data version (StoreCache.ts);
  *   admission and usage go to their stores on every request. Repeated reads of the team-sport
@@ -28,6 +28,7 @@ import { createServer, type Server } from "node:http"
 import { ActivationLive, activationRoutes } from "./Activation.js"
 import { AuthorizationLive, PlanCatalogFromEnv, planCatalogLayer } from "./Admission.js"
 import { BodyCacheLive, type BodyCacheOptions } from "./BodyCache.js"
+import { DashboardLive, dashboardRoutes } from "./dashboard/Routes.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
@@ -94,13 +95,14 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
   )
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
   return Layer.mergeAll(
-    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes]),
+    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes, ...dashboardRoutes]),
     LoadingMiddlewareLive(endpoints, progress),
     FairnessMiddlewareLive(options?.fairness),
     options?.bodyCache === false ? Layer.empty : BodyCacheLive(endpoints, options?.bodyCache),
     DocsLive,
     ActivationLive,
-    McpLive.pipe(Layer.provide(services))
+    McpLive.pipe(Layer.provide(services)),
+    DashboardLive.pipe(Layer.provide(services))
   ).pipe(
     Layer.provideMerge(apiLayer),
     Layer.provideMerge(eventStreamsLayer(options?.stream)),

@@ -36,6 +36,19 @@ export interface ModelRegistryReaderService {
     readonly sport: TeamSport
     readonly model_type: ModelType
   }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
+  /**
+   * The stored predictions of the ACTIVE version of `model_type` of `sport` whose outcome is
+   * known (`probability`, `threshold` and `actual` all non-null), as those three numbers, in no
+   * particular order: the material of a reliability diagram (a confidence model's outcome is
+   * `actual >= threshold`).
+   */
+  readonly outcomes: (query: {
+    readonly sport: TeamSport
+    readonly model_type: ModelType
+  }) => Effect.Effect<
+    ReadonlyArray<{ readonly probability: number; readonly threshold: number; readonly actual: number }>,
+    StoreError
+  >
 }
 /** The {@link ModelRegistryReaderService} port. */
 export class ModelRegistryReader

@@ -1,16 +1,18 @@
 /**
  * Every storage port a store adapter provides and the runtimes need, as one type: keys, usage,
  * the audit trail, the sports writer and every read port, stored metrics and models, webhooks
- * the outbox wake-ups and the workers' job leases. Each adapter (store-memory, store-sql) provides all of them.
+ * the outbox wake-ups, the workers' job leases and the live pollers' writes. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
 import type { AnomalyStores } from "./Anomaly.js"
 import type { AuditStore } from "./AuditStore.js"
+import type { DashboardStore } from "./Dashboard.js"
 import type { EventWake } from "./Delivery.js"
 import type { DfsStores } from "./Dfs.js"
 import type { ExportReader } from "./Export.js"
 import type { JobLeases } from "./Jobs.js"
 import type { KeyStore } from "./KeyStore.js"
+import type { LiveGameStore } from "./LiveGames.js"
 import type { MetricsStores } from "./Metrics.js"
 import type { ModelStores } from "./Models.js"
 import type { OddsStores } from "./Odds.js"
@@ -24,6 +26,7 @@ export type AllStores =
   | WebhookStore
   | EventWake
   | AuditStore
+  | DashboardStore
   | KeyStore
   | UsageStore
   | SportsWriter
@@ -35,3 +38,4 @@ export type AllStores =
   | OddsStores
   | AnomalyStores
   | DfsStores
+  | LiveGameStore

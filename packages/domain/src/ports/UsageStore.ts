@@ -56,6 +56,24 @@ export interface EndpointUsage {
   readonly last_call: Date
 }
 
+/** Calls of one key on one UTC day (`day`: `YYYY-MM-DD`). */
+export interface DailyCalls {
+  readonly day: string
+  readonly calls: number
+}
+
+/** Calls of one key in the UTC minute that starts at `minute`. */
+export interface MinuteCalls {
+  readonly minute: Date
+  readonly calls: number
+}
+
+/**
+ * How long the per-minute analytics are kept: 2 hours (the dashboard charts the last hour).
+ * Older minutes are dropped as new calls are recorded.
+ */
+export const MINUTE_CALLS_RETENTION_MS = 2 * 60 * 60 * 1000
+
 /** Usage counters that enforce limits, and usage analytics. */
 export interface UsageStoreService {
   /**
@@ -76,13 +94,23 @@ export interface UsageStoreService {
     | undefined
   /** The counters at `now` without counting a call. */
   readonly peek: (keyHash: string, now: Date) => Effect.Effect<UsageCounts, StoreError>
-  /** Adds a batch of analytics rows (summed into one row per key, endpoint and UTC day). */
+  /**
+   * Adds a batch of analytics rows (summed into one row per key, endpoint and UTC day, and into
+   * one row per key and UTC minute of `last_call`, kept {@link MINUTE_CALLS_RETENTION_MS}).
+   */
   readonly recordCalls: (rows: ReadonlyArray<EndpointCalls>) => Effect.Effect<void, StoreError>
   /** Per-endpoint calls of a key since `since`, most called first. */
   readonly endpointBreakdown: (
     keyHash: string,
     since: Date
   ) => Effect.Effect<ReadonlyArray<EndpointUsage>, StoreError>
+  /** Calls of a key per UTC day, the days from `since`'s UTC date on, oldest first; days without calls absent. */
+  readonly callsPerDay: (keyHash: string, since: Date) => Effect.Effect<ReadonlyArray<DailyCalls>, StoreError>
+  /**
+   * Calls of a key per UTC minute, the minutes from `since`'s minute on (at most
+   * {@link MINUTE_CALLS_RETENTION_MS} back), oldest first; minutes without calls absent.
+   */
+  readonly callsPerMinute: (keyHash: string, since: Date) => Effect.Effect<ReadonlyArray<MinuteCalls>, StoreError>
 }
 
 /** The {@link UsageStoreService} port. */

@@ -7,19 +7,18 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, ApiErrors, Security } from "@sports-data/api"
+import { Api, Security } from "@sports-data/api"
 import {
   auditEventId,
   AuditStore,
   type DeliveryLog,
+  InvalidParameter,
   ResourceNotFound,
   type Webhook,
-  Webhooks,
   WebhookStore
 } from "@sports-data/domain"
-import { checkTarget, newSecret, Settings } from "@sports-data/wiring"
+import { registerWebhook, replayDelivery, Settings } from "@sports-data/wiring"
 import { Effect, Option } from "effect"
-import { randomBytes } from "node:crypto"
 import { mapDomainErrors } from "../Errors.js"
 
 const iso = (d: Date | null) => d === null ? null : d.toISOString()
@@ -67,33 +66,19 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
       .handle("create", ({ payload }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
-          const keyHash = caller.key.key_hash
-          const active = yield* mapDomainErrors(store.listActive(keyHash))
-          if (active.length >= Webhooks.MAX_WEBHOOKS_PER_KEY) {
-            return yield* Effect.fail(
-              new ApiErrors.InvalidParameterError({
-                parameter: "url",
-                reason: `at most ${Webhooks.MAX_WEBHOOKS_PER_KEY} active webhooks per key; delete one first`
-              })
-            )
-          }
-          const url = yield* checkTarget(payload.url, allowHosts).pipe(
-            Effect.mapError((e) => new ApiErrors.InvalidParameterError({ parameter: "url", reason: e.reason }))
-          )
-          const hook: Webhook = {
-            id: `wh_${randomBytes(12).toString("hex")}`,
-            key_hash: keyHash,
-            url: url.href,
+          const hook = yield* registerWebhook({
+            keyHash: caller.key.key_hash,
+            url: payload.url,
             events: payload.events,
-            secret: newSecret(),
-            active: true,
-            consecutive_failures: 0,
-            created_at: caller.now,
-            deactivated_at: null,
-            deactivation_reason: null
-          }
-          yield* mapDomainErrors(store.create(hook))
-          yield* mapDomainErrors(trail(keyHash, "webhook.created", caller.now, { webhook_id: hook.id, host: url.host }))
+            now: caller.now,
+            allowHosts
+          }).pipe(
+            Effect.catchTag(
+              "TargetRefused",
+              (e) => Effect.fail(new InvalidParameter({ parameter: "url", reason: e.reason }))
+            ),
+            mapDomainErrors
+          )
           return { id: hook.id, url: hook.url, events: hook.events, secret: hook.secret }
         }))
       .handle("list", () =>
@@ -131,13 +116,12 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
       .handle("replay", ({ path }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
-          const hook = yield* owned(caller.key.key_hash, path.id)
-          const queued = yield* store.replay(hook.id, path.deliveryId, caller.now)
-          if (Option.isNone(queued)) return yield* Effect.fail(notFound("delivery", path.deliveryId))
-          yield* trail(caller.key.key_hash, "webhook.delivery_replayed", caller.now, {
-            webhook_id: hook.id,
-            delivery_id: path.deliveryId
+          const queued = yield* replayDelivery({
+            keyHash: caller.key.key_hash,
+            webhookId: path.id,
+            deliveryId: path.deliveryId,
+            now: caller.now
           })
-          return deliveryView(queued.value)
+          return deliveryView(queued)
         }).pipe(mapDomainErrors))
   }))

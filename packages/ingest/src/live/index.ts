@@ -1,0 +1,66 @@
+/**
+ * The LiveFeed adapters (NHL web API, MLB Stats API, ESPN site API) and the layer that routes each
+ * sport to its upstream: nhl → NHL web API, mlb → MLB Stats API, nfl, nba, cfb and soccer → ESPN.
+ * @module
+ */
+import { HttpClient } from "@effect/platform"
+import {
+  LiveFeed,
+  type LiveFeedError,
+  type LiveGame,
+  type ScoreboardRequest,
+  type TeamSport
+} from "@sports-data/domain"
+import { type Duration, Effect, Layer } from "effect"
+import { ESPN_UPSTREAM, espnScoreboard } from "./Espn.js"
+import { MLB_UPSTREAM, mlbScoreboard } from "./Mlb.js"
+import { NHL_UPSTREAM, nhlScoreboard } from "./Nhl.js"
+
+export * as Espn from "./Espn.js"
+export * as Http from "./Http.js"
+export * as Mlb from "./Mlb.js"
+export * as Nhl from "./Nhl.js"
+
+/** Base URLs of the three upstreams (no trailing slash) and the timeout of one request. */
+export interface LiveFeedOptions {
+  /** NHL web API, e.g. `https://api-web.nhle.com`. */
+  readonly nhl: string
+  /** MLB Stats API, e.g. `https://statsapi.mlb.com`. */
+  readonly mlb: string
+  /** ESPN site API, e.g. `https://site.api.espn.com`. */
+  readonly espn: string
+  /** Longest wait for one response. */
+  readonly timeout: Duration.DurationInput
+}
+
+/** The upstream of each team sport. */
+export const upstreamOfSport: Readonly<Record<TeamSport, string>> = {
+  nhl: NHL_UPSTREAM,
+  mlb: MLB_UPSTREAM,
+  nfl: ESPN_UPSTREAM,
+  nba: ESPN_UPSTREAM,
+  cfb: ESPN_UPSTREAM,
+  soccer: ESPN_UPSTREAM
+}
+
+/** The LiveFeed routing each sport to its upstream (see the module description), over the context's HttpClient. */
+export const makeLiveFeed = (options: LiveFeedOptions) =>
+  Effect.map(HttpClient.HttpClient, (client) => {
+    const trim = (url: string) => url.replace(/\/+$/, "")
+    const nhl = nhlScoreboard(trim(options.nhl), options.timeout)
+    const mlb = mlbScoreboard(trim(options.mlb), options.timeout)
+    const espn = espnScoreboard(trim(options.espn), options.timeout)
+    const scoreboard = (r: ScoreboardRequest): Effect.Effect<ReadonlyArray<LiveGame>, LiveFeedError> => {
+      const call = upstreamOfSport[r.sport] === NHL_UPSTREAM
+        ? nhl(r.sport, r.date)
+        : upstreamOfSport[r.sport] === MLB_UPSTREAM
+        ? mlb(r.sport, r.date, r.watched)
+        : espn(r.sport, r.date, [...new Set(r.watched.map((g) => g.league))])
+      return Effect.provideService(call, HttpClient.HttpClient, client)
+    }
+    return LiveFeed.of({ upstreamOf: (sport) => upstreamOfSport[sport], scoreboard })
+  })
+
+/** {@link makeLiveFeed} as a layer (needs an HttpClient, e.g. `FetchHttpClient.layer`). */
+export const layer = (options: LiveFeedOptions): Layer.Layer<LiveFeed, never, HttpClient.HttpClient> =>
+  Layer.effect(LiveFeed, makeLiveFeed(options))
