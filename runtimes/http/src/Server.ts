@@ -37,6 +37,7 @@ import { fastPathLayer } from "./FastPath.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
 import { McpLive, mcpRoutes } from "./mcp/Server.js"
+import { HttpMetrics, makeMetrics, MetricsLive, metricsRoutes } from "./Metrics.js"
 import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
 
@@ -85,20 +86,27 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
 ) => {
   const endpoints = Security.endpointTiers(api)
   const progress = options?.progress
+  const metrics = makeMetrics(progress)
+  const metricsLayer = Layer.succeed(HttpMetrics, metrics)
   const services = App.layer.pipe(
     Layer.provide(HighsSolverLive),
     Layer.provide(
       progress === undefined
         ? storeCacheLayer(options?.cache)
         : Layer.merge(storeCacheLayer(options?.cache), Layer.succeed(IngestProgress, progress))
-    )
+    ),
+    Layer.provide(metricsLayer)
   )
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
+  const routes = [...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes, ...dashboardRoutes, ...metricsRoutes]
   return Layer.mergeAll(
-    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes, ...dashboardRoutes]),
+    ErrorsMiddlewareLive(routes),
+    MetricsLive(routes, metrics),
     LoadingMiddlewareLive(endpoints, progress),
     FairnessMiddlewareLive(options?.fairness),
-    options?.bodyCache === false ? Layer.empty : BodyCacheLive(endpoints, options?.bodyCache),
+    options?.bodyCache === false
+      ? Layer.empty
+      : BodyCacheLive(endpoints, options?.bodyCache).pipe(Layer.provide(metricsLayer)),
     DocsLive,
     ActivationLive,
     McpLive.pipe(Layer.provide(services)),
