@@ -22,7 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { allRows, playersById, requirePlayer } from "./Reads.js"
-import { dateTime, intStat, stat } from "./Rows.js"
+import { dateTime, intStat, playerRef, stat, teamRef } from "./Rows.js"
 
 /** Sports of the trends and game-history endpoints (specification: nfl, nba, mlb). */
 export const historySports = ["nfl", "nba", "mlb"] as const satisfies ReadonlyArray<TeamSport>
@@ -83,6 +83,9 @@ export const historyRecord = (
 ): Resources.HistoricalGameRecord => {
   const outs = intStat(l, "pitching_outs")
   return {
+    player_id: l.player_id,
+    ...teamRef(l.team ?? p?.team),
+    game_id: l.game_id,
     id: recordId(l.id),
     season: l.season,
     week: sport === "mlb" ? null : l.week,
@@ -146,9 +149,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       const player = yield* requirePlayer(players, sport, id)
       const m = Option.getOrUndefined(yield* metrics.get(player.id))
       return {
-        player_id: player.id,
+        ...playerRef(player),
         sport,
-        player_name: player.full_name,
         team: player.team,
         position: player.position,
         consistency_score: m?.consistency_score ?? null,
@@ -192,6 +194,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const rows = scores.flatMap((s): Array<R.SimilarPlayerRow> => {
           const p = people.get(s.player_id)
           return p === undefined ? [] : [{
+            ...playerRef(p),
             playcaller_id: p.id,
             name: p.full_name,
             position: p.position,
@@ -279,7 +282,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           const records = games.map((l) => historyRecord(sport, l, p))
           const avg = games.reduce((a, l) => a + (l.fantasy_points ?? 0), 0) / games.length
           out.push({
+            player_id: playerId,
             player_name: p?.full_name ?? playerId,
+            ...teamRef(p?.team ?? records[0]!.team),
             team: p?.team ?? records[0]!.team,
             position: p?.position ?? records[0]!.position,
             sport,
@@ -320,6 +325,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) return []
         const share = dim(m, "opportunity")
         const row = {
+          ...playerRef(p),
           id: p.id,
           name: p.full_name,
           sport: q.sport,
@@ -377,8 +383,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const injury = p.injury
         const r2 = (x: number) => Math.round(x * 100) / 100
         return {
-          player_id: player.id,
-          player_name: player.full_name,
+          ...playerRef(player),
           sport,
           team: player.team,
           position: player.position,
@@ -427,8 +432,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         .slice(0, q.limit)
         .map(({ m, p }, i): R.WaiverPriorityRow => ({
           rank: i + 1,
-          player_id: p.id,
-          player_name: p.full_name,
+          ...playerRef(p),
           position: p.position,
           team: p.team,
           status: p.status,

@@ -37,6 +37,7 @@ import { CatalogReader } from "@sports-data/domain"
 import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
 import { type AdmittedCall, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
+import { HttpMetrics } from "./Metrics.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
 
@@ -183,6 +184,8 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
 /** A hit of the body cache: the bytes and headers of the answer to an admitted call. */
 export interface Hit {
   readonly _tag: "Hit"
+  /** The route template answered (for the metrics). */
+  readonly route: string
   /**
    * The body in three parts, to be sent in this order: the kept bytes before the caller's meta
    * fields, those fields, the kept bytes after them (the kept parts are shared, never copied).
@@ -262,6 +265,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       options?.versionInterval ?? Duration.seconds(1)
     )
     const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? Duration.seconds(1)))
+    const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
     const match = makeRouteMatcher(routes)
     const cacheable = new Set(routes.filter(isCacheableRoute))
 
@@ -351,7 +355,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     }
 
     /** The hit of an admitted call on a kept entry. */
-    const hitOf = (kept: Kept, admitted: AdmittedCall): Hit => {
+    const hitOf = (kept: Kept, admitted: AdmittedCall, route: string): Hit => {
       const { caller } = admitted
       const fields = Buffer.from(
         callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
@@ -359,6 +363,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const length = kept.head.byteLength + fields.byteLength + kept.tail.byteLength
       return {
         _tag: "Hit",
+        route,
         body: [kept.head, fields, kept.tail],
         length,
         contentType: kept.contentType,
@@ -419,6 +424,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         holdVersion(version)
         const { key } = request
         const kept = freshEntry(key, started)
+        metrics?.cache("body", kept !== undefined)
         const pending = filling.get(key)
         if (kept !== undefined && pending === undefined) {
           // refilled ahead of expiry by this request (or, from the node front, by the app it is
@@ -441,7 +447,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
               Effect.flatMap(Clock.currentTimeMillis, (finished) =>
                 Effect.as(
                   recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
-                  hitOf(kept, admitted)
+                  hitOf(kept, admitted, request.route.path)
                 ))
         })
       })
@@ -463,7 +469,8 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       if (claimsRefresh(kept, started)) return done("refresh")
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
         if (admitted === undefined) return done(undefined)
-        const hit = hitOf(kept, admitted)
+        const hit = hitOf(kept, admitted, request.route.path)
+        metrics?.cache("body", true)
         const finished = clock.unsafeCurrentTimeMillis()
         recorder.recordNow(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished))
         done(hit)
