@@ -305,11 +305,17 @@ export const pollTick = (
 
 /**
  * `sport`'s poller: {@link pollTick} every `liveInterval` (a tick that is not due costs one lease
- * claim and one health read), forever; a tick that fails (the store) is logged and the next one
- * runs. Releases the lease when interrupted.
+ * claim and one health read), forever; a tick whose store read or write fails is logged in one
+ * line (the store is busy or away; the next tick tries again), a defect with its cause. Releases
+ * the lease when interrupted.
  */
 export const pollerLoop = (sport: TeamSport, options: PollerOptions) =>
   pollTick(sport, options).pipe(
+    Effect.catchAll((error) =>
+      Effect.logWarning("live poll skipped: the store failed").pipe(
+        Effect.annotateLogs({ sport, error: error._tag, detail: error.detail })
+      )
+    ),
     Effect.catchAllCause((cause) =>
       Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logWarning("live poll failed", cause)
     ),
