@@ -133,6 +133,8 @@ from sports_data_client.models.key_info import KeyInfo
 from sports_data_client.models.lineup import Lineup
 from sports_data_client.models.lineup_optimize_response import LineupOptimizeResponse
 from sports_data_client.models.lineup_player import LineupPlayer
+from sports_data_client.models.live_feed_status import LiveFeedStatus
+from sports_data_client.models.live_feed_status_unmatched_inner import LiveFeedStatusUnmatchedInner
 from sports_data_client.models.mlb_batting import MLBBatting
 from sports_data_client.models.mlb_category_row import MLBCategoryRow
 from sports_data_client.models.mlb_game import MLBGame

@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Optional
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, constr, validator
 from sports_data_client.models.data_status_row_ingest import DataStatusRowIngest
+from sports_data_client.models.live_feed_status import LiveFeedStatus
 
 class DataStatusRow(BaseModel):
     """
@@ -38,7 +39,8 @@ class DataStatusRow(BaseModel):
     state: StrictStr = Field(...)
     serving: StrictBool = Field(...)
     ingest: Optional[DataStatusRowIngest] = Field(...)
-    __properties = ["sport", "players", "teams", "games", "stat_lines", "last_ingested_at", "source_updated_at", "last_game_date", "last_signal_update", "state", "serving", "ingest"]
+    live: Optional[LiveFeedStatus] = Field(...)
+    __properties = ["sport", "players", "teams", "games", "stat_lines", "last_ingested_at", "source_updated_at", "last_game_date", "last_signal_update", "state", "serving", "ingest", "live"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -91,6 +93,9 @@ class DataStatusRow(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of ingest
         if self.ingest:
             _dict['ingest'] = self.ingest.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of live
+        if self.live:
+            _dict['live'] = self.live.to_dict()
         # set to None if last_ingested_at (nullable) is None
         # and __fields_set__ contains the field
         if self.last_ingested_at is None and "last_ingested_at" in self.__fields_set__:
@@ -116,6 +121,11 @@ class DataStatusRow(BaseModel):
         if self.ingest is None and "ingest" in self.__fields_set__:
             _dict['ingest'] = None
 
+        # set to None if live (nullable) is None
+        # and __fields_set__ contains the field
+        if self.live is None and "live" in self.__fields_set__:
+            _dict['live'] = None
+
         return _dict
 
     @classmethod
@@ -139,7 +149,8 @@ class DataStatusRow(BaseModel):
             "last_signal_update": obj.get("last_signal_update"),
             "state": obj.get("state"),
             "serving": obj.get("serving"),
-            "ingest": DataStatusRowIngest.from_dict(obj.get("ingest")) if obj.get("ingest") is not None else None
+            "ingest": DataStatusRowIngest.from_dict(obj.get("ingest")) if obj.get("ingest") is not None else None,
+            "live": LiveFeedStatus.from_dict(obj.get("live")) if obj.get("live") is not None else None
         })
         return _obj
 

@@ -33,8 +33,8 @@ class WebhooksCreateRequest(BaseModel):
     def events_validate_enum(cls, value):
         """Validates the enum"""
         for i in value:
-            if i not in ('player.injured', 'game.score_updated', 'anomaly.detected', 'signal.created'):
-                raise ValueError("each list item must be one of ('player.injured', 'game.score_updated', 'anomaly.detected', 'signal.created')")
+            if i not in ('player.injured', 'game.score_updated', 'game.state_changed', 'game.final', 'anomaly.detected', 'signal.created'):
+                raise ValueError("each list item must be one of ('player.injured', 'game.score_updated', 'game.state_changed', 'game.final', 'anomaly.detected', 'signal.created')")
         return value
 
     class Config:
