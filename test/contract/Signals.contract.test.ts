@@ -41,7 +41,18 @@ describe("signal storage contract", () => {
           // ids increase monotonically; each player.injured follows its signal.created
           expect(written.map((e) => e.id)).toEqual([...written.map((e) => e.id)].sort((a, b) => a - b))
           const injured = written.find((e) => e.name === "player.injured")!
-          expect(Object.keys(injured.payload).sort()).toEqual(["player", "severity", "signal_type", "sport", "team"])
+          // the specification's payload, and the canonical ids (docs/vocabulary.md)
+          expect(Object.keys(injured.payload).sort()).toEqual([
+            "player",
+            "player_id",
+            "player_name",
+            "severity",
+            "signal_type",
+            "sport",
+            "team",
+            "team_abbr",
+            "team_id"
+          ])
           expect(written[written.indexOf(injured) - 1]!.name).toBe("signal.created")
 
           const again = yield* writer.upsertSignals(signals)

@@ -275,6 +275,8 @@ describe("data endpoints", () => {
           expect(all.data.map((t) => t.abbreviation)).toEqual(["BUF", "DAL", "KC", "LV", "MIA", "PHI"])
           const kc = all.data.find((t) => t.abbreviation === "KC")!
           expect(kc).toEqual({
+            team_id: "KC",
+            team_abbr: "KC",
             abbreviation: "KC",
             full_name: "Kansas City Chiefs",
             conference: "AFC",
@@ -365,7 +367,16 @@ describe("data endpoints", () => {
           const id = seedPlayers.mahomes.id
           const all = yield* c.nfl.playerStats({ path: { id }, urlParams: {} })
           expect(all.data.map((r) => [r.season, r.week])).toEqual([[2024, 11], [2023, 3], [2023, 2]])
-          expect(all.player).toEqual({ id, full_name: "Patrick Mahomes", team: "KC", position: "QB" })
+          expect(all.player).toEqual({
+            player_id: id,
+            player_name: "Patrick Mahomes",
+            team_id: "KC",
+            team_abbr: "KC",
+            id,
+            full_name: "Patrick Mahomes",
+            team: "KC",
+            position: "QB"
+          })
           const week3 = yield* c.nfl.playerStats({ path: { id }, urlParams: { season: 2023, week: 3 } })
           expect(week3.data).toHaveLength(1)
           expect(week3.data[0]).toMatchObject({
@@ -487,6 +498,10 @@ describe("data endpoints", () => {
           ])
           expect(all).toMatchObject({ total: 5, count: 5, offset: 0, limit: 50 })
           expect(all.data[0]).toEqual({
+            player_id: seedPlayers.judge.id,
+            player_name: "Aaron Judge",
+            team_id: "NYY",
+            team_abbr: "NYY",
             id: seedPlayers.judge.id,
             full_name: "Aaron Judge",
             first_name: "Aaron",
@@ -526,7 +541,16 @@ describe("data endpoints", () => {
         Effect.gen(function*() {
           const c = yield* client()
           const res = yield* c.mlb.playerStats({ path: { id: extra.cole.id }, urlParams: {} })
-          expect(res.player).toEqual({ id: extra.cole.id, full_name: "Gerrit Cole", team: "NYY", position: "P" })
+          expect(res.player).toEqual({
+            player_id: extra.cole.id,
+            player_name: "Gerrit Cole",
+            team_id: "NYY",
+            team_abbr: "NYY",
+            id: extra.cole.id,
+            full_name: "Gerrit Cole",
+            team: "NYY",
+            position: "P"
+          })
           expect(res.data).toHaveLength(1)
           expect(res.data[0]).toMatchObject({
             rank: null,
@@ -555,6 +579,8 @@ describe("data endpoints", () => {
           const res = yield* c.mlb.teams()
           expect(res.data.map((t) => t.abbreviation)).toEqual(["BOS", "LAD", "NYY"])
           expect(res.data.find((t) => t.abbreviation === "NYY")).toEqual({
+            team_id: "NYY",
+            team_abbr: "NYY",
             abbreviation: "NYY",
             full_name: "New York Yankees",
             league: "AL",
@@ -577,14 +603,16 @@ describe("data endpoints", () => {
           const day = yield* c.mlb.games({ urlParams: { date: "2024-06-01" } })
           expect(day.data).toEqual([
             expect.objectContaining({
+              game_id: "745001",
               game_pk: "745001",
               game_date: "2024-06-01T00:00:00.000Z",
               state: "final",
               is_final: true,
               status_code: "F",
               lineup_posted: true,
-              home_team: { id: 147, name: "New York Yankees", score: 5 },
-              away_team: { id: 111, name: "Boston Red Sox", score: 3 }
+              // the MLBAM id as the specification gives it, and the key every other endpoint uses
+              home_team: { team_id: "NYY", team_abbr: "NYY", id: 147, name: "New York Yankees", score: 5 },
+              away_team: { team_id: "BOS", team_abbr: "BOS", id: 111, name: "Boston Red Sox", score: 3 }
             })
           ])
           const postponed = yield* c.mlb.games({ urlParams: { state: "postponed" } })
@@ -725,6 +753,8 @@ describe("data endpoints", () => {
           const east = yield* c.nba.teams({ urlParams: { conference: "east" } })
           expect(east.data).toEqual([
             {
+              team_id: "BOS",
+              team_abbr: "BOS",
               abbreviation: "BOS",
               full_name: "Boston Celtics",
               conference: "East",
@@ -823,6 +853,10 @@ describe("data endpoints", () => {
           expect(res.meta.sport).toBe("all")
           expect(names(res.data)).toEqual(["Jalen Brunson", "Jalen Hurts", "Jayson Tatum", "LeBron James"])
           expect(res.data[1]).toEqual({
+            player_id: extra.hurts.id,
+            player_name: "Jalen Hurts",
+            team_id: "PHI",
+            team_abbr: "PHI",
             playcaller_id: extra.hurts.id,
             full_name: "Jalen Hurts",
             position: "QB",

@@ -208,6 +208,8 @@ describe("tennis and ufc endpoints", () => {
       Effect.gen(function*() {
         const jones = yield* ok("/v1/ufc/fighters?search=JON%20JONES")
         expect(jones.data).toEqual([{
+          player_id: JONES,
+          player_name: "Jon Jones",
           id: JONES,
           name: "Jon Jones",
           first_name: "Jon",

@@ -22,7 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { allRows, playersById, requirePlayer } from "./Reads.js"
-import { dateTime, intStat, stat } from "./Rows.js"
+import { dateTime, intStat, playerRef, stat, teamRef } from "./Rows.js"
 
 /** Sports of the trends and game-history endpoints (specification: nfl, nba, mlb). */
 export const historySports = ["nfl", "nba", "mlb"] as const satisfies ReadonlyArray<TeamSport>
@@ -83,6 +83,9 @@ export const historyRecord = (
 ): Resources.HistoricalGameRecord => {
   const outs = intStat(l, "pitching_outs")
   return {
+    player_id: l.player_id,
+    ...teamRef(l.team ?? p?.team),
+    game_id: l.game_id,
     id: recordId(l.id),
     season: l.season,
     week: sport === "mlb" ? null : l.week,
@@ -146,9 +149,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       const player = yield* requirePlayer(players, sport, id)
       const m = Option.getOrUndefined(yield* metrics.get(player.id))
       return {
-        player_id: player.id,
+        ...playerRef(player),
         sport,
-        player_name: player.full_name,
         team: player.team,
         position: player.position,
         consistency_score: m?.consistency_score ?? null,
@@ -192,6 +194,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const rows = scores.flatMap((s): Array<R.SimilarPlayerRow> => {
           const p = people.get(s.player_id)
           return p === undefined ? [] : [{
+            ...playerRef(p),
             playcaller_id: p.id,
             name: p.full_name,
             position: p.position,
@@ -300,7 +303,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const p = g.people.get(g.playerId)
         const records = g.games.map((l) => historyRecord(g.sport, l, p))
         return {
+          player_id: g.playerId,
           player_name: g.name,
+          ...teamRef(p?.team ?? records[0]!.team),
           team: p?.team ?? records[0]!.team,
           position: p?.position ?? records[0]!.position,
           sport: g.sport,
@@ -336,6 +341,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) return []
         const share = dim(m, "opportunity")
         const row = {
+          ...playerRef(p),
           id: p.id,
           name: p.full_name,
           sport: q.sport,
@@ -393,8 +399,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const injury = p.injury
         const r2 = (x: number) => Math.round(x * 100) / 100
         return {
-          player_id: player.id,
-          player_name: player.full_name,
+          ...playerRef(player),
           sport,
           team: player.team,
           position: player.position,
@@ -443,8 +448,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         .slice(0, q.limit)
         .map(({ m, p }, i): R.WaiverPriorityRow => ({
           rank: i + 1,
-          player_id: p.id,
-          player_name: p.full_name,
+          ...playerRef(p),
           position: p.position,
           team: p.team,
           status: p.status,

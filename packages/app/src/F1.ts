@@ -27,6 +27,7 @@ const raceRow = (e: SportEvent, now: Date): F1Rules.F1Race => {
     ? (a["sessions"] as ReadonlyArray<F1Rules.F1Session>)
     : []
   return {
+    game_id: e.id,
     event_id: e.id,
     season: e.season,
     round: F1Rules.roundOf(e) ?? 0,
@@ -59,6 +60,8 @@ const resultRow = (event: SportEvent, session: F1Rules.F1Session, e: EventEntry)
   const lapsBehind = s["laps_behind"] ?? null
   const constructors = record(event.attributes["constructors"])
   return {
+    player_id: e.participant_id,
+    player_name: e.participant_name,
     event_id: event.id,
     session,
     position: e.position,
@@ -181,6 +184,8 @@ export class F1 extends Effect.Service<F1>()("@sports-data/app/F1", {
         round,
         basis: STANDINGS_BASIS,
         drivers: tables.drivers.map((d) => ({
+          player_id: d.key,
+          player_name: d.name,
           position: d.rank,
           driver_id: d.key,
           driver_name: d.name,

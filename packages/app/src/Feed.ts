@@ -33,6 +33,7 @@ import { Clock, Effect, Option, Schema } from "effect"
 import { Analytics } from "./Analytics.js"
 import { modelFieldsOf } from "./ModelFields.js"
 import { notFound, playersById } from "./Reads.js"
+import { playerRef } from "./Rows.js"
 import { toSignal } from "./Signals.js"
 
 /** Signals listed in a dossier (the player's newest). */
@@ -52,6 +53,9 @@ export type DossierSignal = Resources.Signal & { readonly weight: number | null 
 
 /** The dossier of one player (specification, "Feed dossier"). */
 export interface Dossier {
+  readonly player_id: string
+  readonly team_id: string | null
+  readonly team_abbr: string | null
   readonly playcaller_id: string
   readonly sport: TeamSport
   readonly player_name: string
@@ -268,9 +272,9 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       const validated = sentence !== null && Synthesis.verifySentence(sentence, storedAgain)
       const now = new Date(yield* Clock.currentTimeMillis)
       return {
+        ...playerRef(player),
         playcaller_id: player.id,
         sport,
-        player_name: player.full_name,
         team: player.team,
         position: player.position,
         status: player.status,

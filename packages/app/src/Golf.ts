@@ -16,6 +16,7 @@ import { allRows, notFound } from "./Reads.js"
 
 /** The tournament row of an event with `fieldSize` entries. */
 const tournamentRow = (e: SportEvent, fieldSize: number, now: Date): GolfRules.GolfTournament => ({
+  game_id: e.id,
   event_id: e.id,
   tour: e.league === "lpga" ? "lpga" : "pga",
   season: e.season,
@@ -155,6 +156,7 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
         const label = leaderboardRows(fields.filter((f) => f.event_id === ev.id))
           .find((r) => r.player_id === id)?.position ?? "-"
         return {
+          game_id: ev.id,
           event_id: ev.id,
           name: ev.name,
           end_date: ev.end_date,

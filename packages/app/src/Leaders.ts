@@ -15,7 +15,7 @@ import {
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import { allRows, gamesOfLines, playersById } from "./Reads.js"
-import { dateTime, intStat, isFinalState, mlbLeaderRow } from "./Rows.js"
+import { dateTime, intStat, isFinalState, mlbLeaderRow, teamRef } from "./Rows.js"
 
 /** Position of a line: the line's, else the player's. */
 const linePosition = (l: StatLine, players: ReadonlyMap<string, Player>): string | null =>
@@ -117,10 +117,12 @@ export class Leaders extends Effect.Service<Leaders>()("@sports-data/app/Leaders
               (byId.get(a.l.player_id)?.full_name ?? "").localeCompare(byId.get(b.l.player_id)?.full_name ?? "")
             )
             .slice(0, perCategory)
-            .map(({ l, v }, i) => ({
+            .map(({ l, v }, i): Resources.MLBCategoryRow => ({
+              player_id: l.player_id,
+              player_name: byId.get(l.player_id)?.full_name ?? l.player_id,
+              ...teamRef(l.team ?? byId.get(l.player_id)?.team),
               rank: i + 1,
               id: l.player_id,
-              player_name: byId.get(l.player_id)?.full_name ?? l.player_id,
               team: l.team ?? byId.get(l.player_id)?.team ?? "",
               position: linePosition(l, byId) ?? "",
               value: c.show(v),

@@ -20,6 +20,7 @@ import {
 const raceRow = (e: SportEvent, entries: ReadonlyArray<EventEntry>, now: Date): NascarRules.NascarRace => {
   const winner = entries.find((x) => x.event_id === e.id && x.position === 1)
   return {
+    game_id: e.id,
     event_id: e.id,
     series: e.league as NascarRules.NascarSeries,
     season: e.season,
@@ -31,7 +32,12 @@ const raceRow = (e: SportEvent, entries: ReadonlyArray<EventEntry>, now: Date): 
     laps: attrNumber(e.attributes["laps"]),
     date: null,
     state: eventState(e, now),
-    winner: winner === undefined ? null : { driver_id: winner.participant_id, driver_name: winner.participant_name }
+    winner: winner === undefined ? null : {
+      player_id: winner.participant_id,
+      player_name: winner.participant_name,
+      driver_id: winner.participant_id,
+      driver_name: winner.participant_name
+    }
   }
 }
 
@@ -41,6 +47,9 @@ const resultRow = (event: SportEvent, e: EventEntry): NascarRules.NascarResult =
   const car = cars?.[e.participant_id]
   const int = (k: string) => e.stats[k] ?? null
   return {
+    player_id: e.participant_id,
+    player_name: e.participant_name,
+    game_id: event.id,
     event_id: event.id,
     position: e.position,
     driver_id: e.participant_id,

@@ -54,9 +54,41 @@ export const displayAbbr = (team: Team | undefined, key: string): string => {
   return typeof a === "string" && a !== "" ? a : key
 }
 
-/** TeamRow of a team: its abbreviation, name, conference, division, players held and roster path. */
+/**
+ * The canonical team fields (Resources.TeamRef, docs/vocabulary.md) of a row naming the team keyed
+ * `key`: `team_id` the key, `team_abbr` its shown abbreviation ({@link displayAbbr} of `team` when
+ * given, else `abbr` when given, else the key); both null when the row names no team (`key` null or "").
+ */
+export const teamRef = (
+  key: string | null | undefined,
+  team?: Team | undefined,
+  abbr?: string | undefined
+): { readonly team_id: string | null; readonly team_abbr: string | null } =>
+  key === null || key === undefined || key === ""
+    ? { team_id: null, team_abbr: null }
+    : { team_id: key, team_abbr: team === undefined && abbr !== undefined ? abbr : displayAbbr(team, key) }
+
+/**
+ * The canonical fields of a row naming player `p` (Resources.PlayerRef and TeamRef): its id, full
+ * name and team. The team's abbreviation is `team`'s when given, else the one ingest recorded on
+ * the player (`attributes.team_abbr`, where the team key is not an abbreviation: cfb), else the key.
+ */
+export const playerRef = (p: Player, team?: Team | undefined) => {
+  const recorded = p.attributes["team_abbr"]
+  return {
+    player_id: p.id,
+    player_name: p.full_name,
+    ...teamRef(p.team, team, typeof recorded === "string" && recorded !== "" ? recorded : undefined)
+  }
+}
+
+/**
+ * TeamRow of a team: its abbreviation (the shown one, {@link displayAbbr}), name, conference,
+ * division, players held and roster path (by key).
+ */
 export const teamRow = (sport: TeamSport, t: Team, playerCount: number): Resources.TeamRow => ({
-  abbreviation: t.abbr,
+  ...teamRef(t.abbr, t),
+  abbreviation: displayAbbr(t, t.abbr),
   full_name: t.name,
   conference: t.conference,
   division: t.division,
@@ -69,6 +101,7 @@ export const teamRow = (sport: TeamSport, t: Team, playerCount: number): Resourc
  * `players` (the team's roster); `league` is the team's conference (AL, NL).
  */
 export const mlbTeamRow = (t: Team, players: ReadonlyArray<Player>): Resources.MLBTeamRow => ({
+  ...teamRef(t.abbr, t),
   abbreviation: t.abbr,
   full_name: t.name,
   league: t.conference,
@@ -101,6 +134,7 @@ export const conferenceMatches = (team: Team, filter: string): boolean =>
 
 /** PlayerIdentity of a player; nfl detail adds team_name, conference, division from `team`. */
 export const playerIdentity = (p: Player, team?: Team | undefined): Resources.PlayerIdentity => ({
+  ...playerRef(p, team),
   playcaller_id: p.id,
   full_name: p.full_name,
   position: p.position ?? "",
@@ -115,6 +149,7 @@ export const playerIdentity = (p: Player, team?: Team | undefined): Resources.Pl
 
 /** Cross-sport search row. */
 export const searchRow = (p: Player): Resources.PlayerSearchRow => ({
+  ...playerRef(p),
   playcaller_id: p.id,
   full_name: p.full_name,
   position: p.position ?? "",
@@ -125,6 +160,7 @@ export const searchRow = (p: Player): Resources.PlayerSearchRow => ({
 
 /** MLBPlayer of a player. */
 export const mlbPlayer = (p: Player): Resources.MLBPlayer => ({
+  ...playerRef(p),
   id: p.id,
   full_name: p.full_name,
   ...(p.first_name === null ? {} : { first_name: p.first_name }),
@@ -136,6 +172,7 @@ export const mlbPlayer = (p: Player): Resources.MLBPlayer => ({
 
 /** The player summary of a stats response. */
 export const playerSummary = (p: Player): Resources.PlayerSummary => ({
+  ...playerRef(p),
   id: p.id,
   full_name: p.full_name,
   team: p.team ?? "",
@@ -148,6 +185,7 @@ export const playerSummary = (p: Player): Resources.PlayerSummary => ({
 
 /** Nfl per-game stats row. */
 export const nflStatsRow = (l: StatLine): Resources.NflStatsRow => ({
+  ...teamRef(l.team),
   game_id: l.game_id,
   season: l.season,
   week: l.week,
@@ -169,6 +207,7 @@ export const nflStatsRow = (l: StatLine): Resources.NflStatsRow => ({
 
 /** Nba per-game row. `is_back_to_back` is false when the line does not say. */
 export const nbaStatsRow = (l: StatLine): Resources.NbaStatsRow => ({
+  ...teamRef(l.team),
   game_id: l.game_id,
   game_date: l.game_date,
   season: l.season,
@@ -233,6 +272,7 @@ export const lineResult = (l: StatLine, game: Game | undefined) => {
 
 /** NHL per-game row (Resources.NhlStatsRow). */
 export const nhlStatsRow = (l: StatLine): Resources.NhlStatsRow => ({
+  ...teamRef(l.team),
   game_id: l.game_id,
   game_date: l.game_date,
   season: l.season,
@@ -256,6 +296,7 @@ export const nhlStatsRow = (l: StatLine): Resources.NhlStatsRow => ({
 
 /** Game-log row of a sport without a specified shape (cfb): the game, its result, and every stat of the line. */
 export const gameLogRow = (l: StatLine, game: Game | undefined): Resources.GameLogRow => ({
+  ...teamRef(l.team),
   game_id: l.game_id,
   game_date: l.game_date,
   season: l.season,
@@ -299,6 +340,9 @@ export const mlbStatsRow = (
   isFinal: boolean,
   lastUpdated: string | null
 ): Resources.MLBPlayerStats => ({
+  ...playerRef(player),
+  ...teamRef(l.team ?? player.team),
+  game_id: l.game_id,
   rank: null,
   id: null,
   player_name: null,
@@ -321,9 +365,12 @@ export const mlbLeaderRow = (
   player: Player | undefined,
   isFinal: boolean
 ): Resources.MLBPlayerStats => ({
+  player_id: l.player_id,
+  player_name: player?.full_name ?? l.player_id,
+  ...teamRef(l.team ?? player?.team),
+  game_id: l.game_id,
   rank,
   id: l.player_id,
-  player_name: player?.full_name ?? l.player_id,
   team: l.team ?? player?.team ?? "",
   position: l.position ?? player?.position ?? "",
   stat_date: dateTime(l.game_date ?? `${l.season}-01-01`),
@@ -349,7 +396,7 @@ const gameTeam = (
   teams: ReadonlyMap<string, Team>
 ): Resources.Game["home_team"] => {
   const t = teams.get(abbr)
-  return { id: abbr, name: t?.name ?? abbr, abbr: displayAbbr(t, abbr), logo: null, score }
+  return { ...teamRef(abbr, t), id: abbr, name: t?.name ?? abbr, abbr: displayAbbr(t, abbr), logo: null, score }
 }
 
 /**
@@ -360,6 +407,7 @@ const gameTeam = (
 export const gameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string): Resources.Game => {
   const live = Live.liveOf(g)
   return {
+    game_id: g.id,
     event_id: g.id,
     league: Sports.moduleOf(g.sport).leagues.length > 1 ? g.league : null,
     game_date: g.game_date === null ? null : dateTime(g.game_date),
@@ -409,7 +457,7 @@ const mlbTeam = (
 ): Resources.MLBGame["home_team"] => {
   const t = teams.get(abbr)
   const id = t?.external_id === null || t?.external_id === undefined ? NaN : Number(t.external_id)
-  return { id: Number.isSafeInteger(id) ? id : null, name: t?.name ?? abbr, score }
+  return { ...teamRef(abbr, t), id: Number.isSafeInteger(id) ? id : null, name: t?.name ?? abbr, score }
 }
 
 /**
@@ -422,6 +470,7 @@ export const mlbGameRow = (g: Game, teams: ReadonlyMap<string, Team>, lastPolled
   const live = Live.liveOf(g)
   const posted = live?.lineup_posted ?? g.attributes["lineup_posted"]
   return {
+    game_id: g.id,
     game_pk: g.id,
     game_date: g.game_date === null ? null : dateTime(g.game_date),
     game_time: iso(g.start_time),

@@ -23,6 +23,7 @@ import {
 import { Effect, Option } from "effect"
 import { confidenceScores } from "./ModelFields.js"
 import { allRows, notFound } from "./Reads.js"
+import { teamRef } from "./Rows.js"
 
 /** Which time fields a Signal row shows: news shows published_at, injuries reported_at, the full list both. */
 export type SignalView = "news" | "injuries" | "all"
@@ -35,7 +36,9 @@ export type SignalView = "news" | "injuries" | "all"
  */
 export const toSignal = (s: StoredSignal, view: SignalView, confidence: number | null = null): Resources.Signal => ({
   id: s.id,
+  player_id: s.player_id,
   player_name: s.player_name,
+  ...teamRef(s.team),
   team: s.team,
   sport: s.sport,
   signal_type: s.signal_type,
@@ -238,6 +241,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       const recent = start === undefined ? [] : moves.filter((s) => s.effective_at >= start).sort(bySeverity)
       const recentRows = yield* scored(recent, "all")
       return {
+        ...teamRef(team),
         team,
         sport,
         window_start: start?.toISOString() ?? null,
@@ -285,6 +289,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
           id: s.id,
           player_id: s.player_id,
           player_name: s.player_name,
+          ...teamRef(s.team),
           team: s.team,
           position: d.position,
           formation: d.formation,
@@ -381,6 +386,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         .map((s): Resources.TrendingPlayer => ({
           player_id: s.player_id,
           player_name: s.player_name,
+          ...teamRef(s.team),
           team: s.team,
           position: s.position,
           sport: s.sport,

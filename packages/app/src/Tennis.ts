@@ -29,6 +29,8 @@ const int = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 
 /** A match's side from its entry and the athlete (for the country). */
 const matchPlayer = (entry: EventEntry | undefined, athlete: Athlete | undefined): R.MatchPlayer => ({
+  player_id: entry?.participant_id ?? "",
+  player_name: athlete?.name ?? entry?.participant_name ?? "",
   id: entry?.participant_id ?? "",
   name: athlete?.name ?? entry?.participant_name ?? "",
   country: athlete?.country ?? null,
@@ -46,6 +48,7 @@ export const matchRow = (
   const loser = entries.find((e) => e.position === 2)
   const a = event.attributes
   return {
+    game_id: event.id,
     id: event.id,
     tour: event.league,
     season: event.season,
@@ -69,6 +72,8 @@ export const matchRow = (
 
 /** The player resource of an athlete. */
 export const playerRow = (a: Athlete): R.Player => ({
+  player_id: a.id,
+  player_name: a.name,
   id: a.id,
   name: a.name,
   tour: a.league,
@@ -227,6 +232,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
         const match = matchRow(event, entries.get(event.id) ?? [], people)
         const won = entry.position === 1
         return {
+          game_id: match.id,
           match_id: match.id,
           date: match.date,
           date_precision: match.date_precision,

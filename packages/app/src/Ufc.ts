@@ -23,11 +23,14 @@ export const boutsOf = (event: SportEvent): ReadonlyArray<R.Bout> => {
   const fights = event.attributes["fights"]
   if (!Array.isArray(fights)) return []
   return fights.map((f: Record<string, unknown>): R.Bout => ({
+    game_id: String(f["fight_id"]),
     fight_id: String(f["fight_id"]),
     bout_order: num(f["bout_order"]) ?? 0,
     weight_class: attrString(f["weight_class"]) ?? "",
     title_fight: f["title_fight"] === true,
     fighters: (Array.isArray(f["fighters"]) ? f["fighters"] : []).map((x: Record<string, unknown>) => ({
+      player_id: String(x["id"]),
+      player_name: String(x["name"]),
       id: String(x["id"]),
       name: String(x["name"]),
       result:
@@ -59,6 +62,8 @@ export const eventRow = (event: SportEvent): R.Event => {
 
 /** The fighter resource of an athlete. */
 export const fighterRow = (a: Athlete): R.Fighter => ({
+  player_id: a.id,
+  player_name: a.name,
   id: a.id,
   name: a.name,
   first_name: a.first_name,
@@ -107,11 +112,17 @@ export class Ufc extends Effect.Service<Ufc>()("@sports-data/app/Ufc", {
             const me = bout.fighters.findIndex((f) => f.id === participantId)
             const opponent = bout.fighters[me === 0 ? 1 : 0]
             return [{
+              game_id: fightId,
               fight_id: fightId,
               event_id: event.id,
               event: event.name,
               date: event.start_date,
-              opponent: { id: opponent?.id ?? "", name: opponent?.name ?? "" },
+              opponent: {
+                player_id: opponent?.id ?? "",
+                player_name: opponent?.name ?? "",
+                id: opponent?.id ?? "",
+                name: opponent?.name ?? ""
+              },
               result: bout.fighters[me]?.result ?? "no_contest",
               method: bout.method,
               round: bout.round,

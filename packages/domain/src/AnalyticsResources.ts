@@ -8,10 +8,11 @@
  * @module
  */
 import { Schema } from "effect"
-import { DateTimeString } from "./Resources.js"
+import { DateTimeString, PlayerRef, TeamRef } from "./Resources.js"
 
 /** Alpha metrics of one player (formulas in Analytics.ts); null metrics where the window lacks the input. */
 export const AlphaMetrics = Schema.Struct({
+  ...TeamRef,
   player_id: Schema.String,
   sport: Schema.String,
   player_name: Schema.String,
@@ -30,6 +31,8 @@ export type AlphaMetrics = typeof AlphaMetrics.Type
 
 /** Similar player row (specification): ordered by cosine similarity, highest first. */
 export const SimilarPlayerRow = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   playcaller_id: Schema.String,
   name: Schema.String,
   position: Schema.NullOr(Schema.String),
@@ -58,6 +61,8 @@ const Num = Schema.NullOr(Schema.Number)
  * elsewhere), `avg_fantasy_points` in the sport's default format.
  */
 export const FilteredPlayerRow = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   id: Schema.String,
   name: Schema.String,
   sport: Schema.String,
@@ -83,6 +88,7 @@ export const InjuryOverlay = Schema.Struct({
  * not a prediction (`method`).
  */
 export const Projection = Schema.Struct({
+  ...TeamRef,
   player_id: Schema.String,
   player_name: Schema.String,
   sport: Schema.String,
@@ -100,6 +106,7 @@ export type Projection = typeof Projection.Type
 
 /** A row of `/v1/{sport}/waiver-priority`: rising players by momentum (see Analytics app service). */
 export const WaiverPriorityRow = Schema.Struct({
+  ...TeamRef,
   rank: Schema.Int,
   player_id: Schema.String,
   player_name: Schema.String,

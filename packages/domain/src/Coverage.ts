@@ -298,3 +298,21 @@ export const endpointCoverage = {
 /** The coverage of `operation` of `sport` (available over every season when not listed). */
 export const coverageOf = (sport: SportKey, operation: string): EndpointCoverage =>
   (endpointCoverage[sport] as Readonly<Record<string, EndpointCoverage>>)[operation] ?? yes()
+
+/** The reason of an empty answer of an endpoint whose sources cover the request: no row matched it. */
+export const NOTHING_MATCHED = "no rows match the request: the sources hold none for these parameters and filters"
+
+const isSportKeyValue = (sport: string): sport is SportKey => Object.hasOwn(endpointCoverage, sport)
+
+/**
+ * `meta.coverage` of an answer with no rows (docs/vocabulary.md: every empty answer says why):
+ * the operation's gap or known limit (`coverageOf`) as `{available: false, reason}`, else
+ * `{available: true, reason: NOTHING_MATCHED}` (the data exists, the request matched none of it).
+ * `sport` may be a cross-sport value ("all"); `operation` is the name after `<group>.`.
+ */
+export const emptyAnswerCoverage = (sport: string, operation: string): MetaCoverage => {
+  const c = isSportKeyValue(sport) ? coverageOf(sport, operation) : yes()
+  return !c.available || c.reason !== null
+    ? { available: false, reason: c.reason }
+    : { available: true, reason: NOTHING_MATCHED }
+}

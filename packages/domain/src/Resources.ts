@@ -40,6 +40,43 @@ export const UriString = Schema.String.annotations({
 })
 
 // ---------------------------------------------------------------------------------------------
+// The canonical vocabulary (docs/vocabulary.md): the same fields on every row, beside the
+// specification's own names for them
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The canonical player fields of a row that names one player: `player_id`, the `svc_<sport>_<id>`
+ * id every player endpoint of that sport accepts, and `player_name`, the full name.
+ */
+export const PlayerRef = {
+  player_id: Schema.String.annotations({
+    description: "Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints"
+  }),
+  player_name: Schema.String.annotations({ description: "The player's full name" })
+}
+
+/**
+ * The canonical team fields of a row that names one team: `team_id`, the key `/v1/<sport>/teams`
+ * lists and `/v1/<sport>/teams/{team}/roster` accepts, and `team_abbr`, the team's real
+ * abbreviation (equal to `team_id` where the key is the abbreviation); both null for a player
+ * without a team.
+ */
+export const TeamRef = {
+  team_id: Schema.NullOr(Schema.String).annotations({
+    description: "The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts"
+  }),
+  team_abbr: Schema.NullOr(Schema.String).annotations({ description: "The team's abbreviation (e.g. KC, LAD, UGA)" })
+}
+
+/** The canonical game field of a row that names one game: `game_id`, accepted by odds history, plays and bulk export. */
+export const GameRef = {
+  game_id: Schema.String.annotations({
+    description:
+      "The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export"
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
 // Envelope and meta
 // ---------------------------------------------------------------------------------------------
 
@@ -117,6 +154,8 @@ export type ErrorObject = typeof ErrorObject.Type
  * `team_name`, `conference` and `division` are added on the nfl player detail endpoint.
  */
 export const PlayerIdentity = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   playcaller_id: Schema.String,
   full_name: Schema.String,
   position: Schema.String,
@@ -132,6 +171,8 @@ export type PlayerIdentity = typeof PlayerIdentity.Type
 
 /** Cross-sport search row (specification): playcaller_id, full_name, position, team, sport, status. */
 export const PlayerSearchRow = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   playcaller_id: Schema.String,
   full_name: Schema.String,
   position: Schema.String,
@@ -147,6 +188,8 @@ export type PlayerSearchRow = typeof PlayerSearchRow.Type
  * `last_name` are present when the source has them.
  */
 export const MLBPlayer = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   id: Schema.String,
   full_name: Schema.String,
   first_name: Schema.optional(Schema.String),
@@ -198,6 +241,9 @@ export type MLBPitching = typeof MLBPitching.Type
  * - `pitching`: null when the player did not pitch in the game.
  */
 export const MLBPlayerStats = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
+  game_id: Schema.NullOr(Schema.String),
   rank: Schema.NullOr(Schema.Int),
   id: Schema.NullOr(Schema.String),
   player_name: Schema.NullOr(Schema.String),
@@ -216,6 +262,8 @@ export type MLBPlayerStats = typeof MLBPlayerStats.Type
 
 /** Player summary that accompanies `/v1/mlb/players/{id}/stats` (full_name, team, position). */
 export const PlayerSummary = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   id: Schema.String,
   full_name: Schema.String,
   team: Schema.String,
@@ -229,6 +277,8 @@ export type PlayerSummary = typeof PlayerSummary.Type
  * as a number (6.2 = 6 innings and 2 outs) and ranked by outs.
  */
 export const MLBCategoryRow = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
   rank: Schema.Int,
   id: Schema.String,
   player_name: Schema.String,
@@ -260,6 +310,7 @@ export type MLBScoringCategories = typeof MLBScoringCategories.Type
  * `opponent` and `fantasy_points_formats` (points by every format) are additive.
  */
 export const NflStatsRow = Schema.Struct({
+  ...TeamRef,
   game_id: Schema.NullOr(Schema.String),
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
@@ -287,6 +338,7 @@ export type NflStatsRow = typeof NflStatsRow.Type
  * (played the previous calendar day), `fantasy_points` (FanDuel, decisions.md).
  */
 export const NbaStatsRow = Schema.Struct({
+  ...TeamRef,
   game_id: Schema.NullOr(Schema.String),
   game_date: Schema.NullOr(DateString),
   season: Schema.Int,
@@ -337,6 +389,7 @@ export type NbaGameLogRow = typeof NbaGameLogRow.Type
  * no faceoffs, a skater no saves).
  */
 export const NhlStatsRow = Schema.Struct({
+  ...TeamRef,
   game_id: Schema.NullOr(Schema.String),
   game_date: Schema.NullOr(Schema.String),
   season: Schema.Int,
@@ -365,6 +418,7 @@ export type NhlStatsRow = typeof NhlStatsRow.Type
  * line under the sport's stat keys (units in the sport module; null where the source lacks it).
  */
 export const GameLogRow = Schema.Struct({
+  ...TeamRef,
   game_id: Schema.NullOr(Schema.String),
   game_date: Schema.NullOr(Schema.String),
   season: Schema.Int,
@@ -389,6 +443,7 @@ export type GameLogRow = typeof GameLogRow.Type
  * team name, runs (null before the game is scored).
  */
 export const MLBGameTeam = Schema.Struct({
+  ...TeamRef,
   id: Schema.NullOr(Schema.Int),
   name: Schema.String,
   score: Schema.NullOr(Schema.Int)
@@ -413,6 +468,7 @@ export type GameState = typeof GameState.Type
  * - `last_polled`: when the data was last ingested.
  */
 export const MLBGame = Schema.Struct({
+  ...GameRef,
   game_pk: Schema.String,
   game_date: Schema.NullOr(DateTimeString),
   game_time: Schema.NullOr(DateTimeString),
@@ -433,6 +489,7 @@ export type MLBGame = typeof MLBGame.Type
  * when unknown), name, abbr, logo (null: no logo source is ingested), score (null until scored).
  */
 export const GameTeam = Schema.Struct({
+  ...TeamRef,
   id: Schema.String,
   name: Schema.String,
   abbr: Schema.String,
@@ -448,6 +505,7 @@ export const GameTeam = Schema.Struct({
  * (soccer only).
  */
 export const Game = Schema.Struct({
+  ...GameRef,
   event_id: Schema.String,
   league: Schema.NullOr(Schema.String),
   game_date: Schema.NullOr(DateTimeString),
@@ -490,6 +548,7 @@ export type NflGame = typeof NflGame.Type
  * specification, nfl rows take the same shape).
  */
 export const TeamRow = Schema.Struct({
+  ...TeamRef,
   abbreviation: Schema.String,
   full_name: Schema.String,
   conference: Schema.NullOr(Schema.String),
@@ -505,6 +564,7 @@ export type TeamRow = typeof TeamRow.Type
  * `league` (AL, NL) and `division` when known.
  */
 export const MLBTeamRow = Schema.Struct({
+  ...TeamRef,
   abbreviation: Schema.String,
   full_name: Schema.String,
   league: Schema.NullOr(Schema.String),
@@ -586,6 +646,9 @@ export type CFBRanking = typeof CFBRanking.Type
  * for mlb, always null for nfl; `fantasy_points` numeric as a string; batting fields mlb only.
  */
 export const HistoricalGameRecord = Schema.Struct({
+  ...PlayerRef,
+  ...TeamRef,
+  game_id: Schema.NullOr(Schema.String),
   id: Schema.Int,
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
@@ -624,7 +687,8 @@ export type HistoricalGameRecord = typeof HistoricalGameRecord.Type
 
 /** HistoricalTrend (specification), one per player. */
 export const HistoricalTrend = Schema.Struct({
-  player_name: Schema.String,
+  ...PlayerRef,
+  ...TeamRef,
   team: Schema.String,
   position: Schema.String,
   sport: Schema.String,
@@ -659,7 +723,10 @@ export type Severity = typeof Severity.Type
  */
 export const Signal = Schema.Struct({
   id: Schema.Int,
+  /** The canonical id of the player the signal names; null when it names no player the service holds. */
+  player_id: Schema.NullOr(Schema.String),
   player_name: Schema.String,
+  ...TeamRef,
   team: Schema.String,
   sport: Schema.optional(TeamSport),
   signal_type: SignalType,
@@ -928,6 +995,7 @@ export const DepthChartChange = Schema.Struct({
   id: Schema.Int,
   player_id: Schema.NullOr(Schema.String),
   player_name: Schema.String,
+  ...TeamRef,
   team: Schema.String,
   position: Schema.NullOr(Schema.String),
   formation: Schema.NullOr(Schema.String),
@@ -1028,6 +1096,7 @@ export type TrendingTopic = typeof TrendingTopic.Type
 export const TrendingPlayer = Schema.Struct({
   player_id: Schema.NullOr(Schema.String),
   player_name: Schema.String,
+  ...TeamRef,
   team: Schema.String,
   position: Schema.NullOr(Schema.String),
   sport: Schema.String,
@@ -1049,6 +1118,7 @@ export type TrendingPlayer = typeof TrendingPlayer.Type
  * (`window_start`..`window_end`), each list by severity then newest first.
  */
 export const RosterPulse = Schema.Struct({
+  ...TeamRef,
   team: Schema.String,
   sport: Schema.String,
   window_start: Schema.NullOr(DateTimeString),

@@ -249,16 +249,30 @@ export interface ServiceEvent {
 export type NewServiceEvent = Omit<ServiceEvent, "id" | "created_at">
 
 /**
+ * The canonical ids of a signal's event payload (docs/vocabulary.md): `player_id` (null when the
+ * signal names no player the service holds), `player_name`, `team_id` (null when no team) and
+ * `team_abbr` (the team keys of the signal sports are their abbreviations).
+ */
+const signalRefs = (s: StoredSignal) => ({
+  player_id: s.player_id,
+  player_name: s.player_name,
+  team_id: s.team === "" ? null : s.team,
+  team_abbr: s.team === "" ? null : s.team
+})
+
+/**
  * The events a newly stored signal writes, in order: `signal.created` (payload: id, player,
  * team, sport, signal_type, severity, title), and for an injury signal (injury_update,
  * ir_placement) of severity high or medium also `player.injured` with the specification's
- * payload (player, team, severity, signal_type, sport).
+ * payload (player, team, severity, signal_type, sport). Both add the canonical ids
+ * (player_id, player_name, team_id, team_abbr).
  */
 export const eventsOfSignal = (s: StoredSignal): ReadonlyArray<NewServiceEvent> => {
   const created: NewServiceEvent = {
     name: "signal.created",
     sport: s.sport,
     payload: {
+      ...signalRefs(s),
       id: s.id,
       player: s.player_name,
       team: s.team,
@@ -272,7 +286,14 @@ export const eventsOfSignal = (s: StoredSignal): ReadonlyArray<NewServiceEvent> 
     ? [created, {
       name: "player.injured",
       sport: s.sport,
-      payload: { player: s.player_name, team: s.team, severity: s.severity, signal_type: s.signal_type, sport: s.sport }
+      payload: {
+        ...signalRefs(s),
+        player: s.player_name,
+        team: s.team,
+        severity: s.severity,
+        signal_type: s.signal_type,
+        sport: s.sport
+      }
     }]
     : [created]
 }

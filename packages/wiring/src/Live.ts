@@ -235,7 +235,10 @@ export const pollTick = (
     if (Live.waiting(health, now)) return { _tag: "Waiting", until: health.next_poll_at! } as const
     const watched = yield* watchedGames(sport, now, settings.ahead)
     if (watched.length === 0) {
-      if (health.status !== "idle") yield* store.setHealth({ ...health, status: "idle", next_poll_at: null })
+      // stored once idle, so that every instance shows the sport as polled (and idle)
+      if (stored === undefined || health.status !== "idle") {
+        yield* store.setHealth({ ...health, status: "idle", next_poll_at: null })
+      }
       return { _tag: "Idle" } as const
     }
     const dates = [...new Set(watched.flatMap((w) => w.game.game_date === null ? [] : [w.game.game_date]))].sort()

@@ -4,6 +4,8 @@
  */
 export * from "./Admission.js"
 export * from "./BodyCache.js"
+export * as DashboardHtml from "./dashboard/Html.js"
+export { DASHBOARD_PATH, DashboardLive, dashboardRoutes } from "./dashboard/Routes.js"
 export * from "./Docs.js"
 export * from "./Errors.js"
 export * from "./Fairness.js"

@@ -25,6 +25,8 @@ class AlphaMetrics(BaseModel):
     """
     AlphaMetrics
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     player_id: StrictStr = Field(...)
     sport: StrictStr = Field(...)
     player_name: StrictStr = Field(...)
@@ -38,7 +40,7 @@ class AlphaMetrics(BaseModel):
     season: Optional[StrictInt] = Field(..., description="an integer")
     last_game_date: Optional[StrictStr] = Field(...)
     computed_at: Optional[datetime] = Field(...)
-    __properties = ["player_id", "sport", "player_name", "team", "position", "consistency_score", "momentum_delta", "opportunity_ceiling", "sample_size", "week_computed", "season", "last_game_date", "computed_at"]
+    __properties = ["team_id", "team_abbr", "player_id", "sport", "player_name", "team", "position", "consistency_score", "momentum_delta", "opportunity_ceiling", "sample_size", "week_computed", "season", "last_game_date", "computed_at"]
 
     class Config:
         """Pydantic configuration"""
@@ -64,6 +66,16 @@ class AlphaMetrics(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if team (nullable) is None
         # and __fields_set__ contains the field
         if self.team is None and "team" in self.__fields_set__:
@@ -121,6 +133,8 @@ class AlphaMetrics(BaseModel):
             return AlphaMetrics.parse_obj(obj)
 
         _obj = AlphaMetrics.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "player_id": obj.get("player_id"),
             "sport": obj.get("sport"),
             "player_name": obj.get("player_name"),

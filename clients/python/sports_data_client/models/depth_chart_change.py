@@ -28,6 +28,8 @@ class DepthChartChange(BaseModel):
     id: StrictInt = Field(..., description="an integer")
     player_id: Optional[StrictStr] = Field(...)
     player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     position: Optional[StrictStr] = Field(...)
     formation: Optional[StrictStr] = Field(...)
@@ -39,7 +41,7 @@ class DepthChartChange(BaseModel):
     changed_at: datetime = Field(...)
     severity: StrictStr = Field(...)
     summary: StrictStr = Field(...)
-    __properties = ["id", "player_id", "player_name", "team", "position", "formation", "change_type", "previous_depth", "depth", "range_start", "range_end", "changed_at", "severity", "summary"]
+    __properties = ["id", "player_id", "player_name", "team_id", "team_abbr", "team", "position", "formation", "change_type", "previous_depth", "depth", "range_start", "range_end", "changed_at", "severity", "summary"]
 
     @validator('change_type')
     def change_type_validate_enum(cls, value):
@@ -98,6 +100,16 @@ class DepthChartChange(BaseModel):
         if self.player_id is None and "player_id" in self.__fields_set__:
             _dict['player_id'] = None
 
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if position (nullable) is None
         # and __fields_set__ contains the field
         if self.position is None and "position" in self.__fields_set__:
@@ -133,6 +145,8 @@ class DepthChartChange(BaseModel):
             "id": obj.get("id"),
             "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "formation": obj.get("formation"),

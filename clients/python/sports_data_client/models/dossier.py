@@ -28,9 +28,12 @@ class Dossier(BaseModel):
     """
     Dossier
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     playcaller_id: StrictStr = Field(...)
     sport: StrictStr = Field(...)
-    player_name: StrictStr = Field(...)
     team: Optional[StrictStr] = Field(...)
     position: Optional[StrictStr] = Field(...)
     status: Optional[StrictStr] = Field(...)
@@ -40,7 +43,7 @@ class Dossier(BaseModel):
     synthesis_figures: conlist(Figure) = Field(...)
     signals: conlist(DossierSignal) = Field(...)
     audit: DossierAudit = Field(..., alias="_audit")
-    __properties = ["playcaller_id", "sport", "player_name", "team", "position", "status", "confidence_score", "heat_signal", "synthesis", "synthesis_figures", "signals", "_audit"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "playcaller_id", "sport", "team", "position", "status", "confidence_score", "heat_signal", "synthesis", "synthesis_figures", "signals", "_audit"]
 
     @validator('heat_signal')
     def heat_signal_validate_enum(cls, value):
@@ -93,6 +96,16 @@ class Dossier(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of audit
         if self.audit:
             _dict['_audit'] = self.audit.to_dict()
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if team (nullable) is None
         # and __fields_set__ contains the field
         if self.team is None and "team" in self.__fields_set__:
@@ -135,9 +148,12 @@ class Dossier(BaseModel):
             return Dossier.parse_obj(obj)
 
         _obj = Dossier.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "playcaller_id": obj.get("playcaller_id"),
             "sport": obj.get("sport"),
-            "player_name": obj.get("player_name"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "status": obj.get("status"),

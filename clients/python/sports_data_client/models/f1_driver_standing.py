@@ -25,6 +25,8 @@ class F1DriverStanding(BaseModel):
     """
     F1DriverStanding
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     position: StrictInt = Field(..., description="an integer")
     driver_id: StrictStr = Field(...)
     driver_name: StrictStr = Field(...)
@@ -32,7 +34,7 @@ class F1DriverStanding(BaseModel):
     points: Union[StrictFloat, StrictInt] = Field(...)
     wins: StrictInt = Field(..., description="an integer")
     podiums: StrictInt = Field(..., description="an integer")
-    __properties = ["position", "driver_id", "driver_name", "constructors", "points", "wins", "podiums"]
+    __properties = ["player_id", "player_name", "position", "driver_id", "driver_name", "constructors", "points", "wins", "podiums"]
 
     class Config:
         """Pydantic configuration"""
@@ -70,6 +72,8 @@ class F1DriverStanding(BaseModel):
             return F1DriverStanding.parse_obj(obj)
 
         _obj = F1DriverStanding.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "position": obj.get("position"),
             "driver_id": obj.get("driver_id"),
             "driver_name": obj.get("driver_name"),

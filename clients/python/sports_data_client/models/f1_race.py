@@ -27,6 +27,7 @@ class F1Race(BaseModel):
     """
     F1Race
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     season: StrictInt = Field(..., description="an integer")
     round: StrictInt = Field(..., description="an integer")
@@ -40,7 +41,7 @@ class F1Race(BaseModel):
     distance_km: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     sprint_weekend: StrictBool = Field(...)
     sessions: conlist(F1RaceSessionsInner) = Field(...)
-    __properties = ["event_id", "season", "round", "name", "official_name", "date", "time", "state", "circuit", "laps", "distance_km", "sprint_weekend", "sessions"]
+    __properties = ["game_id", "event_id", "season", "round", "name", "official_name", "date", "time", "state", "circuit", "laps", "distance_km", "sprint_weekend", "sessions"]
 
     @validator('var_date')
     def var_date_validate_regular_expression(cls, value):
@@ -123,6 +124,7 @@ class F1Race(BaseModel):
             return F1Race.parse_obj(obj)
 
         _obj = F1Race.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "season": obj.get("season"),
             "round": obj.get("round"),

@@ -25,6 +25,8 @@ class F1Result(BaseModel):
     """
     F1Result
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     event_id: StrictStr = Field(...)
     session: StrictStr = Field(...)
     position: Optional[StrictInt] = Field(..., description="an integer")
@@ -43,7 +45,7 @@ class F1Result(BaseModel):
     q1: Optional[StrictStr] = Field(...)
     q2: Optional[StrictStr] = Field(...)
     q3: Optional[StrictStr] = Field(...)
-    __properties = ["event_id", "session", "position", "status", "driver_id", "driver_name", "driver_number", "constructor_id", "constructor_name", "grid", "laps", "time", "gap", "retired_reason", "points", "q1", "q2", "q3"]
+    __properties = ["player_id", "player_name", "event_id", "session", "position", "status", "driver_id", "driver_name", "driver_number", "constructor_id", "constructor_name", "grid", "laps", "time", "gap", "retired_reason", "points", "q1", "q2", "q3"]
 
     @validator('session')
     def session_validate_enum(cls, value):
@@ -158,6 +160,8 @@ class F1Result(BaseModel):
             return F1Result.parse_obj(obj)
 
         _obj = F1Result.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "event_id": obj.get("event_id"),
             "session": obj.get("session"),
             "position": obj.get("position"),

@@ -25,6 +25,10 @@ class FilteredPlayerRow(BaseModel):
     """
     FilteredPlayerRow
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     sport: StrictStr = Field(...)
@@ -34,7 +38,7 @@ class FilteredPlayerRow(BaseModel):
     snap_pct: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     target_share: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     avg_fantasy_points: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["id", "name", "sport", "position", "team", "games", "snap_pct", "target_share", "avg_fantasy_points"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "id", "name", "sport", "position", "team", "games", "snap_pct", "target_share", "avg_fantasy_points"]
 
     class Config:
         """Pydantic configuration"""
@@ -60,6 +64,16 @@ class FilteredPlayerRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if position (nullable) is None
         # and __fields_set__ contains the field
         if self.position is None and "position" in self.__fields_set__:
@@ -97,6 +111,10 @@ class FilteredPlayerRow(BaseModel):
             return FilteredPlayerRow.parse_obj(obj)
 
         _obj = FilteredPlayerRow.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "sport": obj.get("sport"),

@@ -26,6 +26,7 @@ class Game(BaseModel):
     """
     Game
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     league: Optional[StrictStr] = Field(...)
     game_date: Optional[datetime] = Field(...)
@@ -40,7 +41,7 @@ class Game(BaseModel):
     broadcast: Optional[StrictStr] = Field(...)
     is_final: StrictBool = Field(...)
     last_polled: datetime = Field(...)
-    __properties = ["event_id", "league", "game_date", "game_time", "state", "home_team", "away_team", "period", "period_label", "clock", "venue", "broadcast", "is_final", "last_polled"]
+    __properties = ["game_id", "event_id", "league", "game_date", "game_time", "state", "home_team", "away_team", "period", "period_label", "clock", "venue", "broadcast", "is_final", "last_polled"]
 
     class Config:
         """Pydantic configuration"""
@@ -124,6 +125,7 @@ class Game(BaseModel):
             return Game.parse_obj(obj)
 
         _obj = Game.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "league": obj.get("league"),
             "game_date": obj.get("game_date"),

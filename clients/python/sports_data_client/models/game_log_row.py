@@ -25,6 +25,8 @@ class GameLogRow(BaseModel):
     """
     GameLogRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     game_id: Optional[StrictStr] = Field(...)
     game_date: Optional[StrictStr] = Field(...)
     season: StrictInt = Field(..., description="an integer")
@@ -37,7 +39,7 @@ class GameLogRow(BaseModel):
     team_score: Optional[StrictInt] = Field(..., description="an integer")
     opponent_score: Optional[StrictInt] = Field(..., description="an integer")
     stats: Dict[str, Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["game_id", "game_date", "season", "week", "team", "opponent", "position", "home", "result", "team_score", "opponent_score", "stats"]
+    __properties = ["team_id", "team_abbr", "game_id", "game_date", "season", "week", "team", "opponent", "position", "home", "result", "team_score", "opponent_score", "stats"]
 
     @validator('result')
     def result_validate_enum(cls, value):
@@ -73,6 +75,16 @@ class GameLogRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if game_id (nullable) is None
         # and __fields_set__ contains the field
         if self.game_id is None and "game_id" in self.__fields_set__:
@@ -135,6 +147,8 @@ class GameLogRow(BaseModel):
             return GameLogRow.parse_obj(obj)
 
         _obj = GameLogRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "game_id": obj.get("game_id"),
             "game_date": obj.get("game_date"),
             "season": obj.get("season"),

@@ -25,12 +25,14 @@ class GameTeam(BaseModel):
     """
     GameTeam
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     abbr: StrictStr = Field(...)
     logo: Optional[StrictStr] = Field(...)
     score: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["id", "name", "abbr", "logo", "score"]
+    __properties = ["team_id", "team_abbr", "id", "name", "abbr", "logo", "score"]
 
     class Config:
         """Pydantic configuration"""
@@ -56,6 +58,16 @@ class GameTeam(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if logo (nullable) is None
         # and __fields_set__ contains the field
         if self.logo is None and "logo" in self.__fields_set__:
@@ -78,6 +90,8 @@ class GameTeam(BaseModel):
             return GameTeam.parse_obj(obj)
 
         _obj = GameTeam.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "abbr": obj.get("abbr"),

@@ -25,13 +25,14 @@ class GolfScoringAverageEventsInner(BaseModel):
     """
     GolfScoringAverageEventsInner
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     end_date: Optional[constr(strict=True)] = Field(..., description="calendar date YYYY-MM-DD")
     position: StrictStr = Field(...)
     total_strokes: StrictInt = Field(..., description="an integer")
     rounds_played: StrictInt = Field(..., description="an integer")
-    __properties = ["event_id", "name", "end_date", "position", "total_strokes", "rounds_played"]
+    __properties = ["game_id", "event_id", "name", "end_date", "position", "total_strokes", "rounds_played"]
 
     @validator('end_date')
     def end_date_validate_regular_expression(cls, value):
@@ -84,6 +85,7 @@ class GolfScoringAverageEventsInner(BaseModel):
             return GolfScoringAverageEventsInner.parse_obj(obj)
 
         _obj = GolfScoringAverageEventsInner.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "name": obj.get("name"),
             "end_date": obj.get("end_date"),

@@ -25,6 +25,7 @@ class GolfTournament(BaseModel):
     """
     GolfTournament
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     tour: StrictStr = Field(...)
     season: StrictInt = Field(..., description="an integer")
@@ -36,7 +37,7 @@ class GolfTournament(BaseModel):
     purse: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     has_results: StrictBool = Field(...)
     field_size: StrictInt = Field(..., description="an integer")
-    __properties = ["event_id", "tour", "season", "name", "start_date", "end_date", "state", "course", "purse", "has_results", "field_size"]
+    __properties = ["game_id", "event_id", "tour", "season", "name", "start_date", "end_date", "state", "course", "purse", "has_results", "field_size"]
 
     @validator('tour')
     def tour_validate_enum(cls, value):
@@ -121,6 +122,7 @@ class GolfTournament(BaseModel):
             return GolfTournament.parse_obj(obj)
 
         _obj = GolfTournament.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "tour": obj.get("tour"),
             "season": obj.get("season"),

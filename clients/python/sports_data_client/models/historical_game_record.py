@@ -25,12 +25,16 @@ class HistoricalGameRecord(BaseModel):
     """
     HistoricalGameRecord
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
+    game_id: Optional[StrictStr] = Field(...)
     id: StrictInt = Field(..., description="an integer")
     season: StrictInt = Field(..., description="an integer")
     week: Optional[StrictInt] = Field(..., description="an integer")
     game_date: Optional[datetime] = Field(...)
     sport_key: StrictStr = Field(...)
-    player_name: StrictStr = Field(...)
     team: StrictStr = Field(...)
     position: StrictStr = Field(...)
     opponent: Optional[StrictStr] = Field(...)
@@ -58,7 +62,7 @@ class HistoricalGameRecord(BaseModel):
     pitching_sv: Optional[StrictInt] = Field(..., description="an integer")
     pitching_hld: Optional[StrictInt] = Field(..., description="an integer")
     pitching_er: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["id", "season", "week", "game_date", "sport_key", "player_name", "team", "position", "opponent", "fantasy_points", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "batting_h", "batting_r", "batting_hr", "batting_rbi", "batting_sb", "batting_bb", "batting_ab", "pitching_ip", "pitching_w", "pitching_k", "pitching_sv", "pitching_hld", "pitching_er"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "game_id", "id", "season", "week", "game_date", "sport_key", "team", "position", "opponent", "fantasy_points", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "batting_h", "batting_r", "batting_hr", "batting_rbi", "batting_sb", "batting_bb", "batting_ab", "pitching_ip", "pitching_w", "pitching_k", "pitching_sv", "pitching_hld", "pitching_er"]
 
     class Config:
         """Pydantic configuration"""
@@ -84,6 +88,21 @@ class HistoricalGameRecord(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
+        # set to None if game_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.game_id is None and "game_id" in self.__fields_set__:
+            _dict['game_id'] = None
+
         # set to None if week (nullable) is None
         # and __fields_set__ contains the field
         if self.week is None and "week" in self.__fields_set__:
@@ -226,12 +245,16 @@ class HistoricalGameRecord(BaseModel):
             return HistoricalGameRecord.parse_obj(obj)
 
         _obj = HistoricalGameRecord.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
+            "game_id": obj.get("game_id"),
             "id": obj.get("id"),
             "season": obj.get("season"),
             "week": obj.get("week"),
             "game_date": obj.get("game_date"),
             "sport_key": obj.get("sport_key"),
-            "player_name": obj.get("player_name"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "opponent": obj.get("opponent"),

@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 
-from typing import List, Union
+from typing import List, Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, conlist
 from sports_data_client.models.historical_game_record import HistoricalGameRecord
 
@@ -26,7 +26,10 @@ class HistoricalTrend(BaseModel):
     """
     HistoricalTrend
     """
-    player_name: StrictStr = Field(...)
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     position: StrictStr = Field(...)
     sport: StrictStr = Field(...)
@@ -34,7 +37,7 @@ class HistoricalTrend(BaseModel):
     avg_fantasy_points: Union[StrictFloat, StrictInt] = Field(...)
     recent_game: HistoricalGameRecord = Field(...)
     all_games: conlist(HistoricalGameRecord) = Field(...)
-    __properties = ["player_name", "team", "position", "sport", "games_in_sample", "avg_fantasy_points", "recent_game", "all_games"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "team", "position", "sport", "games_in_sample", "avg_fantasy_points", "recent_game", "all_games"]
 
     class Config:
         """Pydantic configuration"""
@@ -70,6 +73,16 @@ class HistoricalTrend(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['all_games'] = _items
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         return _dict
 
     @classmethod
@@ -82,7 +95,10 @@ class HistoricalTrend(BaseModel):
             return HistoricalTrend.parse_obj(obj)
 
         _obj = HistoricalTrend.parse_obj({
+            "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "sport": obj.get("sport"),

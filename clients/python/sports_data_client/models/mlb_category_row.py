@@ -18,21 +18,24 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from typing import Union
+from typing import Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 class MLBCategoryRow(BaseModel):
     """
     MLBCategoryRow
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     rank: StrictInt = Field(..., description="an integer")
     id: StrictStr = Field(...)
-    player_name: StrictStr = Field(...)
     team: StrictStr = Field(...)
     position: StrictStr = Field(...)
     value: Union[StrictFloat, StrictInt] = Field(...)
     stat_date: datetime = Field(...)
-    __properties = ["rank", "id", "player_name", "team", "position", "value", "stat_date"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "rank", "id", "team", "position", "value", "stat_date"]
 
     class Config:
         """Pydantic configuration"""
@@ -58,6 +61,16 @@ class MLBCategoryRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         return _dict
 
     @classmethod
@@ -70,9 +83,12 @@ class MLBCategoryRow(BaseModel):
             return MLBCategoryRow.parse_obj(obj)
 
         _obj = MLBCategoryRow.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "rank": obj.get("rank"),
             "id": obj.get("id"),
-            "player_name": obj.get("player_name"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "value": obj.get("value"),

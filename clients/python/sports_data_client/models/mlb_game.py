@@ -26,6 +26,7 @@ class MLBGame(BaseModel):
     """
     MLBGame
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     game_pk: StrictStr = Field(...)
     game_date: Optional[datetime] = Field(...)
     game_time: Optional[datetime] = Field(...)
@@ -38,7 +39,7 @@ class MLBGame(BaseModel):
     is_final: StrictBool = Field(...)
     status_code: StrictStr = Field(...)
     last_polled: datetime = Field(...)
-    __properties = ["game_pk", "game_date", "game_time", "state", "home_team", "away_team", "inning", "inning_state", "lineup_posted", "is_final", "status_code", "last_polled"]
+    __properties = ["game_id", "game_pk", "game_date", "game_time", "state", "home_team", "away_team", "inning", "inning_state", "lineup_posted", "is_final", "status_code", "last_polled"]
 
     class Config:
         """Pydantic configuration"""
@@ -102,6 +103,7 @@ class MLBGame(BaseModel):
             return MLBGame.parse_obj(obj)
 
         _obj = MLBGame.parse_obj({
+            "game_id": obj.get("game_id"),
             "game_pk": obj.get("game_pk"),
             "game_date": obj.get("game_date"),
             "game_time": obj.get("game_time"),

@@ -25,10 +25,12 @@ class MLBGameTeam(BaseModel):
     """
     MLBGameTeam
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     id: Optional[StrictInt] = Field(..., description="an integer")
     name: StrictStr = Field(...)
     score: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["id", "name", "score"]
+    __properties = ["team_id", "team_abbr", "id", "name", "score"]
 
     class Config:
         """Pydantic configuration"""
@@ -54,6 +56,16 @@ class MLBGameTeam(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if id (nullable) is None
         # and __fields_set__ contains the field
         if self.id is None and "id" in self.__fields_set__:
@@ -76,6 +88,8 @@ class MLBGameTeam(BaseModel):
             return MLBGameTeam.parse_obj(obj)
 
         _obj = MLBGameTeam.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "score": obj.get("score")

@@ -25,6 +25,10 @@ class MLBPlayer(BaseModel):
     """
     MLBPlayer
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     id: StrictStr = Field(...)
     full_name: StrictStr = Field(...)
     first_name: Optional[StrictStr] = None
@@ -32,7 +36,7 @@ class MLBPlayer(BaseModel):
     position: StrictStr = Field(...)
     team: StrictStr = Field(...)
     status: StrictStr = Field(...)
-    __properties = ["id", "full_name", "first_name", "last_name", "position", "team", "status"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "id", "full_name", "first_name", "last_name", "position", "team", "status"]
 
     @validator('status')
     def status_validate_enum(cls, value):
@@ -65,6 +69,16 @@ class MLBPlayer(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         return _dict
 
     @classmethod
@@ -77,6 +91,10 @@ class MLBPlayer(BaseModel):
             return MLBPlayer.parse_obj(obj)
 
         _obj = MLBPlayer.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "id": obj.get("id"),
             "full_name": obj.get("full_name"),
             "first_name": obj.get("first_name"),

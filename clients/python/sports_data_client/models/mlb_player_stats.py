@@ -27,9 +27,13 @@ class MLBPlayerStats(BaseModel):
     """
     MLBPlayerStats
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: Optional[StrictStr] = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
+    game_id: Optional[StrictStr] = Field(...)
     rank: Optional[StrictInt] = Field(..., description="an integer")
     id: Optional[StrictStr] = Field(...)
-    player_name: Optional[StrictStr] = Field(...)
     team: StrictStr = Field(...)
     position: StrictStr = Field(...)
     stat_date: datetime = Field(...)
@@ -40,7 +44,7 @@ class MLBPlayerStats(BaseModel):
     last_updated: Optional[datetime] = Field(...)
     batting: MLBBatting = Field(...)
     pitching: Optional[MLBPitching] = Field(...)
-    __properties = ["rank", "id", "player_name", "team", "position", "stat_date", "game_pk", "fantasy_points", "is_final", "is_starter", "last_updated", "batting", "pitching"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "game_id", "rank", "id", "team", "position", "stat_date", "game_pk", "fantasy_points", "is_final", "is_starter", "last_updated", "batting", "pitching"]
 
     class Config:
         """Pydantic configuration"""
@@ -72,6 +76,26 @@ class MLBPlayerStats(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of pitching
         if self.pitching:
             _dict['pitching'] = self.pitching.to_dict()
+        # set to None if player_name (nullable) is None
+        # and __fields_set__ contains the field
+        if self.player_name is None and "player_name" in self.__fields_set__:
+            _dict['player_name'] = None
+
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
+        # set to None if game_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.game_id is None and "game_id" in self.__fields_set__:
+            _dict['game_id'] = None
+
         # set to None if rank (nullable) is None
         # and __fields_set__ contains the field
         if self.rank is None and "rank" in self.__fields_set__:
@@ -81,11 +105,6 @@ class MLBPlayerStats(BaseModel):
         # and __fields_set__ contains the field
         if self.id is None and "id" in self.__fields_set__:
             _dict['id'] = None
-
-        # set to None if player_name (nullable) is None
-        # and __fields_set__ contains the field
-        if self.player_name is None and "player_name" in self.__fields_set__:
-            _dict['player_name'] = None
 
         # set to None if game_pk (nullable) is None
         # and __fields_set__ contains the field
@@ -124,9 +143,13 @@ class MLBPlayerStats(BaseModel):
             return MLBPlayerStats.parse_obj(obj)
 
         _obj = MLBPlayerStats.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
+            "game_id": obj.get("game_id"),
             "rank": obj.get("rank"),
             "id": obj.get("id"),
-            "player_name": obj.get("player_name"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "stat_date": obj.get("stat_date"),

@@ -25,6 +25,8 @@ class MLBTeamRow(BaseModel):
     """
     MLBTeamRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     abbreviation: StrictStr = Field(...)
     full_name: StrictStr = Field(...)
     league: Optional[StrictStr] = Field(...)
@@ -32,7 +34,7 @@ class MLBTeamRow(BaseModel):
     roster_size: StrictInt = Field(..., description="an integer")
     active_players: StrictInt = Field(..., description="an integer")
     positions: conlist(StrictStr) = Field(...)
-    __properties = ["abbreviation", "full_name", "league", "division", "roster_size", "active_players", "positions"]
+    __properties = ["team_id", "team_abbr", "abbreviation", "full_name", "league", "division", "roster_size", "active_players", "positions"]
 
     class Config:
         """Pydantic configuration"""
@@ -58,6 +60,16 @@ class MLBTeamRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if league (nullable) is None
         # and __fields_set__ contains the field
         if self.league is None and "league" in self.__fields_set__:
@@ -80,6 +92,8 @@ class MLBTeamRow(BaseModel):
             return MLBTeamRow.parse_obj(obj)
 
         _obj = MLBTeamRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "abbreviation": obj.get("abbreviation"),
             "full_name": obj.get("full_name"),
             "league": obj.get("league"),

@@ -26,6 +26,7 @@ class NascarRace(BaseModel):
     """
     NascarRace
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     series: StrictStr = Field(...)
     season: StrictInt = Field(..., description="an integer")
@@ -38,7 +39,7 @@ class NascarRace(BaseModel):
     var_date: Optional[StrictStr] = Field(..., alias="date")
     state: StrictStr = Field(...)
     winner: Optional[NascarRaceWinner] = Field(...)
-    __properties = ["event_id", "series", "season", "race_number", "name", "track", "length_miles", "surface", "laps", "date", "state", "winner"]
+    __properties = ["game_id", "event_id", "series", "season", "race_number", "name", "track", "length_miles", "surface", "laps", "date", "state", "winner"]
 
     @validator('series')
     def series_validate_enum(cls, value):
@@ -126,6 +127,7 @@ class NascarRace(BaseModel):
             return NascarRace.parse_obj(obj)
 
         _obj = NascarRace.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "series": obj.get("series"),
             "season": obj.get("season"),

@@ -25,9 +25,11 @@ class NascarRaceWinner(BaseModel):
     """
     NascarRaceWinner
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     driver_id: StrictStr = Field(...)
     driver_name: StrictStr = Field(...)
-    __properties = ["driver_id", "driver_name"]
+    __properties = ["player_id", "player_name", "driver_id", "driver_name"]
 
     class Config:
         """Pydantic configuration"""
@@ -65,6 +67,8 @@ class NascarRaceWinner(BaseModel):
             return NascarRaceWinner.parse_obj(obj)
 
         _obj = NascarRaceWinner.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "driver_id": obj.get("driver_id"),
             "driver_name": obj.get("driver_name")
         })

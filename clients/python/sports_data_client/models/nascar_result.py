@@ -25,6 +25,9 @@ class NascarResult(BaseModel):
     """
     NascarResult
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     position: Optional[StrictInt] = Field(..., description="an integer")
     driver_id: StrictStr = Field(...)
@@ -40,7 +43,7 @@ class NascarResult(BaseModel):
     stage_1: Optional[StrictInt] = Field(..., description="an integer")
     stage_2: Optional[StrictInt] = Field(..., description="an integer")
     driver_rating: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["event_id", "position", "driver_id", "driver_name", "team", "car_number", "manufacturer", "start", "laps", "laps_led", "status", "points", "stage_1", "stage_2", "driver_rating"]
+    __properties = ["player_id", "player_name", "game_id", "event_id", "position", "driver_id", "driver_name", "team", "car_number", "manufacturer", "start", "laps", "laps_led", "status", "points", "stage_1", "stage_2", "driver_rating"]
 
     class Config:
         """Pydantic configuration"""
@@ -138,6 +141,9 @@ class NascarResult(BaseModel):
             return NascarResult.parse_obj(obj)
 
         _obj = NascarResult.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "position": obj.get("position"),
             "driver_id": obj.get("driver_id"),

@@ -25,6 +25,8 @@ class NascarStanding(BaseModel):
     """
     NascarStanding
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     position: StrictInt = Field(..., description="an integer")
     driver_id: StrictStr = Field(...)
     driver_name: StrictStr = Field(...)
@@ -34,7 +36,7 @@ class NascarStanding(BaseModel):
     top10: StrictInt = Field(..., description="an integer")
     races: StrictInt = Field(..., description="an integer")
     laps_led: StrictInt = Field(..., description="an integer")
-    __properties = ["position", "driver_id", "driver_name", "points", "wins", "top5", "top10", "races", "laps_led"]
+    __properties = ["player_id", "player_name", "position", "driver_id", "driver_name", "points", "wins", "top5", "top10", "races", "laps_led"]
 
     class Config:
         """Pydantic configuration"""
@@ -72,6 +74,8 @@ class NascarStanding(BaseModel):
             return NascarStanding.parse_obj(obj)
 
         _obj = NascarStanding.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "position": obj.get("position"),
             "driver_id": obj.get("driver_id"),
             "driver_name": obj.get("driver_name"),

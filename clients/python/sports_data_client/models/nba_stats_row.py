@@ -25,6 +25,8 @@ class NbaStatsRow(BaseModel):
     """
     NbaStatsRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     game_id: Optional[StrictStr] = Field(...)
     game_date: Optional[constr(strict=True)] = Field(..., description="calendar date YYYY-MM-DD")
     season: StrictInt = Field(..., description="an integer")
@@ -41,7 +43,7 @@ class NbaStatsRow(BaseModel):
     is_starter: Optional[StrictBool] = Field(...)
     is_back_to_back: StrictBool = Field(...)
     fantasy_points: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["game_id", "game_date", "season", "team", "opponent", "points", "rebounds", "assists", "steals", "blocks", "turnovers", "minutes_played", "usage_rate", "is_starter", "is_back_to_back", "fantasy_points"]
+    __properties = ["team_id", "team_abbr", "game_id", "game_date", "season", "team", "opponent", "points", "rebounds", "assists", "steals", "blocks", "turnovers", "minutes_played", "usage_rate", "is_starter", "is_back_to_back", "fantasy_points"]
 
     @validator('game_date')
     def game_date_validate_regular_expression(cls, value):
@@ -77,6 +79,16 @@ class NbaStatsRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if game_id (nullable) is None
         # and __fields_set__ contains the field
         if self.game_id is None and "game_id" in self.__fields_set__:
@@ -159,6 +171,8 @@ class NbaStatsRow(BaseModel):
             return NbaStatsRow.parse_obj(obj)
 
         _obj = NbaStatsRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "game_id": obj.get("game_id"),
             "game_date": obj.get("game_date"),
             "season": obj.get("season"),

@@ -26,6 +26,7 @@ class NflGame(BaseModel):
     """
     NflGame
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     event_id: StrictStr = Field(...)
     league: Optional[StrictStr] = Field(...)
     game_date: Optional[datetime] = Field(...)
@@ -45,7 +46,7 @@ class NflGame(BaseModel):
     season_type: Optional[StrictStr] = Field(...)
     spread_line: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     total_line: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["event_id", "league", "game_date", "game_time", "state", "home_team", "away_team", "period", "period_label", "clock", "venue", "broadcast", "is_final", "last_polled", "season", "week", "season_type", "spread_line", "total_line"]
+    __properties = ["game_id", "event_id", "league", "game_date", "game_time", "state", "home_team", "away_team", "period", "period_label", "clock", "venue", "broadcast", "is_final", "last_polled", "season", "week", "season_type", "spread_line", "total_line"]
 
     class Config:
         """Pydantic configuration"""
@@ -149,6 +150,7 @@ class NflGame(BaseModel):
             return NflGame.parse_obj(obj)
 
         _obj = NflGame.parse_obj({
+            "game_id": obj.get("game_id"),
             "event_id": obj.get("event_id"),
             "league": obj.get("league"),
             "game_date": obj.get("game_date"),

@@ -25,6 +25,8 @@ class NflStatsRow(BaseModel):
     """
     NflStatsRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     game_id: Optional[StrictStr] = Field(...)
     season: StrictInt = Field(..., description="an integer")
     week: Optional[StrictInt] = Field(..., description="an integer")
@@ -42,7 +44,7 @@ class NflStatsRow(BaseModel):
     air_yards: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     fantasy_points: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     fantasy_points_formats: Dict[str, Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["game_id", "season", "week", "team", "opponent", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "fantasy_points", "fantasy_points_formats"]
+    __properties = ["team_id", "team_abbr", "game_id", "season", "week", "team", "opponent", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "fantasy_points", "fantasy_points_formats"]
 
     class Config:
         """Pydantic configuration"""
@@ -68,6 +70,16 @@ class NflStatsRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if game_id (nullable) is None
         # and __fields_set__ contains the field
         if self.game_id is None and "game_id" in self.__fields_set__:
@@ -155,6 +167,8 @@ class NflStatsRow(BaseModel):
             return NflStatsRow.parse_obj(obj)
 
         _obj = NflStatsRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "game_id": obj.get("game_id"),
             "season": obj.get("season"),
             "week": obj.get("week"),

@@ -25,6 +25,8 @@ class NhlStatsRow(BaseModel):
     """
     NhlStatsRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     game_id: Optional[StrictStr] = Field(...)
     game_date: Optional[StrictStr] = Field(...)
     season: StrictInt = Field(..., description="an integer")
@@ -44,7 +46,7 @@ class NhlStatsRow(BaseModel):
     goals_against: Optional[StrictInt] = Field(..., description="an integer")
     save_pct: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     fantasy_points: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["game_id", "game_date", "season", "team", "opponent", "position", "goals", "assists", "points", "shots", "hits", "blocked_shots", "pp_points", "toi_minutes", "shots_against", "saves", "goals_against", "save_pct", "fantasy_points"]
+    __properties = ["team_id", "team_abbr", "game_id", "game_date", "season", "team", "opponent", "position", "goals", "assists", "points", "shots", "hits", "blocked_shots", "pp_points", "toi_minutes", "shots_against", "saves", "goals_against", "save_pct", "fantasy_points"]
 
     class Config:
         """Pydantic configuration"""
@@ -70,6 +72,16 @@ class NhlStatsRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if game_id (nullable) is None
         # and __fields_set__ contains the field
         if self.game_id is None and "game_id" in self.__fields_set__:
@@ -172,6 +184,8 @@ class NhlStatsRow(BaseModel):
             return NhlStatsRow.parse_obj(obj)
 
         _obj = NhlStatsRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "game_id": obj.get("game_id"),
             "game_date": obj.get("game_date"),
             "season": obj.get("season"),

@@ -18,20 +18,24 @@ import re  # noqa: F401
 import json
 
 
-
+from typing import Optional
 from pydantic import BaseModel, Field, StrictStr, validator
 
 class PlayerSearchRow(BaseModel):
     """
     PlayerSearchRow
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     playcaller_id: StrictStr = Field(...)
     full_name: StrictStr = Field(...)
     position: StrictStr = Field(...)
     team: StrictStr = Field(...)
     sport: StrictStr = Field(...)
     status: StrictStr = Field(...)
-    __properties = ["playcaller_id", "full_name", "position", "team", "sport", "status"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "playcaller_id", "full_name", "position", "team", "sport", "status"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -71,6 +75,16 @@ class PlayerSearchRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         return _dict
 
     @classmethod
@@ -83,6 +97,10 @@ class PlayerSearchRow(BaseModel):
             return PlayerSearchRow.parse_obj(obj)
 
         _obj = PlayerSearchRow.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "playcaller_id": obj.get("playcaller_id"),
             "full_name": obj.get("full_name"),
             "position": obj.get("position"),

@@ -18,18 +18,22 @@ import re  # noqa: F401
 import json
 
 
-
+from typing import Optional
 from pydantic import BaseModel, Field, StrictStr
 
 class PlayerSummary(BaseModel):
     """
     PlayerSummary
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     id: StrictStr = Field(...)
     full_name: StrictStr = Field(...)
     team: StrictStr = Field(...)
     position: StrictStr = Field(...)
-    __properties = ["id", "full_name", "team", "position"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "id", "full_name", "team", "position"]
 
     class Config:
         """Pydantic configuration"""
@@ -55,6 +59,16 @@ class PlayerSummary(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         return _dict
 
     @classmethod
@@ -67,6 +81,10 @@ class PlayerSummary(BaseModel):
             return PlayerSummary.parse_obj(obj)
 
         _obj = PlayerSummary.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "id": obj.get("id"),
             "full_name": obj.get("full_name"),
             "team": obj.get("team"),

@@ -27,6 +27,8 @@ class Projection(BaseModel):
     """
     Projection
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     player_id: StrictStr = Field(...)
     player_name: StrictStr = Field(...)
     sport: StrictStr = Field(...)
@@ -39,7 +41,7 @@ class Projection(BaseModel):
     trailing_average: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     injury: InjuryOverlay = Field(...)
     weeks: conlist(ProjectionWeeksInner) = Field(...)
-    __properties = ["player_id", "player_name", "sport", "team", "position", "scoring", "method", "is_prediction", "games_used", "trailing_average", "injury", "weeks"]
+    __properties = ["team_id", "team_abbr", "player_id", "player_name", "sport", "team", "position", "scoring", "method", "is_prediction", "games_used", "trailing_average", "injury", "weeks"]
 
     class Config:
         """Pydantic configuration"""
@@ -75,6 +77,16 @@ class Projection(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['weeks'] = _items
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if team (nullable) is None
         # and __fields_set__ contains the field
         if self.team is None and "team" in self.__fields_set__:
@@ -102,6 +114,8 @@ class Projection(BaseModel):
             return Projection.parse_obj(obj)
 
         _obj = Projection.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
             "sport": obj.get("sport"),

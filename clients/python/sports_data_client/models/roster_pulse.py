@@ -26,6 +26,8 @@ class RosterPulse(BaseModel):
     """
     RosterPulse
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     sport: StrictStr = Field(...)
     window_start: Optional[datetime] = Field(...)
@@ -33,7 +35,7 @@ class RosterPulse(BaseModel):
     injuries: conlist(Signal) = Field(...)
     role_shifts: conlist(Signal) = Field(...)
     depth_moves: conlist(Signal) = Field(...)
-    __properties = ["team", "sport", "window_start", "window_end", "injuries", "role_shifts", "depth_moves"]
+    __properties = ["team_id", "team_abbr", "team", "sport", "window_start", "window_end", "injuries", "role_shifts", "depth_moves"]
 
     class Config:
         """Pydantic configuration"""
@@ -80,6 +82,16 @@ class RosterPulse(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['depth_moves'] = _items
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if window_start (nullable) is None
         # and __fields_set__ contains the field
         if self.window_start is None and "window_start" in self.__fields_set__:
@@ -102,6 +114,8 @@ class RosterPulse(BaseModel):
             return RosterPulse.parse_obj(obj)
 
         _obj = RosterPulse.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "sport": obj.get("sport"),
             "window_start": obj.get("window_start"),

@@ -26,7 +26,10 @@ class Signal(BaseModel):
     Signal
     """
     id: StrictInt = Field(..., description="an integer")
+    player_id: Optional[StrictStr] = Field(...)
     player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     sport: Optional[StrictStr] = None
     signal_type: StrictStr = Field(...)
@@ -38,7 +41,7 @@ class Signal(BaseModel):
     published_at: Optional[datetime] = None
     reported_at: Optional[datetime] = None
     confidence_score: Optional[StrictInt] = Field(None, description="an integer")
-    __properties = ["id", "player_name", "team", "sport", "signal_type", "severity", "title", "summary", "source", "source_url", "published_at", "reported_at", "confidence_score"]
+    __properties = ["id", "player_id", "player_name", "team_id", "team_abbr", "team", "sport", "signal_type", "severity", "title", "summary", "source", "source_url", "published_at", "reported_at", "confidence_score"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -88,6 +91,21 @@ class Signal(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if player_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.player_id is None and "player_id" in self.__fields_set__:
+            _dict['player_id'] = None
+
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if source_url (nullable) is None
         # and __fields_set__ contains the field
         if self.source_url is None and "source_url" in self.__fields_set__:
@@ -121,7 +139,10 @@ class Signal(BaseModel):
 
         _obj = Signal.parse_obj({
             "id": obj.get("id"),
+            "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "sport": obj.get("sport"),
             "signal_type": obj.get("signal_type"),

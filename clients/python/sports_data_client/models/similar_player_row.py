@@ -25,12 +25,16 @@ class SimilarPlayerRow(BaseModel):
     """
     SimilarPlayerRow
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     playcaller_id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     position: Optional[StrictStr] = Field(...)
     team: Optional[StrictStr] = Field(...)
     similarity_score: Union[StrictFloat, StrictInt] = Field(...)
-    __properties = ["playcaller_id", "name", "position", "team", "similarity_score"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "playcaller_id", "name", "position", "team", "similarity_score"]
 
     class Config:
         """Pydantic configuration"""
@@ -56,6 +60,16 @@ class SimilarPlayerRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if position (nullable) is None
         # and __fields_set__ contains the field
         if self.position is None and "position" in self.__fields_set__:
@@ -78,6 +92,10 @@ class SimilarPlayerRow(BaseModel):
             return SimilarPlayerRow.parse_obj(obj)
 
         _obj = SimilarPlayerRow.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "playcaller_id": obj.get("playcaller_id"),
             "name": obj.get("name"),
             "position": obj.get("position"),

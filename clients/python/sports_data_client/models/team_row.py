@@ -25,13 +25,15 @@ class TeamRow(BaseModel):
     """
     TeamRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     abbreviation: StrictStr = Field(...)
     full_name: StrictStr = Field(...)
     conference: Optional[StrictStr] = Field(...)
     division: Optional[StrictStr] = Field(...)
     player_count: StrictInt = Field(..., description="an integer")
     roster_url: StrictStr = Field(...)
-    __properties = ["abbreviation", "full_name", "conference", "division", "player_count", "roster_url"]
+    __properties = ["team_id", "team_abbr", "abbreviation", "full_name", "conference", "division", "player_count", "roster_url"]
 
     class Config:
         """Pydantic configuration"""
@@ -57,6 +59,16 @@ class TeamRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if conference (nullable) is None
         # and __fields_set__ contains the field
         if self.conference is None and "conference" in self.__fields_set__:
@@ -79,6 +91,8 @@ class TeamRow(BaseModel):
             return TeamRow.parse_obj(obj)
 
         _obj = TeamRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "abbreviation": obj.get("abbreviation"),
             "full_name": obj.get("full_name"),
             "conference": obj.get("conference"),

@@ -26,6 +26,7 @@ class TennisGameLogRow(BaseModel):
     """
     TennisGameLogRow
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     match_id: StrictStr = Field(...)
     var_date: Optional[constr(strict=True)] = Field(..., alias="date", description="calendar date YYYY-MM-DD")
     date_precision: StrictStr = Field(...)
@@ -38,7 +39,7 @@ class TennisGameLogRow(BaseModel):
     rank: Optional[StrictInt] = Field(..., description="an integer")
     score: Optional[StrictStr] = Field(...)
     outcome: StrictStr = Field(...)
-    __properties = ["match_id", "date", "date_precision", "tour", "tournament", "surface", "round", "result", "opponent", "rank", "score", "outcome"]
+    __properties = ["game_id", "match_id", "date", "date_precision", "tour", "tournament", "surface", "round", "result", "opponent", "rank", "score", "outcome"]
 
     @validator('var_date')
     def var_date_validate_regular_expression(cls, value):
@@ -128,6 +129,7 @@ class TennisGameLogRow(BaseModel):
             return TennisGameLogRow.parse_obj(obj)
 
         _obj = TennisGameLogRow.parse_obj({
+            "game_id": obj.get("game_id"),
             "match_id": obj.get("match_id"),
             "var_date": obj.get("date"),
             "date_precision": obj.get("date_precision"),

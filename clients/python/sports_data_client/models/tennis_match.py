@@ -26,6 +26,7 @@ class TennisMatch(BaseModel):
     """
     TennisMatch
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     id: StrictStr = Field(...)
     tour: StrictStr = Field(...)
     season: StrictInt = Field(..., description="an integer")
@@ -44,7 +45,7 @@ class TennisMatch(BaseModel):
     score: Optional[StrictStr] = Field(...)
     outcome: StrictStr = Field(...)
     minutes: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["id", "tour", "season", "date", "date_precision", "state", "tournament", "tournament_id", "level", "surface", "round", "best_of", "venue", "winner", "loser", "score", "outcome", "minutes"]
+    __properties = ["game_id", "id", "tour", "season", "date", "date_precision", "state", "tournament", "tournament_id", "level", "surface", "round", "best_of", "venue", "winner", "loser", "score", "outcome", "minutes"]
 
     @validator('var_date')
     def var_date_validate_regular_expression(cls, value):
@@ -150,6 +151,7 @@ class TennisMatch(BaseModel):
             return TennisMatch.parse_obj(obj)
 
         _obj = TennisMatch.parse_obj({
+            "game_id": obj.get("game_id"),
             "id": obj.get("id"),
             "tour": obj.get("tour"),
             "season": obj.get("season"),

@@ -25,12 +25,14 @@ class TennisMatchPlayer(BaseModel):
     """
     TennisMatchPlayer
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     country: Optional[StrictStr] = Field(...)
     rank: Optional[StrictInt] = Field(..., description="an integer")
     seed: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["id", "name", "country", "rank", "seed"]
+    __properties = ["player_id", "player_name", "id", "name", "country", "rank", "seed"]
 
     class Config:
         """Pydantic configuration"""
@@ -83,6 +85,8 @@ class TennisMatchPlayer(BaseModel):
             return TennisMatchPlayer.parse_obj(obj)
 
         _obj = TennisMatchPlayer.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "country": obj.get("country"),

@@ -25,6 +25,8 @@ class TennisPlayer(BaseModel):
     """
     TennisPlayer
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     tour: StrictStr = Field(...)
@@ -32,7 +34,7 @@ class TennisPlayer(BaseModel):
     birth_date: Optional[constr(strict=True)] = Field(..., description="calendar date YYYY-MM-DD")
     hand: Optional[StrictStr] = Field(...)
     height_cm: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["id", "name", "tour", "country", "birth_date", "hand", "height_cm"]
+    __properties = ["player_id", "player_name", "id", "name", "tour", "country", "birth_date", "hand", "height_cm"]
 
     @validator('birth_date')
     def birth_date_validate_regular_expression(cls, value):
@@ -100,6 +102,8 @@ class TennisPlayer(BaseModel):
             return TennisPlayer.parse_obj(obj)
 
         _obj = TennisPlayer.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "tour": obj.get("tour"),

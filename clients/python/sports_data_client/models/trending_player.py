@@ -27,6 +27,8 @@ class TrendingPlayer(BaseModel):
     """
     player_id: Optional[StrictStr] = Field(...)
     player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     position: Optional[StrictStr] = Field(...)
     sport: StrictStr = Field(...)
@@ -39,7 +41,7 @@ class TrendingPlayer(BaseModel):
     week: Optional[StrictInt] = Field(..., description="an integer")
     game_at: datetime = Field(...)
     signal_id: StrictInt = Field(..., description="an integer")
-    __properties = ["player_id", "player_name", "team", "position", "sport", "direction", "snap_pct", "trailing_snap_pct", "delta_points", "fantasy_points", "season", "week", "game_at", "signal_id"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "team", "position", "sport", "direction", "snap_pct", "trailing_snap_pct", "delta_points", "fantasy_points", "season", "week", "game_at", "signal_id"]
 
     @validator('direction')
     def direction_validate_enum(cls, value):
@@ -77,6 +79,16 @@ class TrendingPlayer(BaseModel):
         if self.player_id is None and "player_id" in self.__fields_set__:
             _dict['player_id'] = None
 
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if position (nullable) is None
         # and __fields_set__ contains the field
         if self.position is None and "position" in self.__fields_set__:
@@ -111,6 +123,8 @@ class TrendingPlayer(BaseModel):
         _obj = TrendingPlayer.parse_obj({
             "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "sport": obj.get("sport"),

@@ -26,6 +26,7 @@ class UfcBout(BaseModel):
     """
     UfcBout
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     fight_id: StrictStr = Field(...)
     bout_order: StrictInt = Field(..., description="an integer")
     weight_class: StrictStr = Field(...)
@@ -37,7 +38,7 @@ class UfcBout(BaseModel):
     time_format: Optional[StrictStr] = Field(...)
     referee: Optional[StrictStr] = Field(...)
     details: Optional[StrictStr] = Field(...)
-    __properties = ["fight_id", "bout_order", "weight_class", "title_fight", "fighters", "method", "round", "time", "time_format", "referee", "details"]
+    __properties = ["game_id", "fight_id", "bout_order", "weight_class", "title_fight", "fighters", "method", "round", "time", "time_format", "referee", "details"]
 
     class Config:
         """Pydantic configuration"""
@@ -112,6 +113,7 @@ class UfcBout(BaseModel):
             return UfcBout.parse_obj(obj)
 
         _obj = UfcBout.parse_obj({
+            "game_id": obj.get("game_id"),
             "fight_id": obj.get("fight_id"),
             "bout_order": obj.get("bout_order"),
             "weight_class": obj.get("weight_class"),

@@ -25,11 +25,13 @@ class UfcBoutFighter(BaseModel):
     """
     UfcBoutFighter
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     result: StrictStr = Field(...)
     resolved: StrictBool = Field(...)
-    __properties = ["id", "name", "result", "resolved"]
+    __properties = ["player_id", "player_name", "id", "name", "result", "resolved"]
 
     @validator('result')
     def result_validate_enum(cls, value):
@@ -74,6 +76,8 @@ class UfcBoutFighter(BaseModel):
             return UfcBoutFighter.parse_obj(obj)
 
         _obj = UfcBoutFighter.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "result": obj.get("result"),

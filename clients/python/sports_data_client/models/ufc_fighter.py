@@ -25,6 +25,8 @@ class UfcFighter(BaseModel):
     """
     UfcFighter
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     first_name: Optional[StrictStr] = Field(...)
@@ -35,7 +37,7 @@ class UfcFighter(BaseModel):
     reach_in: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     weight_lb: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     stance: Optional[StrictStr] = Field(...)
-    __properties = ["id", "name", "first_name", "last_name", "nickname", "date_of_birth", "height_in", "reach_in", "weight_lb", "stance"]
+    __properties = ["player_id", "player_name", "id", "name", "first_name", "last_name", "nickname", "date_of_birth", "height_in", "reach_in", "weight_lb", "stance"]
 
     @validator('date_of_birth')
     def date_of_birth_validate_regular_expression(cls, value):
@@ -123,6 +125,8 @@ class UfcFighter(BaseModel):
             return UfcFighter.parse_obj(obj)
 
         _obj = UfcFighter.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "first_name": obj.get("first_name"),

@@ -26,6 +26,7 @@ class UfcRecordFight(BaseModel):
     """
     UfcRecordFight
     """
+    game_id: StrictStr = Field(..., description="The game's id, accepted by /v1/<sport>/odds/history/{gameId}, /v1/<sport>/games/{gameId}/plays and bulk export")
     fight_id: StrictStr = Field(...)
     event_id: StrictStr = Field(...)
     event: StrictStr = Field(...)
@@ -37,7 +38,7 @@ class UfcRecordFight(BaseModel):
     time: Optional[StrictStr] = Field(...)
     weight_class: StrictStr = Field(...)
     title_fight: StrictBool = Field(...)
-    __properties = ["fight_id", "event_id", "event", "date", "opponent", "result", "method", "round", "time", "weight_class", "title_fight"]
+    __properties = ["game_id", "fight_id", "event_id", "event", "date", "opponent", "result", "method", "round", "time", "weight_class", "title_fight"]
 
     @validator('var_date')
     def var_date_validate_regular_expression(cls, value):
@@ -115,6 +116,7 @@ class UfcRecordFight(BaseModel):
             return UfcRecordFight.parse_obj(obj)
 
         _obj = UfcRecordFight.parse_obj({
+            "game_id": obj.get("game_id"),
             "fight_id": obj.get("fight_id"),
             "event_id": obj.get("event_id"),
             "event": obj.get("event"),

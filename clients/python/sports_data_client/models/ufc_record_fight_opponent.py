@@ -25,9 +25,11 @@ class UfcRecordFightOpponent(BaseModel):
     """
     UfcRecordFightOpponent
     """
+    player_id: StrictStr = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints")
+    player_name: StrictStr = Field(..., description="The player's full name")
     id: StrictStr = Field(...)
     name: StrictStr = Field(...)
-    __properties = ["id", "name"]
+    __properties = ["player_id", "player_name", "id", "name"]
 
     class Config:
         """Pydantic configuration"""
@@ -65,6 +67,8 @@ class UfcRecordFightOpponent(BaseModel):
             return UfcRecordFightOpponent.parse_obj(obj)
 
         _obj = UfcRecordFightOpponent.parse_obj({
+            "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
             "id": obj.get("id"),
             "name": obj.get("name")
         })

@@ -25,6 +25,8 @@ class WaiverPriorityRow(BaseModel):
     """
     WaiverPriorityRow
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     rank: StrictInt = Field(..., description="an integer")
     player_id: StrictStr = Field(...)
     player_name: StrictStr = Field(...)
@@ -36,7 +38,7 @@ class WaiverPriorityRow(BaseModel):
     opportunity_ceiling: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     consistency_score: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     sample_size: StrictInt = Field(..., description="an integer")
-    __properties = ["rank", "player_id", "player_name", "position", "team", "status", "momentum_delta", "avg_fantasy_points", "opportunity_ceiling", "consistency_score", "sample_size"]
+    __properties = ["team_id", "team_abbr", "rank", "player_id", "player_name", "position", "team", "status", "momentum_delta", "avg_fantasy_points", "opportunity_ceiling", "consistency_score", "sample_size"]
 
     class Config:
         """Pydantic configuration"""
@@ -62,6 +64,16 @@ class WaiverPriorityRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if position (nullable) is None
         # and __fields_set__ contains the field
         if self.position is None and "position" in self.__fields_set__:
@@ -99,6 +111,8 @@ class WaiverPriorityRow(BaseModel):
             return WaiverPriorityRow.parse_obj(obj)
 
         _obj = WaiverPriorityRow.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "rank": obj.get("rank"),
             "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),

@@ -25,6 +25,8 @@ export const DossierSignal = Schema.Struct({
 
 /** The feed dossier (specification, "Feed dossier"). */
 export const Dossier = Schema.Struct({
+  ...Resources.PlayerRef,
+  ...Resources.TeamRef,
   playcaller_id: Schema.String,
   sport: Schema.String,
   player_name: Schema.String,

@@ -4,13 +4,14 @@
  * @module
  */
 import { Schema } from "effect"
-import { DateString } from "../Resources.js"
+import { DateString, GameRef, PlayerRef } from "../Resources.js"
 
 /** `tournament_week`: `date` is the tournament's start date (2022-2024); `day`: the match day. */
 export const DatePrecision = Schema.Literal("tournament_week", "day")
 
 /** A player as a match names them: canonical id, name, country (IOC), rank and seed then. */
 export const MatchPlayer = Schema.Struct({
+  ...PlayerRef,
   id: Schema.String,
   name: Schema.String,
   country: Schema.NullOr(Schema.String),
@@ -24,6 +25,7 @@ export type MatchPlayer = typeof MatchPlayer.Type
  * null when the source has none; `outcome` completed | retired | walkover | default.
  */
 export const Match = Schema.Struct({
+  ...GameRef,
   id: Schema.String,
   tour: Schema.String,
   season: Schema.Int,
@@ -59,6 +61,7 @@ export type Ranking = typeof Ranking.Type
 
 /** A player of the directory. `hand` R | L | U (unknown); `height_cm` null when unknown. */
 export const Player = Schema.Struct({
+  ...PlayerRef,
   id: Schema.String,
   name: Schema.String,
   tour: Schema.String,
@@ -90,6 +93,7 @@ export type HeadToHead = typeof HeadToHead.Type
 
 /** One match of a player's game log, from the player's side: result won | lost, the opponent. */
 export const GameLogRow = Schema.Struct({
+  ...GameRef,
   match_id: Schema.String,
   date: Schema.NullOr(DateString),
   date_precision: DatePrecision,

@@ -4,13 +4,14 @@
  * @module
  */
 import { Schema } from "effect"
-import { DateString } from "../Resources.js"
+import { DateString, GameRef, PlayerRef } from "../Resources.js"
 
 /** A fight result from one fighter's side. */
 export const FightResult = Schema.Literal("win", "loss", "draw", "no_contest")
 
 /** A fighter of the directory: tale of the tape in inches and pounds, null where unknown. */
 export const Fighter = Schema.Struct({
+  ...PlayerRef,
   id: Schema.String,
   name: Schema.String,
   first_name: Schema.NullOr(Schema.String),
@@ -26,6 +27,7 @@ export type Fighter = typeof Fighter.Type
 
 /** A fighter as a bout names them: the resolved id (`svc_ufc_n-<name>` when unresolved), name, result. */
 export const BoutFighter = Schema.Struct({
+  ...PlayerRef,
   id: Schema.String,
   name: Schema.String,
   result: FightResult,
@@ -34,6 +36,7 @@ export const BoutFighter = Schema.Struct({
 
 /** A bout of a card. `time` m:ss into `round`. */
 export const Bout = Schema.Struct({
+  ...GameRef,
   fight_id: Schema.String,
   bout_order: Schema.Int,
   weight_class: Schema.String,
@@ -62,11 +65,12 @@ export type Event = typeof Event.Type
 
 /** One fight of a record, from the fighter's side. */
 export const RecordFight = Schema.Struct({
+  ...GameRef,
   fight_id: Schema.String,
   event_id: Schema.String,
   event: Schema.String,
   date: Schema.NullOr(DateString),
-  opponent: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  opponent: Schema.Struct({ ...PlayerRef, id: Schema.String, name: Schema.String }),
   result: FightResult,
   method: Schema.NullOr(Schema.String),
   round: Schema.NullOr(Schema.Int),

@@ -12,7 +12,7 @@
  */
 import { Schema } from "effect"
 import type { EventEntry, SportEvent } from "../Canonical.js"
-import { DateString } from "../Resources.js"
+import { DateString, GameRef, PlayerRef } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 import { type PointsRow, pointsTable } from "./PointsTable.js"
 
@@ -185,6 +185,7 @@ export const championship = (
  * `sessions`).
  */
 export const F1Race = Schema.Struct({
+  ...GameRef,
   event_id: Schema.String,
   season: Schema.Int,
   round: Schema.Int,
@@ -214,6 +215,7 @@ export type F1Race = typeof F1Race.Type
  * (`+5.598`, `+1 lap`), `points`. Qualifying: `q1`, `q2`, `q3` lap times (`1:31.471`).
  */
 export const F1Result = Schema.Struct({
+  ...PlayerRef,
   event_id: Schema.String,
   session: F1Session,
   position: Schema.NullOr(Schema.Int),
@@ -237,6 +239,7 @@ export type F1Result = typeof F1Result.Type
 
 /** A row of the drivers' championship. `constructors`: the constructor ids the driver scored under. */
 export const F1DriverStanding = Schema.Struct({
+  ...PlayerRef,
   position: Schema.Int,
   driver_id: Schema.String,
   driver_name: Schema.String,

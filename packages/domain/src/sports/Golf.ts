@@ -15,7 +15,7 @@
  * @module
  */
 import { Schema } from "effect"
-import { DateString } from "../Resources.js"
+import { DateString, GameRef } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 
 /** The Golf module. */
@@ -210,6 +210,7 @@ export const roundsPlayed = (
  * leaderboard is held; `purse` in US$ millions (2021-22 only); `course` where a source names it.
  */
 export const GolfTournament = Schema.Struct({
+  ...GameRef,
   event_id: Schema.String,
   tour: GolfTour,
   season: Schema.Int,
@@ -263,6 +264,7 @@ export const GolfScoringAverage = Schema.Struct({
   strokes: Schema.Int,
   scoring_average: Schema.NullOr(Schema.Number),
   events: Schema.Array(Schema.Struct({
+    ...GameRef,
     event_id: Schema.String,
     name: Schema.String,
     end_date: Schema.NullOr(DateString),

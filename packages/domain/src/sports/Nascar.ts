@@ -15,6 +15,7 @@
  */
 import { Schema } from "effect"
 import { type EventEntry, slugOf } from "../Canonical.js"
+import { GameRef, PlayerRef } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 import { pointsTable } from "./PointsTable.js"
 
@@ -45,6 +46,8 @@ export const STANDINGS_BASIS =
 
 /** A row of the points table of a series season. */
 export interface NascarStandingRow {
+  readonly player_id: string
+  readonly player_name: string
   readonly position: number
   readonly driver_id: string
   readonly driver_name: string
@@ -69,6 +72,8 @@ export const standings = (entries: ReadonlyArray<EventEntry>): ReadonlyArray<Nas
     points: e.score ?? 0,
     position: e.position
   }))).map((r) => ({
+    player_id: r.key,
+    player_name: r.name,
     position: r.rank,
     driver_id: r.key,
     driver_name: r.name,
@@ -87,6 +92,7 @@ export const standings = (entries: ReadonlyArray<EventEntry>): ReadonlyArray<Nas
 
 /** A race (`/v1/nascar/races`). `date` is always null: the source has none (see meta.coverage). */
 export const NascarRace = Schema.Struct({
+  ...GameRef,
   event_id: Schema.String,
   series: NascarSeries,
   season: Schema.Int,
@@ -98,12 +104,14 @@ export const NascarRace = Schema.Struct({
   laps: Schema.NullOr(Schema.Int),
   date: Schema.Null,
   state: Schema.String,
-  winner: Schema.NullOr(Schema.Struct({ driver_id: Schema.String, driver_name: Schema.String }))
+  winner: Schema.NullOr(Schema.Struct({ ...PlayerRef, driver_id: Schema.String, driver_name: Schema.String }))
 }).annotations({ identifier: "NascarRace" })
 export type NascarRace = typeof NascarRace.Type
 
 /** One driver's result in a race (`/v1/nascar/results`). */
 export const NascarResult = Schema.Struct({
+  ...PlayerRef,
+  ...GameRef,
   event_id: Schema.String,
   position: Schema.NullOr(Schema.Int),
   driver_id: Schema.String,
@@ -124,6 +132,7 @@ export type NascarResult = typeof NascarResult.Type
 
 /** A row of `/v1/nascar/standings` (see {@link standings} and {@link STANDINGS_BASIS}). */
 export const NascarStanding = Schema.Struct({
+  ...PlayerRef,
   position: Schema.Int,
   driver_id: Schema.String,
   driver_name: Schema.String,

@@ -203,6 +203,16 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       })
     })
 
+    /**
+     * To the sign-in page, dropping a session cookie that no longer opens a session. A request
+     * that carried none (a cross-site one: the cookie is SameSite=Strict) leaves the browser's
+     * cookie alone, so another site cannot sign the user out.
+     */
+    const toSignIn = (request: HttpServerRequest.HttpServerRequest) => {
+      const to = seeOther(`${DASHBOARD_PATH}/sign-in`)
+      return request.cookies[SESSION_COOKIE] === undefined ? to : withoutSessionCookie(to, secure)
+    }
+
     /** A signed-in GET page; without a session, a redirect to the sign-in page. */
     const signedIn = (
       handler: (
@@ -213,7 +223,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const s = yield* current
-        if (Option.isNone(s)) return withoutSessionCookie(seeOther(`${DASHBOARD_PATH}/sign-in`), secure)
+        if (Option.isNone(s)) return toSignIn(request)
         return yield* handler(s.value, request)
       })
 
@@ -227,7 +237,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const s = yield* current
-        if (Option.isNone(s)) return withoutSessionCookie(seeOther(`${DASHBOARD_PATH}/sign-in`), secure)
+        if (Option.isNone(s)) return toSignIn(request)
         const form = yield* formOf(request)
         if (!sameOrigin(request) || !sameSecret(field(form, "_csrf"), s.value.csrf)) return refused
         return yield* handler(s.value, form)

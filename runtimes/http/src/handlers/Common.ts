@@ -6,8 +6,8 @@
  */
 import type { HttpServerRequest } from "@effect/platform"
 import { ApiErrors, Security } from "@sports-data/api"
-import { Coverage, type EventSport, type Resources, SportKey, type TeamSport } from "@sports-data/domain"
-import { Effect, Schema } from "effect"
+import { Coverage, type EventSport, type Resources, type TeamSport } from "@sports-data/domain"
+import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
 
 /** Base of the `documentation_url` of ResponseMeta: the API reference, one anchor per operation. */
@@ -47,20 +47,14 @@ export const sportContext =
     operation: `${sport}.${name}`
   })
 
-const isSportKey = Schema.is(SportKey)
-
 /**
- * `meta.coverage` of an answer with no rows: the operation's coverage (Coverage.ts) when it is
- * unavailable or has a known limit, as `{available: false, reason}`; undefined otherwise (and
- * always when there are rows).
+ * `meta.coverage` of an answer with no rows (Coverage.emptyAnswerCoverage: the operation's gap or
+ * known limit, else "nothing matched"); undefined when there are rows.
  */
-export const coverageMeta = (ctx: EnvelopeContext, data: unknown): Coverage.MetaCoverage | undefined => {
-  const empty = Array.isArray(data) && data.length === 0
-  if (!empty || !isSportKey(ctx.sport)) return undefined
-  const name = ctx.operation.slice(ctx.operation.indexOf(".") + 1)
-  const c = Coverage.coverageOf(ctx.sport, name)
-  return !c.available || c.reason !== null ? { available: false, reason: c.reason } : undefined
-}
+export const coverageMeta = (ctx: EnvelopeContext, data: unknown): Coverage.MetaCoverage | undefined =>
+  Array.isArray(data) && data.length === 0
+    ? Coverage.emptyAnswerCoverage(ctx.sport, ctx.operation.slice(ctx.operation.indexOf(".") + 1))
+    : undefined
 
 /**
  * ResponseMeta for the admitted caller: `sport` as given, `league` when given, the caller's tier
