@@ -281,57 +281,21 @@ export type AdmissionFailure = typeof AdmissionFailure.Type
 /** True for a value that is one of the API error classes. */
 export const isApiError = (u: unknown): u is ApiError => all.some((E) => u instanceof E)
 
-/** The HTTP status of an API error. */
-export const statusOf = (error: ApiError): number => {
-  switch (error.error_code) {
-    case "INVALID_PARAMETER":
-      return 400
-    case "MISSING_API_KEY":
-    case "INVALID_API_KEY":
-      return 401
-    case "TRIAL_EXPIRED":
-      return 402
-    case "TIER_INSUFFICIENT":
-      return 403
-    case "NOT_FOUND":
-    case "RESOURCE_NOT_FOUND":
-      return 404
-    case "METHOD_NOT_ALLOWED":
-      return 405
-    case "CONFLICT":
-      return 409
-    case "PAYLOAD_TOO_LARGE":
-      return 413
-    case "RATE_LIMIT_EXCEEDED":
-    case "DAILY_LIMIT_EXCEEDED":
-    case "MONTHLY_QUOTA_EXCEEDED":
-    case "TOO_MANY_STREAMS":
-    case "TOO_MANY_REQUESTS_IN_FLIGHT":
-      return 429
-    case "INTERNAL_ERROR":
-      return 500
-    case "SERVICE_UNAVAILABLE":
-      return 503
-  }
-}
+/** The HTTP status of each API error class, read once from its schema's `status` annotation. */
+const STATUS: ReadonlyMap<unknown, number> = new Map(all.map((E) => [E, HttpApiSchema.getStatusError(E)]))
 
 /**
- * Seconds a caller should wait before retrying (the Retry-After header), for the errors that
- * carry one: every 429 and 503. Undefined for the others.
+ * The HTTP status of an API error: the `status` annotation of its schema (the one place a status
+ * is declared; `.addError(E)` reads the same annotation for the OpenAPI document).
  */
-export const retryAfterOf = (error: ApiError): number | undefined => {
-  switch (error.error_code) {
-    case "RATE_LIMIT_EXCEEDED":
-    case "DAILY_LIMIT_EXCEEDED":
-    case "MONTHLY_QUOTA_EXCEEDED":
-    case "TOO_MANY_STREAMS":
-    case "TOO_MANY_REQUESTS_IN_FLIGHT":
-    case "SERVICE_UNAVAILABLE":
-      return error.retry_after_seconds
-    default:
-      return undefined
-  }
-}
+export const statusOf = (error: ApiError): number => STATUS.get(error.constructor) ?? 500
+
+/**
+ * Seconds a caller should wait before retrying (the Retry-After header): the error's
+ * `retry_after_seconds` field, which every 429 and 503 carries. Undefined for the others.
+ */
+export const retryAfterOf = (error: ApiError): number | undefined =>
+  "retry_after_seconds" in error ? error.retry_after_seconds : undefined
 
 /**
  * Maps a domain error to its API error (pure). `requestId` is the id logged with the cause of a

@@ -96,3 +96,22 @@ export type StoreError = StoreUnavailable | StoreFailure
 
 /** Every domain error. */
 export type DomainError = AdmissionError | InvalidParameter | ResourceNotFound | Conflict | StoreError
+
+/** Every domain error class (the members of {@link DomainError}), for {@link isDomainError}. */
+const DOMAIN_ERRORS = [
+  MissingApiKey,
+  InvalidApiKey,
+  TrialExpired,
+  TierInsufficient,
+  RateLimitExceeded,
+  DailyLimitExceeded,
+  MonthlyQuotaExceeded,
+  InvalidParameter,
+  ResourceNotFound,
+  Conflict,
+  StoreUnavailable,
+  StoreFailure
+] as const
+
+/** True for a value that is one of the domain error classes ({@link DomainError}). */
+export const isDomainError = (u: unknown): u is DomainError => DOMAIN_ERRORS.some((E) => u instanceof E)

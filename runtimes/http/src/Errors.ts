@@ -24,7 +24,7 @@ import {
 } from "@effect/platform"
 import * as HttpMethod from "@effect/platform/HttpMethod"
 import { ApiErrors } from "@sports-data/api"
-import type { DomainError, StoreError } from "@sports-data/domain"
+import { type DomainError, isDomainError, type StoreError } from "@sports-data/domain"
 import { Cause, Effect, Option, Predicate, Schema, Stream } from "effect"
 
 const ApiErrorSchema = Schema.Union(...ApiErrors.all)
@@ -88,20 +88,6 @@ export const mapDomainErrors = <A, E extends DomainError, R>(
     self,
     (e: DomainError) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
   ) as Effect.Effect<A, ApiErrorOf<E>, R>
-
-const DOMAIN_TAGS = new Set([
-  "MissingApiKey",
-  "InvalidApiKey",
-  "TrialExpired",
-  "TierInsufficient",
-  "RateLimitExceeded",
-  "DailyLimitExceeded",
-  "MonthlyQuotaExceeded",
-  "InvalidParameter",
-  "ResourceNotFound",
-  "Conflict",
-  "StoreUnavailable"
-])
 
 /** A route as the router knows it: method and path template (`/v1/nfl/players/:id`). */
 export interface RouteShape {
@@ -199,9 +185,9 @@ export const answerCause = (
           })
       ))
     }
-    if (typeof e === "object" && e !== null && "_tag" in e && DOMAIN_TAGS.has(String(e._tag))) {
-      // A domain error a handler let through unmapped (StoreFailure is not in the set: it is a 500 below).
-      return Effect.succeed(errorResponse(ApiErrors.fromDomain(e as DomainError, "")))
+    if (isDomainError(e) && e._tag !== "StoreFailure") {
+      // A domain error a handler let through unmapped (StoreFailure is a logged 500 below).
+      return Effect.succeed(errorResponse(ApiErrors.fromDomain(e, "")))
     }
   }
   const requestId = newRequestId()
