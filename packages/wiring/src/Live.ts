@@ -291,7 +291,9 @@ export const pollTick = (
     if (health.status === "degraded" || health.status === "open") {
       yield* Effect.logInfo("live feed recovered").pipe(Effect.annotateLogs({ sport, upstream }))
     }
-    if (events.length > 0 || matching.unmatched.length > 0) {
+    // a line per poll that wrote events, or whose unmatched games differ from the last poll's
+    const unmatchedKey = (list: ReadonlyArray<Live.Unmatched>) => list.map((u) => u.upstream_id).sort().join(",")
+    if (events.length > 0 || unmatchedKey(matching.unmatched) !== unmatchedKey(health.unmatched)) {
       yield* Effect.logInfo("live feed polled").pipe(Effect.annotateLogs({
         sport,
         upstream,
