@@ -148,6 +148,40 @@ describe.skipIf(!haveRecordings)("LiveFeed adapters on the recorded responses", 
   })
 
   it.scopedLive(
+    "nhl from ESPN when the settings say so: the hockey scoreboard, ESPN's codes in the service's",
+    () =>
+      Effect.gen(function*() {
+        const up = yield* upstream
+        const board = recorded("espn_site_api/nhl_scoreboard_2022-09-25_preseason_in-pre-post.json")
+        up.route = (path) =>
+          path === "/apis/site/v2/sports/hockey/nhl/scoreboard?dates=20220925"
+            ? { status: 200, body: board }
+            : { status: 404, body: "{}" }
+        const live = yield* LiveFeed.pipe(Effect.provide(
+          LiveFeeds.layer({ nhl: up.url, mlb: up.url, espn: up.url, timeout: "2 seconds", espnSports: ["nhl"] }).pipe(
+            Layer.provide(FetchHttpClient.layer)
+          )
+        ))
+        expect([live.upstreamOf("nhl"), live.upstreamOf("mlb")]).toEqual(["espn", "mlb-statsapi"])
+        const games = yield* live.scoreboard({ sport: "nhl", date: "2022-09-25", watched: [] })
+        expect(games.length).toBe(10)
+        expect(games.find((g) => g.home.abbr === "PIT")).toMatchObject({
+          state: "final",
+          away: { abbr: "CBJ" },
+          home_score: 3,
+          away_score: 2,
+          period_label: "OT"
+        })
+        expect(games.find((g) => g.home.abbr === "ARI")).toMatchObject({
+          state: "in_progress",
+          period_label: "3rd",
+          clock: "9:03"
+        })
+      }),
+    30_000
+  )
+
+  it.scopedLive(
     "through HTTP: the schedule with its BOM decodes; each fault is a typed LiveFeedError",
     () =>
       Effect.gen(function*() {
