@@ -221,10 +221,13 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
     const slates = await rows(`/v1/${sport}/dfs/slates?days=3650`)
     const slate = idOf(slates[0], "slate_id")
     if (slate !== undefined) ids[sport]!["slateId"] = slate
-    const odds = await rows(
-      `/v1/${sport}/odds?${FILTERS[sport]?.["season"] ? `season=${FILTERS[sport]!["season"]}&` : ""}limit=3`
-    )
-    const oddsGame = idOf(odds[0], "event_id") ?? idOf(odds[0], "game_id")
+    // a game with lines: the seasons the odds sources hold, newest first
+    let oddsGame: string | undefined
+    for (const season of [FILTERS[sport]?.["season"], "2026", "2025", "2024", "2023"]) {
+      if (season === undefined || oddsGame !== undefined) continue
+      const odds = await rows(`/v1/${sport}/odds?season=${season}&limit=3`)
+      oddsGame = idOf(odds[0], "event_id") ?? idOf(odds[0], "game_id")
+    }
     if (oddsGame !== undefined) ids[sport]!["oddsGameId"] = oddsGame
   }
   const players2: Record<string, string> = {}

@@ -13,18 +13,22 @@
  *   like a handled request (Admission.ts `makeAdmit`, same counting), and a refused admission
  *   falls through to the normal path, which answers the refusal (nothing was counted).
  *
- * What is cached (see {@link isCacheableRoute}): GET routes of the team-sport groups and the
- * cross-sport player search, whose answer depends only on the path, the query, the stored data
- * and the UTC date (`date=today`); not `games` (it reads the call time and sets its own
- * Cache-Control), not account, key, usage, webhook, feed, stream, bulk export, model or any other
- * route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
+ * What is cached (see {@link isCacheableRoute}): the GET data reads (every sport, the cross-sport
+ * player routes, analytics, intelligence, odds, DFS slates, the service metadata), whose answer
+ * depends only on the path, the query, the stored data and the UTC date (`date=today`); not
+ * `games` (it reads the call time and sets its own Cache-Control), not account, key, usage,
+ * audit, webhook, feed, stream, bulk export, model or any other route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
  * route template is never cached.
  *
  * Freshness: the data version (`CatalogReader.dataVersion`) is read at most once per
- * `versionInterval` (StoreCache.ts `makeVersionReader`); a new version empties the cache. An entry
- * also lives at most `timeToLive`, which bounds what the version does not cover (the ingest
- * records behind `last_updated`) as the read cache does; past half of it, one request refills
- * the entry while the others are still answered from it (see `lookup`).
+ * `versionInterval` (StoreCache.ts `makeVersionReader`). An entry is fresh while it was made under
+ * the current version less than its life ago: `timeToLive` (SPORTS_DATA_BODY_CACHE_TTL, 5
+ * minutes), which bounds what the version does not cover (the ingest records behind
+ * `last_updated`), or `versionInterval` for the service metadata (ingestion progress). Past half
+ * of that life, or once the version moved, one request refills the entry while the others are
+ * still answered from it (stale while revalidating, see `lookup`), for at most `maxStale` after it
+ * was made: so a refill that waits for the store (an ingestion's long statement) never holds up
+ * the requests of a hot path, and an answer is at most the refill's duration behind the store.
  *
  * Bounded by `maxBytes` (the SPORTS_DATA_BODY_CACHE_BYTES setting): the sum of the kept bytes
  * and keys; the least recently used entries are evicted first; a body larger than the budget is
@@ -41,6 +45,14 @@ import { HttpMetrics } from "./Metrics.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
 
+/** The setting of the entries' longest life. */
+export const bodyCacheTtlConfig = Config.duration("SPORTS_DATA_BODY_CACHE_TTL").pipe(
+  Config.withDescription(
+    "Longest life of a cached response body whatever the data version (a new version empties the cache at once)."
+  ),
+  Config.withDefault(Duration.minutes(5))
+)
+
 /** The setting of the byte budget. */
 export const bodyCacheBytesConfig = Config.integer("SPORTS_DATA_BODY_CACHE_BYTES").pipe(
   Config.withDescription(
@@ -55,11 +67,24 @@ export interface BodyCacheOptions {
   readonly maxBytes?: number | undefined
   /** How often the data version is read (default 1 s). */
   readonly versionInterval?: Duration.DurationInput | undefined
-  /** Longest life of an entry whatever the version (default 1 s). */
+  /**
+   * Longest life of an entry whatever the version (default: SPORTS_DATA_BODY_CACHE_TTL, 5
+   * minutes); entries of the service metadata live at most `versionInterval`.
+   */
   readonly timeToLive?: Duration.DurationInput | undefined
+  /**
+   * Longest an entry that is no longer fresh (another data version, or older than `timeToLive`)
+   * is still served while one request refills it (default 10 s).
+   */
+  readonly maxStale?: Duration.DurationInput | undefined
 }
 
-/** The groups whose GET routes answer from (path, query, data, date) alone. */
+/**
+ * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
+ * cross-sport player routes, analytics, intelligence, odds, DFS slates and the service metadata.
+ * Not account, usage, audit, webhooks, feed (it reads the call time), models (the model registry
+ * is not part of the data version), stream, bulk export or MCP.
+ */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "nfl",
   "mlb",
@@ -68,8 +93,25 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "cfb",
   "soccer",
   "tennis",
-  "players"
+  "golf",
+  "ufc",
+  "f1",
+  "nascar",
+  "players",
+  "analytics",
+  "intelligence",
+  "odds",
+  "dfs",
+  "nflExtras",
+  "meta"
 ])
+
+/**
+ * Groups whose answers also show what the data version does not cover (the ingestion progress
+ * and ingest records of `/v1/data/status` and `/v1/meta/coverage`): their entries live at most
+ * the version interval.
+ */
+const SHORT_LIVED_GROUPS: ReadonlySet<string> = new Set(["meta"])
 
 /** The UTC day of the instant `ms`, as whole days since the epoch. */
 const dayIndex = (ms: number): number => Math.floor(ms / 86_400_000)
@@ -140,6 +182,8 @@ interface Kept {
   readonly version: string
   readonly day: number
   readonly storedAt: number
+  /** Longest life of the entry, ms. */
+  readonly life: number
   /** Set when a request was sent to the app to refill this entry ahead of its expiry. */
   refreshing: boolean
 }
@@ -260,11 +304,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const admit = yield* makeAdmitCall(routes)
     const clock = yield* Effect.clock
     const recorder = yield* UsageRecorder
-    const versions = yield* makeVersionReader(
-      (yield* CatalogReader).dataVersion,
-      options?.versionInterval ?? Duration.seconds(1)
-    )
-    const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? Duration.seconds(1)))
+    const versionInterval = Duration.decode(options?.versionInterval ?? Duration.seconds(1))
+    const versions = yield* makeVersionReader((yield* CatalogReader).dataVersion, versionInterval)
+    const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? (yield* bodyCacheTtlConfig)))
+    const shortLife = Math.min(timeToLive, Duration.toMillis(versionInterval))
+    const maxStale = Duration.toMillis(Duration.decode(options?.maxStale ?? Duration.seconds(10)))
     const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
     const match = makeRouteMatcher(routes)
     const cacheable = new Set(routes.filter(isCacheableRoute))
@@ -281,7 +325,13 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       held -= kept.bytes
     }
 
-    const keep = (key: string, version: string, response: HttpServerResponse.HttpServerResponse, now: number) => {
+    const keep = (
+      key: string,
+      version: string,
+      response: HttpServerResponse.HttpServerResponse,
+      now: number,
+      life: number
+    ) => {
       const body = response.body
       if (response.status !== 200 || body._tag !== "Uint8Array" || !body.contentType.includes("json")) return
       const split = splitEnvelope(Buffer.from(body.body.buffer, body.body.byteOffset, body.body.byteLength).toString())
@@ -305,6 +355,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         version,
         day: dayIndex(now),
         storedAt: now,
+        life,
         refreshing: false
       }
       entries.set(key, kept)
@@ -323,25 +374,27 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const route = match(path)
       return route === undefined || !cacheable.has(route)
         ? undefined
-        : { route, path, key: `${path}?${canonicalQuery(url)}` }
+        : {
+          route,
+          path,
+          key: `${path}?${canonicalQuery(url)}`,
+          life: SHORT_LIVED_GROUPS.has(route.group) ? shortLife : timeToLive
+        }
     })
 
-    /** Empties the cache when `version` is not the one its entries were made under. */
+    /** Notes the current data version; the entries of an earlier one are refilled on their next use. */
     const holdVersion = (version: string) => {
-      if (version === heldVersion) return
-      entries.clear()
-      held = 0
       heldVersion = version
     }
 
     /**
-     * The entry under `key` if it is fresh at `started` (made under the held data version, on
-     * the UTC day of `started`, at most `timeToLive` before), made the most recently used.
+     * The entry under `key` if it may answer at `started` (made on the UTC day of `started`, at
+     * most `maxStale` before: fresh, or stale and being refilled), made the most recently used.
      */
-    const freshEntry = (key: string, started: number) => {
+    const usableEntry = (key: string, started: number) => {
       const kept = entries.get(key)
       if (
-        kept === undefined || started - kept.storedAt > timeToLive || kept.version !== heldVersion ||
+        kept === undefined || started - kept.storedAt > Math.max(kept.life, maxStale) ||
         kept.day !== dayIndex(started)
       ) return undefined
       if (kept !== lastUsed) {
@@ -375,8 +428,12 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       }
     }
 
-    /** Whether an entry is past half its life: the next request for it refills it (ahead of expiry). */
-    const aging = (kept: Kept, started: number) => started - kept.storedAt > timeToLive / 2
+    /**
+     * Whether an entry is to be refilled: made under another data version, or past half its life
+     * (refilled ahead of expiry by the next request).
+     */
+    const aging = (kept: Kept, started: number) =>
+      kept.version !== heldVersion || started - kept.storedAt > kept.life / 2
 
     /**
      * Whether this request, from the node front, is the one to hand to the app to refill the
@@ -392,18 +449,22 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
 
-    /** A miss whose answer is kept under `key` (made under `version` at `started`); `done` once answered. */
-    const missOf = (key: string, version: string, started: number, done: () => void): Lookup => ({
+    /** An entry's key and longest life (ms). */
+    type Slot = { readonly key: string; readonly life: number }
+
+    /** A miss whose answer is kept under `slot` (made under `version` at `started`); `done` once answered. */
+    const missOf = (slot: Slot, version: string, started: number, done: () => void): Lookup => ({
       _tag: "Miss",
-      keep: (response) => keep(key, version, response, started),
+      keep: (response) => keep(slot.key, version, response, started, slot.life),
       done
     })
 
-    /** A miss whose answer fills the entry under `key`; the requests that find no entry wait for it. */
-    const startFill = (key: string, version: string, started: number): Lookup => {
+    /** A miss whose answer fills the entry of `slot`; the requests that find no entry wait for it. */
+    const startFill = (slot: Slot, version: string, started: number): Lookup => {
+      const { key } = slot
       const fill = Deferred.unsafeMake<void>(FiberId.none)
       filling.set(key, fill)
-      return missOf(key, version, started, () => {
+      return missOf(slot, version, started, () => {
         if (filling.get(key) === fill) filling.delete(key)
         Deferred.unsafeDone(fill, Exit.void)
       })
@@ -423,21 +484,21 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         const version = current.right
         holdVersion(version)
         const { key } = request
-        const kept = freshEntry(key, started)
+        const kept = usableEntry(key, started)
         metrics?.cache("body", kept !== undefined)
         const pending = filling.get(key)
         if (kept !== undefined && pending === undefined) {
           // refilled ahead of expiry by this request (or, from the node front, by the app it is
           // handed to); the others are answered from the entry meanwhile
-          if (fills && aging(kept, started)) return Effect.succeed(startFill(key, version, started))
+          if (fills && aging(kept, started)) return Effect.succeed(startFill(request, version, started))
           if (!fills && claimsRefresh(kept, started)) return Effect.succeed(PASS)
         }
         if (kept === undefined) {
           if (pending !== undefined && !waited) {
             return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
           }
-          if (!fills || pending !== undefined) return Effect.succeed(missOf(key, version, started, noFill))
-          return Effect.succeed(startFill(key, version, started))
+          if (!fills || pending !== undefined) return Effect.succeed(missOf(request, version, started, noFill))
+          return Effect.succeed(startFill(request, version, started))
         }
         return Effect.matchEffect(admit.call("GET", request.route.path, presentedKey, started), {
           onFailure: () => Effect.succeed(PASS),
@@ -464,7 +525,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const version = versions.fresh(started)
       if (version === undefined) return done(undefined)
       holdVersion(version)
-      const kept = freshEntry(request.key, started)
+      const kept = usableEntry(request.key, started)
       if (kept === undefined) return done(undefined)
       if (claimsRefresh(kept, started)) return done("refresh")
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
