@@ -179,6 +179,26 @@ export class TooManyStreamsError extends Schema.Class<TooManyStreamsError>("TooM
   })
 ) {}
 
+/**
+ * 429 TOO_MANY_REQUESTS_IN_FLIGHT: the caller (its key, or its address when it presents none)
+ * already has `max_in_flight` requests being answered (the SPORTS_DATA_MAX_IN_FLIGHT_PER_KEY
+ * setting); wait for one to finish. Nothing is counted against the quota. Header Retry-After.
+ */
+export class TooManyRequestsInFlightError
+  extends Schema.Class<TooManyRequestsInFlightError>("TooManyRequestsInFlightError")(
+    {
+      ...standard("TOO_MANY_REQUESTS_IN_FLIGHT", "Too many requests in flight for this key.", false),
+      in_flight: Schema.Int,
+      max_in_flight: Schema.Int,
+      retry_after_seconds: Schema.Int
+    },
+    HttpApiSchema.annotations({
+      status: 429,
+      description: "TOO_MANY_REQUESTS_IN_FLIGHT: the key's concurrent requests are at their cap; header Retry-After"
+    })
+  )
+{}
+
 /** 500 INTERNAL_ERROR: anything else. `request_id` finds the logged cause; no stack or SQL is ever sent. */
 export class InternalError extends Schema.Class<InternalError>("InternalError")(
   {
@@ -219,6 +239,7 @@ export type ApiError =
   | DailyLimitExceededError
   | MonthlyQuotaExceededError
   | TooManyStreamsError
+  | TooManyRequestsInFlightError
   | InternalError
   | ServiceUnavailableError
 
@@ -238,6 +259,7 @@ export const all = [
   DailyLimitExceededError,
   MonthlyQuotaExceededError,
   TooManyStreamsError,
+  TooManyRequestsInFlightError,
   InternalError,
   ServiceUnavailableError
 ] as const
@@ -284,6 +306,7 @@ export const statusOf = (error: ApiError): number => {
     case "DAILY_LIMIT_EXCEEDED":
     case "MONTHLY_QUOTA_EXCEEDED":
     case "TOO_MANY_STREAMS":
+    case "TOO_MANY_REQUESTS_IN_FLIGHT":
       return 429
     case "INTERNAL_ERROR":
       return 500
@@ -302,6 +325,7 @@ export const retryAfterOf = (error: ApiError): number | undefined => {
     case "DAILY_LIMIT_EXCEEDED":
     case "MONTHLY_QUOTA_EXCEEDED":
     case "TOO_MANY_STREAMS":
+    case "TOO_MANY_REQUESTS_IN_FLIGHT":
     case "SERVICE_UNAVAILABLE":
       return error.retry_after_seconds
     default:

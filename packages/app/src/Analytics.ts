@@ -268,38 +268,54 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * rows considered before grouping.
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
-      const out: Array<Resources.HistoricalTrend> = []
+      // each player's mean first (one pass, no copies); the records only of the players answered
+      type Group = {
+        readonly sport: HistorySport
+        readonly playerId: string
+        readonly games: Array<StatLine>
+        readonly people: ReadonlyMap<string, Player>
+        readonly name: string
+        sum: number
+      }
+      const groups: Array<Group> = []
       const seasons = new Set<number>()
       let total = 0
       for (const sport of sports) {
         const found = yield* historyLines(sport, q)
         found.seasons.forEach((s) => seasons.add(s))
         total += found.lines.length
-        const groups = new Map<string, Array<StatLine>>()
-        for (const l of found.lines) groups.set(l.player_id, [...(groups.get(l.player_id) ?? []), l])
-        for (const [playerId, games] of groups) {
-          const p = found.people.get(playerId)
-          const records = games.map((l) => historyRecord(sport, l, p))
-          const avg = games.reduce((a, l) => a + (l.fantasy_points ?? 0), 0) / games.length
-          out.push({
-            player_id: playerId,
-            player_name: p?.full_name ?? playerId,
-            ...teamRef(p?.team ?? records[0]!.team),
-            team: p?.team ?? records[0]!.team,
-            position: p?.position ?? records[0]!.position,
-            sport,
-            games_in_sample: games.length,
-            avg_fantasy_points: Math.round(avg * 100) / 100,
-            recent_game: records[0]!,
-            all_games: records
-          })
+        const bySport = new Map<string, Group>()
+        for (const l of found.lines) {
+          let g = bySport.get(l.player_id)
+          if (g === undefined) {
+            const name = found.people.get(l.player_id)?.full_name ?? l.player_id
+            g = { sport, playerId: l.player_id, games: [], people: found.people, name, sum: 0 }
+            bySport.set(l.player_id, g)
+            groups.push(g)
+          }
+          g.games.push(l)
+          g.sum += l.fantasy_points ?? 0
         }
       }
-      out.sort((a, b) =>
-        b.avg_fantasy_points - a.avg_fantasy_points ||
-        (a.player_name < b.player_name ? -1 : a.player_name > b.player_name ? 1 : 0)
-      )
-      return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out.slice(0, q.limit) }
+      const avgOf = (g: Group) => Math.round((g.sum / g.games.length) * 100) / 100
+      groups.sort((a, b) => avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      const out = groups.slice(0, q.limit).map((g): Resources.HistoricalTrend => {
+        const p = g.people.get(g.playerId)
+        const records = g.games.map((l) => historyRecord(g.sport, l, p))
+        return {
+          player_id: g.playerId,
+          player_name: g.name,
+          ...teamRef(p?.team ?? records[0]!.team),
+          team: p?.team ?? records[0]!.team,
+          position: p?.position ?? records[0]!.position,
+          sport: g.sport,
+          games_in_sample: g.games.length,
+          avg_fantasy_points: avgOf(g),
+          recent_game: records[0]!,
+          all_games: records
+        }
+      })
+      return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out }
     })
 
     /**

@@ -117,6 +117,18 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
       }))
     })
 
+    /** The platform count and the data version it was counted under (counted again when the version moves). */
+    let platformsKept: { readonly version: string; readonly count: number } | undefined
+    /** Distinct platform names in the players' platform id maps, all sports (once per data version). */
+    const platformCount = Effect.gen(function*() {
+      const version = yield* catalog.dataVersion
+      if (platformsKept?.version === version) return platformsKept.count
+      const all = yield* allRows((page) => players.find(page))
+      const count = new Set(all.flatMap((p) => Object.keys(p.platform_ids))).size
+      platformsKept = { version, count }
+      return count
+    })
+
     /**
      * PublicStats:
      * - `active_users`: keys that are active, not revoked, and not past a trial end at `now`;
@@ -127,8 +139,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const publicStats = Effect.fn("Catalog.publicStats")(function*(now: Date) {
       const records = yield* keys.list
       const summary = yield* catalog.summary
-      const all = yield* allRows((page) => players.find(page))
-      const platforms = new Set(all.flatMap((p) => Object.keys(p.platform_ids)))
+      const platforms = yield* platformCount
       return {
         active_users: records.filter((r) =>
           r.state === "active" && r.revoked_at === null &&
@@ -137,7 +148,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
         active_signals: (yield* signals.find({ order: "recent", limit: 0, offset: 0 })).total,
         players_tracked: summary.reduce((n, s) => n + s.players, 0),
         sports_covered: summary.filter((s) => s.players > 0).length,
-        platforms: platforms.size
+        platforms
       } satisfies Resources.PublicStats
     })
 

@@ -218,14 +218,16 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       }
     )
 
-    /** How many players of `sport` each team has (a one-row page per team). */
+    /** How many players of `sport` each team has (teams named as the players name them, case ignored). */
     const counts = Effect.fn("Players.counts")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
-      return yield* Effect.forEach(
-        rows,
-        (t) =>
-          Effect.map(players.find({ sport, team: t.abbr, limit: 1, offset: 0 }), (page) => [t, page.total] as const),
-        { concurrency: 4 }
-      )
+      // one read of the sport's players (a few pages, cached by data version) instead of a count
+      // per team; teams match as the reader's `team` filter does (case ignored)
+      const perTeam = new Map<string, number>()
+      for (const p of yield* allRows((page) => players.find({ sport, ...page }))) {
+        const team = p.team?.toLowerCase()
+        if (team !== undefined) perTeam.set(team, (perTeam.get(team) ?? 0) + 1)
+      }
+      return rows.map((t) => [t, perTeam.get(t.abbr.toLowerCase()) ?? 0] as const)
     })
 
     /** Every player of each of `rows` (for team summaries that need the whole roster). */

@@ -1038,7 +1038,7 @@ const liveFeeds = statements([
 
 /**
  * 0025: the developer dashboard: per-minute usage analytics (kept two hours), e-mailed sign-in
- * links and sessions, each stored by the SHA-256 of its secret.
+ * links and sessions, each stored by the SHA-256 of its secret; keys found by owner address.
  */
 const dashboard = statements([
   `CREATE TABLE usage_minutes (
@@ -1061,8 +1061,18 @@ const dashboard = statements([
     created_at timestamptz NOT NULL,
     expires_at timestamptz NOT NULL
   )`,
-  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`
+  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`,
+  `CREATE INDEX api_keys_email_idx ON api_keys (lower(email))`
 ])
+
+/**
+ * 0026: the derived tables the response caches serve (odds lines, DFS slates and salaries, player
+ * metrics) move the data version too, so that a cached answer built on them is dropped as soon as
+ * an ingestion changes them (they are rewritten only by ingestion, when their sources change).
+ */
+const moreVersionedTables = statements(
+  ["odds_lines", "dfs_slates", "dfs_salaries", "player_metrics"].flatMap(versionTriggers)
+)
 
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
@@ -1087,7 +1097,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "21_consume_many": consumeMany,
   "22_reservations": reservations,
   "24_live_feeds": liveFeeds,
-  "25_dashboard": dashboard
+  "25_dashboard": dashboard,
+  "26_more_versioned_tables": moreVersionedTables
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

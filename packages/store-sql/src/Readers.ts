@@ -427,7 +427,12 @@ const summaryRow = (sport: SportKey, row: SummaryRow | undefined): SportSummary 
   last_updated: row?.last_updated ?? null
 })
 
-/** Summary (every team sport, one statement each), ingest records and data version over the current SqlClient. */
+/**
+ * Summary (every team sport, one statement each), ingest records and data version over the
+ * current SqlClient. The summary's counts, dates and seasons are computed once per data version
+ * (they change only with the versioned tables) and kept; each call reads the data version and the
+ * ingest records' end times (`last_updated`), two indexed reads of a few rows.
+ */
 export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
@@ -454,11 +459,23 @@ export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlCl
         (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
         (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]'::json) FROM events WHERE sport = ${sport})
           AS seasons`.pipe(Effect.map(([row]) => summaryRow(sport, row)))
+    const computeSummary = Effect.all([
+      Effect.forEach(teamSports, summaryOf),
+      Effect.forEach(eventSports, eventSummaryOf)
+    ]).pipe(Effect.map(([team, event]) => [...team, ...event]), orStoreError("CatalogReader.summary"))
+    /** The summary computed under the data version `version` (read before it was computed). */
+    let kept: { readonly version: string; readonly rows: ReadonlyArray<SportSummary> } | undefined
+    const summary = Effect.gen(function*() {
+      const version = yield* readDataVersion(sql)
+      const rows = kept?.version === version ? kept.rows : yield* computeSummary
+      kept = { version, rows }
+      const finished = yield* sql<{ sport: string; finished_at: Date }>`SELECT sport, finished_at FROM ingest_state`
+        .pipe(orStoreError("CatalogReader.summary"))
+      const at = new Map(finished.map((r) => [r.sport, r.finished_at]))
+      return rows.map((r) => ({ ...r, last_updated: at.get(r.sport) ?? null }))
+    })
     return {
-      summary: Effect.all([
-        Effect.forEach(teamSports, summaryOf),
-        Effect.forEach(eventSports, eventSummaryOf)
-      ]).pipe(Effect.map(([team, event]) => [...team, ...event]), orStoreError("CatalogReader.summary")),
+      summary,
       ingestState: (sport) =>
         sql<{ finished_at: Date; source_mtime_ms: number | string }>`
           SELECT finished_at, source_mtime_ms FROM ingest_state WHERE sport = ${sport}`.pipe(

@@ -235,7 +235,10 @@ export const pollTick = (
     if (Live.waiting(health, now)) return { _tag: "Waiting", until: health.next_poll_at! } as const
     const watched = yield* watchedGames(sport, now, settings.ahead)
     if (watched.length === 0) {
-      if (health.status !== "idle") yield* store.setHealth({ ...health, status: "idle", next_poll_at: null })
+      // stored once idle, so that every instance shows the sport as polled (and idle)
+      if (stored === undefined || health.status !== "idle") {
+        yield* store.setHealth({ ...health, status: "idle", next_poll_at: null })
+      }
       return { _tag: "Idle" } as const
     }
     const dates = [...new Set(watched.flatMap((w) => w.game.game_date === null ? [] : [w.game.game_date]))].sort()
@@ -302,11 +305,17 @@ export const pollTick = (
 
 /**
  * `sport`'s poller: {@link pollTick} every `liveInterval` (a tick that is not due costs one lease
- * claim and one health read), forever; a tick that fails (the store) is logged and the next one
- * runs. Releases the lease when interrupted.
+ * claim and one health read), forever; a tick whose store read or write fails is logged in one
+ * line (the store is busy or away; the next tick tries again), a defect with its cause. Releases
+ * the lease when interrupted.
  */
 export const pollerLoop = (sport: TeamSport, options: PollerOptions) =>
   pollTick(sport, options).pipe(
+    Effect.catchAll((error) =>
+      Effect.logWarning("live poll skipped: the store failed").pipe(
+        Effect.annotateLogs({ sport, error: error._tag, detail: error.detail })
+      )
+    ),
     Effect.catchAllCause((cause) =>
       Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logWarning("live poll failed", cause)
     ),

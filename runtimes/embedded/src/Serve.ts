@@ -8,7 +8,7 @@
  * server down gracefully). After that first ingestion it looks for changed source files every
  * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts). It runs the worker's jobs
  * in-process: that refresh with the jobs after each ingestion (model training; wiring Jobs.ts)
- * and the webhook deliveries.
+ * and the webhook deliveries, and the live game pollers (@sports-data/wiring Live.ts).
  * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
  * while the server holds the folder (Admin.ts).
  * @module

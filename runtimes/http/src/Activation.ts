@@ -73,7 +73,8 @@ export const activationPage = (token: string | undefined) =>
       `<p>This is your ${Keys.escapeHtml(record.tier)} key. Copy it now: it is shown only this once ` +
         `and only its hash is stored.${Keys.escapeHtml(ends)}</p>\n` +
         `<code>${Keys.escapeHtml(Redacted.value(key))}</code>\n` +
-        `<p>Send it in the <code>X-Service-Key</code> header of every request.</p>`
+        `<p>Send it in the <code>X-Service-Key</code> header of every request. Its usage, limits and ` +
+        `webhooks are on <a href="/dashboard">the dashboard</a> (sign in with this e-mail address).</p>`
     )
   })
 

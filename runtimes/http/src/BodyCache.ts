@@ -13,17 +13,19 @@
  *   like a handled request (Admission.ts `makeAdmit`, same counting), and a refused admission
  *   falls through to the normal path, which answers the refusal (nothing was counted).
  *
- * What is cached (see {@link isCacheableRoute}): GET routes of the team-sport groups and the
- * cross-sport player search, whose answer depends only on the path, the query, the stored data
- * and the UTC date (`date=today`); not `games` (it reads the call time and sets its own
- * Cache-Control), not account, key, usage, webhook, feed, stream, bulk export, model or any other
- * route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
+ * What is cached (see {@link isCacheableRoute}): the GET data reads (every sport, the cross-sport
+ * player routes, analytics, intelligence, odds, DFS slates, the service metadata), whose answer
+ * depends only on the path, the query, the stored data and the UTC date (`date=today`); not
+ * `games` (it reads the call time and sets its own Cache-Control), not account, key, usage,
+ * audit, webhook, feed, stream, bulk export, model or any other route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
  * route template is never cached.
  *
  * Freshness: the data version (`CatalogReader.dataVersion`) is read at most once per
  * `versionInterval` (StoreCache.ts `makeVersionReader`); a new version empties the cache. An entry
- * also lives at most `timeToLive`, which bounds what the version does not cover (the ingest
- * records behind `last_updated`) as the read cache does; past half of it, one request refills
+ * also lives at most `timeToLive` (SPORTS_DATA_BODY_CACHE_TTL, 5 minutes), which bounds what the
+ * version does not cover (the ingest records behind `last_updated`: it may lag an ingestion that
+ * changed no row by that long), and an entry of the service metadata (ingestion progress) at most
+ * `versionInterval`; past half of its life, one request refills
  * the entry while the others are still answered from it (see `lookup`).
  *
  * Bounded by `maxBytes` (the SPORTS_DATA_BODY_CACHE_BYTES setting): the sum of the kept bytes
@@ -37,8 +39,17 @@ import { CatalogReader } from "@sports-data/domain"
 import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
 import { type AdmittedCall, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
+import { HttpMetrics } from "./Metrics.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
+
+/** The setting of the entries' longest life. */
+export const bodyCacheTtlConfig = Config.duration("SPORTS_DATA_BODY_CACHE_TTL").pipe(
+  Config.withDescription(
+    "Longest life of a cached response body whatever the data version (a new version empties the cache at once)."
+  ),
+  Config.withDefault(Duration.minutes(5))
+)
 
 /** The setting of the byte budget. */
 export const bodyCacheBytesConfig = Config.integer("SPORTS_DATA_BODY_CACHE_BYTES").pipe(
@@ -54,11 +65,19 @@ export interface BodyCacheOptions {
   readonly maxBytes?: number | undefined
   /** How often the data version is read (default 1 s). */
   readonly versionInterval?: Duration.DurationInput | undefined
-  /** Longest life of an entry whatever the version (default 1 s). */
+  /**
+   * Longest life of an entry whatever the version (default: SPORTS_DATA_BODY_CACHE_TTL, 5
+   * minutes); entries of the service metadata live at most `versionInterval`.
+   */
   readonly timeToLive?: Duration.DurationInput | undefined
 }
 
-/** The groups whose GET routes answer from (path, query, data, date) alone. */
+/**
+ * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
+ * cross-sport player routes, analytics, intelligence, odds, DFS slates and the service metadata.
+ * Not account, usage, audit, webhooks, feed (it reads the call time), models (the model registry
+ * is not part of the data version), stream, bulk export or MCP.
+ */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "nfl",
   "mlb",
@@ -67,8 +86,25 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "cfb",
   "soccer",
   "tennis",
-  "players"
+  "golf",
+  "ufc",
+  "f1",
+  "nascar",
+  "players",
+  "analytics",
+  "intelligence",
+  "odds",
+  "dfs",
+  "nflExtras",
+  "meta"
 ])
+
+/**
+ * Groups whose answers also show what the data version does not cover (the ingestion progress
+ * and ingest records of `/v1/data/status` and `/v1/meta/coverage`): their entries live at most
+ * the version interval.
+ */
+const SHORT_LIVED_GROUPS: ReadonlySet<string> = new Set(["meta"])
 
 /** The UTC day of the instant `ms`, as whole days since the epoch. */
 const dayIndex = (ms: number): number => Math.floor(ms / 86_400_000)
@@ -139,6 +175,8 @@ interface Kept {
   readonly version: string
   readonly day: number
   readonly storedAt: number
+  /** Longest life of the entry, ms. */
+  readonly life: number
   /** Set when a request was sent to the app to refill this entry ahead of its expiry. */
   refreshing: boolean
 }
@@ -183,6 +221,8 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
 /** A hit of the body cache: the bytes and headers of the answer to an admitted call. */
 export interface Hit {
   readonly _tag: "Hit"
+  /** The route template answered (for the metrics). */
+  readonly route: string
   /**
    * The body in three parts, to be sent in this order: the kept bytes before the caller's meta
    * fields, those fields, the kept bytes after them (the kept parts are shared, never copied).
@@ -257,11 +297,11 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const admit = yield* makeAdmitCall(routes)
     const clock = yield* Effect.clock
     const recorder = yield* UsageRecorder
-    const versions = yield* makeVersionReader(
-      (yield* CatalogReader).dataVersion,
-      options?.versionInterval ?? Duration.seconds(1)
-    )
-    const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? Duration.seconds(1)))
+    const versionInterval = Duration.decode(options?.versionInterval ?? Duration.seconds(1))
+    const versions = yield* makeVersionReader((yield* CatalogReader).dataVersion, versionInterval)
+    const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? (yield* bodyCacheTtlConfig)))
+    const shortLife = Math.min(timeToLive, Duration.toMillis(versionInterval))
+    const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
     const match = makeRouteMatcher(routes)
     const cacheable = new Set(routes.filter(isCacheableRoute))
 
@@ -277,7 +317,13 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       held -= kept.bytes
     }
 
-    const keep = (key: string, version: string, response: HttpServerResponse.HttpServerResponse, now: number) => {
+    const keep = (
+      key: string,
+      version: string,
+      response: HttpServerResponse.HttpServerResponse,
+      now: number,
+      life: number
+    ) => {
       const body = response.body
       if (response.status !== 200 || body._tag !== "Uint8Array" || !body.contentType.includes("json")) return
       const split = splitEnvelope(Buffer.from(body.body.buffer, body.body.byteOffset, body.body.byteLength).toString())
@@ -301,6 +347,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         version,
         day: dayIndex(now),
         storedAt: now,
+        life,
         refreshing: false
       }
       entries.set(key, kept)
@@ -319,7 +366,12 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const route = match(path)
       return route === undefined || !cacheable.has(route)
         ? undefined
-        : { route, path, key: `${path}?${canonicalQuery(url)}` }
+        : {
+          route,
+          path,
+          key: `${path}?${canonicalQuery(url)}`,
+          life: SHORT_LIVED_GROUPS.has(route.group) ? shortLife : timeToLive
+        }
     })
 
     /** Empties the cache when `version` is not the one its entries were made under. */
@@ -337,7 +389,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const freshEntry = (key: string, started: number) => {
       const kept = entries.get(key)
       if (
-        kept === undefined || started - kept.storedAt > timeToLive || kept.version !== heldVersion ||
+        kept === undefined || started - kept.storedAt > kept.life || kept.version !== heldVersion ||
         kept.day !== dayIndex(started)
       ) return undefined
       if (kept !== lastUsed) {
@@ -351,7 +403,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     }
 
     /** The hit of an admitted call on a kept entry. */
-    const hitOf = (kept: Kept, admitted: AdmittedCall): Hit => {
+    const hitOf = (kept: Kept, admitted: AdmittedCall, route: string): Hit => {
       const { caller } = admitted
       const fields = Buffer.from(
         callerFields(caller.key.tier, caller.calls_remaining_this_month, caller.calls_remaining_today)
@@ -359,6 +411,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const length = kept.head.byteLength + fields.byteLength + kept.tail.byteLength
       return {
         _tag: "Hit",
+        route,
         body: [kept.head, fields, kept.tail],
         length,
         contentType: kept.contentType,
@@ -371,7 +424,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     }
 
     /** Whether an entry is past half its life: the next request for it refills it (ahead of expiry). */
-    const aging = (kept: Kept, started: number) => started - kept.storedAt > timeToLive / 2
+    const aging = (kept: Kept, started: number) => started - kept.storedAt > kept.life / 2
 
     /**
      * Whether this request, from the node front, is the one to hand to the app to refill the
@@ -387,18 +440,22 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const filling = new Map<string, Deferred.Deferred<void>>()
     const noFill = () => {}
 
-    /** A miss whose answer is kept under `key` (made under `version` at `started`); `done` once answered. */
-    const missOf = (key: string, version: string, started: number, done: () => void): Lookup => ({
+    /** An entry's key and longest life (ms). */
+    type Slot = { readonly key: string; readonly life: number }
+
+    /** A miss whose answer is kept under `slot` (made under `version` at `started`); `done` once answered. */
+    const missOf = (slot: Slot, version: string, started: number, done: () => void): Lookup => ({
       _tag: "Miss",
-      keep: (response) => keep(key, version, response, started),
+      keep: (response) => keep(slot.key, version, response, started, slot.life),
       done
     })
 
-    /** A miss whose answer fills the entry under `key`; the requests that find no entry wait for it. */
-    const startFill = (key: string, version: string, started: number): Lookup => {
+    /** A miss whose answer fills the entry of `slot`; the requests that find no entry wait for it. */
+    const startFill = (slot: Slot, version: string, started: number): Lookup => {
+      const { key } = slot
       const fill = Deferred.unsafeMake<void>(FiberId.none)
       filling.set(key, fill)
-      return missOf(key, version, started, () => {
+      return missOf(slot, version, started, () => {
         if (filling.get(key) === fill) filling.delete(key)
         Deferred.unsafeDone(fill, Exit.void)
       })
@@ -419,19 +476,20 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         holdVersion(version)
         const { key } = request
         const kept = freshEntry(key, started)
+        metrics?.cache("body", kept !== undefined)
         const pending = filling.get(key)
         if (kept !== undefined && pending === undefined) {
           // refilled ahead of expiry by this request (or, from the node front, by the app it is
           // handed to); the others are answered from the entry meanwhile
-          if (fills && aging(kept, started)) return Effect.succeed(startFill(key, version, started))
+          if (fills && aging(kept, started)) return Effect.succeed(startFill(request, version, started))
           if (!fills && claimsRefresh(kept, started)) return Effect.succeed(PASS)
         }
         if (kept === undefined) {
           if (pending !== undefined && !waited) {
             return Effect.zipRight(Deferred.await(pending), lookup(method, url, presentedKey, fills, true))
           }
-          if (!fills || pending !== undefined) return Effect.succeed(missOf(key, version, started, noFill))
-          return Effect.succeed(startFill(key, version, started))
+          if (!fills || pending !== undefined) return Effect.succeed(missOf(request, version, started, noFill))
+          return Effect.succeed(startFill(request, version, started))
         }
         return Effect.matchEffect(admit.call("GET", request.route.path, presentedKey, started), {
           onFailure: () => Effect.succeed(PASS),
@@ -441,7 +499,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
               Effect.flatMap(Clock.currentTimeMillis, (finished) =>
                 Effect.as(
                   recorder.record(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished)),
-                  hitOf(kept, admitted)
+                  hitOf(kept, admitted, request.route.path)
                 ))
         })
       })
@@ -463,7 +521,8 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       if (claimsRefresh(kept, started)) return done("refresh")
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {
         if (admitted === undefined) return done(undefined)
-        const hit = hitOf(kept, admitted)
+        const hit = hitOf(kept, admitted, request.route.path)
+        metrics?.cache("body", true)
         const finished = clock.unsafeCurrentTimeMillis()
         recorder.recordNow(admitted.keyHash, admitted.endpoint, finished - started, new Date(finished))
         done(hit)

@@ -17,6 +17,7 @@
 import { Effect, Exit, Layer, Option, Runtime } from "effect"
 import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import { BodyCache, type Hit } from "./BodyCache.js"
+import { HttpMetrics } from "./Metrics.js"
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void
 
@@ -38,7 +39,9 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
     const app = listeners[0]!
     const runCallback = Runtime.runCallback(yield* Effect.runtime<never>())
 
-    const write = (response: ServerResponse, hit: Hit) => {
+    const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
+    const write = (response: ServerResponse, hit: Hit, started: number) => {
+      metrics?.request("GET", hit.route, 200, (performance.now() - started) / 1000)
       response.writeHead(200, hit.headers)
       const [head, fields, tail] = hit.body
       response.cork()
@@ -52,15 +55,16 @@ export const fastPathLayer = (server: Server, options: { readonly tracing: boole
       if (request.method !== "GET" || url === undefined) return app(request, response)
       const header = request.headers["x-service-key"]
       const key = typeof header === "string" ? header : ""
+      const started = performance.now()
       cache.lookupInline(url, key, (hit) => {
         if (hit === "refresh") return app(request, response)
-        if (hit !== undefined) return write(response, hit)
+        if (hit !== undefined) return write(response, hit, started)
         // a miss is answered (and the entry filled) by the app, behind its own lookup
         const lookup = cache.lookup("GET", url, key, false)
         runCallback(options.tracing ? lookup : Effect.withTracerEnabled(lookup, false), {
           onExit: (exit) => {
             if (!Exit.isSuccess(exit) || exit.value._tag !== "Hit") return app(request, response)
-            write(response, exit.value)
+            write(response, exit.value, started)
           }
         })
       })

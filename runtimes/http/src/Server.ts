@@ -32,10 +32,12 @@ import { DashboardLive, dashboardRoutes } from "./dashboard/Routes.js"
 import { DocsLive, docsRoutes } from "./Docs.js"
 import { ErrorsMiddlewareLive } from "./Errors.js"
 import { type EventStreamOptions, EventStreams, eventStreamsLayer } from "./EventStream.js"
+import { FairnessMiddlewareLive, type FairnessOptions } from "./Fairness.js"
 import { fastPathLayer } from "./FastPath.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
 import { McpLive, mcpRoutes } from "./mcp/Server.js"
+import { HttpMetrics, makeMetrics, MetricsLive, metricsRoutes } from "./Metrics.js"
 import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
 
@@ -66,6 +68,8 @@ export interface ApiOptions {
    * shows each sport's progress. Default: none, every sport is served from the store.
    */
   readonly progress?: IngestProgressService | undefined
+  /** The request deadline and the cap of requests in flight per key (Fairness.ts); default: the settings. */
+  readonly fairness?: FairnessOptions | undefined
   /** Options of `GET /v1/events/stream` (EventStream.ts); default: the settings. */
   readonly stream?: EventStreamOptions | undefined
 }
@@ -82,19 +86,27 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
 ) => {
   const endpoints = Security.endpointTiers(api)
   const progress = options?.progress
+  const metrics = makeMetrics(progress)
+  const metricsLayer = Layer.succeed(HttpMetrics, metrics)
   const services = App.layer.pipe(
     Layer.provide(HighsSolverLive),
     Layer.provide(
       progress === undefined
         ? storeCacheLayer(options?.cache)
         : Layer.merge(storeCacheLayer(options?.cache), Layer.succeed(IngestProgress, progress))
-    )
+    ),
+    Layer.provide(metricsLayer)
   )
   const apiLayer = HttpApiBuilder.api(api).pipe(Layer.provide(Layer.provide(handlers, services)))
+  const routes = [...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes, ...dashboardRoutes, ...metricsRoutes]
   return Layer.mergeAll(
-    ErrorsMiddlewareLive([...endpoints, ...docsRoutes, ...activationRoutes, ...mcpRoutes, ...dashboardRoutes]),
+    ErrorsMiddlewareLive(routes),
+    MetricsLive(routes, metrics),
     LoadingMiddlewareLive(endpoints, progress),
-    options?.bodyCache === false ? Layer.empty : BodyCacheLive(endpoints, options?.bodyCache),
+    FairnessMiddlewareLive(options?.fairness),
+    options?.bodyCache === false
+      ? Layer.empty
+      : BodyCacheLive(endpoints, options?.bodyCache).pipe(Layer.provide(metricsLayer)),
     DocsLive,
     ActivationLive,
     McpLive.pipe(Layer.provide(services)),

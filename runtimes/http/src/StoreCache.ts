@@ -48,7 +48,23 @@ import {
   type StoreError,
   TeamReader
 } from "@sports-data/domain"
-import { Cache, Clock, Context, Deferred, Duration, Effect, Equal, Exit, FiberId, Hash, Layer, Runtime } from "effect"
+import {
+  Cache,
+  Clock,
+  Context,
+  Deferred,
+  Duration,
+  Effect,
+  Either,
+  Equal,
+  Exit,
+  FiberId,
+  Hash,
+  Layer,
+  Option,
+  Runtime
+} from "effect"
+import { HttpMetrics } from "./Metrics.js"
 
 /** Options of the cache. */
 export interface StoreCacheOptions {
@@ -210,6 +226,19 @@ export const makeReadCache = (
       Exit.isSuccess(exit) ? ttl : Duration.zero
 
     const currentVersion = (yield* makeVersionReader(dataVersion, interval)).read
+    const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
+    /** `run` timed for the metrics (the store read of a miss), when there are metrics. */
+    const timed = (name: string, run: Effect.Effect<unknown, StoreError>): Effect.Effect<unknown, StoreError> => {
+      if (metrics === undefined) return run
+      const [port = "", method = ""] = name.split("\u0000")
+      return Effect.suspend(() => {
+        const started = performance.now()
+        return Effect.ensuring(
+          run,
+          Effect.sync(() => metrics.storeQuery(port, method, (performance.now() - started) / 1000))
+        )
+      })
+    }
     const lookup = (entry: Entry) => entry.run
     const data = yield* Cache.makeWith({ capacity, lookup, timeToLive: keep(timeToLive) })
     const shortLived = yield* Cache.makeWith({ capacity: 64, lookup, timeToLive: keep(interval) })
@@ -222,8 +251,15 @@ export const makeReadCache = (
       run: Effect.Effect<unknown, StoreError>
     ): Effect.Effect<unknown, StoreError> =>
       Effect.flatMap(currentVersion, (version) => {
-        const entry = new Entry(`${name}\u0000${version}\u0000${canonicalJson(args)}`, run)
-        return Effect.uninterruptible(cache.get(entry)).pipe(Effect.tapError(() => cache.invalidate(entry)))
+        const entry = new Entry(`${name}\u0000${version}\u0000${canonicalJson(args)}`, timed(name, run))
+        return Effect.uninterruptible(cache.getEither(entry)).pipe(
+          Effect.map((found) => {
+            // Left: the entry was there (a hit); Right: this lookup read the store
+            metrics?.cache("read", Either.isLeft(found))
+            return Either.merge(found)
+          }),
+          Effect.tapError(() => cache.invalidate(entry))
+        )
       })
 
     const wrap = <S extends object>(port: string, service: S, policy: ReaderPolicy): S => {

@@ -49,14 +49,14 @@ class OddsApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
+    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`; `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_history(sport, game_id, bookmaker, market, async_req=True)
+        >>> thread = api.odds_history(sport, game_id, bookmaker, market, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -67,6 +67,10 @@ class OddsApi(object):
         :type bookmaker: str
         :param market:
         :type market: str
+        :param limit: rows to return, 1 to 2000 (default 200)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -81,17 +85,17 @@ class OddsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the odds_history_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.odds_history_with_http_info(sport, game_id, bookmaker, market, **kwargs)  # noqa: E501
+        return self.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`; `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_history_with_http_info(sport, game_id, bookmaker, market, async_req=True)
+        >>> thread = api.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -102,6 +106,10 @@ class OddsApi(object):
         :type bookmaker: str
         :param market:
         :type market: str
+        :param limit: rows to return, 1 to 2000 (default 200)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -133,7 +141,9 @@ class OddsApi(object):
             'sport',
             'game_id',
             'bookmaker',
-            'market'
+            'market',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -175,6 +185,12 @@ class OddsApi(object):
 
         if _params.get('market') is not None:  # noqa: E501
             _query_params.append(('market', _params['market']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -31,11 +31,14 @@ class OddsHistoryResponse(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     data: conlist(OddsLine) = Field(...)
     meta: ResponseMeta = Field(...)
     game: Optional[OddsHistoryResponseGame] = Field(...)
     method: StrictStr = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "game", "method"]
+    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta", "game", "method"]
 
     class Config:
         """Pydantic configuration"""
@@ -94,6 +97,9 @@ class OddsHistoryResponse(BaseModel):
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "data": [OddsLine.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
             "game": OddsHistoryResponseGame.from_dict(obj.get("game")) if obj.get("game") is not None else None,

@@ -13,6 +13,7 @@ import {
   limitParam,
   type LimitSpec,
   NOT_PLAIN_TEXT,
+  offsetParam,
   oneOf,
   seasonParam,
   Text
@@ -20,6 +21,9 @@ import {
 
 /** `/v1/{sport}/odds` games per answer: default 50, max 500. */
 export const OddsLimit = { default: 50, max: 500 } as const satisfies LimitSpec
+
+/** `/v1/{sport}/odds/history/{gameId}` lines per answer: default 200, max 2,000 (page on with `offset`). */
+export const OddsHistoryLimit = { default: 200, max: 2000 } as const satisfies LimitSpec
 
 /** `/v1/{sport}/odds` path: any sport key (a sport without a source answers empty data with meta.coverage). */
 export const OddsPath = Schema.Struct({ sport: oneOf(SportKey.literals) })
@@ -48,9 +52,12 @@ export const OddsHistoryPath = Schema.Struct({
 /**
  * `/v1/{sport}/odds/history/{gameId}` filters: `bookmaker` (as the lines name it, case ignored)
  * and `market` (golf outrights: win, top_5, top_10, top_20, frl, make_cut, mc; case ignored).
- * They select rows only: no-vig probabilities stay those over the whole field.
+ * They select rows only: no-vig probabilities stay those over the whole field. `limit` lines
+ * from `offset` in the history's order (the answer's `total` counts the selected lines).
  */
 export const OddsHistoryParams = Schema.Struct({
   bookmaker: Schema.optional(Text),
-  market: Schema.optional(Text)
+  market: Schema.optional(Text),
+  limit: limitParam(OddsHistoryLimit),
+  offset: offsetParam
 })

@@ -12,6 +12,10 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { type Duration, Effect, Layer } from "effect"
+import { normaliseMlbTeam } from "../mlb/Teams.js"
+import { normaliseNbaTeam } from "../nba/Teams.js"
+import { normaliseTeam as normaliseNflTeam } from "../nfl/Teams.js"
+import { normaliseNhlTeam } from "../nhl/Teams.js"
 import { ESPN_UPSTREAM, espnScoreboard } from "./Espn.js"
 import { MLB_UPSTREAM, mlbScoreboard } from "./Mlb.js"
 import { NHL_UPSTREAM, nhlScoreboard } from "./Nhl.js"
@@ -43,6 +47,30 @@ export const upstreamOfSport: Readonly<Record<TeamSport, string>> = {
   soccer: ESPN_UPSTREAM
 }
 
+/**
+ * The service's code of an upstream team abbreviation, through the sport's own alias table (the
+ * one its ingest uses: ESPN's `WSH` is the nfl `WAS`, its `GS` the nba `GSW`, its `CHW` the mlb
+ * `CWS`); the abbreviation as given where the sport has no table or the table does not know it.
+ */
+const normalisers: Partial<Record<TeamSport, (raw: string | undefined) => string | undefined>> = {
+  nfl: normaliseNflTeam,
+  nba: normaliseNbaTeam,
+  mlb: normaliseMlbTeam,
+  nhl: normaliseNhlTeam
+}
+
+/** `game` with its teams' abbreviations in the service's codes (see {@link normalisers}). */
+export const withServiceCodes = (game: LiveGame): LiveGame => {
+  const normalise = normalisers[game.sport]
+  if (normalise === undefined) return game
+  const code = (abbr: string | null) => abbr === null ? null : normalise(abbr) ?? abbr
+  return {
+    ...game,
+    home: { ...game.home, abbr: code(game.home.abbr) },
+    away: { ...game.away, abbr: code(game.away.abbr) }
+  }
+}
+
 /** The LiveFeed routing each sport to its upstream (see the module description), over the context's HttpClient. */
 export const makeLiveFeed = (options: LiveFeedOptions) =>
   Effect.map(HttpClient.HttpClient, (client) => {
@@ -56,7 +84,9 @@ export const makeLiveFeed = (options: LiveFeedOptions) =>
         : upstreamOfSport[r.sport] === MLB_UPSTREAM
         ? mlb(r.sport, r.date, r.watched)
         : espn(r.sport, r.date, [...new Set(r.watched.map((g) => g.league))])
-      return Effect.provideService(call, HttpClient.HttpClient, client)
+      return Effect.provideService(call, HttpClient.HttpClient, client).pipe(
+        Effect.map((games) => games.map(withServiceCodes))
+      )
     }
     return LiveFeed.of({ upstreamOf: (sport) => upstreamOfSport[sport], scoreboard })
   })

@@ -388,9 +388,10 @@ ${
     )
   }`
 
-/** Data status: each sport's state, freshness and ingest progress. */
-export const statusPage = (rows: ReadonlyArray<Resources.DataStatusRow>): Html =>
-  html`${
+/** Data status: each sport's state, freshness and ingest progress, and its live feed's health where one is polled. */
+export const statusPage = (rows: ReadonlyArray<Resources.DataStatusRow>): Html => {
+  const live = rows.flatMap((r) => (r.live === null ? [] : [[r.sport, r.live] as const]))
+  return html`${
     table(
       "Data status per sport",
       [
@@ -421,7 +422,38 @@ export const statusPage = (rows: ReadonlyArray<Resources.DataStatusRow>): Html =
       ])
     )
   }
-<p class="muted">Live feed health appears here once live polling runs in this service.</p>`
+<h2>Live feeds</h2>
+${
+    table(
+      "Live feed health per sport",
+      [
+        "Sport",
+        "Upstream",
+        "Health",
+        "Failures in a row",
+        "Last success",
+        "Last poll",
+        "Next poll",
+        "Last error",
+        "Unmatched games"
+      ],
+      live.map(([sport, f]) => [
+        sport,
+        f.upstream,
+        html`<span class="state-${
+          f.status === "ok" ? "ready" : f.status === "idle" ? "idle" : "failed"
+        }">${f.status}</span>`,
+        f.consecutive_failures,
+        when(f.last_success_at),
+        when(f.last_polled_at),
+        when(f.next_poll_at),
+        f.last_error ?? "—",
+        f.unmatched.length
+      ]),
+      "No sport's live feed has been polled yet."
+    )
+  }`
+}
 
 /** The sign-in page: by e-mail link, or by pasting a key. */
 export const signInPage = (nonce: string, notice: Html | ""): Html =>

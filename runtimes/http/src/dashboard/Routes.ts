@@ -40,7 +40,7 @@ import {
   Settings,
   testDelivery
 } from "@sports-data/wiring"
-import { Clock, Effect, Option, Redacted } from "effect"
+import { Cause, Clock, Effect, Option, Redacted } from "effect"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { RouteShape } from "../Errors.js"
@@ -203,6 +203,16 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       })
     })
 
+    /**
+     * To the sign-in page, dropping a session cookie that no longer opens a session. A request
+     * that carried none (a cross-site one: the cookie is SameSite=Strict) leaves the browser's
+     * cookie alone, so another site cannot sign the user out.
+     */
+    const toSignIn = (request: HttpServerRequest.HttpServerRequest) => {
+      const to = seeOther(`${DASHBOARD_PATH}/sign-in`)
+      return request.cookies[SESSION_COOKIE] === undefined ? to : withoutSessionCookie(to, secure)
+    }
+
     /** A signed-in GET page; without a session, a redirect to the sign-in page. */
     const signedIn = (
       handler: (
@@ -213,7 +223,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const s = yield* current
-        if (Option.isNone(s)) return withoutSessionCookie(seeOther(`${DASHBOARD_PATH}/sign-in`), secure)
+        if (Option.isNone(s)) return toSignIn(request)
         return yield* handler(s.value, request)
       })
 
@@ -227,7 +237,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const s = yield* current
-        if (Option.isNone(s)) return withoutSessionCookie(seeOther(`${DASHBOARD_PATH}/sign-in`), secure)
+        if (Option.isNone(s)) return toSignIn(request)
         const form = yield* formOf(request)
         if (!sameOrigin(request) || !sameSecret(field(form, "_csrf"), s.value.csrf)) return refused
         return yield* handler(s.value, form)
@@ -611,13 +621,18 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
     ] as const
 
     const unavailable = page(503, "Please try again shortly", html`<p>The service is briefly unavailable.</p>`)
+    const failed = page(500, "Something went wrong", html`<p>This page could not be shown. Please try again.</p>`)
     for (const [method, path, handler] of routes) {
+      // a store outage is a 503 page; anything else a 500 page (the cause logged, never shown)
       const guarded = (handler as Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>).pipe(
-        Effect.catchAll((error) =>
-          typeof error === "object" && error !== null && "_tag" in error && error._tag === "StoreUnavailable"
+        Effect.catchAllCause((cause) => {
+          const error = Cause.failureOption(cause)
+          const outage = Option.isSome(error) && typeof error.value === "object" && error.value !== null &&
+            "_tag" in error.value && error.value._tag === "StoreUnavailable"
+          return outage
             ? Effect.succeed(unavailable)
-            : Effect.die(error)
-        ),
+            : Effect.as(Effect.logError("dashboard page failed", cause).pipe(Effect.annotateLogs({ path })), failed)
+        }),
         Effect.provide(context)
       ) as Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
       yield* (method === "GET" ? router.get(path, guarded) : router.post(path, guarded))

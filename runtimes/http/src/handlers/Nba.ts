@@ -2,7 +2,7 @@
  * Handlers of the nba group (`/v1/nba`) over the application services.
  * @module
  */
-import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
@@ -12,27 +12,16 @@ import { gameList, playerDetail, playerList, playerStats, roster, standings, tea
 
 const ctx = sportContext("nba")
 
-/**
- * Cache-Control of `/v1/nba/games` (specification): 30 seconds while a listed game is in
- * progress, 120 seconds otherwise.
- */
-export const nbaGamesMaxAge = (states: ReadonlyArray<string>): number => (states.includes("in_progress") ? 30 : 120)
-
 /** The nba handlers. Requires the application services. */
 export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
   handlers
     .handle("games", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const res = yield* gameList(ctx(request, "games"), {
+        return yield* gameList(ctx(request, "games"), {
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
           limit: Params.withDefault(urlParams.limit, Params.NbaLimits.games)
         }, Rows.gameRow)
-        const maxAge = nbaGamesMaxAge(res.data.map((g) => g.state))
-        yield* HttpApp.appendPreResponseHandler((_req, r) =>
-          Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
-        )
-        return res
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) })

@@ -55,5 +55,13 @@ export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
           (bookmaker === undefined || l.bookmaker?.toLowerCase() === bookmaker) &&
           (market === undefined || l.outright?.market.toLowerCase() === market)
         )
-        return yield* envelope(ctx(request, path.sport, "history"), selected, { game, method: O.VIG_METHOD })
+        const offset = urlParams.offset ?? 0
+        const limit = urlParams.limit ?? Params.OddsHistoryLimit.default
+        return yield* envelope(ctx(request, path.sport, "history"), selected.slice(offset, offset + limit), {
+          total: selected.length,
+          offset,
+          limit,
+          game,
+          method: O.VIG_METHOD
+        })
       }).pipe(mapDomainErrors)))

@@ -4,6 +4,7 @@
  * encode the rows with the sport's row builder. Domain errors are mapped once, by the caller.
  * @module
  */
+import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
 import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team, TeamSport } from "@sports-data/domain"
@@ -134,8 +135,16 @@ export const teamList = (ctx: SportContext, filter: TeamFilter = {}) =>
   })
 
 /**
+ * Cache-Control max-age of a games list (specification, `/v1/nba/games`; every sport here): 30
+ * seconds while a listed game is in progress (the live pollers update it every 15 s by
+ * default), 120 seconds otherwise.
+ */
+export const gamesMaxAge = (states: ReadonlyArray<string>): number => (states.includes("in_progress") ? 30 : 120)
+
+/**
  * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
- * sport's teams and its last refresh (`last_polled`).
+ * sport's teams and its last refresh (`last_polled`; a polled game's own poll time), with
+ * Cache-Control {@link gamesMaxAge}.
  */
 export const gameList = <R>(
   ctx: SportContext,
@@ -145,6 +154,10 @@ export const gameList = <R>(
   Effect.gen(function*() {
     const caller = yield* Security.Caller
     const { games, lastPolled, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
+    const maxAge = gamesMaxAge(games.map((g) => g.state))
+    yield* HttpApp.appendPreResponseHandler((_req, r) =>
+      Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
+    )
     return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), {}, query.league)
   })
 

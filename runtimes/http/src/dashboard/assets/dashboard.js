@@ -26,7 +26,11 @@
     })
     // bars: half a step of room on each side, so the first and last bars are whole
     var step = spec.x.length > 1 ? spec.x[1] - spec.x[0] : 1
-    var xRange = spec.kind === "bars" ? [spec.x[0] - step / 2, spec.x[spec.x.length - 1] + step / 2] : null
+    var xRange = spec.kind === "bars"
+      ? [spec.x[0] - step / 2, spec.x[spec.x.length - 1] + step / 2]
+      : spec.kind === "calibration"
+      ? [0, 1]
+      : null
     var opts = {
       width: width(),
       // times are UTC, as in the tables

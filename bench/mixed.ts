@@ -1,0 +1,495 @@
+/**
+ * The whole API under a realistic mix: `sports-data serve` as the README starts it (the real bin,
+ * its background ingestion and jobs), once per store, driven with every documented GET operation
+ * for every sport it takes, in random order, by 32 concurrent callers.
+ *
+ * For each store (BENCH_STORES, default `postgres,pglite`):
+ * - postgres: DATABASE_URL = BENCH_DATABASE_URL (default
+ *   postgres://postgres@127.0.0.1:5432/sports_bench_mixed, created when missing);
+ * - pglite: SPORTS_DATA_STORE = BENCH_PGLITE_DIR (default `<tmpdir>/sports-bench-mixed-pglite`).
+ * Both are kept after the run, so only the first run ingests (later starts find the store
+ * current, as the README says); delete them to measure on a fresh store.
+ *
+ * Steps: start the server on a free port; issue BENCH_KEYS syndicate_alpha keys with
+ * `sports-data keys create` (no monthly or daily ceiling, so admission runs in full but does not
+ * refuse; the callers share them round robin, as several clients would); wait until
+ * `/v1/data/status` shows all eleven sports serving; read `/openapi.json` and build the request
+ * list: every GET operation (but the event stream and the bulk export, which stream) for every
+ * sport its path or `sport` parameter takes, once with its required parameters only and once with
+ * the common filters (team, season, position, week, league, tour, series, limit) it documents,
+ * path parameters filled with real ids read from the service's own lists. Then:
+ * - alone: each request BENCH_ALONE_REPS times (default 3) one after another; prints the routes
+ *   whose p95 is over 50 ms;
+ * - hot path: `GET /v1/nfl/players?team=KC` with autocannon, 32 connections, BENCH_HOT_SECONDS
+ *   (default 10);
+ * - mixed: the list shuffled, 32 callers (undici, one connection each) for BENCH_SECONDS (default
+ *   30): req/s, p50/p95/p99, non-2xx by status, the slowest routes (mean), the server's RSS after.
+ * The ratio mixed/hot is printed beside. Nothing fails on timing: the process exits non-zero only
+ * when the server cannot be started or does not serve every sport within BENCH_READY_TIMEOUT_S
+ * (default 1800 s).
+ *
+ * Run: `npx tsx bench/mixed.ts` (or `npm run bench -- mixed`); BENCH_PORT fixes the server's port
+ * (default: a free one).
+ * @module
+ */
+// @ts-expect-error autocannon ships no type declarations
+import autocannon from "autocannon"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import pg from "pg"
+import { Pool } from "undici"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const bin = join(root, "bin", "sports-data.mjs")
+const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? join(root, "..", "shared", "data"))
+const stores = (process.env["BENCH_STORES"] ?? "postgres,pglite").split(",").map((s) => s.trim())
+const databaseUrl = process.env["BENCH_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/sports_bench_mixed"
+const pgliteDir = process.env["BENCH_PGLITE_DIR"] ?? join(tmpdir(), "sports-bench-mixed-pglite")
+const seconds = Number(process.env["BENCH_SECONDS"] ?? 30)
+const hotSeconds = Number(process.env["BENCH_HOT_SECONDS"] ?? 10)
+const aloneReps = Number(process.env["BENCH_ALONE_REPS"] ?? 3)
+const keyCount = Number(process.env["BENCH_KEYS"] ?? 4)
+const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
+const callers = 32
+const SPORTS = ["nfl", "mlb", "nba", "nhl", "cfb", "soccer", "tennis", "golf", "ufc", "f1", "nascar"] as const
+/** Operations left out of the mix: they stream (the bulk export is the documented exception). */
+const STREAMING = new Set(["/v1/events/stream", "/v1/bulk/export"])
+
+/** Common filter values per sport, as a client sends them (seasons the datasets hold). */
+const FILTERS: Record<string, Record<string, string>> = {
+  nfl: { season: "2024", week: "5", position: "QB" },
+  mlb: { season: "2024", position: "SP" },
+  nba: { season: "2024", position: "G" },
+  nhl: { season: "2024", position: "C" },
+  cfb: { season: "2024", week: "5", position: "QB" },
+  soccer: { season: "2023", league: "epl" },
+  tennis: { tour: "atp" },
+  golf: { season: "2026", tour: "pga" },
+  ufc: {},
+  f1: { season: "2023" },
+  nascar: { season: "2024", series: "cup" }
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+/** A free TCP port on this machine (bound once and released). */
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer()
+    probe.once("error", fail)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      probe.close(() => done(port))
+    })
+  })
+
+/** The percentile `p` (0-100) of sorted `xs`, nearest rank. */
+const percentile = (xs: ReadonlyArray<number>, p: number) =>
+  xs.length === 0 ? NaN : xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))]!
+
+/** Creates the PostgreSQL database of `url` when it is not there. */
+const ensureDatabase = async (url: string) => {
+  const target = new URL(url)
+  const name = target.pathname.slice(1)
+  const admin = new URL(url)
+  admin.pathname = "/postgres"
+  const client = new pg.Client({ connectionString: admin.toString() })
+  await client.connect()
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name])
+    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll("\"", "\"\"")}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The environment of a `sports-data` command on `store`. */
+const envOf = (store: string): NodeJS.ProcessEnv => {
+  const { DATABASE_URL: _ignored, ...env } = process.env
+  return store === "postgres"
+    ? { ...env, DATABASE_URL: databaseUrl, SPORTS_DATA_DIR: dataDir }
+    : { ...env, SPORTS_DATA_STORE: pgliteDir, SPORTS_DATA_DIR: dataDir }
+}
+
+/** A running `serve`. */
+interface Served {
+  readonly child: ChildProcess
+  readonly port: number
+  readonly out: () => string
+  readonly exited: Promise<void>
+}
+
+const children: Array<ChildProcess> = []
+
+const serve = async (store: string): Promise<Served> => {
+  const port = process.env["BENCH_PORT"] === undefined ? await freePort() : Number(process.env["BENCH_PORT"])
+  const child = spawn(process.execPath, [bin, "serve", "--port", String(port)], { cwd: root, env: envOf(store) })
+  children.push(child)
+  let out = ""
+  child.stdout?.on("data", (d) => (out += String(d)))
+  child.stderr?.on("data", (d) => (out = (out + String(d)).slice(-20_000)))
+  let gone = false
+  const exited = new Promise<void>((done) =>
+    child.on("exit", () => {
+      gone = true
+      done()
+    })
+  )
+  const started = performance.now()
+  while (!/listening on/.test(out)) {
+    if (gone) throw new Error(`serve exited:\n${out.slice(-3000)}`)
+    if (performance.now() - started > readyTimeoutMs) throw new Error("serve did not listen in time")
+    await sleep(100)
+  }
+  return { child, port, out: () => out, exited }
+}
+
+/** A new syndicate_alpha key from `sports-data keys create` (the key is the last line of stdout). */
+const createKey = (store: string): string => {
+  const run = spawnSync(process.execPath, [bin, "keys", "create", "--tier", "syndicate_alpha"], {
+    cwd: root,
+    env: envOf(store),
+    encoding: "utf8"
+  })
+  const key = run.stdout.trim().split("\n").at(-1)?.trim() ?? ""
+  if (run.status !== 0 || !key.startsWith("svc_")) throw new Error(`keys create failed: ${run.stdout}${run.stderr}`)
+  return key
+}
+
+/** The server's resident set size in MiB (Linux /proc). */
+const rssMiB = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
+  return m === null ? NaN : Number(m[1]) / 1024
+}
+
+type Json = Record<string, unknown>
+
+/** One request of the mix: its route template (for the report) and its path with query. */
+interface Call {
+  readonly route: string
+  readonly path: string
+}
+
+/** The first string field of `row` named `id` or ending in `_id`, else undefined. */
+const idOf = (row: Json | undefined, prefer?: string): string | undefined => {
+  if (row === undefined) return undefined
+  if (prefer !== undefined && typeof row[prefer] === "string") return row[prefer]
+  for (const [k, v] of Object.entries(row)) if ((k === "id" || k.endsWith("_id")) && typeof v === "string") return v
+  return undefined
+}
+
+/** Builds the list of requests from the OpenAPI document and real ids read through `get`. */
+const buildCalls = async (get: (path: string) => Promise<{ status: number; body: Json }>, keyPrefix: string) => {
+  const rows = async (path: string): Promise<Array<Json>> => {
+    const r = await get(path)
+    return r.status === 200 && Array.isArray(r.body["data"]) ? (r.body["data"] as Array<Json>) : []
+  }
+  // real ids per sport
+  const ids: Record<string, Record<string, string>> = {}
+  for (const sport of SPORTS) ids[sport] = {}
+  for (const sport of ["nfl", "mlb", "nba", "nhl", "cfb", "soccer"]) {
+    const teams = await rows(`/v1/${sport}/teams${sport === "soccer" ? "?league=epl" : ""}`)
+    const team = teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"]
+    if (typeof team === "string") ids[sport]!["team"] = team
+    const players = await rows(`/v1/${sport}/players?limit=5${team === undefined ? "" : `&team=${team}`}`)
+    const player = idOf(players[0])
+    if (player !== undefined) ids[sport]!["id"] = player
+    const name = players[0]?.["full_name"]
+    if (typeof name === "string") ids[sport]!["player_name"] = name
+    const games = await rows(
+      `/v1/${sport}/games?limit=3${FILTERS[sport]?.["season"] ? `&season=${FILTERS[sport]!["season"]}` : ""}`
+    )
+    const game = idOf(games[0], "event_id")
+    if (game !== undefined) ids[sport]!["gameId"] = game
+  }
+  const ranked = await rows("/v1/tennis/rankings?tour=atp&limit=2")
+  const names = ranked.map((r) => r["player_name"] ?? r["full_name"] ?? r["name"]).filter((x) => typeof x === "string")
+  if (names[0] !== undefined) ids["tennis"]!["name"] = names[0] as string
+  if (names[1] !== undefined) ids["tennis"]!["player2"] = names[1] as string
+  const fighters = await rows("/v1/ufc/fighters?limit=1")
+  const fighter = fighters[0]?.["full_name"] ?? fighters[0]?.["name"]
+  if (typeof fighter === "string") ids["ufc"]!["name"] = fighter
+  const leaderboard = await rows("/v1/golf/leaderboard?tour=pga&limit=3")
+  const golfer = idOf(leaderboard[0], "player_id")
+  if (golfer !== undefined) ids["golf"]!["id"] = golfer
+  for (const sport of SPORTS) {
+    const slates = await rows(`/v1/${sport}/dfs/slates?days=3650`)
+    const slate = idOf(slates[0], "slate_id")
+    if (slate !== undefined) ids[sport]!["slateId"] = slate
+    // a game with lines: the seasons the odds sources hold, newest first
+    let oddsGame: string | undefined
+    for (const season of [FILTERS[sport]?.["season"], "2026", "2025", "2024", "2023"]) {
+      if (season === undefined || oddsGame !== undefined) continue
+      const odds = await rows(`/v1/${sport}/odds?season=${season}&limit=3`)
+      oddsGame = idOf(odds[0], "event_id") ?? idOf(odds[0], "game_id")
+    }
+    if (oddsGame !== undefined) ids[sport]!["oddsGameId"] = oddsGame
+  }
+  const players2: Record<string, string> = {}
+  for (const sport of ["nfl", "mlb", "nba", "nhl", "cfb", "soccer"]) {
+    const more = await rows(`/v1/${sport}/players?limit=2&offset=1`)
+    const p2 = idOf(more[0])
+    if (p2 !== undefined) players2[sport] = p2
+  }
+
+  const doc = (await get("/openapi.json")).body as {
+    paths: Record<
+      string,
+      { get?: { parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json }> } }
+    >
+    components?: { schemas?: Record<string, Json> }
+  }
+  const resolveSchema = (s: Json | undefined): Json | undefined =>
+    s !== undefined && typeof s["$ref"] === "string"
+      ? resolveSchema(doc.components?.schemas?.[(s["$ref"] as string).split("/").at(-1)!])
+      : s
+  const calls: Array<Call> = []
+  const skipped: Array<string> = []
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const op = item.get
+    if (op === undefined || STREAMING.has(template)) continue
+    const params = op.parameters ?? []
+    const sportParam = params.find((p) => p.name === "sport")
+    const sportEnum = (resolveSchema(sportParam?.schema)?.["enum"] as Array<string> | undefined)?.filter((s) =>
+      s !== "all"
+    )
+    const fixed = /^\/v1\/([a-z0-9]+)\//.exec(template)?.[1]
+    const sports = fixed !== undefined && (SPORTS as ReadonlyArray<string>).includes(fixed)
+      ? [fixed]
+      : sportEnum ?? ["nfl"]
+    for (const sport of sports) {
+      const known = ids[sport] ?? {}
+      const values: Record<string, string> = {
+        sport,
+        team: known["team"] ?? "",
+        key: keyPrefix,
+        q: known["player_name"]?.split(" ")[0] ?? "smith",
+        player: known["player_name"] ?? known["name"] ?? "",
+        player1: sport === "tennis" ? known["name"] ?? "" : known["id"] ?? "",
+        player2: sport === "tennis" ? known["player2"] ?? "" : players2[sport] ?? "",
+        playerId: known["id"] ?? "",
+        id: known["id"] ?? "",
+        name: known["name"] ?? "",
+        slateId: known["slateId"] ?? "",
+        gameId: template.includes("/odds/history/") ? known["oddsGameId"] ?? "" : known["gameId"] ?? ""
+      }
+      let path = template
+      let missing: string | undefined
+      for (const p of params.filter((x) => x.in === "path")) {
+        const v = values[p.name]
+        if (v === undefined || v === "") missing = p.name
+        else path = path.replace(`{${p.name}}`, encodeURIComponent(v))
+      }
+      if (template.startsWith("/daas/webhooks/")) missing = "a webhook"
+      if (missing !== undefined) {
+        skipped.push(`${template} (${sport}: no ${missing})`)
+        continue
+      }
+      const required = new URLSearchParams()
+      for (const p of params.filter((x) => x.in === "query" && x.required === true)) {
+        required.set(p.name, values[p.name] ?? "")
+      }
+      if (sportParam?.in === "query" && !required.has("sport") && sportEnum !== undefined) required.set("sport", sport)
+      const filtered = new URLSearchParams(required)
+      const filters: Record<string, string> = { ...FILTERS[sport], limit: "10" }
+      if (known["team"] !== undefined) filters["team"] = known["team"]
+      for (const p of params.filter((x) => x.in === "query")) {
+        const v = filters[p.name]
+        if (v !== undefined && !filtered.has(p.name)) filtered.set(p.name, v)
+      }
+      const route = template.includes("{sport}") ? `${template} [${sport}]` : template
+      const a = required.toString()
+      const b = filtered.toString()
+      calls.push({ route, path: a === "" ? path : `${path}?${a}` })
+      if (b !== a) calls.push({ route, path: `${path}?${b}` })
+    }
+  }
+  return { calls, skipped }
+}
+
+/** A latency sample: route, status, milliseconds. */
+interface Sample {
+  readonly route: string
+  readonly path: string
+  readonly status: number
+  readonly ms: number
+}
+
+const summarise = (samples: ReadonlyArray<Sample>, elapsedS: number) => {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b)
+  const statuses = new Map<number, number>()
+  for (const s of samples) {
+    if (s.status < 200 || s.status > 299) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1)
+  }
+  const byRoute = new Map<string, Array<number>>()
+  for (const s of samples) {
+    const ms = byRoute.get(s.route) ?? []
+    ms.push(s.ms)
+    byRoute.set(s.route, ms)
+  }
+  const slowest = [...byRoute.entries()]
+    .map(([route, ms]) => ({ route, mean: ms.reduce((a, b) => a + b, 0) / ms.length, n: ms.length }))
+    .sort((a, b) => b.mean - a.mean)
+    .slice(0, 10)
+  return {
+    rps: samples.length / elapsedS,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    non2xx: [...statuses.entries()].map(([s, n]) => `${s}×${n}`).join(", ") || "none",
+    fivexx: [...statuses.entries()].filter(([s]) => s >= 500 || s === 0).reduce((a, [, n]) => a + n, 0),
+    slowest
+  }
+}
+
+const benchStore = async (store: string) => {
+  if (store === "postgres") await ensureDatabase(databaseUrl)
+  else if (store !== "pglite") throw new Error(`unknown store ${store} (postgres or pglite)`)
+  const launched = performance.now()
+  const served = await serve(store)
+  const base = `http://127.0.0.1:${served.port}`
+  try {
+    const keys = Array.from({ length: keyCount }, () => createKey(store))
+    const pool = new Pool(base, { connections: callers + 2, pipelining: 1 })
+    const get = async (path: string, key = keys[0]!) => {
+      const started = performance.now()
+      const res = await pool.request({ method: "GET", path, headers: { "x-service-key": key } })
+      const text = await res.body.text()
+      const ms = performance.now() - started
+      let body: Json = {}
+      try {
+        body = JSON.parse(text) as Json
+      } catch {
+        // not JSON
+      }
+      return { status: res.statusCode, body, ms }
+    }
+    // every sport served
+    for (;;) {
+      const status = await get("/v1/data/status").catch(() => undefined)
+      const data = status?.body["data"]
+      const serving = Array.isArray(data) ? data.filter((s: Json) => s["serving"] === true).length : 0
+      if (serving === SPORTS.length) break
+      if (!served.child.pid || served.child.exitCode !== null) throw new Error(`serve exited:\n${served.out()}`)
+      if (performance.now() - launched > readyTimeoutMs) throw new Error("not every sport served in time")
+      await sleep(1000)
+    }
+    const readyS = (performance.now() - launched) / 1000
+    const { calls, skipped } = await buildCalls(get, keys[0]!.slice(0, 12))
+    const routes = new Set(calls.map((c) => c.route))
+    console.log(
+      `\n== ${store}: every sport served ${
+        readyS.toFixed(1)
+      } s after launch; ${calls.length} requests over ${routes.size} (operation, sport) pairs`
+    )
+    if (skipped.length > 0) console.log(`  skipped (no id to fill): ${skipped.join("; ")}`)
+
+    // alone
+    const alone: Array<Sample> = []
+    for (let rep = 0; rep < aloneReps; rep++) {
+      for (const c of calls) {
+        const r = await get(c.path)
+        alone.push({ route: c.route, path: c.path, status: r.status, ms: r.ms })
+      }
+    }
+    const aloneBy = new Map<string, Array<number>>()
+    for (const s of alone) {
+      const ms = aloneBy.get(s.route) ?? []
+      ms.push(s.ms)
+      aloneBy.set(s.route, ms)
+    }
+    const over = [...aloneBy.entries()]
+      .map(([route, ms]) => ({ route, p95: percentile(ms.sort((a, b) => a - b), 95) }))
+      .filter((r) => r.p95 > 50)
+      .sort((a, b) => b.p95 - a.p95)
+    const aloneSummary = summarise(alone, 1)
+    console.log(
+      `alone (${aloneReps} passes, one at a time): p95 ${
+        aloneSummary.p95.toFixed(1)
+      } ms, non-2xx ${aloneSummary.non2xx}; ${over.length} of ${aloneBy.size} routes over 50 ms at p95`
+    )
+    for (const r of over.slice(0, 15)) console.log(`  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route}`)
+    for (const path of new Set(alone.filter((s) => s.status >= 300).map((f) => f.path))) {
+      console.log(`  non-2xx ${alone.find((s) => s.path === path)!.status}: ${path}`)
+    }
+
+    // hot path
+    const hot = await autocannon({
+      url: `${base}/v1/nfl/players?team=KC`,
+      connections: callers,
+      duration: hotSeconds,
+      headers: { "x-service-key": keys[0]! }
+    }) as { requests: { average: number }; latency: { p99: number }; non2xx: number }
+
+    // the mix
+    const order = calls.map((c) => c)
+    const samples: Array<Sample> = []
+    const deadline = performance.now() + seconds * 1000
+    let next = 0
+    const shuffle = () => {
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1))
+        ;[order[i], order[j]] = [order[j]!, order[i]!]
+      }
+    }
+    shuffle()
+    const started = performance.now()
+    await Promise.all(Array.from({ length: callers }, async (_, caller) => {
+      const key = keys[caller % keys.length]!
+      while (performance.now() < deadline) {
+        if (next >= order.length) {
+          next = 0
+          shuffle()
+        }
+        const c = order[next++]!
+        const t = performance.now()
+        try {
+          const r = await get(c.path, key)
+          samples.push({ route: c.route, path: c.path, status: r.status, ms: r.ms })
+        } catch {
+          samples.push({ route: c.route, path: c.path, status: 0, ms: performance.now() - t })
+        }
+      }
+    }))
+    const elapsed = (performance.now() - started) / 1000
+    const rss = rssMiB(served.child.pid!)
+    const mix = summarise(samples, elapsed)
+    await pool.close()
+    console.log(
+      `hot path GET /v1/nfl/players?team=KC: ${
+        hot.requests.average.toFixed(0)
+      } req/s, p99 ${hot.latency.p99} ms, non-2xx ${hot.non2xx}`
+    )
+    console.log(
+      `mixed (${callers} callers, ${seconds} s): ${mix.rps.toFixed(0)} req/s, p50 ${mix.p50.toFixed(1)} ms, p95 ${
+        mix.p95.toFixed(1)
+      } ms, p99 ${mix.p99.toFixed(1)} ms, non-2xx ${mix.non2xx} (5xx or dropped: ${mix.fivexx}), RSS after ${
+        rss.toFixed(0)
+      } MiB; mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
+    )
+    console.log("  slowest routes (mean under the mix):")
+    for (const s of mix.slowest) console.log(`  ${s.mean.toFixed(1).padStart(8)} ms  ${s.route} (${s.n})`)
+  } finally {
+    served.child.kill("SIGINT")
+    await served.exited
+  }
+}
+
+const main = async () => {
+  console.log(`mixed workload: sports-data serve on ${stores.join(", ")}, data ${dataDir} (the machine may be shared)`)
+  for (const store of stores) await benchStore(store)
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGINT")
+    process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`)
+    process.exit(1)
+  }
+)
