@@ -80,7 +80,7 @@ import type {
   WeeklyRow
 } from "./Sources.js"
 import { canonicalTeams, currentTeamNames } from "./Teams.js"
-import { zonedToUtc } from "./Time.js"
+import { zonedToUtc } from "../Time.js"
 
 /** A schedule game's date: every nfl game has one (schedule rows without a date are skipped). */
 const gameDate = (game: Game): string => game.game_date ?? ""
