@@ -33,6 +33,10 @@ export const ingesters: Readonly<Partial<Record<SportKey, Ingester>>> = Object.f
 /** The sports with an ingest adapter, team sports first, in the order the service lists them. */
 export const ingestedSports: ReadonlyArray<SportKey> = registrations.map((i) => i.sport)
 
+/** The registered sports that read any of the dataset `folders` (e.g. those a sync changed), in listing order. */
+export const sportsReading = (folders: ReadonlyArray<string>): ReadonlyArray<SportKey> =>
+  registrations.filter((i) => i.sources.some((f) => folders.includes(f))).map((i) => i.sport)
+
 const ingesterOf = (sport: SportKey): Ingester | undefined => ingesters[sport]
 
 /** The optional phases of `ingester`, in running order (odds, then DFS). */

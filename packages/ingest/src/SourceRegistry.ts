@@ -3376,6 +3376,21 @@ export const datasets: ReadonlyArray<Dataset> = [
     ]
   },
   {
+    folder: "kxmplin_mlb_k_model",
+    publisher: "kxmplin (mlb_k_model; MLB Stats API starts)",
+    repository: "https://github.com/kxmplin/mlb_k_model",
+    upstream: "https://raw.githubusercontent.com/kxmplin/mlb_k_model/main/{path}",
+    licence: "none stated",
+    attribution: "kxmplin (https://github.com/kxmplin/mlb_k_model)",
+    cadence: { inSeasonHours: 24, offSeasonHours: 720 },
+    files: [
+      {
+        name: "historical_ks.csv",
+        columns: ["game_pk", "date", "season", "side", "pitcher_id", "k_actual", "lineup_ids"]
+      }
+    ]
+  },
+  {
     folder: "llizima_college_football_dashboard",
     publisher: "llizima (CollegeFootballData)",
     repository: "https://github.com/llizima/college-football-dashboard",
