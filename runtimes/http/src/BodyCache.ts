@@ -5,7 +5,7 @@
  * made per request:
  *
  * - `meta.tier`, `meta.calls_remaining_this_month` and `meta.calls_remaining_today` of the envelope
- *   (Resources.ts `Envelope`: `meta` is its last field, and these three are consecutive in it). A
+ *   (Resources.ts `Envelope`: a top-level field, usually the last, and these three are consecutive in it). A
  *   body is kept as the bytes before and after those three fields (found with a sentinel tier;
  *   kept only when splicing the first caller's values back gives the very bytes that were sent),
  *   and each hit writes the admitted caller's values between them;
@@ -205,7 +205,9 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
   const envelope = body as Record<string, unknown>
   const keys = Object.keys(envelope)
   const meta = envelope["meta"]
-  if (keys[keys.length - 1] !== "meta" || typeof meta !== "object" || meta === null) return undefined
+  // `meta` anywhere at the top (the odds envelopes have `method` after it): the sentinel tier is
+  // found wherever it is, and the check below proves the split gives the sent bytes back
+  if (!keys.includes("meta") || typeof meta !== "object" || meta === null) return undefined
   const m = meta as Record<string, unknown>
   const { calls_remaining_this_month: month, calls_remaining_today: today, tier } = m
   const count = (v: unknown): v is number | null => v === null || Number.isInteger(v)
