@@ -14,7 +14,7 @@
  *   falls through to the normal path, which answers the refusal (nothing was counted).
  *
  * What is cached (see {@link isCacheableRoute}): the GET data reads (every sport, the cross-sport
- * player routes, analytics, intelligence, odds, DFS slates, the service metadata), whose answer
+ * player routes, analytics, intelligence, odds, DFS slates, models, waiver articles, the service metadata), whose answer
  * depends only on the path, the query, the stored data and the UTC date (`date=today`); not
  * `games` (it reads the call time and sets its own Cache-Control), not account, key, usage,
  * audit, webhook, feed, stream, bulk export, model or any other route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
@@ -113,9 +113,17 @@ const dayIndex = (ms: number): number => Math.floor(ms / 86_400_000)
 /** Routes of those groups that are not cached: they read the call time. */
 const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
 
+/**
+ * Routes of other groups that are cached: the waiver articles (stored metrics and waiver
+ * priority; the dossier of the same group has the call time in it).
+ */
+const CACHED_ROUTES: ReadonlySet<string> = new Set(["feed/waiverArticles"])
+
 /** Whether a route's 200 answers may be cached (see the module documentation). */
 export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
-  route.method === "GET" && route.guarded && CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)
+  route.method === "GET" && route.guarded &&
+  ((CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)) ||
+    CACHED_ROUTES.has(`${route.group}/${route.name}`))
 
 /**
  * `f` remembering its answers for up to 10,000 arguments (it forgets them all when full): for
