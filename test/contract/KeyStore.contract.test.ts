@@ -68,6 +68,18 @@ describe("KeyStore contract", () => {
           expect(yield* store.findByPrefix("svc_none_000")).toEqual([])
         }))
 
+      it.effect("findByEmail returns the keys of one owner address, without regard to case, oldest first", () =>
+        Effect.gen(function*() {
+          const store = yield* KeyStore
+          const owner = `Owner-${crypto.randomUUID()}@Example.com`
+          const newer = keyRecord({ email: owner, created_at: new Date("2024-07-02T00:00:00Z") })
+          const older = keyRecord({ email: owner.toLowerCase(), created_at: new Date("2024-07-01T00:00:00Z") })
+          yield* Effect.forEach([newer, keyRecord({ email: `x${owner}` }), keyRecord(), older], store.create)
+          const found = yield* store.findByEmail(owner.toUpperCase())
+          expect(found.map((r) => r.key_hash)).toEqual([older.key_hash, newer.key_hash])
+          expect(yield* store.findByEmail("nobody@example.com")).toEqual([])
+        }))
+
       it.effect("update activates a pending key: state, activation and trial window change, tier and creation do not", () =>
         Effect.gen(function*() {
           const store = yield* KeyStore

@@ -176,7 +176,7 @@ describe.skipIf(!chromiumReady)("the developer dashboard in Chromium", () => {
       webhooks: /Register a webhook/,
       audit: /key\.created/,
       models: /nfl confidence[\s\S]*Brier score/,
-      coverage: /nfl[\s\S]*CC-BY-4\.0|nfl[\s\S]*licen/i,
+      coverage: /nfl\s+Seasons 2024–2026[\s\S]*hvpkod_nfl_data[\s\S]*MIT\s+not required\s+allowed/,
       status: /nfl\s+ready\s+yes/
     }
     for (const width of [1280, 375]) {

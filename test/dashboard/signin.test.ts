@@ -6,12 +6,14 @@
  * the dashboard touches only the session's own keys, even when another owner's key has the same
  * prefix. And the page template escapes every value it is given.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { Dashboard } from "@sports-data/app"
 import { ApiKey, AuditStore, KeyStore, Mailer, type MailMessage, Plans } from "@sports-data/domain"
-import { DashboardHtml } from "@sports-data/http"
+import { ApiLiveWith, DashboardHtml } from "@sports-data/http"
 import { layer as memoryStores } from "@sports-data/store-memory"
+import { mailLayer } from "@sports-data/wiring"
 import { Effect, Layer, Option, Redacted, Ref, TestClock } from "effect"
+import { Harness } from "../http/harness.js"
 
 const sent = Ref.unsafeMake<ReadonlyArray<MailMessage>>([])
 const TestLayer = Layer.merge(
@@ -116,5 +118,38 @@ describe("dashboard HTML", () => {
     expect(page).not.toContain("<script>alert")
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/)
     expect(page).not.toMatch(/<style|\sstyle=/)
+  })
+})
+
+describe("dashboard cookies over https", () => {
+  const httpsApi = ApiLiveWith({
+    mail: mailLayer({
+      mailer: Layer.succeed(Mailer, { send: () => Effect.void }),
+      publicUrl: "https://sports.example.test"
+    })
+  })
+  layer(Harness.layer({ apiLive: httpsApi, seed: false }), { excludeTestServices: true })((it) => {
+    it.effect("are Secure when the public address is https, besides HttpOnly and SameSite=Strict", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const res = yield* Effect.promise(() => fetch(`${h.baseUrl}/dashboard/sign-in`))
+        expect(res.headers.get("set-cookie")).toMatch(
+          /^sd_signin=[\w-]+; Max-Age=3600; Path=\/dashboard; HttpOnly; Secure; SameSite=Strict$/
+        )
+        const nonce = /^sd_signin=([\w-]+)/.exec(res.headers.get("set-cookie")!)![1]!
+        const signedIn = yield* Effect.promise(() =>
+          fetch(`${h.baseUrl}/dashboard/sign-in/key`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { cookie: `sd_signin=${nonce}`, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ _csrf: nonce, key: h.keys.growth }).toString()
+          })
+        )
+        expect(signedIn.status).toBe(303)
+        expect(signedIn.headers.get("location")).toBe("/dashboard/usage")
+        expect(signedIn.headers.get("set-cookie")).toMatch(
+          /^sd_session=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/dashboard; HttpOnly; Secure; SameSite=Strict$/
+        )
+      }))
   })
 })

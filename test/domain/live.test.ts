@@ -80,6 +80,14 @@ describe("live games (domain)", () => {
     ])
   })
 
+  it("a college team by the school name ESPN gives as its location", () => {
+    const purdue: Team = { ...team("PUR", "Purdue"), sport: "cfb" }
+    const indiana: Team = { ...team("IU", "Indiana"), sport: "cfb" }
+    expect(Live.teamOf({ abbr: "XPUR", name: "Purdue Boilermakers", aliases: ["Purdue"], id: null }, [purdue, indiana]))
+      .toBe("PUR")
+    expect(Live.teamOf({ abbr: null, name: "Purdue Boilermakers", id: null }, [purdue, indiana])).toBeUndefined()
+  })
+
   it("a doubleheader is matched only by the upstream id, else reported", () => {
     const games = [stored("100", "WAS", "MIN"), stored("101", "WAS", "MIN")]
     const u = (id: string) => upstream(id, ["WAS", "x"], ["MIN", "y"])

@@ -15,6 +15,7 @@ const extra = {
   kicker: player("nfl", "00-0099999", "Kai Kicker", "K", "KC"),
   brunson: player("nba", "1628973", "Jalen Brunson", "G", "BOS"),
   doncic: player("nba", "1629029", "Luka Dončić", "PG", "DAL"),
+  bridges: player("nba", "1628969", "Mikal Bridges", "G-F", "NYK"),
   brown: player("nfl", "00-0035676", "AJ Brown", "WR", "PHI"),
   jones: player("nfl", "00-0033293", "Aaron Jones", "RB", "PHI"),
   hernandez: player("mlb", "663647", "Óscar Hernández", "C", "PHI"),
@@ -54,6 +55,19 @@ describe("conformance", () => {
         expect(names(yield* get("/v1/players/search?q=ja&position=PG"))).toEqual(["Jalen Brunson"])
         expect(names(yield* get("/v1/players/search?q=er&position=K"))).toEqual(["Harrison Butker", "Kai Kicker"])
         expect(names(yield* get("/v1/players/search?q=er&position=k&limit=1"))).toEqual(["Harrison Butker"])
+      }))
+
+    it.effect("nba position filter: the data's codes (G, F, C, mixes) and the specification's as aliases (PG -> G); unknown -> 400 listing them", () =>
+      Effect.gen(function*() {
+        const at = (p: string) => Effect.map(get(`/v1/nba/players?position=${p}`), names)
+        expect(yield* at("G")).toEqual(["Jalen Brunson", "Luka Dončić", "Mikal Bridges"])
+        expect(yield* at("pg")).toEqual(yield* at("G"))
+        expect(yield* at("F")).toEqual(["Jayson Tatum", "LeBron James", "Mikal Bridges"])
+        expect(yield* at("F-G")).toEqual(["Mikal Bridges"])
+        const bad = yield* get("/v1/nba/players?position=QB")
+        expect(bad.status).toBe(400)
+        expect(bad.body).toMatchObject({ error_code: "INVALID_PARAMETER", parameter: "position" })
+        expect(bad.body.message).toContain("PG, SG, SF, PF, C, G, F, G-F, F-G, F-C, C-F")
       }))
 
     it.effect("players search ignores case and accents; lists are alphabetical by letter, not by character code", () =>

@@ -367,6 +367,15 @@ describe("data endpoints", () => {
           const id = seedPlayers.mahomes.id
           const all = yield* c.nfl.playerStats({ path: { id }, urlParams: {} })
           expect(all.data.map((r) => [r.season, r.week])).toEqual([[2024, 11], [2023, 3], [2023, 2]])
+          // the counting stats of the nflverse weekly files (issue 24): completions, attempts, interceptions
+          expect(all.data[0]).toMatchObject({
+            passing_completions: 24,
+            passing_attempts: 38,
+            interceptions: 2,
+            rushing_attempts: null,
+            targets: null,
+            fumbles_lost: null
+          })
           expect(all.player).toEqual({
             player_id: id,
             player_name: "Patrick Mahomes",
@@ -786,7 +795,7 @@ describe("data endpoints", () => {
           ])
           const page = yield* c.nba.players({ urlParams: { position: "SF", limit: 1, offset: 5 } })
           expect(page).toMatchObject({ total: 2, count: 0, offset: 5 })
-          yield* invalid("/v1/nba/players?position=G", "position")
+          yield* invalid("/v1/nba/players?position=QB", "position")
         }))
 
       it.effect("player, stats (season filter) and roster", () =>

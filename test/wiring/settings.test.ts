@@ -57,6 +57,25 @@ describe("Settings", () => {
       expect(Either.isLeft(result) && String(result.left)).toContain("PORT")
     }))
 
+  it.effect("live polling: sports, upstream base URLs and intervals; a wrong sport or URL fails naming it", () =>
+    Effect.gen(function*() {
+      const live = (yield* fromEnv({
+        SPORTS_DATA_LIVE_SPORTS: "nhl, MLB",
+        SPORTS_DATA_FEED_NHL: "http://127.0.0.1:18400/nhl/",
+        SPORTS_DATA_LIVE_INTERVAL: "20 seconds"
+      })).live
+      expect(live.sports).toEqual(["nhl", "mlb"])
+      expect(live.nhl).toBe("http://127.0.0.1:18400/nhl")
+      expect(live.espn).toBe("https://site.api.espn.com")
+      expect(Duration.toMillis(live.liveInterval)).toBe(20_000)
+      expect(Duration.toMillis(live.idleInterval)).toBe(300_000)
+      expect((yield* fromEnv({ SPORTS_DATA_LIVE_SPORTS: "none" })).live.sports).toEqual([])
+      const wrongSport = yield* Effect.either(fromEnv({ SPORTS_DATA_LIVE_SPORTS: "nhl,xfl" }))
+      expect(Either.isLeft(wrongSport) && String(wrongSport.left)).toContain("xfl")
+      const wrongUrl = yield* Effect.either(fromEnv({ SPORTS_DATA_FEED_ESPN: "site.api.espn.com" }))
+      expect(Either.isLeft(wrongUrl) && String(wrongUrl.left)).toContain("SPORTS_DATA_FEED_ESPN")
+    }))
+
   it.effect("layer(options) takes values in code and reads no variable", () =>
     Effect.gen(function*() {
       const settings = yield* Settings.SettingsService.pipe(

@@ -37,9 +37,6 @@ export const SIGN_IN_MAILS_PER_DAY = 10
 
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-const sameOwner = (a: string | null, b: string | null) =>
-  a !== null && b !== null && a.toLowerCase() === b.toLowerCase()
-
 /** The e-mail carrying a sign-in link: plain text and HTML (the link escaped). */
 export const signInMail = (to: string, link: string, expiresAt: Date) => {
   const until = expiresAt.toISOString().replace("T", " ").slice(0, 16) + " UTC"
@@ -74,7 +71,7 @@ export const requestSignInLink = (options: {
     const email = options.email.trim()
     if (!isEmail(email)) return false
     const at = yield* now
-    const owned = (yield* (yield* KeyStore).list).some((k) => k.state !== "revoked" && sameOwner(k.email, email))
+    const owned = (yield* (yield* KeyStore).findByEmail(email)).some((k) => k.state !== "revoked")
     if (!owned) return true
     const counter = yield* ApiKey.hashKey(`dashboard-sign-in:${email.toLowerCase()}`)
     const counted = yield* (yield* UsageStore).consume(
@@ -160,12 +157,13 @@ export const signOut = (id: string): Effect.Effect<void, StoreError, DashboardSt
 export const ownedKeys = (
   session: DashboardSession
 ): Effect.Effect<ReadonlyArray<ApiKey.ApiKeyRecord>, StoreError, KeyStore> =>
-  Effect.map(
-    Effect.flatMap(KeyStore, (store) => store.list),
-    (all) =>
-      all.filter((k) => session.email === null ? k.key_hash === session.key_hash : sameOwner(k.email, session.email))
-        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
-  )
+  Effect.gen(function*() {
+    const store = yield* KeyStore
+    const keys = session.email !== null
+      ? yield* store.findByEmail(session.email)
+      : O.toArray(yield* store.findByHash(session.key_hash ?? ""))
+    return [...keys].sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+  })
 
 /**
  * Revokes the session's keys with 12-character prefix `prefix` that are not revoked yet (by hash:

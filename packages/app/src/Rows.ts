@@ -201,6 +201,12 @@ export const nflStatsRow = (l: StatLine): Resources.NflStatsRow => ({
   snap_pct: stat(l, "snap_pct"),
   target_share: stat(l, "target_share"),
   air_yards: stat(l, "air_yards"),
+  passing_completions: intStat(l, "passing_completions"),
+  passing_attempts: intStat(l, "passing_attempts"),
+  interceptions: intStat(l, "interceptions"),
+  rushing_attempts: intStat(l, "rushing_attempts"),
+  targets: intStat(l, "targets"),
+  fumbles_lost: intStat(l, "fumbles_lost"),
   fantasy_points: l.fantasy_points,
   fantasy_points_formats: l.fantasy_points_formats
 })

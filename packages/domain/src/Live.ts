@@ -9,11 +9,16 @@
 import type { Game, Team } from "./Canonical.js"
 import type { NewServiceEvent } from "./Signals.js"
 import type { TeamSport } from "./Sport.js"
+import * as Sports from "./sports/Registry.js"
 
-/** A team as the upstream names it: its abbreviation, display name and upstream team id (each may be absent). */
+/**
+ * A team as the upstream names it: its abbreviation, display name, other names the upstream gives
+ * (ESPN's `location` and short name: "Purdue" for "Purdue Boilermakers") and upstream team id.
+ */
 export interface LiveTeam {
   readonly abbr: string | null
   readonly name: string | null
+  readonly aliases?: ReadonlyArray<string> | undefined
   readonly id: string | null
 }
 
@@ -161,9 +166,9 @@ const normal = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f
 /**
  * The service's abbreviation of an upstream team among `teams` (one sport's): the team whose
  * abbreviation equals the upstream's (case-insensitive), else whose `external_id` equals the
- * upstream team id (mlb: MLBAM ids), else whose name equals the upstream's display name (accents
- * and case ignored: ESPN's `WSH` is nflverse's `WAS`, both "Washington Commanders"). Undefined
- * when none does, or when a rule finds several.
+ * upstream team id (mlb: MLBAM ids), else whose name, or a name the sport's team directory lists
+ * for it (SportModule `teams` aliases), equals the upstream's display name, else one of its other
+ * names (accents and case ignored). Undefined when none does, or when a rule finds several.
  */
 export const teamOf = (upstream: LiveTeam, teams: ReadonlyArray<Team>): string | undefined => {
   const one = (hits: ReadonlyArray<Team>) => hits.length === 1 ? hits[0]!.abbr : undefined
@@ -173,8 +178,18 @@ export const teamOf = (upstream: LiveTeam, teams: ReadonlyArray<Team>): string |
   const id = upstream.id
   const byId = id === null ? undefined : one(teams.filter((t) => t.external_id === id))
   if (byId !== undefined) return byId
-  const name = upstream.name
-  return name === null ? undefined : one(teams.filter((t) => normal(t.name) === normal(name)))
+  const sport = teams[0]?.sport
+  const directory = sport === undefined ? [] : Sports.moduleOf(sport).teams
+  const namesOf = (t: Team): ReadonlyArray<string> => [
+    normal(t.name),
+    ...directory.filter((d) => d.abbr === t.abbr).flatMap((d) => [d.name, ...d.aliases].map(normal))
+  ]
+  for (const name of [upstream.name, ...(upstream.aliases ?? [])]) {
+    if (name === null) continue
+    const hit = one(teams.filter((t) => namesOf(t).includes(normal(name))))
+    if (hit !== undefined) return hit
+  }
+  return undefined
 }
 
 /** An upstream game the poller could not match, and why (for logs and `/v1/data/status`). */

@@ -326,6 +326,12 @@ export const NflStatsRow = Schema.Struct({
   snap_pct: Schema.NullOr(Schema.Number),
   target_share: Schema.NullOr(Schema.Number),
   air_yards: Schema.NullOr(Schema.Number),
+  passing_completions: Schema.NullOr(Schema.Int),
+  passing_attempts: Schema.NullOr(Schema.Int),
+  interceptions: Schema.NullOr(Schema.Int),
+  rushing_attempts: Schema.NullOr(Schema.Int).annotations({ description: "Carries" }),
+  targets: Schema.NullOr(Schema.Int),
+  fumbles_lost: Schema.NullOr(Schema.Int),
   fantasy_points: Schema.NullOr(Schema.Number),
   fantasy_points_formats: Schema.Record({ key: Schema.String, value: Schema.Number })
 }).annotations({ identifier: "NflStatsRow" })

@@ -107,6 +107,11 @@ export const makeKeyStore: Effect.Effect<KeyStoreService> = Effect.gen(function*
     findByHash: (keyHash) => Effect.map(Ref.get(ref), (map) => HashMap.get(map, keyHash)),
     findByPrefix: (prefix) =>
       Effect.map(Ref.get(ref), (map) => sorted(HashMap.values(HashMap.filter(map, (r) => r.key_prefix === prefix)))),
+    findByEmail: (email) =>
+      Effect.map(
+        Ref.get(ref),
+        (map) => sorted(HashMap.values(HashMap.filter(map, (r) => r.email?.toLowerCase() === email.toLowerCase())))
+      ),
     update,
     revoke,
     touch,

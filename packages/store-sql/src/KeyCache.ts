@@ -124,6 +124,7 @@ export const cachedKeyStore = (
       findByHash,
       findCached,
       findByPrefix: inner.findByPrefix,
+      findByEmail: inner.findByEmail,
       list: inner.list,
       touch: (uses) =>
         Effect.tap(inner.touch(uses), () =>

@@ -83,6 +83,12 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
       orStoreError("KeyStore.findByPrefix")
     )
 
+  const findByEmail: KeyStoreService["findByEmail"] = (email) =>
+    sql.unsafe(`SELECT ${COLUMNS} FROM api_keys WHERE lower(email) = lower($1) ${ORDER}`, [email]).pipe(
+      Effect.flatMap(decodeRecords),
+      orStoreError("KeyStore.findByEmail")
+    )
+
   const updateStatement = (r: ApiKey.ApiKeyRecord) =>
     sql<{ key_hash: string }>`
       UPDATE api_keys SET state = ${r.state}, email = ${r.email}, activated_at = ${r.activated_at},
@@ -118,5 +124,5 @@ export const makeKeyStore: Effect.Effect<KeyStoreService, never, SqlClient.SqlCl
     orStoreError("KeyStore.list")
   )
 
-  return { create, createPending, claimActivation, findByHash, findByPrefix, update, revoke, touch, list }
+  return { create, createPending, claimActivation, findByHash, findByPrefix, findByEmail, update, revoke, touch, list }
 })

@@ -1038,7 +1038,7 @@ const liveFeeds = statements([
 
 /**
  * 0025: the developer dashboard: per-minute usage analytics (kept two hours), e-mailed sign-in
- * links and sessions, each stored by the SHA-256 of its secret.
+ * links and sessions, each stored by the SHA-256 of its secret; keys found by owner address.
  */
 const dashboard = statements([
   `CREATE TABLE usage_minutes (
@@ -1061,7 +1061,8 @@ const dashboard = statements([
     created_at timestamptz NOT NULL,
     expires_at timestamptz NOT NULL
   )`,
-  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`
+  `CREATE INDEX dashboard_sessions_expires_idx ON dashboard_sessions (expires_at)`,
+  `CREATE INDEX api_keys_email_idx ON api_keys (lower(email))`
 ])
 
 /**

@@ -2,7 +2,8 @@
  * The worker runtime: background jobs beside the HTTP instances, sharing their store (PostgreSQL
  * through DATABASE_URL, else PGlite in SPORTS_DATA_STORE; see @sports-data/wiring Settings.ts).
  *
- * It runs two jobs: at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
+ * It runs three jobs: the live game pollers (wiring Live.ts: one per sport across workers, under
+ * the lease `live.<sport>`); at start and then every SPORTS_DATA_REFRESH_INTERVAL, it ingests the
  * sports whose source files in SPORTS_DATA_DIR are newer than their last ingestion, then runs the
  * jobs after an ingestion (model training), holding a job lease so that of several workers one
  * refreshes at a time (wiring Refresh.ts, Jobs.ts); and it delivers webhooks (wiring Webhooks.ts): outbox events fanned out into

@@ -42,9 +42,15 @@ class NflStatsRow(BaseModel):
     snap_pct: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     target_share: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     air_yards: Optional[Union[StrictFloat, StrictInt]] = Field(...)
+    passing_completions: Optional[StrictInt] = Field(..., description="an integer")
+    passing_attempts: Optional[StrictInt] = Field(..., description="an integer")
+    interceptions: Optional[StrictInt] = Field(..., description="an integer")
+    rushing_attempts: Optional[StrictInt] = Field(..., description="an integer")
+    targets: Optional[StrictInt] = Field(..., description="an integer")
+    fumbles_lost: Optional[StrictInt] = Field(..., description="an integer")
     fantasy_points: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     fantasy_points_formats: Dict[str, Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["team_id", "team_abbr", "game_id", "season", "week", "team", "opponent", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "fantasy_points", "fantasy_points_formats"]
+    __properties = ["team_id", "team_abbr", "game_id", "season", "week", "team", "opponent", "passing_yards", "passing_tds", "rushing_yards", "rushing_tds", "receiving_yards", "receiving_tds", "receptions", "snap_pct", "target_share", "air_yards", "passing_completions", "passing_attempts", "interceptions", "rushing_attempts", "targets", "fumbles_lost", "fantasy_points", "fantasy_points_formats"]
 
     class Config:
         """Pydantic configuration"""
@@ -150,6 +156,36 @@ class NflStatsRow(BaseModel):
         if self.air_yards is None and "air_yards" in self.__fields_set__:
             _dict['air_yards'] = None
 
+        # set to None if passing_completions (nullable) is None
+        # and __fields_set__ contains the field
+        if self.passing_completions is None and "passing_completions" in self.__fields_set__:
+            _dict['passing_completions'] = None
+
+        # set to None if passing_attempts (nullable) is None
+        # and __fields_set__ contains the field
+        if self.passing_attempts is None and "passing_attempts" in self.__fields_set__:
+            _dict['passing_attempts'] = None
+
+        # set to None if interceptions (nullable) is None
+        # and __fields_set__ contains the field
+        if self.interceptions is None and "interceptions" in self.__fields_set__:
+            _dict['interceptions'] = None
+
+        # set to None if rushing_attempts (nullable) is None
+        # and __fields_set__ contains the field
+        if self.rushing_attempts is None and "rushing_attempts" in self.__fields_set__:
+            _dict['rushing_attempts'] = None
+
+        # set to None if targets (nullable) is None
+        # and __fields_set__ contains the field
+        if self.targets is None and "targets" in self.__fields_set__:
+            _dict['targets'] = None
+
+        # set to None if fumbles_lost (nullable) is None
+        # and __fields_set__ contains the field
+        if self.fumbles_lost is None and "fumbles_lost" in self.__fields_set__:
+            _dict['fumbles_lost'] = None
+
         # set to None if fantasy_points (nullable) is None
         # and __fields_set__ contains the field
         if self.fantasy_points is None and "fantasy_points" in self.__fields_set__:
@@ -184,6 +220,12 @@ class NflStatsRow(BaseModel):
             "snap_pct": obj.get("snap_pct"),
             "target_share": obj.get("target_share"),
             "air_yards": obj.get("air_yards"),
+            "passing_completions": obj.get("passing_completions"),
+            "passing_attempts": obj.get("passing_attempts"),
+            "interceptions": obj.get("interceptions"),
+            "rushing_attempts": obj.get("rushing_attempts"),
+            "targets": obj.get("targets"),
+            "fumbles_lost": obj.get("fumbles_lost"),
             "fantasy_points": obj.get("fantasy_points"),
             "fantasy_points_formats": obj.get("fantasy_points_formats")
         })

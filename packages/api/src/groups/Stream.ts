@@ -1,9 +1,9 @@
 /**
  * The event stream (specification, "Events"; decisions.md, "Delivery"): `GET /v1/events/stream`,
  * pro_insights and above. A Server-Sent Events body (`text/event-stream`): each event has `id:`
- * (the outbox id, increasing), `event:` (player.injured, game.score_updated, anomaly.detected,
- * signal.created) and `data:` (the event's payload, JSON); a comment line is sent as a
- * heartbeat. Optional `sport` filter; a `Last-Event-ID` header resumes after that id.
+ * (the outbox id, increasing), `event:` (player.injured, game.score_updated, game.state_changed,
+ * game.final, anomaly.detected, signal.created) and `data:` (the event's payload, JSON); a
+ * comment line is sent as a heartbeat. Optional `sport` filter; a `Last-Event-ID` header resumes after that id.
  * Opening a stream counts one call; above the key's concurrent stream cap → 429 TOO_MANY_STREAMS.
  * @module
  */

@@ -24,8 +24,14 @@ export const NbaLimits = {
   games: { default: 30, max: SportLimits.gamesMax }
 } as const satisfies Record<string, LimitSpec>
 
-/** Positions of the nba player filter (specification). */
-export const NbaPosition = oneOf(["PG", "SG", "SF", "PF", "C"])
+/**
+ * Positions of the nba player filter: the specification's (PG, SG, SF, PF, C) and the NBA.com
+ * codes the data holds (G, F, C and the mixes G-F, F-G, F-C, C-F). The data knows guards and
+ * forwards, not their kinds, so PG and SG are aliases of G and SF and PF of F; a mix matches a
+ * player listed at both (any order); a single position matches every player listed at it, mixes
+ * included (G covers F-G). Any other value answers 400 listing these.
+ */
+export const NbaPosition = oneOf(["PG", "SG", "SF", "PF", "C", "G", "F", "G-F", "F-G", "F-C", "C-F"])
 
 /** Conferences, case-insensitive (specification example: east). */
 export const NbaConference = oneOf(["east", "west"])

@@ -37,6 +37,8 @@ export interface KeyStoreService {
   readonly findByHash: (keyHash: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreError>
   /** Records whose 12-character display prefix equals `prefix`, oldest first. */
   readonly findByPrefix: (prefix: string) => Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreError>
+  /** Records whose owner address equals `email` without regard to case, oldest first (the dashboard's keys of an owner). */
+  readonly findByEmail: (email: string) => Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreError>
   /**
    * Replaces the lifecycle fields of a stored record (state, activated_at, activation_expires_at,
    * trial window, revoked_at, email) with those of `record`, matched by hash. The caller computes

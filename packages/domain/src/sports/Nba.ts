@@ -17,11 +17,15 @@ export const nba = {
   positions: ["PG", "SG", "SF", "PF", "C"],
   /** Sources write Guard / Forward / Center or G, F, C (and mixes such as Guard-Forward). */
   positionAliases: {
-    G: ["PG", "SG"],
-    GUARD: ["PG", "SG"],
-    F: ["SF", "PF"],
-    FORWARD: ["SF", "PF"],
-    CENTER: ["C"]
+    G: ["PG", "SG", "G"],
+    GUARD: ["PG", "SG", "G"],
+    F: ["SF", "PF", "F"],
+    FORWARD: ["SF", "PF", "F"],
+    CENTER: ["C"],
+    PG: ["PG", "G"],
+    SG: ["SG", "G"],
+    SF: ["SF", "F"],
+    PF: ["PF", "F"]
   },
   statKeys: [
     "minutes_played",

@@ -50,8 +50,9 @@ export const StatKeys = {
 
 /**
  * True when a stored position covers a filter position of the sport (case-insensitive): equal,
- * or listed in the module's `positionAliases` for the stored position or any part of a
- * hyphenated, slashed or spaced mix ("Guard-Forward" covers PG, SG, SF and PF).
+ * or every part of the filter (a mix such as G-F has two) is listed in the module's
+ * `positionAliases` for the stored position or a part of its hyphenated, slashed or spaced mix
+ * ("Guard-Forward" covers PG, SG, SF and PF; F-G covers G, F, G-F).
  */
 export const positionMatches = (sport: TeamSport, filter: string, stored: string | null): boolean => {
   if (stored === null) return false
@@ -59,7 +60,8 @@ export const positionMatches = (sport: TeamSport, filter: string, stored: string
   const s = stored.toUpperCase()
   if (s === f) return true
   const aliases: Readonly<Record<string, ReadonlyArray<string>>> = modules[sport].positionAliases
-  return s.split(/[-/ ]+/).some((part) => (aliases[part] ?? [part]).includes(f))
+  const covered = s.split(/[-/ ]+/).flatMap((part) => aliases[part] ?? [part])
+  return f.split("-").every((part) => covered.includes(part))
 }
 
 /** The fantasy formats of a sport, the default first (none for cfb and soccer). */

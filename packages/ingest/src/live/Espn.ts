@@ -47,7 +47,9 @@ const Competitor = Schema.Struct({
   team: Schema.Struct({
     id: Schema.optional(Schema.String),
     abbreviation: Schema.optional(Schema.String),
-    displayName: Schema.optional(Schema.String)
+    displayName: Schema.optional(Schema.String),
+    shortDisplayName: Schema.optional(Schema.String),
+    location: Schema.optional(Schema.String)
   })
 })
 
@@ -119,7 +121,8 @@ export const espnLiveGame = (sport: TeamSport, league: string, e: EspnEvent): Li
   }
   const team = (homeAway: "home" | "away") => {
     const t = side(homeAway)?.team
-    return { abbr: t?.abbreviation ?? null, name: t?.displayName ?? null, id: t?.id ?? null }
+    const aliases = [t?.location, t?.shortDisplayName].filter((n): n is string => n !== undefined)
+    return { abbr: t?.abbreviation ?? null, name: t?.displayName ?? null, aliases, id: t?.id ?? null }
   }
   const start = new Date(e.date)
   const zone = espnLeagues[league]?.zone ?? "America/New_York"

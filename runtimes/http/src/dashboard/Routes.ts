@@ -40,7 +40,7 @@ import {
   Settings,
   testDelivery
 } from "@sports-data/wiring"
-import { Clock, Effect, Option, Redacted } from "effect"
+import { Cause, Clock, Effect, Option, Redacted } from "effect"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { RouteShape } from "../Errors.js"
@@ -621,13 +621,18 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
     ] as const
 
     const unavailable = page(503, "Please try again shortly", html`<p>The service is briefly unavailable.</p>`)
+    const failed = page(500, "Something went wrong", html`<p>This page could not be shown. Please try again.</p>`)
     for (const [method, path, handler] of routes) {
+      // a store outage is a 503 page; anything else a 500 page (the cause logged, never shown)
       const guarded = (handler as Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>).pipe(
-        Effect.catchAll((error) =>
-          typeof error === "object" && error !== null && "_tag" in error && error._tag === "StoreUnavailable"
+        Effect.catchAllCause((cause) => {
+          const error = Cause.failureOption(cause)
+          const outage = Option.isSome(error) && typeof error.value === "object" && error.value !== null &&
+            "_tag" in error.value && error.value._tag === "StoreUnavailable"
+          return outage
             ? Effect.succeed(unavailable)
-            : Effect.die(error)
-        ),
+            : Effect.as(Effect.logError("dashboard page failed", cause).pipe(Effect.annotateLogs({ path })), failed)
+        }),
         Effect.provide(context)
       ) as Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
       yield* (method === "GET" ? router.get(path, guarded) : router.post(path, guarded))
