@@ -1,12 +1,13 @@
 /**
- * The store layers every contract suite runs on: memory, PGlite (in memory) and, when
+ * The store layers every contract suite runs on: memory, PGlite (in memory, in process and on its
+ * store thread) and, when
  * {@link testDatabaseUrl} gives one, a PostgreSQL database created for the suite and dropped
  * after it. Each build of a layer starts with an empty store.
  * @module
  */
 import type { AllStores, StoreUnavailable } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
-import { layerPglite, layerPostgres } from "@sports-data/store-sql"
+import { layerPglite, layerPgliteThread, layerPostgres } from "@sports-data/store-sql"
 import { Effect, Layer, Option } from "effect"
 import { postgresAvailable, testDatabaseUrl } from "./postgres.js"
 
@@ -34,7 +35,11 @@ let announced = false
  * PostgreSQL. Without one, prints once "PostgreSQL: not available, ran on memory and PGlite only".
  */
 export const storeLayers = async (): Promise<ReadonlyArray<StoreEntry>> => {
-  const entries: Array<StoreEntry> = [["memory", MemoryStore.layer], ["pglite", layerPglite({})]]
+  const entries: Array<StoreEntry> = [
+    ["memory", MemoryStore.layer],
+    ["pglite", layerPglite({})],
+    ["pglite thread", layerPgliteThread({})]
+  ]
   if (await Effect.runPromise(postgresAvailable)) {
     entries.push(["postgres", postgresLayer])
   } else if (!announced) {

@@ -30,6 +30,7 @@ import {
   WebhookStore
 } from "@sports-data/domain"
 import { Context, Deferred, Duration, Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
+import type { MessagePort } from "node:worker_threads"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeDashboardStore } from "./Dashboard.js"
@@ -45,6 +46,7 @@ import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
 import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
+import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.js"
 import { makeReaders } from "./Readers.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
@@ -73,6 +75,7 @@ export {
   openPglite,
   pgliteParsers
 } from "./Pglite.js"
+export { makePortClient, openPgliteThread, PgliteThread, type PgliteThreadService } from "./PgliteThread.js"
 export {
   makeAthleteReader,
   makeCatalogReader,
@@ -109,6 +112,14 @@ export interface MakeOptions {
    * across instances.
    */
   readonly usage?: "shared" | "write-behind" | undefined
+  /**
+   * Outbox wake-ups shared with other clients of the same store (the PGlite store thread's other
+   * threads, PgliteThread.ts): `announce` tells them after each local wake-up, `wakes` hears theirs.
+   */
+  readonly wake?: {
+    readonly announce: Effect.Effect<void>
+    readonly wakes: Stream.Stream<void>
+  } | undefined
 }
 
 /**
@@ -125,7 +136,10 @@ export const makeWith = (
       ...(options.usage === "write-behind" ? { timeToLive: Duration.infinity } : {})
     })
     const usage = options.usage === "write-behind" ? yield* makeWriteBehindUsageStore() : yield* makeUsageStore
-    const wake = yield* makeLocalEventWake()
+    const local = yield* makeLocalEventWake(options.wake?.wakes)
+    const wake = options.wake === undefined
+      ? local
+      : { wakes: local.wakes, wake: Effect.zipRight(local.wake, options.wake.announce) }
     const writer = wakeAfterWrites(yield* makeWriter, wake.wake)
     const audit = yield* makeAuditStore
     const readers = yield* makeReaders
@@ -272,3 +286,45 @@ export const layerPglite = (
       )
     )
   )
+
+/**
+ * The stores on PGlite run by a store thread (PgliteThread.ts) in the folder `dataDir` (created
+ * when missing; undefined = in memory), for a process that serves HTTP: no statement runs on the
+ * caller's event loop. Also provides the {@link PgliteThread}, whose `connect` gives other threads
+ * of this process a port to the same store ({@link layerPglitePort}). Counters are written behind
+ * as with {@link layerPglite}. Fails with StoreUnavailable when the folder cannot be opened or
+ * the migrations fail.
+ */
+export const layerPgliteThread = (
+  options: { readonly dataDir?: string | undefined }
+): Layer.Layer<SqlStores | PgliteThread, StoreUnavailable> =>
+  Layer.scopedContext(
+    Effect.gen(function*() {
+      const thread = yield* openPgliteThread(options.dataDir).pipe(
+        Effect.mapError((error) => unavailable("PGlite unavailable", error))
+      )
+      const { client, wake, wakes } = yield* makePortClient(thread.connect())
+      const stores = yield* Effect.zipRight(
+        migrated,
+        makeWith({ usage: "write-behind", wake: { announce: wake, wakes } })
+      ).pipe(Effect.provideService(SqlClient.SqlClient, client))
+      return Context.add(stores, SqlClient.SqlClient, client).pipe(Context.add(PgliteThread, thread))
+    })
+  ).pipe(Layer.provide(Reactivity.layer))
+
+/**
+ * The stores over a `port` of a PGlite store thread that another thread of this process opened
+ * ({@link layerPgliteThread}'s `connect`), for a second thread working on the same store (the
+ * background jobs of `serve`). Its outbox wake-ups reach the store thread's other clients. Fails
+ * with StoreUnavailable when the migrations fail.
+ */
+export const layerPglitePort = (port: MessagePort): Layer.Layer<SqlStores, StoreUnavailable> =>
+  Layer.scopedContext(
+    Effect.gen(function*() {
+      const { client, wake, wakes } = yield* makePortClient(port)
+      const stores = yield* Effect.zipRight(migrated, makeWith({ wake: { announce: wake, wakes } })).pipe(
+        Effect.provideService(SqlClient.SqlClient, client)
+      )
+      return Context.add(stores, SqlClient.SqlClient, client)
+    })
+  ).pipe(Layer.provide(Reactivity.layer))

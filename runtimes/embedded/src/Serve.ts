@@ -7,53 +7,35 @@
  * sport's progress (@sports-data/http Loading.ts). It serves until interrupted (Ctrl+C shuts the
  * server down gracefully). After that first ingestion it looks for changed source files every
  * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts). It runs the worker's jobs
- * in-process: that refresh with the jobs after each ingestion (model training; wiring Jobs.ts)
- * and the webhook deliveries, and the live game pollers (@sports-data/wiring Live.ts).
+ * (that refresh with the jobs after each ingestion: model training, wiring Jobs.ts; the webhook
+ * deliveries; the live game pollers) on a background thread (Background.ts), and PGlite on a
+ * store thread (store-sql PgliteThread.ts), so that neither shares the HTTP event loop.
  * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
  * while the server holds the folder (Admin.ts).
  * @module
  */
 import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
-import { IngestProgress, makeIngestProgress, type Plans } from "@sports-data/domain"
+import { IngestProgress, makeIngestProgress, type Plans, type StoreUnavailable } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
 import { NflversePlays, Runner } from "@sports-data/ingest"
+import { layerPgliteThread, PgliteThread } from "@sports-data/store-sql"
 import {
   backfillMetrics,
-  DeliveryFromSettings,
   describeStore,
-  holdingLease,
-  ingestTracked,
-  LivePollingLive,
   mailFromSettings,
-  newOwner,
-  REFRESH_JOB,
-  refreshLoop,
   Settings,
-  type StaleSport,
   staleSports,
   storeChoice,
   storeLayer,
   type Stores,
   trackStaleness
 } from "@sports-data/wiring"
-import {
-  Cause,
-  Clock,
-  Context,
-  type Duration,
-  Effect,
-  Either,
-  Layer,
-  Logger,
-  LogLevel,
-  Option,
-  Redacted,
-  Schedule
-} from "effect"
+import { Context, type Duration, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
-import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
+import { startBackground } from "./Background.js"
+import { line } from "./Output.js"
 
 /**
  * Looks at the data before the server listens: recomputes missing player metrics, finds the
@@ -78,59 +60,6 @@ const checkData = (dataDir: string, interval: Duration.DurationInput) =>
       yield* line("data: the store is current with the source files")
     }
     return staleness.stale
-  })
-
-const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`
-
-/**
- * Ingests the stale sports one by one in the background, once the server listens: a progress
- * bar per file, a line when each sport is in (from then on it is served), then the closing table
- * and the skipped rows, and a last line with the time the whole ingestion took.
- */
-const ingestInBackground = (dataDir: string, stale: ReadonlyArray<StaleSport>, interval: Duration.DurationInput) =>
-  Effect.gen(function*() {
-    const started = yield* Clock.currentTimeMillis
-    const outcomes = yield* ingestTracked({
-      sports: stale.map((s) => s.sport),
-      dataDir,
-      retryAfterFailed: interval,
-      reporter: () => progressLayer({ baseDir: dataDir }),
-      onSport: (sport, outcome, millis) =>
-        Either.match(outcome, {
-          onRight: () => line(`data: ${sport} ingested in ${seconds(millis)}, now served`),
-          onLeft: (error) =>
-            line(`data: ${sport} failed after ${seconds(millis)}: ${describeFailure(error)} (tried again later)`)
-        })
-    })
-    const results = outcomes.flatMap((o) => Either.isRight(o) ? [o.right] : [])
-    yield* line(ingestTable(results))
-    for (const s of skippedLines(results, dataDir, 5)) yield* line(s)
-    const failed = stale.filter((_, i) => Either.isLeft(outcomes[i]!)).map((s) => s.sport)
-    const took = seconds((yield* Clock.currentTimeMillis) - started)
-    yield* line(
-      failed.length === 0
-        ? `data: all sports ingested in ${took}`
-        : `data: ${results.length} of ${stale.length} sports ingested in ${took}; failed: ${failed.join(", ")}`
-    )
-  })
-
-/**
- * Marks the sports of `stale` that are no longer stale (ingested meanwhile by another instance on
- * the same PostgreSQL) ready and served, printing a line for each; answers the sports still stale.
- */
-const servedMeanwhile = (dataDir: string, stale: ReadonlyArray<StaleSport>) =>
-  Effect.gen(function*() {
-    const now = (yield* staleSports(dataDir)).stale.map((s) => s.sport)
-    const progress = yield* IngestProgress
-    for (const { sport } of stale) {
-      if (now.includes(sport)) continue
-      const tracked = yield* progress.get(sport)
-      if (Option.isNone(tracked) || tracked.value.state === "ready") continue
-      const finished = new Date(yield* Clock.currentTimeMillis)
-      yield* progress.update(sport, (p) => ({ ...p, state: "ready", serving: true, finished_at: finished }))
-      yield* line(`data: ${sport} was ingested by another instance, now served`)
-    }
-    return now
   })
 
 /** Ensures the demo keys and prints them: the keys themselves only when they were just created. */
@@ -167,19 +96,13 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     const stale = yield* checkData(dataDir, interval).pipe(Effect.provideService(IngestProgress, progress))
     yield* demoKeys(options.catalog)
     const context = yield* Layer.build(
-      Layer.merge(
-        HttpServerLive({
-          port: options.settings.port,
-          plans: options.catalog,
-          mail: mailFromSettings(options.settings),
-          progress
-        }).pipe(Layer.provide(NflversePlays.layer(dataDir))), // plays from <data dir>/nflverse_pbp when present
-        // webhook deliveries and the live game pollers run in-process on the embedded store
-        Layer.merge(
-          DeliveryFromSettings(options.settings),
-          LivePollingLive(options.settings.live, options.settings.workerLease)
-        )
-      ).pipe(
+      HttpServerLive({
+        port: options.settings.port,
+        plans: options.catalog,
+        mail: mailFromSettings(options.settings),
+        progress
+      }).pipe(
+        Layer.provide(NflversePlays.layer(dataDir)), // plays from <data dir>/nflverse_pbp when present
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(
           folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })
@@ -200,39 +123,28 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
           "background; each sport is served as soon as it is in (progress: /v1/data/status)"
       )
     }
-    // the first ingestion, then the refresh loop (never both at once: they would ingest one sport
-    // twice), each holding the refresh lease (a worker or another instance on the same PostgreSQL
-    // may hold it: then wait for it, serving each sport it puts in meanwhile at once, and ingest
-    // only what it left stale)
-    const lease = { job: REFRESH_JOB, owner: newOwner(), lease: options.settings.workerLease }
-    const firstIngestion = Effect.zipRight(
-      servedMeanwhile(dataDir, stale),
-      holdingLease(
-        lease,
-        Effect.gen(function*() {
-          const now = yield* servedMeanwhile(dataDir, stale)
-          const still = stale.filter((s) => now.includes(s.sport))
-          if (still.length > 0) yield* ingestInBackground(dataDir, still, interval)
-        })
-      )
-    ).pipe(Effect.repeat({ until: Option.isSome, schedule: Schedule.spaced("1 second") }))
-    yield* Effect.forkScoped(
-      Effect.zipRight(
-        stale.length === 0 ? Effect.void : firstIngestion.pipe(
-          // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause)
-              ? Effect.failCause(cause)
-              : Effect.logError("background ingestion stopped", cause)
-          )
-        ),
-        refreshLoop({ dataDir, interval, lease: lease.lease, owner: lease.owner })
-      ).pipe(Effect.provideService(IngestProgress, progress))
+    // ingestion, model training, webhook deliveries and live polling run on the background
+    // thread, never on this event loop (Background.ts)
+    const thread = yield* Effect.serviceOption(PgliteThread)
+    yield* startBackground(
+      {
+        stale,
+        progress: yield* progress.all,
+        port: options.settings.port,
+        store: Option.isSome(thread) ? thread.value.connect() : undefined
+      },
+      progress,
+      dataDir
     )
     return yield* Effect.never
   }).pipe(Effect.scoped)
+  // PGlite runs on a store thread, so that no statement runs on the HTTP event loop (the layer
+  // also provides the PgliteThread that the background thread connects to)
+  const stores: Layer.Layer<Stores, StoreUnavailable> = choice !== "memory" && "pglite" in choice
+    ? layerPgliteThread({ dataDir: choice.pglite })
+    : storeLayer(choice)
   return Effect.zipRight(
     line(`opening ${describeStore(choice)}...`),
-    program.pipe(Effect.provide(Layer.merge(storeLayer(choice), Logger.minimumLogLevel(LogLevel.Info))))
+    program.pipe(Effect.provide(Layer.merge(stores, Logger.minimumLogLevel(LogLevel.Info))))
   )
 }

@@ -21,12 +21,14 @@
  * route template is never cached.
  *
  * Freshness: the data version (`CatalogReader.dataVersion`) is read at most once per
- * `versionInterval` (StoreCache.ts `makeVersionReader`); a new version empties the cache. An entry
- * also lives at most `timeToLive` (SPORTS_DATA_BODY_CACHE_TTL, 5 minutes), which bounds what the
- * version does not cover (the ingest records behind `last_updated`: it may lag an ingestion that
- * changed no row by that long), and an entry of the service metadata (ingestion progress) at most
- * `versionInterval`; past half of its life, one request refills
- * the entry while the others are still answered from it (see `lookup`).
+ * `versionInterval` (StoreCache.ts `makeVersionReader`). An entry is fresh while it was made under
+ * the current version less than its life ago: `timeToLive` (SPORTS_DATA_BODY_CACHE_TTL, 5
+ * minutes), which bounds what the version does not cover (the ingest records behind
+ * `last_updated`), or `versionInterval` for the service metadata (ingestion progress). Past half
+ * of that life, or once the version moved, one request refills the entry while the others are
+ * still answered from it (stale while revalidating, see `lookup`), for at most `maxStale` after it
+ * was made: so a refill that waits for the store (an ingestion's long statement) never holds up
+ * the requests of a hot path, and an answer is at most the refill's duration behind the store.
  *
  * Bounded by `maxBytes` (the SPORTS_DATA_BODY_CACHE_BYTES setting): the sum of the kept bytes
  * and keys; the least recently used entries are evicted first; a body larger than the budget is
@@ -70,13 +72,18 @@ export interface BodyCacheOptions {
    * minutes); entries of the service metadata live at most `versionInterval`.
    */
   readonly timeToLive?: Duration.DurationInput | undefined
+  /**
+   * Longest an entry that is no longer fresh (another data version, or older than `timeToLive`)
+   * is still served while one request refills it (default 10 s).
+   */
+  readonly maxStale?: Duration.DurationInput | undefined
 }
 
 /**
  * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
- * cross-sport player routes, analytics, intelligence, odds, DFS slates and the service metadata.
- * Not account, usage, audit, webhooks, feed (it reads the call time), models (the model registry
- * is not part of the data version), stream, bulk export or MCP.
+ * cross-sport player routes, analytics, intelligence, odds, DFS slates, the model registry (its
+ * tables move the data version, migration 26) and the service metadata. Not account, usage,
+ * audit, webhooks, feed (it reads the call time), stream, bulk export or MCP.
  */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "nfl",
@@ -96,6 +103,7 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "odds",
   "dfs",
   "nflExtras",
+  "models",
   "meta"
 ])
 
@@ -301,6 +309,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
     const versions = yield* makeVersionReader((yield* CatalogReader).dataVersion, versionInterval)
     const timeToLive = Duration.toMillis(Duration.decode(options?.timeToLive ?? (yield* bodyCacheTtlConfig)))
     const shortLife = Math.min(timeToLive, Duration.toMillis(versionInterval))
+    const maxStale = Duration.toMillis(Duration.decode(options?.maxStale ?? Duration.seconds(10)))
     const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
     const match = makeRouteMatcher(routes)
     const cacheable = new Set(routes.filter(isCacheableRoute))
@@ -374,22 +383,19 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         }
     })
 
-    /** Empties the cache when `version` is not the one its entries were made under. */
+    /** Notes the current data version; the entries of an earlier one are refilled on their next use. */
     const holdVersion = (version: string) => {
-      if (version === heldVersion) return
-      entries.clear()
-      held = 0
       heldVersion = version
     }
 
     /**
-     * The entry under `key` if it is fresh at `started` (made under the held data version, on
-     * the UTC day of `started`, at most `timeToLive` before), made the most recently used.
+     * The entry under `key` if it may answer at `started` (made on the UTC day of `started`, at
+     * most `maxStale` before: fresh, or stale and being refilled), made the most recently used.
      */
-    const freshEntry = (key: string, started: number) => {
+    const usableEntry = (key: string, started: number) => {
       const kept = entries.get(key)
       if (
-        kept === undefined || started - kept.storedAt > kept.life || kept.version !== heldVersion ||
+        kept === undefined || started - kept.storedAt > Math.max(kept.life, maxStale) ||
         kept.day !== dayIndex(started)
       ) return undefined
       if (kept !== lastUsed) {
@@ -423,8 +429,12 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       }
     }
 
-    /** Whether an entry is past half its life: the next request for it refills it (ahead of expiry). */
-    const aging = (kept: Kept, started: number) => started - kept.storedAt > kept.life / 2
+    /**
+     * Whether an entry is to be refilled: made under another data version, or past half its life
+     * (refilled ahead of expiry by the next request).
+     */
+    const aging = (kept: Kept, started: number) =>
+      kept.version !== heldVersion || started - kept.storedAt > kept.life / 2
 
     /**
      * Whether this request, from the node front, is the one to hand to the app to refill the
@@ -475,7 +485,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
         const version = current.right
         holdVersion(version)
         const { key } = request
-        const kept = freshEntry(key, started)
+        const kept = usableEntry(key, started)
         metrics?.cache("body", kept !== undefined)
         const pending = filling.get(key)
         if (kept !== undefined && pending === undefined) {
@@ -516,7 +526,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       const version = versions.fresh(started)
       if (version === undefined) return done(undefined)
       holdVersion(version)
-      const kept = freshEntry(request.key, started)
+      const kept = usableEntry(request.key, started)
       if (kept === undefined) return done(undefined)
       if (claimsRefresh(kept, started)) return done("refresh")
       admit.inline("GET", request.route.path, presentedKey, started, (admitted) => {

@@ -143,17 +143,18 @@ export interface VersionReader {
   /** The version, read from the store at most once per interval. */
   readonly read: Effect.Effect<string, StoreError>
   /**
-   * The version last read, if it was read less than an interval before `now` (Clock ms). Past
-   * half the interval it also starts the next read in the background (one at a time), so that
-   * under steady traffic the version is read again before it expires and no caller waits for it.
+   * The version last read, if it was read less than an interval before `now` (Clock ms) or its
+   * next read is in flight. Past half the interval it also starts the next read in the background
+   * (one at a time), so that under steady traffic the version is read again before it expires and
+   * no caller waits for it.
    */
   readonly fresh: (now: number) => string | undefined
 }
 
 /**
  * `dataVersion` read at most once per `interval` (0: on every call) and shared by every caller in that interval (the
- * staleness bound of the caches keyed by the version); a failed read is returned to its callers
- * and not kept. Shared by the read cache and the response-body cache (BodyCache.ts).
+ * staleness bound of the caches keyed by the version, lengthened by a read that waits for the
+ * store: meanwhile the last version stands); a failed read is returned to its callers and not kept. Shared by the read cache and the response-body cache (BodyCache.ts).
  */
 export const makeVersionReader = (
   dataVersion: Effect.Effect<string, StoreError>,
@@ -165,7 +166,10 @@ export const makeVersionReader = (
     // the last version read, and when its read started (Clock ms); the read in flight, if any
     let last: { readonly version: string; readonly at: number } | undefined
     let inFlight: Deferred.Deferred<string, StoreError> | undefined
-    const known = (now: number) => last !== undefined && now - last.at < millis ? last.version : undefined
+    // the last version stands while the next read of it is in flight (a store busy with a long
+    // statement delays the version, never the callers)
+    const known = (now: number) =>
+      last !== undefined && (now - last.at < millis || inFlight !== undefined) ? last.version : undefined
     /** Reads the version now, or joins the read in flight. */
     const reread = (now: number): Effect.Effect<string, StoreError> => {
       if (inFlight !== undefined) return Deferred.await(inFlight)

@@ -1,0 +1,331 @@
+/**
+ * The background jobs of `sports-data serve`, on a thread of their own (worker_threads) so that
+ * they never share the HTTP event loop: the first ingestion of the stale sports, then the refresh
+ * loop (ingestion of changed sports and the jobs after it: model training; wiring Refresh.ts,
+ * Jobs.ts), the webhook deliveries (wiring Webhooks.ts) and the live game pollers (wiring Live.ts).
+ * A new background job goes in {@link backgroundLayer}.
+ *
+ * - Store: on PostgreSQL the thread opens its own pool on DATABASE_URL; on PGlite it works over a
+ *   port of the store thread that the HTTP side opened (store-sql PgliteThread.ts), since one
+ *   process owns a PGlite folder.
+ * - Priority: on Linux the thread lowers its own scheduling priority (nice {@link BACKGROUND_NICE};
+ *   Linux keeps nice values per thread), so that on a busy machine serving comes first and the
+ *   ingestion takes the CPU left over.
+ * - Messages to the HTTP side ({@link BackgroundMessage}): each change of a sport's progress
+ *   (which the HTTP side keeps in its IngestProgress for the 503s and `/v1/data/status`) and the
+ *   progress events of the files read (drawn as bars by the HTTP side, which owns the terminal).
+ * - Stop: the HTTP side posts `{ op: "stop" }`; the jobs are interrupted (the refresh lease is
+ *   released, a sport cut short stays stale, webhook attempts in flight finish) and the thread ends.
+ * @module
+ */
+import { IngestProgress, type IngestProgressService, makeIngestProgress, type SportProgress } from "@sports-data/domain"
+import { Progress } from "@sports-data/ingest"
+import { layerPglitePort } from "@sports-data/store-sql"
+import {
+  DeliveryFromSettings,
+  holdingLease,
+  ingestTracked,
+  LivePollingLive,
+  newOwner,
+  REFRESH_JOB,
+  refreshLoop,
+  Settings,
+  type StaleSport,
+  staleSports,
+  storeChoice,
+  storeLayer
+} from "@sports-data/wiring"
+import {
+  Cause,
+  Clock,
+  Context,
+  type Duration,
+  Effect,
+  Either,
+  Exit,
+  Fiber,
+  Layer,
+  Logger,
+  LogLevel,
+  Option,
+  Schedule,
+  Scope
+} from "effect"
+import { setPriority } from "node:os"
+import { type MessagePort, Worker } from "node:worker_threads"
+import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
+
+/** The nice value of the background thread on Linux (19: the lowest priority). */
+export const BACKGROUND_NICE = 19
+
+/** What `serve` hands the background thread. */
+export interface BackgroundData {
+  /** The sports found stale before the server listened, ingested first. */
+  readonly stale: ReadonlyArray<StaleSport>
+  /** The HTTP side's IngestProgress records when the thread starts. */
+  readonly progress: ReadonlyArray<SportProgress>
+  /** The HTTP port (`--port` overrides PORT; the public URL of e-mailed links defaults to it). */
+  readonly port: number
+  /** A port of the PGlite store thread; undefined on PostgreSQL. */
+  readonly store: MessagePort | undefined
+}
+
+/** What the background thread posts to the HTTP side. */
+export type BackgroundMessage =
+  | { readonly type: "progress"; readonly progress: SportProgress }
+  | { readonly type: "files"; readonly op: "open" | "close" }
+  | {
+    readonly type: "file"
+    readonly op: "started" | "progress" | "finished"
+    readonly file: string
+    readonly a: number
+    readonly b: number
+  }
+
+type Post = (message: BackgroundMessage) => void
+
+/** An IngestProgress whose every change is also posted to the HTTP side. */
+const forwardingProgress = (inner: IngestProgressService, post: Post): IngestProgressService => {
+  const forward = (sport: SportProgress["sport"]) =>
+    Effect.flatMap(
+      inner.get(sport),
+      Option.match({
+        onNone: () => Effect.void,
+        onSome: (progress) => Effect.sync(() => post({ type: "progress", progress }))
+      })
+    )
+  return {
+    ...inner,
+    set: (progress) => Effect.zipRight(inner.set(progress), forward(progress.sport)),
+    update: (sport, f) => Effect.zipRight(inner.update(sport, f), forward(sport))
+  }
+}
+
+/** A reporter of one sport's files that posts its events to the HTTP side (which draws the bars). */
+const forwardingReporter = (post: Post): Layer.Layer<Progress.ProgressReporter> =>
+  Layer.scoped(
+    Progress.ProgressReporter,
+    Effect.as(
+      Effect.acquireRelease(
+        Effect.sync(() => post({ type: "files", op: "open" })),
+        () => Effect.sync(() => post({ type: "files", op: "close" }))
+      ),
+      {
+        fileStarted: (file, totalBytes) =>
+          Effect.sync(() => post({ type: "file", op: "started", file, a: totalBytes, b: 0 })),
+        fileProgress: (file, bytesRead, rows) =>
+          Effect.sync(() => post({ type: "file", op: "progress", file, a: bytesRead, b: rows })),
+        fileFinished: (file, rows) => Effect.sync(() => post({ type: "file", op: "finished", file, a: rows, b: 0 }))
+      }
+    )
+  )
+
+const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`
+
+/**
+ * Ingests the stale sports one by one: a progress bar per file, a line when each sport is in (from
+ * then on it is served), then the closing table and the skipped rows, and a last line with the
+ * time the whole ingestion took.
+ */
+const ingestStale = (
+  dataDir: string,
+  stale: ReadonlyArray<StaleSport>,
+  interval: Duration.DurationInput,
+  post: Post
+) =>
+  Effect.gen(function*() {
+    const started = yield* Clock.currentTimeMillis
+    const outcomes = yield* ingestTracked({
+      sports: stale.map((s) => s.sport),
+      dataDir,
+      retryAfterFailed: interval,
+      reporter: () => forwardingReporter(post),
+      onSport: (sport, outcome, millis) =>
+        Either.match(outcome, {
+          onRight: () => line(`data: ${sport} ingested in ${seconds(millis)}, now served`),
+          onLeft: (error) =>
+            line(`data: ${sport} failed after ${seconds(millis)}: ${describeFailure(error)} (tried again later)`)
+        })
+    })
+    const results = outcomes.flatMap((o) => Either.isRight(o) ? [o.right] : [])
+    yield* line(ingestTable(results))
+    for (const s of skippedLines(results, dataDir, 5)) yield* line(s)
+    const failed = stale.filter((_, i) => Either.isLeft(outcomes[i]!)).map((s) => s.sport)
+    const took = seconds((yield* Clock.currentTimeMillis) - started)
+    yield* line(
+      failed.length === 0
+        ? `data: all sports ingested in ${took}`
+        : `data: ${results.length} of ${stale.length} sports ingested in ${took}; failed: ${failed.join(", ")}`
+    )
+  })
+
+/**
+ * Marks the sports of `stale` that are no longer stale (ingested meanwhile by another instance on
+ * the same PostgreSQL) ready and served, printing a line for each; answers the sports still stale.
+ */
+const servedMeanwhile = (dataDir: string, stale: ReadonlyArray<StaleSport>) =>
+  Effect.gen(function*() {
+    const now = (yield* staleSports(dataDir)).stale.map((s) => s.sport)
+    const progress = yield* IngestProgress
+    for (const { sport } of stale) {
+      if (now.includes(sport)) continue
+      const tracked = yield* progress.get(sport)
+      if (Option.isNone(tracked) || tracked.value.state === "ready") continue
+      const finished = new Date(yield* Clock.currentTimeMillis)
+      yield* progress.update(sport, (p) => ({ ...p, state: "ready", serving: true, finished_at: finished }))
+      yield* line(`data: ${sport} was ingested by another instance, now served`)
+    }
+    return now
+  })
+
+/**
+ * The first ingestion, then the refresh loop (never both at once: they would ingest one sport
+ * twice), each holding the refresh lease (a worker or another instance on the same PostgreSQL
+ * may hold it: then wait for it, serving each sport it puts in meanwhile at once, and ingest
+ * only what it left stale).
+ */
+const refreshing = (settings: Settings.Settings, stale: ReadonlyArray<StaleSport>, post: Post) => {
+  const { dataDir, refreshInterval: interval } = settings
+  const lease = { job: REFRESH_JOB, owner: newOwner(), lease: settings.workerLease }
+  const firstIngestion = Effect.zipRight(
+    servedMeanwhile(dataDir, stale),
+    holdingLease(
+      lease,
+      Effect.gen(function*() {
+        const now = yield* servedMeanwhile(dataDir, stale)
+        const still = stale.filter((s) => now.includes(s.sport))
+        if (still.length > 0) yield* ingestStale(dataDir, still, interval, post)
+      })
+    )
+  ).pipe(Effect.repeat({ until: Option.isSome, schedule: Schedule.spaced("1 second") }))
+  return Effect.zipRight(
+    stale.length === 0 ? Effect.void : firstIngestion.pipe(
+      // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause)
+          ? Effect.failCause(cause)
+          : Effect.logError("background ingestion stopped", cause)
+      )
+    ),
+    refreshLoop({ dataDir, interval, lease: lease.lease, owner: lease.owner })
+  )
+}
+
+/**
+ * Every background job of `serve` with `settings` over the store of `data`: the refresh
+ * (first ingestion, then the loop), the webhook deliveries and the live game pollers. Runs until
+ * interrupted; fails with StoreUnavailable when the store cannot be opened.
+ */
+export const backgroundLayer = (settings: Settings.Settings, data: BackgroundData, post: Post) =>
+  Layer.mergeAll(
+    Layer.scopedDiscard(
+      Effect.gen(function*() {
+        const progress = forwardingProgress(yield* makeIngestProgress, post)
+        for (const p of data.progress) yield* progress.set(p)
+        yield* Effect.forkScoped(
+          refreshing(settings, data.stale, post).pipe(Effect.provideService(IngestProgress, progress))
+        )
+      })
+    ),
+    DeliveryFromSettings(settings),
+    LivePollingLive(settings.live, settings.workerLease)
+  ).pipe(
+    Layer.provide(data.store === undefined ? storeLayer(storeChoice(settings)) : layerPglitePort(data.store)),
+    Layer.provide(Logger.minimumLogLevel(LogLevel.Info))
+  )
+
+/**
+ * The thread's side (background-thread.mjs): lowers the thread's priority (Linux), runs
+ * {@link backgroundLayer} with the settings of the environment, and ends the thread when the HTTP
+ * side posts `{ op: "stop" }` (or the jobs end).
+ */
+export const runInThread = (data: BackgroundData, parent: MessagePort): void => {
+  if (process.platform === "linux") {
+    try {
+      setPriority(BACKGROUND_NICE)
+    } catch {
+      // not permitted here: run at the normal priority
+    }
+  }
+  const post: Post = (message) => parent.postMessage(message)
+  const program = Effect.flatMap(
+    Settings.settings,
+    (settings) => Layer.launch(backgroundLayer({ ...settings, port: data.port }, data, post))
+  ).pipe(
+    Effect.catchAllCause((cause) =>
+      Cause.isInterruptedOnly(cause) ? Effect.void : Effect.logError("background jobs stopped", cause)
+    )
+  )
+  const fiber = Effect.runFork(program)
+  parent.on("message", (message: { readonly op?: string }) => {
+    if (message.op === "stop") Effect.runFork(Fiber.interrupt(fiber))
+  })
+  fiber.addObserver(() => process.exit(0))
+}
+
+/**
+ * Starts the background thread (background-thread.mjs) with `data` for the scope: applies its
+ * progress records to `progress` and draws its files' progress bars on this terminal (Output.ts
+ * `progressLayer`, over `dataDir`); when the scope closes, asks it to stop and waits for it (at
+ * most 60 s, then it is terminated). A thread that dies is logged; serving goes on.
+ */
+export const startBackground = (
+  data: BackgroundData,
+  progress: IngestProgressService,
+  dataDir: string
+) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const worker = new Worker(new URL("./background-thread.mjs", import.meta.url), {
+        workerData: data,
+        transferList: data.store === undefined ? [] : [data.store]
+      })
+      let bars:
+        | { readonly scope: Scope.CloseableScope; readonly reporter: Progress.ProgressReporterService }
+        | undefined
+      const closeBars = () => {
+        if (bars !== undefined) Effect.runSync(Scope.close(bars.scope, Exit.void))
+        bars = undefined
+      }
+      worker.on("message", (message: BackgroundMessage) => {
+        switch (message.type) {
+          case "progress":
+            return Effect.runSync(progress.set(message.progress))
+          case "files": {
+            closeBars()
+            if (message.op === "close") return
+            const scope = Effect.runSync(Scope.make())
+            const context = Effect.runSync(Layer.buildWithScope(progressLayer({ baseDir: dataDir }), scope))
+            bars = { scope, reporter: Context.get(context, Progress.ProgressReporter) }
+            return
+          }
+          case "file": {
+            if (bars === undefined) return
+            const r = bars.reporter
+            return Effect.runSync(
+              message.op === "started"
+                ? r.fileStarted(message.file, message.a)
+                : message.op === "progress"
+                ? r.fileProgress(message.file, message.a, message.b)
+                : r.fileFinished(message.file, message.a)
+            )
+          }
+        }
+      })
+      worker.on("error", (error) => Effect.runFork(Effect.logError("background jobs stopped", error)))
+      const exited = new Promise<void>((done) =>
+        worker.once("exit", () => {
+          closeBars()
+          done()
+        })
+      )
+      return { worker, exited }
+    }),
+    ({ exited, worker }) =>
+      Effect.promise(async () => {
+        worker.postMessage({ op: "stop" })
+        const timer = setTimeout(() => void worker.terminate(), 60_000)
+        await exited
+        clearTimeout(timer)
+      })
+  )
