@@ -30,6 +30,19 @@ describe("nhl, cfb and soccer endpoints", () => {
         expectError(yield* get("/v1/nhl/games?date=2025-13-01"), 400, "INVALID_PARAMETER")
       }))
 
+    it.effect("nhl standings: a season whose source has no overtime flag says so in meta.coverage (issue 24)", () =>
+      Effect.gen(function*() {
+        const old = yield* ok("/v1/nhl/standings?season=2022")
+        expect(old.data.length).toBeGreaterThan(0)
+        const played = old.data.filter((r: any) => r.wins + r.losses > 0)
+        expect(played.length).toBeGreaterThan(0)
+        expect(played.every((r: any) => (r.ot_losses ?? null) === null && r.points === undefined)).toBe(true)
+        expect(old.meta.coverage).toEqual({ available: true, reason: expect.stringContaining("no overtime flag") })
+        const current = yield* ok("/v1/nhl/standings?season=2025")
+        expect(current.data.some((r: any) => typeof r.ot_losses === "number")).toBe(true)
+        expect(current.meta.coverage).toBeUndefined()
+      }))
+
     it.effect("nhl: teams by conference and division; roster by position; 404 for an unknown team", () =>
       Effect.gen(function*() {
         const east = (yield* ok("/v1/nhl/teams?conference=east")).data

@@ -81,9 +81,9 @@ export interface BodyCacheOptions {
 
 /**
  * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
- * cross-sport player routes, analytics, intelligence, odds, DFS slates and the service metadata.
- * Not account, usage, audit, webhooks, feed (it reads the call time), models (the model registry
- * is not part of the data version), stream, bulk export or MCP.
+ * cross-sport player routes, analytics, intelligence, odds, DFS slates, the model registry (its
+ * tables move the data version, migration 26) and the service metadata. Not account, usage,
+ * audit, webhooks, feed (it reads the call time), stream, bulk export or MCP.
  */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "nfl",
@@ -103,6 +103,7 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "odds",
   "dfs",
   "nflExtras",
+  "models",
   "meta"
 ])
 
