@@ -30,15 +30,14 @@
  * SPORTS_DATA_DIR (the real data, default ../shared/data).
  * @module
  */
-import { Plans } from "@sports-data/domain"
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
+import { freePort, writeHighLimitPlans } from "./index.js"
 
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 5)
 const maxWindows = Number(process.env["BENCH_WINDOWS"] ?? 4)
@@ -64,27 +63,8 @@ const NFL_FOLDERS = [
 const NBA_FOLDERS = ["bettormanpicks_bmp_app", "meharpalbasi_nba_data", "millxing_nba_data", "nielsenz_odds_api"]
 
 mkdirSync(work, { recursive: true })
-const HIGH = 1_000_000_000
 const plansFile = join(work, "plans.json")
-writeFileSync(
-  plansFile,
-  JSON.stringify(
-    Plans.defaultPlans.map((p) =>
-      p.tier === "syndicate_alpha" ? { ...p, per_minute: HIGH, per_day: HIGH, per_month: HIGH } : p
-    )
-  )
-)
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
+writeHighLimitPlans(plansFile)
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
