@@ -36,12 +36,12 @@
 import autocannon from "autocannon"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { Pool } from "undici"
+import { freePort } from "./index.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const bin = join(root, "bin", "sports-data.mjs")
@@ -75,18 +75,6 @@ const FILTERS: Record<string, Record<string, string>> = {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-/** A free TCP port on this machine (bound once and released). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
 
 /** The percentile `p` (0-100) of sorted `xs`, nearest rank. */
 const percentile = (xs: ReadonlyArray<number>, p: number) =>
