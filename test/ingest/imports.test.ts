@@ -69,3 +69,18 @@ describe("packages/ingest imports", () => {
     }
   })
 })
+
+describe("the source registry", () => {
+  it("lists every dataset folder a sport reads, each with a publisher, an upstream, a licence and its files", async () => {
+    const { Runner, SourceRegistry } = await import("@sports-data/ingest")
+    const registered = new Set(SourceRegistry.datasets.map((d) => d.folder))
+    for (const sport of Runner.ingestedSports) {
+      for (const folder of Runner.ingesters[sport]!.sources) expect(registered, `${sport}: ${folder}`).toContain(folder)
+    }
+    for (const d of SourceRegistry.datasets) {
+      expect(d.upstream).toMatch(/https:\/\//)
+      expect(d.licence.length).toBeGreaterThan(0)
+      expect(d.files.length).toBeGreaterThan(0)
+    }
+  })
+})
