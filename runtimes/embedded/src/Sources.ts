@@ -55,7 +55,7 @@ export const syncWithProgress = (options: {
     const failed = report.files.find((f) => f.status === "failed")
     if (count("written") + count("unchanged") + count("rejected") === 0 && failed !== undefined) {
       yield* line(
-        `no upstream reachable (${failed.reason}): serving the local data directory ${options.dataDir} as it is`
+        `no upstream reachable (${failed.reason}): the local data directory ${options.dataDir} is used as it is`
       )
       return { report, sports: [] }
     }

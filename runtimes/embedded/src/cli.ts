@@ -239,7 +239,7 @@ const sourcesSync = Command.make(
       }
       if (report.files.some((f) => f.status === "rejected" || f.status === "failed")) {
         return yield* Effect.fail(
-          new UsageError({ message: "some files were not synced (listed above); the old ones are kept" })
+          new UsageError({ message: "some files were not synced; the old ones are kept" })
         )
       }
     })
