@@ -207,6 +207,8 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
       const attempts = options.attempts ?? 4
       let received = 0
       let dirty = false
+      /** Hosts that could not be reached at all (no such name, connection refused): not tried again in this run. */
+      const unreachable = new Map<string, string>()
       let expected = 0
       const selected = datasets.filter((d) => options.folders === undefined || options.folders.includes(d.folder))
       const jobs = selected.flatMap((d) => d.files.map((f) => ({ dataset: d, file: f })))
@@ -229,6 +231,8 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         if (prior?.etag) headers["if-none-match"] = prior.etag
         if (prior?.last_modified) headers["if-modified-since"] = prior.last_modified
         const host = new URL(url).host
+        const down = unreachable.get(host)
+        if (down !== undefined) return { ...base, status: "failed", reason: down, bytes: 0 }
         let lastError = ""
         for (let attempt = 0; attempt < attempts; attempt++) {
           try {
@@ -298,6 +302,13 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
             lastError = e instanceof Error
               ? `${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ""}`
               : String(e)
+            const code = e instanceof Error && e.cause instanceof Error
+              ? (e.cause as { code?: unknown }).code
+              : undefined
+            if (code === "ENOTFOUND" || code === "ECONNREFUSED" || code === "EAI_AGAIN") {
+              unreachable.set(host, lastError)
+              break
+            }
             if (attempt + 1 < attempts) {
               const wait = e instanceof Retryable && e.waitMs !== undefined
                 ? e.waitMs
