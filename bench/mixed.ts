@@ -36,12 +36,12 @@
 import autocannon from "autocannon"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { Pool } from "undici"
+import { freePort } from "./index.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const bin = join(root, "bin", "sports-data.mjs")
@@ -75,18 +75,6 @@ const FILTERS: Record<string, Record<string, string>> = {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-/** A free TCP port on this machine (bound once and released). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
 
 /** The percentile `p` (0-100) of sorted `xs`, nearest rank. */
 const percentile = (xs: ReadonlyArray<number>, p: number) =>
@@ -483,6 +471,14 @@ const benchStore = async (store: string) => {
       } ms, p99 ${mix.p99.toFixed(1)} ms, non-2xx ${mix.non2xx} (5xx or dropped: ${mix.fivexx}), RSS after ${
         rss.toFixed(0)
       } MiB; mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
+    )
+    // the server's own view (GET /metrics, answered on the loopback address): event-loop delay and caches
+    const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "")
+    const metric = (re: RegExp) => [...text.matchAll(re)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`).join(", ")
+    console.log(
+      `  server: event-loop delay (s) ${
+        metric(/^nodejs_eventloop_lag_(p50|p99|max)_seconds (\S+)$/gm)
+      }; cache lookups ${metric(/^cache_lookups_total\{cache="(\w+",result="\w+)"\} (\S+)$/gm)}`
     )
     console.log("  slowest routes (mean under the mix):")
     for (const s of mix.slowest) console.log(`  ${s.mean.toFixed(1).padStart(8)} ms  ${s.route} (${s.n})`)

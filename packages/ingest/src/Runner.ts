@@ -125,6 +125,9 @@ export const checkStale = (
  * anomaly scores (Metrics.ts `recomputeMetrics`, Anomaly.ts `recomputeAnomalies`, from one read
  * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at
  * the first sport whose files cannot be read (CsvFileError) or whose store fails (StoreError);
+ * A sport ingested before whose files held nothing new (its writes left the data version where
+ * it was) writes nothing more: no recompute, and its IngestState keeps its `finished_at` (the
+ * `last_updated` of its rows) with the new `source_mtime_ms`.
  * sports already done keep their rows and state.
  */
 export const runIngest = (options: {
@@ -134,6 +137,7 @@ export const runIngest = (options: {
   ReadonlyArray<SportIngestResult>,
   CsvFileError | StoreError,
   | SportsWriter
+  | CatalogReader
   | ProgressReporter
   | StatLineReader
   | PlayerMetricsWriter
@@ -147,7 +151,10 @@ export const runIngest = (options: {
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
       const writer = yield* SportsWriter
+      const catalog = yield* CatalogReader
       const mtime = yield* sourceMtime(options.dataDir, sport)
+      const before = yield* catalog.ingestState(sport)
+      const versionBefore = yield* catalog.dataVersion
       const ingester = ingesterOf(sport)
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
       const own = yield* ingester.ingest(options.dataDir)
@@ -170,6 +177,13 @@ export const runIngest = (options: {
         },
         skipped: [...own.skipped, ...(odds?.skipped ?? []), ...dfs.skipped],
         files: [...new Set([...own.files, ...(odds?.files ?? [])])]
+      }
+      // nothing written moved the data version: the files held what the store holds, so nothing
+      // derived from it changes and the sport keeps the time of its last change (only the files'
+      // time is recorded, so that it is no longer stale)
+      if (Option.isSome(before) && (yield* catalog.dataVersion) === versionBefore) {
+        yield* writer.setIngestState({ ...before.value, source_mtime_ms: mtime })
+        return result
       }
       // both jobs work from the sport's stat lines: read them from the store once
       const statLines = yield* Effect.cachedFunction(allStatLines)
