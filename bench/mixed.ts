@@ -472,6 +472,14 @@ const benchStore = async (store: string) => {
         rss.toFixed(0)
       } MiB; mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
     )
+    // the server's own view (GET /metrics, answered on the loopback address): event-loop delay and caches
+    const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "")
+    const metric = (re: RegExp) => [...text.matchAll(re)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`).join(", ")
+    console.log(
+      `  server: event-loop delay (s) ${
+        metric(/^nodejs_eventloop_lag_(p50|p99|max)_seconds (\S+)$/gm)
+      }; cache lookups ${metric(/^cache_lookups_total\{cache="(\w+",result="\w+)"\} (\S+)$/gm)}`
+    )
     console.log("  slowest routes (mean under the mix):")
     for (const s of mix.slowest) console.log(`  ${s.mean.toFixed(1).padStart(8)} ms  ${s.route} (${s.n})`)
   } finally {

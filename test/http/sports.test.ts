@@ -138,6 +138,21 @@ describe("nhl, cfb and soccer endpoints", () => {
         const epl = yield* ok("/v1/soccer/standings?league=epl&season=2023")
         expect(epl.meta.league).toBe("epl")
         expect(epl.data[0]).toMatchObject({ team_name: "Manchester City", points: 91, league: "epl", ties: 7 })
+        // soccer terms (issue 24): Manchester City 2023-24 were 28-7-3, 96 goals for and 34 against;
+        // 14-5-0 at home, 14-2-3 away; a league table has no conference record or games back
+        expect(epl.data[0]).toMatchObject({
+          played: 38,
+          draws: 7,
+          record: "28-7-3",
+          goals_for: 96,
+          goals_against: 34,
+          goal_difference: 62,
+          home_record: "14-5-0",
+          away_record: "14-2-3",
+          conf_record: null,
+          div_record: null,
+          games_back: null
+        })
         const everton = epl.data.find((r: any) => r.team_id === "everton")
         expect(everton).toMatchObject({ points: 40, points_deducted: 8 })
         expect(epl.data.find((r: any) => r.team_id === "nottingham-forest")).toMatchObject({ points: 32, rank: 17 })

@@ -240,7 +240,10 @@ export const endpointCoverage = {
     ...oddsCoverage(yes("2025 spread and total only (cfbfastR): no moneyline, odds or bookmaker")),
     ...noDfs,
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
-    rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
+    rankings: yes(
+      "AP, Coaches and CFP polls for 2022-2024; first_place_votes: no source has them (null); record: the team's results before the poll, empty on a final poll where the team's postseason games are not all scored in the sources",
+      [2022, 2023, 2024]
+    ),
     players: yes(
       "players come from the 2025 box scores only; position: no cfb source has it (box scores list players by stat category), so a position filter matches no one",
       [2025]

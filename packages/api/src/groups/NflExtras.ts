@@ -45,6 +45,8 @@ export const StacksEnvelope = Schema.Struct({
 export const CustomRankingRow = Schema.Struct({
   rank: Schema.Int,
   player_id: Schema.String,
+  player_name: Schema.NullOr(Schema.String),
+  ...Resources.TeamRef,
   full_name: Schema.NullOr(Schema.String),
   team: Schema.NullOr(Schema.String),
   position: Schema.NullOr(Schema.String),
@@ -57,6 +59,7 @@ export const CustomRankingRow = Schema.Struct({
 export const CustomRankingEnvelope = Schema.Struct({
   ...Resources.Envelope(Schema.Array(CustomRankingRow)).fields,
   season: Schema.NullOr(Schema.Int),
+  season_type: Schema.Literal("REG", "POST", "ALL"),
   weeks: Schema.NullOr(Schema.Array(Schema.Int))
 }).annotations({ identifier: "CustomRankingResponse" })
 
