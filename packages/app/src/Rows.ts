@@ -50,7 +50,7 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
  * key. The key stays the team's id everywhere (`team_id`, `home_team.id`, roster paths).
  */
 export const displayAbbr = (team: Team | undefined, key: string): string => {
-  const a = team?.attributes["abbreviation"]
+  const a = team?.attributes?.["abbreviation"] // rows of other stores may lack attributes
   return typeof a === "string" && a !== "" ? a : key
 }
 
@@ -74,7 +74,7 @@ export const teamRef = (
  * the player (`attributes.team_abbr`, where the team key is not an abbreviation: cfb), else the key.
  */
 export const playerRef = (p: Player, team?: Team | undefined) => {
-  const recorded = p.attributes["team_abbr"]
+  const recorded = p.attributes?.["team_abbr"]
   return {
     player_id: p.id,
     player_name: p.full_name,

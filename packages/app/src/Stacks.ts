@@ -19,6 +19,8 @@ import { teamRef } from "./Rows.js"
 
 /** A stack with its players' names (null when the player is not stored). */
 export interface StackView extends S.Stack {
+  readonly team_id: string | null
+  readonly team_abbr: string | null
   readonly qb_name: string | null
   readonly pass_catcher_name: string | null
 }
@@ -76,6 +78,7 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
       return {
         season,
         rows: top.map((s): StackView => ({
+          ...teamRef(s.team),
           ...s,
           qb_name: nameOf(s.qb_id),
           pass_catcher_name: nameOf(s.pass_catcher_id)

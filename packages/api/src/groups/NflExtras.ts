@@ -17,6 +17,7 @@ import { requiredTier } from "../Security.js"
  * `games` games both played for `team`, and each one's mean PPR points over those games.
  */
 export const StackRow = Schema.Struct({
+  ...Resources.TeamRef,
   team: Schema.String,
   season: Schema.Int,
   qb_id: Schema.String,
