@@ -16,27 +16,15 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { freePort } from "./index.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const bin = join(root, "bin", "sports-data.mjs")
 const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? join(root, "..", "shared", "data"))
 const timeoutMs = Number(process.env["BENCH_FIRST_START_TIMEOUT_S"] ?? 1800) * 1000
-
-/** A free TCP port on this machine (bound once and released). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
 
 /** A `serve` child with its stdout so far. */
 interface Run {

@@ -22,7 +22,6 @@
  * ingest), BENCH_TARGETS (comma list of raw,peer,service-pg,service-pglite), SPORTS_DATA_DIR.
  * @module
  */
-import { Plans } from "@sports-data/domain"
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -30,6 +29,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
+import { writeHighLimitPlans } from "./index.js"
 
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 3)
 const rounds = Number(process.env["BENCH_ROUNDS"] ?? 3)
@@ -42,16 +42,8 @@ const targets = (process.env["BENCH_TARGETS"] ?? "raw,peer,service-pg,service-pg
 const path = "/v1/nfl/players?team=KC"
 mkdirSync(work, { recursive: true })
 
-const HIGH = 1_000_000_000
 const plansFile = join(work, "plans.json")
-writeFileSync(
-  plansFile,
-  JSON.stringify(
-    Plans.defaultPlans.map((p) =>
-      p.tier === "syndicate_alpha" ? { ...p, per_minute: HIGH, per_day: HIGH, per_month: HIGH } : p
-    )
-  )
-)
+writeHighLimitPlans(plansFile)
 
 const dbUrl = (name: string) => {
   const url = new URL(serverUrl)

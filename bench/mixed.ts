@@ -36,12 +36,12 @@
 import autocannon from "autocannon"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { Pool } from "undici"
+import { freePort } from "./index.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const bin = join(root, "bin", "sports-data.mjs")
@@ -61,9 +61,9 @@ const STREAMING = new Set(["/v1/events/stream", "/v1/bulk/export"])
 
 /** Common filter values per sport, as a client sends them (seasons the datasets hold). */
 const FILTERS: Record<string, Record<string, string>> = {
-  nfl: { season: "2024", week: "5", position: "QB" },
+  nfl: { season: "2024", week: "5", position: "WR" },
   mlb: { season: "2024", position: "SP" },
-  nba: { season: "2024", position: "G" },
+  nba: { season: "2024", position: "PG" },
   nhl: { season: "2024", position: "C" },
   cfb: { season: "2024", week: "5", position: "QB" },
   soccer: { season: "2023", league: "epl" },
@@ -75,18 +75,6 @@ const FILTERS: Record<string, Record<string, string>> = {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-/** A free TCP port on this machine (bound once and released). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
 
 /** The percentile `p` (0-100) of sorted `xs`, nearest rank. */
 const percentile = (xs: ReadonlyArray<number>, p: number) =>
@@ -269,7 +257,7 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
         team: known["team"] ?? "",
         key: keyPrefix,
         q: known["player_name"]?.split(" ")[0] ?? "smith",
-        player: known["player_name"] ?? known["name"] ?? "",
+        player: known["id"] ?? known["name"] ?? "",
         player1: sport === "tennis" ? known["name"] ?? "" : known["id"] ?? "",
         player2: sport === "tennis" ? known["player2"] ?? "" : players2[sport] ?? "",
         playerId: known["id"] ?? "",
@@ -292,7 +280,13 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
       }
       const required = new URLSearchParams()
       for (const p of params.filter((x) => x.in === "query" && x.required === true)) {
-        required.set(p.name, values[p.name] ?? "")
+        const v = values[p.name] ?? ""
+        if (v === "") missing = p.name
+        required.set(p.name, v)
+      }
+      if (missing !== undefined) {
+        skipped.push(`${template} (${sport}: no ${missing})`)
+        continue
       }
       if (sportParam?.in === "query" && !required.has("sport") && sportEnum !== undefined) required.set("sport", sport)
       const filtered = new URLSearchParams(required)
@@ -408,12 +402,18 @@ const benchStore = async (store: string) => {
       .filter((r) => r.p95 > 50)
       .sort((a, b) => b.p95 - a.p95)
     const aloneSummary = summarise(alone, 1)
+    // what each route costs once its answer has been made (every pass after the first)
+    const warm = summarise(alone.slice(calls.length), 1)
     console.log(
       `alone (${aloneReps} passes, one at a time): p95 ${
         aloneSummary.p95.toFixed(1)
       } ms, non-2xx ${aloneSummary.non2xx}; ${over.length} of ${aloneBy.size} routes over 50 ms at p95`
     )
     for (const r of over.slice(0, 15)) console.log(`  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route}`)
+    if (aloneReps > 1) {
+      console.log(`  passes after the first: p95 ${warm.p95.toFixed(1)} ms; slowest (mean):`)
+      for (const r of warm.slowest.slice(0, 8)) console.log(`  ${r.mean.toFixed(1).padStart(8)} ms  ${r.route}`)
+    }
     for (const path of new Set(alone.filter((s) => s.status >= 300).map((f) => f.path))) {
       console.log(`  non-2xx ${alone.find((s) => s.path === path)!.status}: ${path}`)
     }
@@ -471,6 +471,14 @@ const benchStore = async (store: string) => {
       } ms, p99 ${mix.p99.toFixed(1)} ms, non-2xx ${mix.non2xx} (5xx or dropped: ${mix.fivexx}), RSS after ${
         rss.toFixed(0)
       } MiB; mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
+    )
+    // the server's own view (GET /metrics, answered on the loopback address): event-loop delay and caches
+    const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "")
+    const metric = (re: RegExp) => [...text.matchAll(re)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`).join(", ")
+    console.log(
+      `  server: event-loop delay (s) ${
+        metric(/^nodejs_eventloop_lag_(p50|p99|max)_seconds (\S+)$/gm)
+      }; cache lookups ${metric(/^cache_lookups_total\{cache="(\w+",result="\w+)"\} (\S+)$/gm)}`
     )
     console.log("  slowest routes (mean under the mix):")
     for (const s of mix.slowest) console.log(`  ${s.mean.toFixed(1).padStart(8)} ms  ${s.route} (${s.n})`)

@@ -39,6 +39,7 @@ describe("key commands beside a running serve", () => {
       expect(created.code).toBe(0)
       const key = created.stdout.trim().split("\n").at(-1)!
       expect(key).toMatch(/^svc_grw_[0-9A-Za-z]{43}$/)
+      await server.waitFor(/^data: nfl ingested/m) // served once in (503 with Retry-After before)
       const res = await fetch(`${base}/v1/nfl/players`, { headers: { "X-Service-Key": key } })
       expect(res.status).toBe(200)
       expect(res.headers.get("x-service-tier")).toBe("growth")

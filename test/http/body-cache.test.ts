@@ -236,6 +236,13 @@ describe("splitEnvelope", () => {
     const split = splitEnvelope(body)
     expect(split?.head).toBe(`{"success":true,"data":[{"tier":"x"}],"meta":{"sport":"nfl",`)
     expect(split?.tail).toBe(`,"documentation_url":"u"}}`)
+    // a field after meta (the odds envelopes' method) is kept in the tail
+    const odds = JSON.stringify({
+      data: [],
+      meta: { tier: "growth", calls_remaining_this_month: 1, calls_remaining_today: 2 },
+      method: "tier: no-vig"
+    })
+    expect(splitEnvelope(odds)).toEqual({ head: `{"data":[],"meta":{`, tail: `},"method":"tier: no-vig"}` })
     expect(splitEnvelope(JSON.stringify({ meta: { tier: "build" }, data: [] }))).toBeUndefined()
     expect(splitEnvelope(JSON.stringify({ error_code: "NOT_FOUND" }))).toBeUndefined()
     expect(splitEnvelope("not json")).toBeUndefined()

@@ -83,6 +83,25 @@ layer(fixturesLayer(["nfl", "nba"]), { timeout: 120_000 })("GET /v1/bulk/export"
         expect(allen?.data.stats).toMatchObject({ passing_yards: 232, passing_tds: 2, rushing_tds: 2 })
       }))
 
+    it.effect("rows carry the canonical ids every endpoint uses (docs/vocabulary.md)", () =>
+      Effect.gen(function*() {
+        const res = yield* raw("/v1/bulk/export?sport=nfl&include=players,teams,games,stat_lines", {})
+        const lines = ndjsonLines(res.body.toString("utf8"))
+        const of = (type: string) => lines.filter((l) => l.type === type).map((l) => l.data)
+        expect(of("players").find((p) => p.id === "svc_nfl_00-0034857")).toMatchObject({
+          player_id: "svc_nfl_00-0034857",
+          player_name: "Josh Allen",
+          team_id: "BUF",
+          team_abbr: "BUF"
+        })
+        expect(of("teams").find((t) => t.abbr === "KC")).toMatchObject({ team_id: "KC", team_abbr: "KC" })
+        expect(of("games").every((g) => g.game_id === g.id)).toBe(true)
+        expect(of("stat_lines").every((l) => l.team_id === l.team)).toBe(true)
+        // a game id of the export is accepted by odds history
+        const game = of("games").find((g) => g.id === "2024_01_ARI_BUF")
+        expect((yield* ok(`/v1/nfl/odds/history/${game.game_id}`)).success).toBe(true)
+      }))
+
     it.effect("include picks kinds (any case, repeats once)", () =>
       Effect.gen(function*() {
         const status = (yield* ok("/v1/data/status")).data.find((r: any) => r.sport === "nfl")

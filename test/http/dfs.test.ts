@@ -18,7 +18,7 @@ import { Harness } from "./harness.js"
 const TestLayer = Layer.effectDiscard(Effect.gen(function*() {
   const h = yield* Harness
   for (const sport of ["nfl", "golf"] as const) {
-    yield* DfsIngest.ingestDfs(sport, join(fixturesDir, sport)).pipe(
+    yield* { nfl: DfsIngest.nflDfs, golf: DfsIngest.golfDfs }[sport].run(join(fixturesDir, sport)).pipe(
       Effect.provide(h.stores),
       Effect.provide(Progress.silent),
       Logger.withMinimumLogLevel(LogLevel.Error),

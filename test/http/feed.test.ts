@@ -126,6 +126,17 @@ describe("dossier feed", () => {
         expectError(yield* get("/v1/feed"), 400, "INVALID_PARAMETER", "player")
       }))
 
+    it.effect("a name naming one player of another team ignores the team with a warning; two such players answer 400", () =>
+      Effect.gen(function*() {
+        const traded = yield* ok("/v1/feed?player=Steady%20Eddie&team=BUF")
+        expect(traded.data).toMatchObject({ player_id: "svc_nfl_st1", team: "KC" })
+        expect(traded.warnings).toEqual([expect.stringContaining("team BUF ignored")])
+        expect((yield* ok("/v1/feed?player=Steady%20Eddie&team=KC")).warnings).toBeUndefined()
+        const body = expectError(yield* get("/v1/feed?player=Sam%20Jones&team=NYJ"), 400, "INVALID_PARAMETER", "player")
+        expect(body.reason).toContain("svc_nfl_sj1")
+        expect(body.reason).toContain("svc_nfl_sj2")
+      }))
+
     it.effect("no ACTIVE nfl model: confidence_score, heat_signal and model_version are null", () =>
       Effect.gen(function*() {
         const d = (yield* ok("/v1/feed?player=svc_nfl_sj1")).data

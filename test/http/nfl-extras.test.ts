@@ -120,10 +120,39 @@ layer(fixturesLayer(["nfl"]), { timeout: 60_000 })("nfl stacks and custom rankin
           limit: 1
         })
         expect(res.status, res.text).toBe(200)
-        // Allen: 2 + 1 + 2 passing touchdowns, no interception, in 3 games
+        // regular season only (the default): Murray's 4 passing touchdowns of weeks 1-2 lead Allen's 3;
+        // with his wild-card game Allen would lead (see season_type below)
+        expect(res.body.season_type).toBe("REG")
         expect(res.body.data).toEqual([
-          expect.objectContaining({ rank: 1, player_id: ALLEN, full_name: "Josh Allen", games: 3, fantasy_points: 50 })
+          expect.objectContaining({ rank: 1, full_name: "Kyler Murray", games: 2, fantasy_points: 40 })
         ])
+      }))
+
+    it.effect("season_type chooses regular season, playoffs or both (issue 24: playoff games were always counted)", () =>
+      Effect.gen(function*() {
+        const allen = (seasonType: string) =>
+          Effect.map(
+            post("/v1/nfl/rankings/custom", {
+              scoring: { passing_tds: 10 },
+              season: 2024,
+              position: "QB",
+              season_type: seasonType
+            }),
+            (res) => {
+              expect(res.status, res.text).toBe(200)
+              expect(res.body.season_type).toBe(seasonType)
+              return res.body.data.find((r: any) => r.player_id === ALLEN)
+            }
+          )
+        // the wild-card game of week 19: 2 passing touchdowns
+        expect(yield* allen("POST")).toMatchObject({ games: 1, fantasy_points: 20 })
+        expect(yield* allen("ALL")).toMatchObject({ games: 3, fantasy_points: 50 })
+        expect(yield* allen("REG")).toMatchObject({ games: 2, fantasy_points: 30 })
+        expectError(
+          yield* post("/v1/nfl/rankings/custom", { scoring: { passing_tds: 1 }, season_type: "PRE" }),
+          400,
+          "INVALID_PARAMETER"
+        )
       }))
 
     it.effect("an unknown stat key is 400 naming it and listing the known keys", () =>

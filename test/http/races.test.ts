@@ -70,10 +70,12 @@ describe("golf, f1 and nascar endpoints", () => {
         expectError(yield* get("/v1/golf/leaderboard?tour=dpwt"), 400, "INVALID_PARAMETER")
       }))
 
-    it.effect("golf: the default leaderboard is the latest tournament with results (a Stableford event here)", () =>
+    it.effect("golf: the default leaderboard is the newest tour event with results (a Stableford event here)", () =>
       Effect.gen(function*() {
         const board = yield* ok("/v1/golf/leaderboard")
-        // the Ryder Cup is later but has no leaderboard in any source
+        // the Ryder Cup is later but has no leaderboard in any source; the Q-School, later still, is
+        // a qualifying tournament, not a PGA Tour event (issue 24), though it is asked for by id
+        expect((yield* ok("/v1/golf/leaderboard?event=401833647")).tournament.name).toContain("Q-School")
         expect(board.tournament.name).toBe("Barracuda Championship")
         expect(board.data[0]).toMatchObject({
           position: "1",
@@ -100,7 +102,8 @@ describe("golf, f1 and nascar endpoints", () => {
           "Zurich Classic of New Orleans",
           "U.S. Open",
           "Barracuda Championship",
-          "Ryder Cup"
+          "Ryder Cup",
+          "PGA TOUR Q-School presented by Korn Ferry"
         ])
         const masters = csvRows("golf/array_carpenter_golfastr/pga_leaderboards_2025.csv").filter((r) =>
           r["event_id"] === "401703504"
@@ -131,7 +134,7 @@ describe("golf, f1 and nascar endpoints", () => {
         expect((yield* ok("/v1/golf/tournaments?tour=lpga")).data.map((t: any) => t.name)).toEqual(["AIG Women's Open"])
         const latest = yield* ok("/v1/golf/tournaments?limit=2")
         expect(latest.data.map((t: any) => t.name)).toEqual(["Wyndham Championship", "Rocket Classic"])
-        expect(latest.total).toBe(9)
+        expect(latest.total).toBe(10)
         expectError(yield* get("/v1/golf/tournaments?limit=0"), 400, "INVALID_PARAMETER")
       }))
 

@@ -30,6 +30,19 @@ describe("nhl, cfb and soccer endpoints", () => {
         expectError(yield* get("/v1/nhl/games?date=2025-13-01"), 400, "INVALID_PARAMETER")
       }))
 
+    it.effect("nhl standings: a season whose source has no overtime flag says so in meta.coverage (issue 24)", () =>
+      Effect.gen(function*() {
+        const old = yield* ok("/v1/nhl/standings?season=2022")
+        expect(old.data.length).toBeGreaterThan(0)
+        const played = old.data.filter((r: any) => r.wins + r.losses > 0)
+        expect(played.length).toBeGreaterThan(0)
+        expect(played.every((r: any) => (r.ot_losses ?? null) === null && r.points === undefined)).toBe(true)
+        expect(old.meta.coverage).toEqual({ available: true, reason: expect.stringContaining("no overtime flag") })
+        const current = yield* ok("/v1/nhl/standings?season=2025")
+        expect(current.data.some((r: any) => typeof r.ot_losses === "number")).toBe(true)
+        expect(current.meta.coverage).toBeUndefined()
+      }))
+
     it.effect("nhl: teams by conference and division; roster by position; 404 for an unknown team", () =>
       Effect.gen(function*() {
         const east = (yield* ok("/v1/nhl/teams?conference=east")).data
@@ -125,6 +138,21 @@ describe("nhl, cfb and soccer endpoints", () => {
         const epl = yield* ok("/v1/soccer/standings?league=epl&season=2023")
         expect(epl.meta.league).toBe("epl")
         expect(epl.data[0]).toMatchObject({ team_name: "Manchester City", points: 91, league: "epl", ties: 7 })
+        // soccer terms (issue 24): Manchester City 2023-24 were 28-7-3, 96 goals for and 34 against;
+        // 14-5-0 at home, 14-2-3 away; a league table has no conference record or games back
+        expect(epl.data[0]).toMatchObject({
+          played: 38,
+          draws: 7,
+          record: "28-7-3",
+          goals_for: 96,
+          goals_against: 34,
+          goal_difference: 62,
+          home_record: "14-5-0",
+          away_record: "14-2-3",
+          conf_record: null,
+          div_record: null,
+          games_back: null
+        })
         const everton = epl.data.find((r: any) => r.team_id === "everton")
         expect(everton).toMatchObject({ points: 40, points_deducted: 8 })
         expect(epl.data.find((r: any) => r.team_id === "nottingham-forest")).toMatchObject({ points: 32, rank: 17 })

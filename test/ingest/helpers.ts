@@ -121,7 +121,7 @@ export const withRecordedProgress = <A, E>(ingest: Effect.Effect<A, E, SportsWri
  */
 export const ingestedSignals = (sport: "nfl" | "nba") =>
   Effect.gen(function*() {
-    yield* Runner.ingesters[sport].ingest(fixtureDir(sport))
+    yield* Runner.ingesters[sport]!.ingest(fixtureDir(sport))
     const reader = yield* SignalReader
     return (yield* reader.find({ order: "recent", limit: 100_000, offset: 0 })).rows
   }).pipe(Effect.provide(TestLayer), Logger.withMinimumLogLevel(LogLevel.Error), Effect.orDie)

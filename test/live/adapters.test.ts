@@ -6,7 +6,7 @@
  */
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { LiveFeed, type LiveGame } from "@sports-data/domain"
+import { LiveFeed, type LiveGame, type TeamSport } from "@sports-data/domain"
 import { LiveFeeds } from "@sports-data/ingest"
 import { type Duration, Effect, Either, Layer, Schema } from "effect"
 import { haveRecordings, nhlSnapshots, recorded, upstream } from "./recordings.js"
@@ -14,8 +14,11 @@ import { haveRecordings, nhlSnapshots, recorded, upstream } from "./recordings.j
 const nhl = (text: string): LiveGame =>
   LiveFeeds.Nhl.nhlLiveGame(Schema.decodeUnknownSync(LiveFeeds.Nhl.NhlGame)(JSON.parse(text)))
 
-const feed = (base: string, timeout: Duration.DurationInput = "2 seconds") =>
-  LiveFeeds.layer({ nhl: base, mlb: base, espn: base, timeout }).pipe(Layer.provide(FetchHttpClient.layer))
+/** The LiveFeed with every upstream at `base`. */
+const feed = (base: string, timeout: Duration.DurationInput, espnSports: ReadonlyArray<TeamSport> = []) =>
+  LiveFeeds.layer({ nhl: base, mlb: base, espn: base, timeout, espnSports }).pipe(
+    Layer.provide(FetchHttpClient.layer)
+  )
 
 describe.skipIf(!haveRecordings)("LiveFeed adapters on the recorded responses", () => {
   it("NHL web API: CGY at EDM from FUT through overtime and a shootout to FINAL", () => {
@@ -146,6 +149,36 @@ describe.skipIf(!haveRecordings)("LiveFeed adapters on the recorded responses", 
       away_score: 4
     })
   })
+
+  it.scopedLive(
+    "nhl from ESPN when the settings say so: the hockey scoreboard, ESPN's codes in the service's",
+    () =>
+      Effect.gen(function*() {
+        const up = yield* upstream
+        const board = recorded("espn_site_api/nhl_scoreboard_2022-09-25_preseason_in-pre-post.json")
+        up.route = (path) =>
+          path === "/apis/site/v2/sports/hockey/nhl/scoreboard?dates=20220925"
+            ? { status: 200, body: board }
+            : { status: 404, body: "{}" }
+        const live = yield* LiveFeed.pipe(Effect.provide(feed(up.url, "2 seconds", ["nhl"])))
+        expect([live.upstreamOf("nhl"), live.upstreamOf("mlb")]).toEqual(["espn", "mlb-statsapi"])
+        const games = yield* live.scoreboard({ sport: "nhl", date: "2022-09-25", watched: [] })
+        expect(games.length).toBe(10)
+        expect(games.find((g) => g.home.abbr === "PIT")).toMatchObject({
+          state: "final",
+          away: { abbr: "CBJ" },
+          home_score: 3,
+          away_score: 2,
+          period_label: "OT"
+        })
+        expect(games.find((g) => g.home.abbr === "ARI")).toMatchObject({
+          state: "in_progress",
+          period_label: "3rd",
+          clock: "9:03"
+        })
+      }),
+    30_000
+  )
 
   it.scopedLive(
     "through HTTP: the schedule with its BOM decodes; each fault is a typed LiveFeedError",

@@ -101,7 +101,7 @@ from sports_data_client.models.f1_result import F1Result
 from sports_data_client.models.f1_results_response import F1ResultsResponse
 from sports_data_client.models.f1_standings import F1Standings
 from sports_data_client.models.f1_standings200_response import F1Standings200Response
-from sports_data_client.models.feed_feed200_response import FeedFeed200Response
+from sports_data_client.models.feed_response import FeedResponse
 from sports_data_client.models.figure import Figure
 from sports_data_client.models.filtered_player_row import FilteredPlayerRow
 from sports_data_client.models.game import Game

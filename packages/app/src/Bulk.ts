@@ -7,25 +7,65 @@
  * @module
  */
 import {
+  type Athlete,
+  type EventEntry,
   type ExportKind,
   exportKinds,
   exportKindsOf,
   ExportReader,
+  type Game,
   InvalidParameter,
+  type Player,
+  type SportEvent,
   type SportKey,
-  type StoreError
+  type StatLine,
+  type StoredSignal,
+  type StoreError,
+  type Team
 } from "@sports-data/domain"
 import { Chunk, Effect, Option, Stream } from "effect"
+import { playerRef, teamRef } from "./Rows.js"
 
 /** Rows read per store query. */
 export const EXPORT_PAGE_SIZE = 500
 
 /**
+ * The canonical fields (docs/vocabulary.md) a stored row of `kind` is exported with, beside its
+ * own: players and athletes `player_id`, `player_name`; rows naming a team `team_id`,
+ * `team_abbr`; games and events `game_id`; entries their player's and event's ids.
+ */
+export const canonicalFields = (kind: ExportKind, row: unknown): Record<string, unknown> => {
+  switch (kind) {
+    case "players":
+      return playerRef(row as Player)
+    case "teams":
+      return teamRef((row as Team).abbr, row as Team)
+    case "games":
+    case "events":
+      return { game_id: (row as Game | SportEvent).id }
+    case "stat_lines":
+      return teamRef((row as StatLine).team)
+    case "signals":
+      return teamRef((row as StoredSignal).team)
+    case "entries": {
+      const e = row as EventEntry
+      return { player_id: e.participant_id, player_name: e.participant_name, game_id: e.event_id }
+    }
+    case "athletes": {
+      const a = row as Athlete
+      return { player_id: a.id, player_name: a.name }
+    }
+  }
+}
+
+/**
  * One line of the export: `{"type": <kind>, "data": <row>}` and a newline. `data` is the
  * canonical row as stored (Canonical.ts; signals as Signals.StoredSignal; events, entries and
- * athletes as SportEvent, EventEntry and Athlete), dates as ISO 8601 UTC.
+ * athletes as SportEvent, EventEntry and Athlete), dates as ISO 8601 UTC, with the canonical
+ * fields of {@link canonicalFields}.
  */
-export const exportLine = (kind: ExportKind, row: unknown): string => `${JSON.stringify({ type: kind, data: row })}\n`
+export const exportLine = (kind: ExportKind, row: unknown): string =>
+  `${JSON.stringify({ type: kind, data: { ...canonicalFields(kind, row), ...(row as object) } })}\n`
 
 /** The bulk export feature. */
 export class Bulk extends Effect.Service<Bulk>()("@sports-data/app/Bulk", {

@@ -199,13 +199,26 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       )
     })
 
+    /** The players a name matches (of `sport` and `team` when given): the exact full names, else every partial match. */
+    const candidatesOf = Effect.fn("Feed.candidatesOf")(
+      function*(name: string, sport: TeamSport | undefined, team: string | undefined) {
+        const page = yield* players.find({ sport, team: team?.toUpperCase(), search: name, limit: 100, offset: 0 })
+        const rows = page.rows.filter((p) => isTeamSport(p.sport))
+        const lower = name.toLowerCase()
+        const exact = rows.filter((p) => p.full_name.toLowerCase() === lower)
+        return exact.length > 0 ? exact : rows
+      }
+    )
+
     /**
-     * The player `ref` names: a canonical id, else a name (case and accents ignored) of `sport`
-     * and `team` when given; an exact full name wins over partial matches. More than one match →
-     * InvalidParameter (player) listing the candidates (id, name, team, sport; at most
-     * {@link FEED_CANDIDATES}); none → ResourceNotFound (player).
+     * The player `ref` names, with warnings: a canonical id, else a name (case and accents
+     * ignored) of `sport` and `team` when given; an exact full name wins over partial matches.
+     * A name no player of `team` has but that names exactly one player of another team resolves
+     * to him, with a warning that the team was ignored (a trade the caller has not seen). More
+     * than one match → InvalidParameter (player) listing the candidates (id, name, team, sport;
+     * at most {@link FEED_CANDIDATES}); none → ResourceNotFound (player).
      */
-    const resolve = Effect.fn("Feed.resolve")(function*(ref: string, options: {
+    const resolveWithWarnings = Effect.fn("Feed.resolveWithWarnings")(function*(ref: string, options: {
       readonly sport?: TeamSport | undefined
       readonly team?: string | undefined
     }) {
@@ -213,21 +226,22 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       if (parseCanonicalPlayerId(trimmed) !== undefined) {
         const found = yield* players.get(trimmed)
         if (Option.isSome(found) && (options.sport === undefined || found.value.sport === options.sport)) {
-          return found.value
+          return { player: found.value, warnings: [] as ReadonlyArray<string> }
         }
         return yield* Effect.fail(notFound("player", trimmed))
       }
-      const page = yield* players.find({
-        sport: options.sport,
-        team: options.team?.toUpperCase(),
-        search: trimmed,
-        limit: 100,
-        offset: 0
-      })
-      const rows = page.rows.filter((p) => isTeamSport(p.sport))
-      const lower = trimmed.toLowerCase()
-      const exact = rows.filter((p) => p.full_name.toLowerCase() === lower)
-      const candidates = exact.length > 0 ? exact : rows
+      let candidates = yield* candidatesOf(trimmed, options.sport, options.team)
+      let warnings: ReadonlyArray<string> = []
+      if (candidates.length === 0 && options.team !== undefined) {
+        candidates = yield* candidatesOf(trimmed, options.sport, undefined)
+        const only = candidates.length === 1 ? candidates[0]! : undefined
+        if (only !== undefined) {
+          warnings = [
+            `team ${options.team.toUpperCase()} ignored: no player of it matches ${JSON.stringify(trimmed)}; ` +
+            `${only.full_name} (${only.id}) is on ${only.team ?? "no team"}`
+          ]
+        }
+      }
       if (candidates.length === 0) return yield* Effect.fail(notFound("player", trimmed))
       if (candidates.length > 1) {
         const listed = candidates.slice(0, FEED_CANDIDATES)
@@ -242,8 +256,14 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
           })
         )
       }
-      return candidates[0]!
+      return { player: candidates[0]!, warnings }
     })
+
+    /** The player of {@link resolveWithWarnings}, without its warnings. */
+    const resolve = (
+      ref: string,
+      options: { readonly sport?: TeamSport | undefined; readonly team?: string | undefined }
+    ) => Effect.map(resolveWithWarnings(ref, options), (r) => r.player)
 
     /**
      * The dossier of `player`: identity, the ACTIVE models' fields (ModelFields.ts), his newest
@@ -428,7 +448,7 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       return { rows, notFound }
     })
 
-    return { admit, resolve, dossier, anomalyScores, waiverArticles, batchSignals } as const
+    return { admit, resolve, resolveWithWarnings, dossier, anomalyScores, waiverArticles, batchSignals } as const
   }),
   dependencies: [Analytics.Default]
 }) {}

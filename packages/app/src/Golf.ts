@@ -11,7 +11,7 @@ import {
   type SportEvent
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allEvents, attrNumber, entriesOf, eventIdOf, eventState, latestFinal, requireEvent } from "./Events.js"
+import { allEvents, attrNumber, entriesOf, eventIdOf, eventState, requireEvent } from "./Events.js"
 import { allRows, notFound } from "./Reads.js"
 
 /** The tournament row of an event with `fieldSize` entries. */
@@ -84,6 +84,12 @@ export const leaderboardRows = (entries: ReadonlyArray<EventEntry>): ReadonlyArr
   })
 }
 
+/** Completed events looked at for the default leaderboard. */
+const DEFAULT_LOOKBACK = 10
+
+/** Names of qualifying tournaments, which are not events of the tour (PGA TOUR Q-School). */
+const QUALIFYING = /\bQ-School\b|qualifying/i
+
 /** The golf feature. */
 export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
   effect: Effect.gen(function*() {
@@ -112,16 +118,35 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
     })
 
     /**
+     * The default tournament of a leaderboard: `tour`'s newest completed tour event with results,
+     * qualifying tournaments (Q-School) left out, since they are not events of the tour; among the
+     * last DEFAULT_LOOKBACK completed events, else the newest completed one.
+     */
+    const defaultEvent = Effect.fn("Golf.defaultEvent")(function*(tour: GolfRules.GolfTour) {
+      const recent = (yield* events.events({
+        sport: "golf",
+        league: tour,
+        state: "final",
+        limit: DEFAULT_LOOKBACK,
+        offset: 0,
+        order: "desc"
+      })).rows
+      const counts = yield* entriesOf(events, "golf", recent.map((e) => e.id))
+      const held = new Set(counts.map((e) => e.event_id))
+      return recent.find((e) => held.has(e.id) && !QUALIFYING.test(e.name)) ?? recent[0]
+    })
+
+    /**
      * The leaderboard of tournament `event` (`svc_golf_<id>` or the bare id; ResourceNotFound
-     * when not held), or of `tour`'s latest completed tournament with results when none is
-     * given (undefined event when the tour has none). At most `limit` rows.
+     * when not held), or of `tour`'s newest completed tour event with results when none is given
+     * (see defaultEvent; undefined event when the tour has none). At most `limit` rows.
      */
     const leaderboard = Effect.fn("Golf.leaderboard")(function*(
       query: { readonly tour: GolfRules.GolfTour; readonly event?: string | undefined; readonly limit: number },
       now: Date
     ) {
       const event = query.event === undefined
-        ? yield* latestFinal(events, "golf", query.tour)
+        ? yield* defaultEvent(query.tour)
         : yield* requireEvent(events, "golf", eventIdOf("golf", query.event))
       if (event === undefined) return { tournament: null, rows: [] }
       const entries = yield* entriesOf(events, "golf", [event.id])

@@ -16,6 +16,7 @@ import {
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import { notFound, requirePlayer } from "./Reads.js"
+import { playerRef } from "./Rows.js"
 
 /** A card as served: the version record with the card's fields at the top level. */
 export type ServedCard = Omit<M.ModelVersion, "card"> & M.ModelCard
@@ -99,8 +100,7 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
       const rows = latest.flatMap((p) => {
         const player = byId.get(p.player_id)
         return player === undefined ? [] : [{
-          player_id: player.id,
-          player_name: player.full_name,
+          ...playerRef(player),
           team: player.team,
           position: player.position,
           ...served(p)

@@ -50,7 +50,7 @@ export const inningsString = (outs: number): string => `${Math.floor(outs / 3)}.
  * key. The key stays the team's id everywhere (`team_id`, `home_team.id`, roster paths).
  */
 export const displayAbbr = (team: Team | undefined, key: string): string => {
-  const a = team?.attributes["abbreviation"]
+  const a = team?.attributes?.["abbreviation"] // rows of other stores may lack attributes
   return typeof a === "string" && a !== "" ? a : key
 }
 
@@ -74,7 +74,7 @@ export const teamRef = (
  * the player (`attributes.team_abbr`, where the team key is not an abbreviation: cfb), else the key.
  */
 export const playerRef = (p: Player, team?: Team | undefined) => {
-  const recorded = p.attributes["team_abbr"]
+  const recorded = p.attributes?.["team_abbr"]
   return {
     player_id: p.id,
     player_name: p.full_name,
@@ -507,8 +507,10 @@ export const standingRow = (
   s: Standings.TeamStanding,
   lastUpdated: string | null
 ): Resources.Standing => {
-  const withTies = Sports.standingsRules(sport, league)?.withTies ?? false
+  const rules = Sports.standingsRules(sport, league)
+  const withTies = rules?.withTies ?? false
   const multiLeague = Sports.moduleOf(sport).leagues.length > 1
+  if (rules?.football === true) return footballRow(league, s, lastUpdated)
   return {
     rank: s.rank,
     ...(multiLeague ? { league } : {}),
@@ -538,6 +540,47 @@ export const standingRow = (
     last_updated: lastUpdated
   }
 }
+
+/** A record written W-D-L (association football). */
+const wdl = (r: Standings.WLT): string => `${r.wins}-${r.ties}-${r.losses}`
+
+/**
+ * Standing row of an association football table (Resources.Standing, soccer terms): the
+ * specification's fields with W-D-L records and null conference records and games back, plus
+ * played, draws, goals and goal difference.
+ */
+const footballRow = (league: string, s: Standings.TeamStanding, lastUpdated: string | null): Resources.Standing => ({
+  rank: s.rank,
+  league,
+  ties: s.ties,
+  team_id: s.team.abbr,
+  team_name: s.team.name,
+  team_abbr: displayAbbr(s.team, s.team.abbr),
+  team_logo: null,
+  conference: null,
+  division: null,
+  wins: s.wins,
+  losses: s.losses,
+  win_pct: round(s.win_pct, 3),
+  games_back: null,
+  streak: s.streak,
+  home_record: wdl(s.home),
+  away_record: wdl(s.away),
+  conf_record: null,
+  div_record: null,
+  points_for: s.points_for,
+  points_against: s.points_against,
+  points: s.standings_points,
+  points_deducted: s.points_deducted ?? 0,
+  played: s.games_played,
+  draws: s.ties,
+  goals_for: s.points_for,
+  goals_against: s.points_against,
+  goal_difference: s.points_for - s.points_against,
+  record: wdl(s),
+  tiebreaker: s.tiebreaker,
+  last_updated: lastUpdated
+})
 
 /** CFBRanking row of a poll entry, `teams` giving the shown abbreviation ({@link displayAbbr}). */
 export const rankingRow = (r: PollRanking, teams: ReadonlyMap<string, Team>): Resources.CFBRanking => ({

@@ -4,6 +4,7 @@
  * @module
  */
 import {
+  GameReader,
   InvalidParameter,
   PlayerReader,
   Sports,
@@ -13,10 +14,13 @@ import {
   type StatLineReaderService
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allRows, playersById } from "./Reads.js"
+import { allRows, gamesOfLines, playersById } from "./Reads.js"
+import { teamRef } from "./Rows.js"
 
 /** A stack with its players' names (null when the player is not stored). */
 export interface StackView extends S.Stack {
+  readonly team_id: string | null
+  readonly team_abbr: string | null
   readonly qb_name: string | null
   readonly pass_catcher_name: string | null
 }
@@ -25,7 +29,13 @@ export interface StackView extends S.Stack {
 export interface CustomRankingView extends S.CustomTotal {
   readonly rank: number
   readonly full_name: string | null
+  readonly player_name: string | null
+  readonly team_id: string | null
+  readonly team_abbr: string | null
 }
+
+/** Weeks of the nfl regular season since 2021 (a line whose game is not held is REG up to it). */
+const REGULAR_WEEKS = 18
 
 /** The latest nfl season with stat lines, or null when none are held. */
 const latestSeason = (lines: StatLineReaderService) =>
@@ -39,6 +49,7 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
   effect: Effect.gen(function*() {
     const lines = yield* StatLineReader
     const players = yield* PlayerReader
+    const games = yield* GameReader
 
     const seasonLines = (season: number, team?: string, position?: string) =>
       allRows((page) => lines.find({ sport: "nfl", season, team, position, order: "recent", ...page }))
@@ -67,6 +78,7 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
       return {
         season,
         rows: top.map((s): StackView => ({
+          ...teamRef(s.team),
           ...s,
           qb_name: nameOf(s.qb_id),
           pass_catcher_name: nameOf(s.pass_catcher_id)
@@ -77,7 +89,9 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
     /**
      * Players ranked by points under `scoring` (points per nfl stat key) over the lines of
      * `season` (default: the latest season with nfl lines), of `weeks` when given, of `position`
-     * when given (the line's position, any case); the first `limit`. InvalidParameter (scoring)
+     * when given (the line's position, any case), of the games of `seasonType` (REG regular
+     * season, POST playoffs, ALL both; a line whose game is not held counts as REG when its week
+     * is 1 to 18); the first `limit`. InvalidParameter (scoring)
      * naming the unknown keys and listing the known ones when a key is not an nfl stat key.
      */
     const customRanking = Effect.fn("Stacks.customRanking")(function*(q: {
@@ -85,6 +99,7 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
       readonly season?: number | undefined
       readonly weeks?: ReadonlyArray<number> | undefined
       readonly position?: string | undefined
+      readonly seasonType: "REG" | "POST" | "ALL"
       readonly limit: number
     }) {
       const known = Sports.StatKeys.nfl
@@ -101,12 +116,23 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
       if (season === null) return { season, rows: [] as ReadonlyArray<CustomRankingView> }
       const all = yield* seasonLines(season, undefined, q.position)
       const weeks = q.weeks === undefined ? undefined : new Set(q.weeks)
-      const kept = weeks === undefined ? all : all.filter((l: StatLine) => l.week !== null && weeks.has(l.week))
+      const inWeeks = weeks === undefined ? all : all.filter((l: StatLine) => l.week !== null && weeks.has(l.week))
+      const gameOf = q.seasonType === "ALL" ? undefined : yield* gamesOfLines(games, "nfl", inWeeks)
+      const kept = gameOf === undefined ? inWeeks : inWeeks.filter((l) => {
+        const type = gameOf(l)?.season_type ?? (l.week !== null && l.week <= REGULAR_WEEKS ? "REG" : "POST")
+        return q.seasonType === "REG" ? type === "REG" : type === "POST"
+      })
       const top = S.customTotals(kept, q.scoring).slice(0, q.limit)
       const nameOf = yield* names(top.map((t) => t.player_id))
       return {
         season,
-        rows: top.map((t, i): CustomRankingView => ({ rank: i + 1, full_name: nameOf(t.player_id), ...t }))
+        rows: top.map((t, i): CustomRankingView => ({
+          rank: i + 1,
+          full_name: nameOf(t.player_id),
+          player_name: nameOf(t.player_id),
+          ...teamRef(t.team),
+          ...t
+        }))
       }
     })
 

@@ -100,7 +100,9 @@ export type Team = typeof Team.Type
  * - `season_type`: REG, POST or PRE where the source distinguishes them, else null.
  * - `home_team`, `away_team`: the team abbreviations `/teams` lists (Team.abbr).
  * - `attributes`: extras such as `spread_line`, `total_line` (points), `overtime`, `neutral_site`;
- *   nhl `result_type` ("regulation" | "overtime" | "shootout", absent when the source cannot tell).
+ *   nhl `result_type` ("regulation" | "overtime" | "shootout", absent when the source cannot tell);
+ *   `live`, on a game a live feed polled: period, clock, inning, lineup and `last_polled` (Live.ts
+ *   `LiveDetails`; written by the pollers, kept by the ingest).
  */
 export const Game = Schema.Struct({
   id: Schema.String,

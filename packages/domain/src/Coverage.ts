@@ -140,6 +140,15 @@ export const MetaCoverage = Schema.Struct({
 }).annotations({ identifier: "MetaCoverage" })
 export type MetaCoverage = typeof MetaCoverage.Type
 
+/** Waiver articles: written for the newest metrics only (app Feed.waiverArticles). */
+const waiverArticles = yes(
+  "articles are written from the stored momentum metrics, which cover the newest games only: another season or week has none"
+)
+/** Model predictions (app Models.predictions): rows exist only where an ACTIVE validated model scored the player's games. */
+const predictions = yes(
+  "predictions exist only for games an ACTIVE validated model scored (GET /v1/model/metadata lists each model's seasons); none where no model passed validation"
+)
+
 /** The coverage of both odds endpoints (`odds`, `history`) of a sport: the lines' source and limits. */
 const oddsCoverage = (c: EndpointCoverage) => ({ odds: c, history: c })
 
@@ -165,7 +174,9 @@ export const endpointCoverage = {
     dfsSlates: yes("one DraftKings Classic salary file: the 2025 week 1 Sunday main slate (games of 2025-09-07)", [
       2025
     ]),
-    dfsSalaries: yes("team defenses (DST) and names the service does not hold have a null player_id", [2025])
+    dfsSalaries: yes("team defenses (DST) and names the service does not hold have a null player_id", [2025]),
+    waiverArticles,
+    predictions
   },
   nba: {
     ...oddsCoverage(yes(
@@ -176,7 +187,16 @@ export const endpointCoverage = {
     rosterPulse: yes("nba signals are status changes only (2026-02-05 to 2026-02-21): no role shifts or depth moves"),
     plays: no("no source has play-by-play data"),
     ecr: no("no source has expert consensus rankings"),
-    depthChartChanges: no("no source has NBA depth charts")
+    depthChartChanges: no("no source has NBA depth charts"),
+    playersTrending: no("nba signals are injury-report status changes only: no snap counts or role shifts to trend"),
+    playerStats: yes(
+      "shooting counts (field goals, threes, free throws made and attempted), offensive and defensive rebounds and fouls: 2025-26 lines to 2026-02-20 only (the 2022-25 logs give percentages); is_starter: no source has a starter flag"
+    ),
+    gameLog: yes(
+      "shooting counts (field goals, threes, free throws made and attempted), offensive and defensive rebounds and fouls: 2025-26 lines to 2026-02-20 only (the 2022-25 logs give percentages); is_starter: no source has a starter flag"
+    ),
+    waiverArticles,
+    predictions
   },
   mlb: {
     ...oddsCoverage(no("no source has mlb betting lines")),
@@ -192,7 +212,14 @@ export const endpointCoverage = {
     ecr: no("no source has expert consensus rankings"),
     splits: no("no source has pitch-level data for pitch-type mix splits"),
     transactions: no("no source has mlb transactions"),
-    depthChartChanges: no("no source has MLB depth charts")
+    depthChartChanges: no("no source has MLB depth charts"),
+    signals: no("no source has mlb injury reports or news"),
+    trending: no("no source has mlb injury reports, news or role signals to trend"),
+    playersTrending: no("no source has mlb snap counts or role signals to trend"),
+    similar: yes(
+      "similarity vectors come from stored momentum metrics: mlb players need game lines in the newest season (pitching lines of 2024; batting lines only with the retrosplits daybyday files)"
+    ),
+    predictions
   },
   nhl: {
     ...oddsCoverage(yes(
@@ -205,18 +232,33 @@ export const endpointCoverage = {
     ),
     playerStats: yes("player game lines exist for 2025-26 only", [2025]),
     depthChartChanges: no("no source has NHL depth charts"),
-    plays: no("no source has play-by-play data")
+    plays: no("no source has play-by-play data"),
+    waiverArticles,
+    predictions
   },
   cfb: {
     ...oddsCoverage(yes("2025 spread and total only (cfbfastR): no moneyline, odds or bookmaker")),
     ...noDfs,
     games: yes("2022 games come from a source without ids or dates: their ids are derived and game_date is null"),
-    rankings: yes("AP, Coaches and CFP polls for 2022-2024", [2022, 2023, 2024]),
-    players: yes("players come from the 2025 box scores only", [2025]),
-    player: yes("players come from the 2025 box scores only", [2025]),
-    roster: yes("rosters come from the 2025 box scores only", [2025]),
+    rankings: yes(
+      "AP, Coaches and CFP polls for 2022-2024; first_place_votes: no source has them (null); record: the team's results before the poll, empty on a final poll where the team's postseason games are not all scored in the sources",
+      [2022, 2023, 2024]
+    ),
+    players: yes(
+      "players come from the 2025 box scores only; position: no cfb source has it (box scores list players by stat category), so a position filter matches no one",
+      [2025]
+    ),
+    player: yes(
+      "players come from the 2025 box scores only; position: no cfb source has it (box scores list players by stat category), so a position filter matches no one",
+      [2025]
+    ),
+    roster: yes(
+      "rosters come from the 2025 box scores only; position: no cfb source has it (box scores list players by stat category), so a position filter matches no one",
+      [2025]
+    ),
     gameLog: yes("game logs come from the 2025 box scores only", [2025]),
-    plays: no("no source has play-by-play data")
+    plays: no("no source has play-by-play data"),
+    filter: no("no momentum metrics for cfb: no fantasy scoring format is defined for it")
   },
   soccer: {
     ...oddsCoverage(no("no source has soccer betting lines")),
@@ -226,7 +268,11 @@ export const endpointCoverage = {
     roster: no("no source has soccer players"),
     gameLog: no("no source has soccer players"),
     games: yes("mls 2025 is partial; champions_league covers 2024-25 only"),
-    plays: no("no source has play-by-play data")
+    standings: yes(
+      "mls: 2025 only (partial; 2022-2024 are in no source); champions_league: 2024-25 only; standings are computed from the results"
+    ),
+    plays: no("no source has play-by-play data"),
+    filter: no("no source has soccer players")
   },
   tennis: {
     ...oddsCoverage(yes(

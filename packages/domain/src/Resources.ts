@@ -598,6 +598,10 @@ export type MLBTeamRow = typeof MLBTeamRow.Type
  *   loss; soccer 3 per win and 1 per draw, after deductions), `ot_losses` and `regulation_wins`
  *   (nhl; null where the source cannot tell overtime from regulation), `points_deducted` (soccer:
  *   points taken off by the league body; 0 when none). `league` on soccer rows.
+ * - Soccer in soccer terms (additive, docs/vocabulary.md): `played`, `draws` (also in `ties`),
+ *   `goals_for`, `goals_against` (also `points_for`, `points_against`), `goal_difference`, and
+ *   `record`, `home_record`, `away_record` written W-D-L; `conf_record`, `div_record` and
+ *   `games_back` are null (a league table has no conferences and ranks by points).
  */
 export const Standing = Schema.Struct({
   rank: Schema.Int,
@@ -624,6 +628,12 @@ export const Standing = Schema.Struct({
   ot_losses: Schema.optional(Schema.NullOr(Schema.Int)),
   regulation_wins: Schema.optional(Schema.NullOr(Schema.Int)),
   points_deducted: Schema.optional(Schema.Int),
+  played: Schema.optional(Schema.Int),
+  draws: Schema.optional(Schema.Int),
+  goals_for: Schema.optional(Schema.Int),
+  goals_against: Schema.optional(Schema.Int),
+  goal_difference: Schema.optional(Schema.Int),
+  record: Schema.optional(Schema.String),
   tiebreaker: Schema.NullOr(Schema.String),
   last_updated: Schema.NullOr(DateTimeString)
 }).annotations({ identifier: "Standing" })

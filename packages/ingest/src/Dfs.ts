@@ -19,33 +19,23 @@
  * against `player_count`, and the log line of the run).
  * @module
  */
-import {
-  Dfs,
-  DfsWriter,
-  EventReader,
-  GameReader,
-  PlayerReader,
-  slugOf,
-  type SportKey,
-  type StoreError
-} from "@sports-data/domain"
+import { Dfs, DfsWriter, EventReader, GameReader, PlayerReader, slugOf, type StoreError } from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field, num } from "./Csv.js"
+import type { Phase, PhaseResult } from "./Ingester.js"
 import { nameKey } from "./Names.js"
-import { zonedToUtc } from "./nfl/Time.js"
 import { allRows } from "./Paging.js"
 import type { ProgressReporter } from "./Progress.js"
-import type { SkippedRow } from "./Report.js"
 import { keptRows, listFiles, readRows, required, sourceCounts } from "./Rows.js"
+import { zonedToUtc } from "./Time.js"
 
-/** The DFS source files of `sport` under `dataDir` (a missing folder gives none). */
-export const dfsSourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
-  sport === "nfl"
-    ? listFiles(join(dataDir, "uruley_4horsemendfs"), /^DKSalaries\.csv$/)
-    : sport === "golf"
-    ? listFiles(join(dataDir, "925sports_pga_tour_data"), /^dk_salaries_history\.csv$/)
-    : Effect.succeed([])
+/** The nfl DFS salary file under `dataDir` (uruley_4horsemendfs `DKSalaries.csv`; none when absent). */
+const nflDfsFiles = (dataDir: string) => listFiles(join(dataDir, "uruley_4horsemendfs"), /^DKSalaries\.csv$/)
+
+/** The golf DFS salary file under `dataDir` (925sports_pga_tour_data `dk_salaries_history.csv`; none when absent). */
+const golfDfsFiles = (dataDir: string) =>
+  listFiles(join(dataDir, "925sports_pga_tour_data"), /^dk_salaries_history\.csv$/)
 
 /** One parsed nfl salary row. */
 export interface NflSalaryRow {
@@ -294,35 +284,45 @@ export const readNfl = (file: string): Effect.Effect<ReadonlyArray<NflSalaryRow>
 export const readGolf = (file: string): Effect.Effect<ReadonlyArray<GolfSalaryRow>, CsvFileError, ProgressReporter> =>
   Effect.map(readRows(file, parseGolfSalary), (f) => f.rows)
 
-/** What the DFS ingest of one sport did: slates and salary rows stored, rows unlinked, rows skipped. */
-export interface DfsIngestResult {
-  readonly slates: number
-  readonly salaries: number
-  readonly unlinked: number
-  readonly read: number
-  readonly skipped: ReadonlyArray<SkippedRow>
-}
+/** Replaces `sport`'s stored slates with `built` and reports the phase (counts under `dfs_salaries`). */
+const storeSlates = (
+  sport: "nfl" | "golf",
+  built: ReturnType<typeof buildGolfSlates>,
+  counts: ReturnType<typeof sourceCounts>,
+  files: ReadonlyArray<string>
+): Effect.Effect<PhaseResult, StoreError, DfsWriter> =>
+  Effect.gen(function*() {
+    const stored = yield* (yield* DfsWriter).replaceSport(sport, built.slates, built.salaries)
+    const unlinked = built.salaries.filter((s) => s.player_id === null).length
+    yield* Effect.logInfo("dfs slates ingested").pipe(
+      Effect.annotateLogs({ sport, slates: stored.slates, salaries: stored.salaries, unlinked })
+    )
+    return {
+      counts: counts.read === 0 ? {} : {
+        dfs_salaries: {
+          read: counts.read,
+          inserted: stored.salaries,
+          updated: 0,
+          unchanged: 0,
+          skipped: counts.skipped.length
+        }
+      },
+      skipped: counts.skipped,
+      files
+    }
+  })
 
 /**
- * Reads `sport`'s DFS files under `dataDir`, links the rows to the stored players (nfl) or golfers
- * (golf) and replaces the sport's stored slates. A sport without DFS files stores none (its old
- * slates are dropped). Malformed rows are reported and skipped. Fails with CsvFileError when a
- * file cannot be read, StoreError when the store fails.
+ * The nfl DFS phase: reads the DraftKings salary file, links each row to the stored player and the
+ * slate to its week (the stored game on the slate's first date) and replaces nfl's stored slates
+ * (none when the file is absent: the old slates are dropped). Malformed rows are reported and
+ * skipped. Fails with CsvFileError when the file cannot be read, StoreError when the store fails.
  */
-export const ingestDfs = (
-  sport: SportKey,
-  dataDir: string
-): Effect.Effect<
-  DfsIngestResult,
-  CsvFileError | StoreError,
-  DfsWriter | PlayerReader | EventReader | GameReader | ProgressReporter
-> =>
-  Effect.gen(function*() {
-    if (sport !== "nfl" && sport !== "golf") return { slates: 0, salaries: 0, unlinked: 0, read: 0, skipped: [] }
-    const files = yield* dfsSourceFiles(dataDir, sport)
-    let built: ReturnType<typeof buildGolfSlates>
-    let counts: ReturnType<typeof sourceCounts>
-    if (sport === "nfl") {
+export const nflDfs: Phase = {
+  files: nflDfsFiles,
+  run: (dataDir) =>
+    Effect.gen(function*() {
+      const files = yield* nflDfsFiles(dataDir)
       const read = yield* Effect.forEach(files, (f) => readRows(f, parseNflSalary))
       const players = yield* allNflPlayers
       const parts = yield* Effect.forEach(read, (file) =>
@@ -333,17 +333,22 @@ export const ingestDfs = (
             : (yield* (yield* GameReader).find({ sport: "nfl", date: first, limit: 1, offset: 0, order: "asc" })).rows
           return buildNflSlate(file.rows, players, games[0]?.week ?? null)
         }))
-      built = { slates: parts.flatMap((p) => p.slates), salaries: parts.flatMap((p) => p.salaries) }
-      counts = sourceCounts([read])
-    } else {
+      const built = { slates: parts.flatMap((p) => p.slates), salaries: parts.flatMap((p) => p.salaries) }
+      return yield* storeSlates("nfl", built, sourceCounts([read]), files)
+    }).pipe(Effect.withSpan("Ingest.dfs", { attributes: { sport: "nfl" } }))
+}
+
+/**
+ * The golf DFS phase: reads every committed version of DraftKings' golf salaries, links each row
+ * to the stored golfer and event and replaces golf's stored slates (see the module comment).
+ */
+export const golfDfs: Phase = {
+  files: golfDfsFiles,
+  run: (dataDir) =>
+    Effect.gen(function*() {
+      const files = yield* golfDfsFiles(dataDir)
       const read = yield* Effect.forEach(files, (f) => readRows(f, parseGolfSalary))
-      built = buildGolfSlates(keptRows(read), yield* allGolfers)
-      counts = sourceCounts([read])
-    }
-    const stored = yield* (yield* DfsWriter).replaceSport(sport, built.slates, built.salaries)
-    const unlinked = built.salaries.filter((s) => s.player_id === null).length
-    yield* Effect.logInfo("dfs slates ingested").pipe(
-      Effect.annotateLogs({ sport, slates: stored.slates, salaries: stored.salaries, unlinked })
-    )
-    return { ...stored, unlinked, read: counts.read, skipped: counts.skipped }
-  }).pipe(Effect.withSpan("Ingest.dfs", { attributes: { sport } }))
+      const built = buildGolfSlates(keptRows(read), yield* allGolfers)
+      return yield* storeSlates("golf", built, sourceCounts([read]), files)
+    }).pipe(Effect.withSpan("Ingest.dfs", { attributes: { sport: "golf" } }))
+}

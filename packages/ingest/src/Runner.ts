@@ -6,84 +6,52 @@
 import {
   type AnomalyWriter,
   CatalogReader,
-  type DfsWriter,
-  type EventReader,
-  type EventSport,
-  type GameReader,
   type IngestState,
   type PlayerMetricsWriter,
-  type PlayerReader,
   type SportKey,
   SportsWriter,
   type StatLineReader,
-  type StoreError,
-  type TeamSport
+  type StoreError
 } from "@sports-data/domain"
 import { Clock, Effect, Option } from "effect"
 import { stat } from "node:fs/promises"
 import { recomputeAnomalies } from "./Anomaly.js"
-import { cfbSourceFiles, ingestCfb } from "./cfb/index.js"
 import { CsvFileError } from "./Csv.js"
-import { dfsSourceFiles, ingestDfs } from "./Dfs.js"
-import { f1Ingester } from "./f1/index.js"
-import { golfIngester } from "./golf/index.js"
+import type { Ingester, PhaseServices } from "./Ingester.js"
+import { registrations } from "./Ingesters.js"
 import { allStatLines, recomputeMetrics } from "./Metrics.js"
-import { ingestMlb, mlbSourceFiles } from "./mlb/index.js"
-import { nascarIngester } from "./nascar/index.js"
-import { ingestNba, nbaSourceFiles } from "./nba/index.js"
-import { allFiles, ingestNfl, nflFiles } from "./nfl/index.js"
-import { nhlIngester } from "./nhl/index.js"
-import { ingestOdds, type OddsIngestServices, oddsSourceFiles } from "./odds/index.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
-import { soccerIngester } from "./soccer/index.js"
-import { tennisIngester } from "./tennis/index.js"
-import { ufcIngester } from "./ufc/index.js"
 
-/**
- * One sport's adapter: `ingest` reads the data directory and upserts canonical rows; `sourceFiles`
- * lists the input files it reads under `dataDir` (a missing folder gives none), whose
- * modification times decide whether the sport is stale.
- */
-export interface SportIngester {
-  readonly ingest: (
-    dataDir: string
-  ) => Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter>
-  readonly sourceFiles: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
-}
+export type { Ingester, Phase, PhaseResult, PhaseServices } from "./Ingester.js"
 
-/**
- * The adapter of each sport: every team sport has one; an event sport has one once its adapter
- * exists ({@link ingestedSports} lists those that do).
- */
-export const ingesters: Readonly<Record<TeamSport, SportIngester> & Partial<Record<EventSport, SportIngester>>> = {
-  nfl: { ingest: ingestNfl, sourceFiles: (dir) => Effect.map(nflFiles(dir), allFiles) },
-  nba: { ingest: ingestNba, sourceFiles: nbaSourceFiles },
-  mlb: { ingest: ingestMlb, sourceFiles: mlbSourceFiles },
-  nhl: nhlIngester,
-  cfb: { ingest: ingestCfb, sourceFiles: cfbSourceFiles },
-  soccer: soccerIngester,
-  tennis: tennisIngester,
-  ufc: ufcIngester,
-  golf: golfIngester,
-  f1: f1Ingester,
-  nascar: nascarIngester
-}
+/** Each registered sport's adapter (Ingesters.ts), by sport. */
+export const ingesters: Readonly<Partial<Record<SportKey, Ingester>>> = Object.fromEntries(
+  registrations.map((i) => [i.sport, i])
+)
 
 /** The sports with an ingest adapter, team sports first, in the order the service lists them. */
-export const ingestedSports: ReadonlyArray<SportKey> = Object.keys(ingesters) as ReadonlyArray<SportKey>
+export const ingestedSports: ReadonlyArray<SportKey> = registrations.map((i) => i.sport)
 
-const ingesterOf = (sport: SportKey): SportIngester | undefined => ingesters[sport]
+/** The registered sports that read any of the dataset `folders` (e.g. those a sync changed), in listing order. */
+export const sportsReading = (folders: ReadonlyArray<string>): ReadonlyArray<SportKey> =>
+  registrations.filter((i) => i.sources.some((f) => folders.includes(f))).map((i) => i.sport)
+
+const ingesterOf = (sport: SportKey): Ingester | undefined => ingesters[sport]
+
+/** The optional phases of `ingester`, in running order (odds, then DFS). */
+const phasesOf = (ingester: Ingester | undefined) =>
+  ingester === undefined ? [] : [ingester.odds, ingester.dfs].filter((p) => p !== undefined)
 
 /**
- * The input files `sport`'s adapter reads under `dataDir`, with its DFS salary files (Dfs.ts)
- * (missing folders, or no adapter, give none).
+ * The input files `sport`'s adapter reads under `dataDir`, with those of its optional phases (odds,
+ * DFS) (missing folders, or no adapter, give none).
  */
 export const sourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
   Effect.zipWith(
     ingesterOf(sport)?.sourceFiles(dataDir) ?? Effect.succeed([]),
-    Effect.zipWith(oddsSourceFiles(dataDir, sport), dfsSourceFiles(dataDir, sport), (odds, dfs) => [...odds, ...dfs]),
-    (own, extra) => [...new Set([...own, ...extra])]
+    Effect.forEach(phasesOf(ingesterOf(sport)), (p) => p.files(dataDir)),
+    (own, extra) => [...new Set([...own, ...extra.flat()])]
   )
 
 /**
@@ -120,11 +88,14 @@ export const checkStale = (
 /**
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
- * sport stale again), after its DFS slates (Dfs.ts `ingestDfs`, nfl and golf, linked to the rows
- * just written; counted as `dfs_salaries`) and after recomputing its stored player metrics and
+ * sport stale again), after its registered optional phases (Ingester.ts: odds, DFS; linked to the
+ * rows just written; counted as `odds`, `dfs_salaries`) and after recomputing its stored player metrics and
  * anomaly scores (Metrics.ts `recomputeMetrics`, Anomaly.ts `recomputeAnomalies`, from one read
  * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at
  * the first sport whose files cannot be read (CsvFileError) or whose store fails (StoreError);
+ * A sport ingested before whose files held nothing new (its writes left the data version where
+ * it was) writes nothing more: no recompute, and its IngestState keeps its `finished_at` (the
+ * `last_updated` of its rows) with the new `source_mtime_ms`.
  * sports already done keep their rows and state.
  */
 export const runIngest = (options: {
@@ -134,42 +105,36 @@ export const runIngest = (options: {
   ReadonlyArray<SportIngestResult>,
   CsvFileError | StoreError,
   | SportsWriter
+  | CatalogReader
   | ProgressReporter
   | StatLineReader
   | PlayerMetricsWriter
-  | OddsIngestServices
-  | PlayerReader
   | AnomalyWriter
-  | DfsWriter
-  | EventReader
-  | GameReader
+  | PhaseServices
 > =>
   Effect.forEach(options.sports, (sport) =>
     Effect.gen(function*() {
       const writer = yield* SportsWriter
+      const catalog = yield* CatalogReader
       const mtime = yield* sourceMtime(options.dataDir, sport)
+      const before = yield* catalog.ingestState(sport)
+      const versionBefore = yield* catalog.dataVersion
       const ingester = ingesterOf(sport)
       if (ingester === undefined) return { sport, counts: {}, skipped: [], files: [] } satisfies SportIngestResult
       const own = yield* ingester.ingest(options.dataDir)
-      const odds = yield* ingestOdds(sport, options.dataDir)
-      const dfs = yield* ingestDfs(sport, options.dataDir)
-      const result: SportIngestResult = {
-        ...own,
-        counts: {
-          ...own.counts,
-          ...(odds === undefined ? {} : { odds: odds.counts }),
-          ...(dfs.read === 0 ? {} : {
-            dfs_salaries: {
-              read: dfs.read,
-              inserted: dfs.salaries,
-              updated: 0,
-              unchanged: 0,
-              skipped: dfs.skipped.length
-            }
-          })
-        },
-        skipped: [...own.skipped, ...(odds?.skipped ?? []), ...dfs.skipped],
-        files: [...new Set([...own.files, ...(odds?.files ?? [])])]
+      const phases = yield* Effect.forEach(phasesOf(ingester), (p) => p.run(options.dataDir))
+      const result: SportIngestResult = phases.reduce<SportIngestResult>((acc, p) => ({
+        ...acc,
+        counts: { ...acc.counts, ...p.counts },
+        skipped: [...acc.skipped, ...p.skipped],
+        files: [...new Set([...acc.files, ...p.files])]
+      }), own)
+      // nothing written moved the data version: the files held what the store holds, so nothing
+      // derived from it changes and the sport keeps the time of its last change (only the files'
+      // time is recorded, so that it is no longer stale)
+      if (Option.isSome(before) && (yield* catalog.dataVersion) === versionBefore) {
+        yield* writer.setIngestState({ ...before.value, source_mtime_ms: mtime })
+        return result
       }
       // both jobs work from the sport's stat lines: read them from the store once
       const statLines = yield* Effect.cachedFunction(allStatLines)

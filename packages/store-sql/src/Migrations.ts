@@ -1067,11 +1067,14 @@ const dashboard = statements([
 
 /**
  * 0026: the derived tables the response caches serve (odds lines, DFS slates and salaries, player
- * metrics) move the data version too, so that a cached answer built on them is dropped as soon as
- * an ingestion changes them (they are rewritten only by ingestion, when their sources change).
+ * metrics, the model registry and its predictions) move the data version too, so that a cached
+ * answer built on them is dropped as soon as they change (ingestion rewrites the first ones when
+ * their sources change; a training run registers a model version and its predictions).
  */
 const moreVersionedTables = statements(
-  ["odds_lines", "dfs_slates", "dfs_salaries", "player_metrics"].flatMap(versionTriggers)
+  ["odds_lines", "dfs_slates", "dfs_salaries", "player_metrics", "model_versions", "model_predictions"].flatMap(
+    versionTriggers
+  )
 )
 
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */

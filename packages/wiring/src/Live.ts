@@ -51,6 +51,8 @@ export interface LiveSettings {
   readonly mlb: string
   /** Base URL of ESPN's site API. */
   readonly espn: string
+  /** Sports polled from ESPN instead of their league's own API (nhl, mlb). */
+  readonly espnSports: ReadonlyArray<TeamSport>
   /** Time between polls while a watched game is live or starts within `ahead`. */
   readonly liveInterval: Duration.Duration
   /** Time between polls of games of today without a known start time. */
@@ -73,6 +75,7 @@ export const defaultLiveSettings: LiveSettings = {
   nhl: "https://api-web.nhle.com",
   mlb: "https://statsapi.mlb.com",
   espn: "https://site.api.espn.com",
+  espnSports: [],
   liveInterval: Duration.seconds(15),
   idleInterval: Duration.minutes(5),
   ahead: Duration.hours(1),
@@ -97,18 +100,9 @@ const durationSetting = (name: string, fallback: Duration.Duration, description:
     Config.withDescription(description)
   )
 
-/**
- * The live settings from the environment:
- * SPORTS_DATA_LIVE_SPORTS (comma list of team sports, or `none`; default all six),
- * SPORTS_DATA_FEED_NHL (`https://api-web.nhle.com`), SPORTS_DATA_FEED_MLB
- * (`https://statsapi.mlb.com`), SPORTS_DATA_FEED_ESPN (`https://site.api.espn.com`),
- * SPORTS_DATA_LIVE_INTERVAL (15 seconds), SPORTS_DATA_LIVE_IDLE_INTERVAL (5 minutes),
- * SPORTS_DATA_LIVE_AHEAD (1 hour), SPORTS_DATA_FEED_TIMEOUT (10 seconds),
- * SPORTS_DATA_FEED_CIRCUIT_FAILURES (5), SPORTS_DATA_FEED_CIRCUIT_OPEN (5 minutes),
- * SPORTS_DATA_FEED_MAX_BACKOFF (5 minutes).
- */
-export const liveSettings: Config.Config<LiveSettings> = Config.all({
-  sports: Config.string("SPORTS_DATA_LIVE_SPORTS").pipe(
+/** A comma list of team sports (or `none`), each checked. */
+const sportsSetting = (name: string, fallback: ReadonlyArray<TeamSport>, description: string) =>
+  Config.string(name).pipe(
     Config.mapOrFail((v) => {
       const list = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "" && s !== "none")
       const bad = list.filter((s) => !(teamSports as ReadonlyArray<string>).includes(s))
@@ -118,8 +112,31 @@ export const liveSettings: Config.Config<LiveSettings> = Config.all({
           ConfigError.InvalidData([], `not a team sport: ${bad.join(", ")} (one of ${teamSports.join(", ")}, or none)`)
         )
     }),
-    Config.withDefault(defaultLiveSettings.sports),
-    Config.withDescription("Sports whose live games are polled, comma list (nhl,mlb,nfl,nba,cfb,soccer) or none")
+    Config.withDefault(fallback),
+    Config.withDescription(description)
+  )
+
+/**
+ * The live settings from the environment:
+ * SPORTS_DATA_LIVE_SPORTS (comma list of team sports, or `none`; default all six),
+ * SPORTS_DATA_LIVE_ESPN (sports polled from ESPN instead of their league's API: nhl, mlb; default none),
+ * SPORTS_DATA_FEED_NHL (`https://api-web.nhle.com`), SPORTS_DATA_FEED_MLB
+ * (`https://statsapi.mlb.com`), SPORTS_DATA_FEED_ESPN (`https://site.api.espn.com`),
+ * SPORTS_DATA_LIVE_INTERVAL (15 seconds), SPORTS_DATA_LIVE_IDLE_INTERVAL (5 minutes),
+ * SPORTS_DATA_LIVE_AHEAD (1 hour), SPORTS_DATA_FEED_TIMEOUT (10 seconds),
+ * SPORTS_DATA_FEED_CIRCUIT_FAILURES (5), SPORTS_DATA_FEED_CIRCUIT_OPEN (5 minutes),
+ * SPORTS_DATA_FEED_MAX_BACKOFF (5 minutes).
+ */
+export const liveSettings: Config.Config<LiveSettings> = Config.all({
+  sports: sportsSetting(
+    "SPORTS_DATA_LIVE_SPORTS",
+    defaultLiveSettings.sports,
+    "Sports whose live games are polled, comma list (nhl,mlb,nfl,nba,cfb,soccer) or none"
+  ),
+  espnSports: sportsSetting(
+    "SPORTS_DATA_LIVE_ESPN",
+    defaultLiveSettings.espnSports,
+    "Sports polled from ESPN's scoreboards instead of their league's own API (nhl, mlb), comma list or none"
   ),
   nhl: urlSetting("SPORTS_DATA_FEED_NHL", defaultLiveSettings.nhl, "Base URL of the NHL web API (live nhl games)"),
   mlb: urlSetting("SPORTS_DATA_FEED_MLB", defaultLiveSettings.mlb, "Base URL of the MLB Stats API (live mlb games)"),
@@ -291,7 +308,9 @@ export const pollTick = (
     if (health.status === "degraded" || health.status === "open") {
       yield* Effect.logInfo("live feed recovered").pipe(Effect.annotateLogs({ sport, upstream }))
     }
-    if (events.length > 0 || matching.unmatched.length > 0) {
+    // a line per poll that wrote events, or whose unmatched games differ from the last poll's
+    const unmatchedKey = (list: ReadonlyArray<Live.Unmatched>) => list.map((u) => u.upstream_id).sort().join(",")
+    if (events.length > 0 || unmatchedKey(matching.unmatched) !== unmatchedKey(health.unmatched)) {
       yield* Effect.logInfo("live feed polled").pipe(Effect.annotateLogs({
         sport,
         upstream,
@@ -326,7 +345,13 @@ export const pollerLoop = (sport: TeamSport, options: PollerOptions) =>
 
 /** The LiveFeed of `settings` over fetch (the public upstreams, or the base URLs set). */
 export const liveFeedLayer = (settings: LiveSettings): Layer.Layer<LiveFeed> =>
-  LiveFeeds.layer({ nhl: settings.nhl, mlb: settings.mlb, espn: settings.espn, timeout: settings.timeout }).pipe(
+  LiveFeeds.layer({
+    nhl: settings.nhl,
+    mlb: settings.mlb,
+    espn: settings.espn,
+    timeout: settings.timeout,
+    espnSports: settings.espnSports
+  }).pipe(
     Layer.provide(FetchHttpClient.layer)
   )
 

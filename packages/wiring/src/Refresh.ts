@@ -185,8 +185,8 @@ const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
  * process's IngestProgress when there is one: `ingesting` (with its source files' count), then
  * `ready` and served, or `failed` with the reason and asked to retry after `retryAfterFailed`
  * (a sport served before stays served). A failed sport does not stop the others. `onSport` runs
- * after each sport (for a line on the terminal); then, for a sport ingested, the jobs that follow an
- * ingestion (Jobs.ts `runPostIngest`; it is served meanwhile). Returns each sport's result or
+ * after each sport (for a line on the terminal); then, for a sport ingested whose data changed, the
+ * jobs that follow an ingestion (Jobs.ts `runPostIngest`; it is served meanwhile). Returns each sport's result or
  * error, in order.
  * Progress events go to the ProgressReporter of the context.
  */
@@ -226,6 +226,8 @@ export const ingestTracked = <R = never>(options: {
       const reporter = Option.isSome(tracker)
         ? countingReporter(tracker.value, sport).pipe(Layer.provide(options.reporter(sport)))
         : options.reporter(sport)
+      const catalog = yield* CatalogReader
+      const before = yield* catalog.ingestState(sport)
       const outcome = yield* Runner.runIngest({ sports: [sport], dataDir: options.dataDir }).pipe(
         Effect.map((results) => results[0]!),
         Effect.provide(reporter),
@@ -245,7 +247,14 @@ export const ingestTracked = <R = never>(options: {
             })
       }
       if (options.onSport !== undefined) yield* options.onSport(sport, outcome, finished - started)
-      if (Either.isRight(outcome)) yield* runPostIngest(sport, options.dataDir)
+      // an ingestion that changed nothing keeps the sport's finished_at (Runner.runIngest): the jobs
+      // after it would only write again what they wrote last time
+      const changed = Option.isNone(before) ||
+        Option.exists(
+          yield* catalog.ingestState(sport),
+          (after) => after.finished_at.getTime() !== before.value.finished_at.getTime()
+        )
+      if (Either.isRight(outcome) && changed) yield* runPostIngest(sport, options.dataDir)
       return outcome
     }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
 

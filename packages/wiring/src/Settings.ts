@@ -99,6 +99,17 @@ export const dataDir: Config.Config<string> = pathSetting(
   "Folder of the source datasets (one sub-folder per dataset, each with PROVENANCE.md)"
 )
 
+/**
+ * SPORTS_DATA_MIRROR: base URL of a server laid out as a data directory (`<url>/<dataset folder>/<file>`,
+ * e.g. a static file server over another installation's data directory); `sources sync` and `serve`
+ * fetch every dataset from it. Unset: datasets are fetched from their publishers where the source
+ * registry has a direct URL (SourceRegistry.ts `rawBase`).
+ */
+export const mirror: Config.Config<Option.Option<string>> = Config.string("SPORTS_DATA_MIRROR").pipe(
+  Config.option,
+  Config.withDescription("Base URL of a mirror of a data directory (<url>/<dataset folder>/<file>) to sync from")
+)
+
 /** PORT: TCP port of the HTTP server, 1-65535. Default 8080. */
 export const port: Config.Config<number> = Config.port("PORT").pipe(
   Config.withDefault(DEFAULT_PORT),

@@ -9,6 +9,7 @@
  * sports-data ingest [--sport nfl|nba|mlb|all] [--data-dir DIR]
  * sports-data metrics [--sport nfl|nba|nhl|mlb|all]  recompute stored player metrics from stored lines
  * sports-data models train [--sport nfl|nba|mlb|all]  train, validate and record the registry's models
+ * sports-data sources sync [--sport S] [--source FOLDER] [--force]  fetch the datasets (SPORTS_DATA_MIRROR or publishers), re-ingest what changed
  * sports-data serve [--port N]                      migrate, demo keys, HTTP server, ingest if stale (background)
  * sports-data worker                                refresh, model training and webhook deliveries until SIGTERM (exit 0)
  * ```
@@ -21,7 +22,7 @@ import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Keys } from "@sports-data/app"
 import { Analytics, ApiKey, Plans, type SportKey } from "@sports-data/domain"
-import { Metrics, Models, Runner } from "@sports-data/ingest"
+import { Metrics, Models, Runner, SourceRegistry } from "@sports-data/ingest"
 import {
   describeStore,
   migrateStore,
@@ -48,6 +49,7 @@ import {
   stderrLogger,
   table
 } from "./Output.js"
+import { syncWithProgress } from "./Sources.js"
 
 /**
  * The plan catalog keys are issued against: the one the HTTP server admits with (SPORTS_DATA_PLANS
@@ -201,6 +203,55 @@ const ingest = Command.make(
     })
 ).pipe(Command.withDescription("Read the source datasets into the store (idempotent)."))
 
+// --- sources ------------------------------------------------------------------------------------
+
+const syncSport = Options.choice("sport", Runner.ingestedSports).pipe(
+  Options.optional,
+  Options.withDescription("Only the datasets this sport reads")
+)
+const syncSource = Options.choice("source", SourceRegistry.datasets.map((d) => d.folder)).pipe(
+  Options.optional,
+  Options.withDescription("Only this dataset folder")
+)
+const forceOption = Options.boolean("force").pipe(
+  Options.withDescription("Accept files that lose more than a fifth of their rows")
+)
+
+const sourcesSync = Command.make(
+  "sync",
+  { sport: syncSport, source: syncSource, force: forceOption, dataDir: dataDirOption },
+  ({ dataDir, force, source, sport }) =>
+    Effect.gen(function*() {
+      const dir = Option.isSome(dataDir) ? resolve(dataDir.value) : yield* Settings.dataDir
+      const folders = Option.isSome(source)
+        ? [source.value]
+        : Option.isSome(sport)
+        ? Runner.ingesters[sport.value]?.sources
+        : undefined
+      const mirror = Option.getOrUndefined(yield* Settings.mirror)
+      const { report, sports } = yield* syncWithProgress({ dataDir: dir, mirror, folders, force, version })
+      if (sports.length > 0) {
+        yield* line(`re-ingesting ${sports.join(", ")}`)
+        const results = yield* withStore(
+          Runner.runIngest({ sports, dataDir: dir }).pipe(Effect.provide(progressLayer({ baseDir: dir })))
+        ).pipe(Effect.provide(Logger.minimumLogLevel(LogLevel.Error)))
+        yield* line(ingestTable(results))
+      }
+      if (report.files.some((f) => f.status === "rejected" || f.status === "failed")) {
+        return yield* Effect.fail(
+          new UsageError({ message: "some files were not synced; the old ones are kept" })
+        )
+      }
+    })
+).pipe(Command.withDescription(
+  "Fetch the datasets of the source registry into the data directory (conditional GET: unchanged files cost a 304), then re-ingest the sports whose files changed."
+))
+
+const sources = Command.make("sources").pipe(
+  Command.withDescription("The source datasets: where they come from, and syncing them."),
+  Command.withSubcommands([sourcesSync])
+)
+
 // --- metrics ------------------------------------------------------------------------------------
 
 const metricsSportOption = Options.choice("sport", ["all", ...Analytics.metricSports]).pipe(
@@ -280,6 +331,15 @@ const portOption = Options.integer("port").pipe(
 const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
   Effect.gen(function*() {
     const settings = yield* Settings.settings
+    const mirror = Option.getOrUndefined(yield* Settings.mirror)
+    if (mirror !== undefined || !existsSync(settings.dataDir)) {
+      // fetch first: a missing data directory, or a mirror to follow; failures leave what is there
+      yield* syncWithProgress({ dataDir: settings.dataDir, mirror, version }).pipe(
+        Effect.catchAll((e) => line(`sources sync failed (${e.reason}); serving ${settings.dataDir} as it is`))
+      )
+    } else {
+      yield* line(`serving the local data directory ${settings.dataDir} (no upstream set: SPORTS_DATA_MIRROR syncs it)`)
+    }
     // loaded on demand: the other commands start faster without the HTTP stack
     const { serve } = yield* Effect.promise(() => import("./Serve.js"))
     yield* serve({
@@ -311,7 +371,7 @@ const workerCommand = Command.make("worker", {}, () =>
 
 const root = Command.make("sports-data").pipe(
   Command.withDescription("Sports data and intelligence service: store, ingestion, keys and the HTTP API."),
-  Command.withSubcommands([migrate, keys, ingest, metrics, models, serveCommand, workerCommand])
+  Command.withSubcommands([migrate, keys, ingest, sources, metrics, models, serveCommand, workerCommand])
 )
 
 /** A mistake in how the command was called (a bad flag value, a missing folder). */

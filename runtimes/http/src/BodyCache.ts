@@ -5,7 +5,7 @@
  * made per request:
  *
  * - `meta.tier`, `meta.calls_remaining_this_month` and `meta.calls_remaining_today` of the envelope
- *   (Resources.ts `Envelope`: `meta` is its last field, and these three are consecutive in it). A
+ *   (Resources.ts `Envelope`: a top-level field, usually the last, and these three are consecutive in it). A
  *   body is kept as the bytes before and after those three fields (found with a sentinel tier;
  *   kept only when splicing the first caller's values back gives the very bytes that were sent),
  *   and each hit writes the admitted caller's values between them;
@@ -14,7 +14,7 @@
  *   falls through to the normal path, which answers the refusal (nothing was counted).
  *
  * What is cached (see {@link isCacheableRoute}): the GET data reads (every sport, the cross-sport
- * player routes, analytics, intelligence, odds, DFS slates, the service metadata), whose answer
+ * player routes, analytics, intelligence, odds, DFS slates, models, waiver articles, the service metadata), whose answer
  * depends only on the path, the query, the stored data and the UTC date (`date=today`); not
  * `games` (it reads the call time and sets its own Cache-Control), not account, key, usage,
  * audit, webhook, feed, stream, bulk export, model or any other route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
@@ -81,9 +81,9 @@ export interface BodyCacheOptions {
 
 /**
  * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
- * cross-sport player routes, analytics, intelligence, odds, DFS slates and the service metadata.
- * Not account, usage, audit, webhooks, feed (it reads the call time), models (the model registry
- * is not part of the data version), stream, bulk export or MCP.
+ * cross-sport player routes, analytics, intelligence, odds, DFS slates, the model registry (its
+ * tables move the data version, migration 26) and the service metadata. Not account, usage,
+ * audit, webhooks, feed (it reads the call time), stream, bulk export or MCP.
  */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "nfl",
@@ -103,6 +103,7 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "odds",
   "dfs",
   "nflExtras",
+  "models",
   "meta"
 ])
 
@@ -119,9 +120,17 @@ const dayIndex = (ms: number): number => Math.floor(ms / 86_400_000)
 /** Routes of those groups that are not cached: they read the call time. */
 const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
 
+/**
+ * Routes of other groups that are cached: the waiver articles (stored metrics and waiver
+ * priority; the dossier of the same group has the call time in it).
+ */
+const CACHED_ROUTES: ReadonlySet<string> = new Set(["feed/waiverArticles"])
+
 /** Whether a route's 200 answers may be cached (see the module documentation). */
 export const isCacheableRoute = (route: Security.EndpointAdmission): boolean =>
-  route.method === "GET" && route.guarded && CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)
+  route.method === "GET" && route.guarded &&
+  ((CACHEABLE_GROUPS.has(route.group) && !NOT_CACHED.has(route.name)) ||
+    CACHED_ROUTES.has(`${route.group}/${route.name}`))
 
 /**
  * `f` remembering its answers for up to 10,000 arguments (it forgets them all when full): for
@@ -211,7 +220,9 @@ export const splitEnvelope = (text: string): { readonly head: string; readonly t
   const envelope = body as Record<string, unknown>
   const keys = Object.keys(envelope)
   const meta = envelope["meta"]
-  if (keys[keys.length - 1] !== "meta" || typeof meta !== "object" || meta === null) return undefined
+  // `meta` anywhere at the top (the odds envelopes have `method` after it): the sentinel tier is
+  // found wherever it is, and the check below proves the split gives the sent bytes back
+  if (!keys.includes("meta") || typeof meta !== "object" || meta === null) return undefined
   const m = meta as Record<string, unknown>
   const { calls_remaining_this_month: month, calls_remaining_today: today, tier } = m
   const count = (v: unknown): v is number | null => v === null || Number.isInteger(v)

@@ -25,7 +25,7 @@ from typing import Optional
 
 from sports_data_client.models.analytics_batch_players_request import AnalyticsBatchPlayersRequest
 from sports_data_client.models.batch_signals_response import BatchSignalsResponse
-from sports_data_client.models.feed_feed200_response import FeedFeed200Response
+from sports_data_client.models.feed_response import FeedResponse
 from sports_data_client.models.waiver_articles_response import WaiverArticlesResponse
 
 from sports_data_client.api_client import ApiClient
@@ -203,7 +203,7 @@ class FeedApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def feed_feed(self, player : constr(strict=True, max_length=100, min_length=1), team : Optional[constr(strict=True)] = None, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> FeedFeed200Response:  # noqa: E501
+    def feed_feed(self, player : constr(strict=True, max_length=100, min_length=1), team : Optional[constr(strict=True)] = None, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> FeedResponse:  # noqa: E501
         """A player's dossier: model fields, signals, a synthesis checked against the data  # noqa: E501
 
         player: a name (case and accents ignored) or a canonical id; team and sport narrow a name. A name matching several players answers 400 INVALID_PARAMETER listing the candidates. confidence_score and heat_signal come only from an ACTIVE model of the registry (null otherwise). The synthesis sentence is built from the stored metrics and anomaly score, and served only when every number in it equals a stored figure (listed in synthesis_figures); otherwise null. pro_insights keys are capped at 60 feed calls per minute (429 RATE_LIMIT_EXCEEDED); syndicate_alpha is not.  # noqa: E501
@@ -228,7 +228,7 @@ class FeedApi(object):
         :return: Returns the result object.
                  If the method is called asynchronously,
                  returns the request thread.
-        :rtype: FeedFeed200Response
+        :rtype: FeedResponse
         """
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
@@ -274,7 +274,7 @@ class FeedApi(object):
         :return: Returns the result object.
                  If the method is called asynchronously,
                  returns the request thread.
-        :rtype: tuple(FeedFeed200Response, status_code(int), headers(HTTPHeaderDict))
+        :rtype: tuple(FeedResponse, status_code(int), headers(HTTPHeaderDict))
         """
 
         _params = locals()
@@ -337,7 +337,7 @@ class FeedApi(object):
         _auth_settings = ['serviceKey']  # noqa: E501
 
         _response_types_map = {
-            '200': "FeedFeed200Response",
+            '200': "FeedResponse",
             '400': "InvalidParameterError",
             '401': "NflTeams401Response",
             '402': "TrialExpiredError",

@@ -30,7 +30,8 @@ class CustomRankingRequest(BaseModel):
     weeks: Optional[conlist(StrictInt)] = None
     position: Optional[StrictStr] = None
     limit: Optional[StrictInt] = Field(None, description="an integer")
-    __properties = ["scoring", "season", "weeks", "position", "limit"]
+    season_type: Optional[StrictStr] = None
+    __properties = ["scoring", "season", "weeks", "position", "limit", "season_type"]
 
     @validator('position')
     def position_validate_enum(cls, value):
@@ -40,6 +41,16 @@ class CustomRankingRequest(BaseModel):
 
         if value not in ('QB', 'RB', 'WR', 'TE', 'K'):
             raise ValueError("must be one of enum values ('QB', 'RB', 'WR', 'TE', 'K')")
+        return value
+
+    @validator('season_type')
+    def season_type_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in ('REG', 'POST', 'ALL'):
+            raise ValueError("must be one of enum values ('REG', 'POST', 'ALL')")
         return value
 
     class Config:
@@ -82,7 +93,8 @@ class CustomRankingRequest(BaseModel):
             "season": obj.get("season"),
             "weeks": obj.get("weeks"),
             "position": obj.get("position"),
-            "limit": obj.get("limit")
+            "limit": obj.get("limit"),
+            "season_type": obj.get("season_type")
         })
         return _obj
 

@@ -19,7 +19,7 @@ import json
 
 
 from typing import List, Optional
-from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conlist
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conlist, validator
 from sports_data_client.models.custom_ranking_row import CustomRankingRow
 from sports_data_client.models.response_meta import ResponseMeta
 
@@ -33,8 +33,16 @@ class CustomRankingResponse(BaseModel):
     data: conlist(CustomRankingRow) = Field(...)
     meta: ResponseMeta = Field(...)
     season: Optional[StrictInt] = Field(..., description="an integer")
+    season_type: StrictStr = Field(...)
     weeks: Optional[conlist(StrictInt)] = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "season", "weeks"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "season", "season_type", "weeks"]
+
+    @validator('season_type')
+    def season_type_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in ('REG', 'POST', 'ALL'):
+            raise ValueError("must be one of enum values ('REG', 'POST', 'ALL')")
+        return value
 
     class Config:
         """Pydantic configuration"""
@@ -98,6 +106,7 @@ class CustomRankingResponse(BaseModel):
             "data": [CustomRankingRow.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
             "season": obj.get("season"),
+            "season_type": obj.get("season_type"),
             "weeks": obj.get("weeks")
         })
         return _obj

@@ -27,13 +27,16 @@ class CustomRankingRow(BaseModel):
     """
     rank: StrictInt = Field(..., description="an integer")
     player_id: StrictStr = Field(...)
+    player_name: Optional[StrictStr] = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     full_name: Optional[StrictStr] = Field(...)
     team: Optional[StrictStr] = Field(...)
     position: Optional[StrictStr] = Field(...)
     games: StrictInt = Field(..., description="an integer")
     fantasy_points: Union[StrictFloat, StrictInt] = Field(...)
     fantasy_points_per_game: Union[StrictFloat, StrictInt] = Field(...)
-    __properties = ["rank", "player_id", "full_name", "team", "position", "games", "fantasy_points", "fantasy_points_per_game"]
+    __properties = ["rank", "player_id", "player_name", "team_id", "team_abbr", "full_name", "team", "position", "games", "fantasy_points", "fantasy_points_per_game"]
 
     class Config:
         """Pydantic configuration"""
@@ -59,6 +62,21 @@ class CustomRankingRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if player_name (nullable) is None
+        # and __fields_set__ contains the field
+        if self.player_name is None and "player_name" in self.__fields_set__:
+            _dict['player_name'] = None
+
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if full_name (nullable) is None
         # and __fields_set__ contains the field
         if self.full_name is None and "full_name" in self.__fields_set__:
@@ -88,6 +106,9 @@ class CustomRankingRow(BaseModel):
         _obj = CustomRankingRow.parse_obj({
             "rank": obj.get("rank"),
             "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "full_name": obj.get("full_name"),
             "team": obj.get("team"),
             "position": obj.get("position"),

@@ -27,6 +27,8 @@ class PlayerConfidence(BaseModel):
     """
     player_id: StrictStr = Field(...)
     player_name: StrictStr = Field(...)
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: Optional[StrictStr] = Field(...)
     position: Optional[StrictStr] = Field(...)
     game_id: StrictStr = Field(...)
@@ -40,7 +42,7 @@ class PlayerConfidence(BaseModel):
     expected: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     threshold: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     actual: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["player_id", "player_name", "team", "position", "game_id", "game_date", "model_type", "model_version", "as_of", "probability", "confidence_score", "heat_signal", "expected", "threshold", "actual"]
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "team", "position", "game_id", "game_date", "model_type", "model_version", "as_of", "probability", "confidence_score", "heat_signal", "expected", "threshold", "actual"]
 
     @validator('model_type')
     def model_type_validate_enum(cls, value):
@@ -83,6 +85,16 @@ class PlayerConfidence(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if team (nullable) is None
         # and __fields_set__ contains the field
         if self.team is None and "team" in self.__fields_set__:
@@ -147,6 +159,8 @@ class PlayerConfidence(BaseModel):
         _obj = PlayerConfidence.parse_obj({
             "player_id": obj.get("player_id"),
             "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "position": obj.get("position"),
             "game_id": obj.get("game_id"),

@@ -25,6 +25,8 @@ class Stack(BaseModel):
     """
     Stack
     """
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     team: StrictStr = Field(...)
     season: StrictInt = Field(..., description="an integer")
     qb_id: StrictStr = Field(...)
@@ -36,7 +38,7 @@ class Stack(BaseModel):
     correlation: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     qb_fantasy_points_avg: Union[StrictFloat, StrictInt] = Field(...)
     pass_catcher_fantasy_points_avg: Union[StrictFloat, StrictInt] = Field(...)
-    __properties = ["team", "season", "qb_id", "qb_name", "pass_catcher_id", "pass_catcher_name", "pass_catcher_position", "games", "correlation", "qb_fantasy_points_avg", "pass_catcher_fantasy_points_avg"]
+    __properties = ["team_id", "team_abbr", "team", "season", "qb_id", "qb_name", "pass_catcher_id", "pass_catcher_name", "pass_catcher_position", "games", "correlation", "qb_fantasy_points_avg", "pass_catcher_fantasy_points_avg"]
 
     class Config:
         """Pydantic configuration"""
@@ -62,6 +64,16 @@ class Stack(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
+
         # set to None if qb_name (nullable) is None
         # and __fields_set__ contains the field
         if self.qb_name is None and "qb_name" in self.__fields_set__:
@@ -89,6 +101,8 @@ class Stack(BaseModel):
             return Stack.parse_obj(obj)
 
         _obj = Stack.parse_obj({
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "team": obj.get("team"),
             "season": obj.get("season"),
             "qb_id": obj.get("qb_id"),

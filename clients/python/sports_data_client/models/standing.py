@@ -49,9 +49,15 @@ class Standing(BaseModel):
     ot_losses: Optional[StrictInt] = Field(None, description="an integer")
     regulation_wins: Optional[StrictInt] = Field(None, description="an integer")
     points_deducted: Optional[StrictInt] = Field(None, description="an integer")
+    played: Optional[StrictInt] = Field(None, description="an integer")
+    draws: Optional[StrictInt] = Field(None, description="an integer")
+    goals_for: Optional[StrictInt] = Field(None, description="an integer")
+    goals_against: Optional[StrictInt] = Field(None, description="an integer")
+    goal_difference: Optional[StrictInt] = Field(None, description="an integer")
+    record: Optional[StrictStr] = None
     tiebreaker: Optional[StrictStr] = Field(...)
     last_updated: Optional[datetime] = Field(...)
-    __properties = ["rank", "league", "ties", "team_id", "team_name", "team_abbr", "team_logo", "conference", "division", "wins", "losses", "win_pct", "games_back", "streak", "home_record", "away_record", "conf_record", "div_record", "points_for", "points_against", "points", "ot_losses", "regulation_wins", "points_deducted", "tiebreaker", "last_updated"]
+    __properties = ["rank", "league", "ties", "team_id", "team_name", "team_abbr", "team_logo", "conference", "division", "wins", "losses", "win_pct", "games_back", "streak", "home_record", "away_record", "conf_record", "div_record", "points_for", "points_against", "points", "ot_losses", "regulation_wins", "points_deducted", "played", "draws", "goals_for", "goals_against", "goal_difference", "record", "tiebreaker", "last_updated"]
 
     class Config:
         """Pydantic configuration"""
@@ -198,6 +204,12 @@ class Standing(BaseModel):
             "ot_losses": obj.get("ot_losses"),
             "regulation_wins": obj.get("regulation_wins"),
             "points_deducted": obj.get("points_deducted"),
+            "played": obj.get("played"),
+            "draws": obj.get("draws"),
+            "goals_for": obj.get("goals_for"),
+            "goals_against": obj.get("goals_against"),
+            "goal_difference": obj.get("goal_difference"),
+            "record": obj.get("record"),
             "tiebreaker": obj.get("tiebreaker"),
             "last_updated": obj.get("last_updated")
         })

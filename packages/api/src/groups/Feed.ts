@@ -84,11 +84,21 @@ export const BatchSignalsEnvelope = Schema.Struct({
 }).annotations({ identifier: "BatchSignalsResponse" })
 
 /** The `feed` group. */
+/**
+ * The feed response: the envelope of a dossier, plus `warnings` when the request was answered
+ * by reading it differently (a `team` no player of the name plays for, ignored because the name
+ * names one player of another team).
+ */
+export const FeedEnvelope = Schema.Struct({
+  ...Resources.Envelope(Dossier).fields,
+  warnings: Schema.optional(Schema.Array(Schema.String))
+}).annotations({ identifier: "FeedResponse" })
+
 export class FeedGroup extends HttpApiGroup.make("feed")
   .add(
     HttpApiEndpoint.get("feed", "/v1/feed")
       .setUrlParams(FeedParams)
-      .addSuccess(Resources.Envelope(Dossier))
+      .addSuccess(FeedEnvelope)
       .addError(InvalidParameterError)
       .addError(ResourceNotFoundError)
       .addError(RateLimitExceededError)

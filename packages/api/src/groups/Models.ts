@@ -48,6 +48,7 @@ export const PredictionsEnvelope = Schema.Struct({
 export const ConfidenceRow = Schema.Struct({
   player_id: Schema.String,
   player_name: Schema.String,
+  ...Resources.TeamRef,
   team: Schema.NullOr(Schema.String),
   position: Schema.NullOr(Schema.String),
   ...PredictionRow.fields

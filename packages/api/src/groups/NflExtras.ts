@@ -17,6 +17,7 @@ import { requiredTier } from "../Security.js"
  * `games` games both played for `team`, and each one's mean PPR points over those games.
  */
 export const StackRow = Schema.Struct({
+  ...Resources.TeamRef,
   team: Schema.String,
   season: Schema.Int,
   qb_id: Schema.String,
@@ -45,6 +46,8 @@ export const StacksEnvelope = Schema.Struct({
 export const CustomRankingRow = Schema.Struct({
   rank: Schema.Int,
   player_id: Schema.String,
+  player_name: Schema.NullOr(Schema.String),
+  ...Resources.TeamRef,
   full_name: Schema.NullOr(Schema.String),
   team: Schema.NullOr(Schema.String),
   position: Schema.NullOr(Schema.String),
@@ -57,6 +60,7 @@ export const CustomRankingRow = Schema.Struct({
 export const CustomRankingEnvelope = Schema.Struct({
   ...Resources.Envelope(Schema.Array(CustomRankingRow)).fields,
   season: Schema.NullOr(Schema.Int),
+  season_type: Schema.Literal("REG", "POST", "ALL"),
   weeks: Schema.NullOr(Schema.Array(Schema.Int))
 }).annotations({ identifier: "CustomRankingResponse" })
 

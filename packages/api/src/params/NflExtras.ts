@@ -40,7 +40,8 @@ const StatPoints = Schema.Number.pipe(
  * `POST /v1/nfl/rankings/custom` body: `scoring` (points per unit of each nfl stat key, 1 to 60
  * keys; e.g. `{"passing_yards": 0.05, "receptions": 1}`), `season` (default the latest with stat
  * lines), `weeks` (week numbers 1 to 22; default every week), `position` (QB, RB, WR, TE, K),
- * `limit` (1 to 200, default 50).
+ * `limit` (1 to 200, default 50), `season_type` (REG regular season, the default, as fantasy
+ * seasons count; POST playoffs; ALL both).
  */
 export const CustomRankingBody = Schema.Struct({
   scoring: Schema.Record({ key: Schema.String, value: StatPoints }).pipe(
@@ -56,5 +57,6 @@ export const CustomRankingBody = Schema.Struct({
     )
   ),
   position: Schema.optional(Schema.Literal("QB", "RB", "WR", "TE", "K")),
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, CustomRankingLimit.max)))
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, CustomRankingLimit.max))),
+  season_type: Schema.optional(Schema.Literal("REG", "POST", "ALL"))
 }).annotations({ identifier: "CustomRankingRequest" })

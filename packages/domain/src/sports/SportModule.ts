@@ -20,6 +20,11 @@ export interface StandingsRules {
   readonly rankedBy: "division" | "conference" | "league"
   /** Records are written `W-L-T` (nfl, soccer) instead of `W-L`. */
   readonly withTies: boolean
+  /**
+   * An association football table (docs/vocabulary.md): rows add played, draws, goals and goal
+   * difference, records are written W-D-L, and conference, division records and games back are null.
+   */
+  readonly football?: boolean
   /** Computes the standings of one season (`season` is the season key the games carry). */
   readonly compute: (input: StandingsInput) => ReadonlyArray<TeamStanding>
 }

@@ -269,6 +269,7 @@ const rules = (name: string, config: TableConfig): StandingsRules => ({
   name,
   rankedBy: config.rankedBy,
   withTies: true,
+  football: true,
   compute: (input) => computeTable(config, input)
 })
 

@@ -101,6 +101,7 @@
 import { Cfb, type Game, type Player, type PollRanking, Sports, type StatLine, type Team } from "@sports-data/domain"
 import { splitName } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
+import { easternDate } from "../Time.js"
 import type {
   BoxLine,
   CfbdGame,
@@ -179,20 +180,6 @@ export const cfbPlayerId = (athleteId: string): string => `svc_cfb_${athleteId}`
 /** The id of a game no source has an id for. */
 export const undatedGameId = (season: number, week: number, away: string, home: string): string =>
   `cfb-${season}-w${week}-${away}-at-${home}`
-
-const eastern = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit"
-})
-
-/** The `YYYY-MM-DD` date of an instant in US Eastern time (America/New_York, DST by Intl). */
-export const easternDate = (instant: Date): string => {
-  const parts: Record<string, string> = {}
-  for (const p of eastern.formatToParts(instant)) parts[p.type] = p.value
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
 
 /** CFBD notes of a playoff round filed as regular season ("FCS Championship - First Round"). */
 const PLAYOFF_ROUND = /Championship\s+-\s+\S/

@@ -22,7 +22,8 @@ import {
   parseTeamsCsvRow
 } from "./Sources.js"
 
-export { buildCfb, cfbPlayerId, easternDate, undatedGameId } from "./Build.js"
+export { easternDate } from "../Time.js"
+export { buildCfb, cfbPlayerId, undatedGameId } from "./Build.js"
 export {
   parseBoxLine,
   parseCfbdGame,

@@ -357,6 +357,3 @@ export const ingestF1 = (
       event_entries: { rows: built.entries, read: entrySrc.read, skipped: [...entrySrc.skipped, ...built.skipped] }
     })
   }).pipe(Effect.withSpan("Ingest.f1"))
-
-/** The F1 adapter for the runner. */
-export const f1Ingester = { ingest: ingestF1, sourceFiles: f1SourceFiles }

@@ -472,6 +472,3 @@ export const ingestGolf = (
       }
     })
   }).pipe(Effect.withSpan("Ingest.golf"))
-
-/** The golf adapter for the runner. */
-export const golfIngester = { ingest: ingestGolf, sourceFiles: golfSourceFiles }

@@ -1,6 +1,7 @@
 /**
  * The LiveFeed adapters (NHL web API, MLB Stats API, ESPN site API) and the layer that routes each
- * sport to its upstream: nhl → NHL web API, mlb → MLB Stats API, nfl, nba, cfb and soccer → ESPN.
+ * sport to its upstream: nhl → NHL web API, mlb → MLB Stats API, nfl, nba, cfb and soccer → ESPN
+ * (and nhl or mlb too when the options list them in `espnSports`).
  * @module
  */
 import { HttpClient } from "@effect/platform"
@@ -35,9 +36,11 @@ export interface LiveFeedOptions {
   readonly espn: string
   /** Longest wait for one response. */
   readonly timeout: Duration.DurationInput
+  /** Sports polled from ESPN even where their league's own API has an adapter (nhl, mlb); default none. */
+  readonly espnSports?: ReadonlyArray<TeamSport> | undefined
 }
 
-/** The upstream of each team sport. */
+/** The upstream of each team sport by default: the league's own API where there is an adapter, else ESPN. */
 export const upstreamOfSport: Readonly<Record<TeamSport, string>> = {
   nhl: NHL_UPSTREAM,
   mlb: MLB_UPSTREAM,
@@ -78,17 +81,20 @@ export const makeLiveFeed = (options: LiveFeedOptions) =>
     const nhl = nhlScoreboard(trim(options.nhl), options.timeout)
     const mlb = mlbScoreboard(trim(options.mlb), options.timeout)
     const espn = espnScoreboard(trim(options.espn), options.timeout)
+    const upstreamOf = (sport: TeamSport) =>
+      options.espnSports?.includes(sport) === true ? ESPN_UPSTREAM : upstreamOfSport[sport]
     const scoreboard = (r: ScoreboardRequest): Effect.Effect<ReadonlyArray<LiveGame>, LiveFeedError> => {
-      const call = upstreamOfSport[r.sport] === NHL_UPSTREAM
+      const upstream = upstreamOf(r.sport)
+      const call = upstream === NHL_UPSTREAM
         ? nhl(r.sport, r.date)
-        : upstreamOfSport[r.sport] === MLB_UPSTREAM
+        : upstream === MLB_UPSTREAM
         ? mlb(r.sport, r.date, r.watched)
         : espn(r.sport, r.date, [...new Set(r.watched.map((g) => g.league))])
       return Effect.provideService(call, HttpClient.HttpClient, client).pipe(
         Effect.map((games) => games.map(withServiceCodes))
       )
     }
-    return LiveFeed.of({ upstreamOf: (sport) => upstreamOfSport[sport], scoreboard })
+    return LiveFeed.of({ upstreamOf, scoreboard })
   })
 
 /** {@link makeLiveFeed} as a layer (needs an HttpClient, e.g. `FetchHttpClient.layer`). */

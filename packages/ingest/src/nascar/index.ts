@@ -187,6 +187,3 @@ export const ingestNascar = (
       event_entries: { rows: built.entries, read: src.read, skipped: [...src.skipped, ...built.skipped] }
     })
   }).pipe(Effect.withSpan("Ingest.nascar"))
-
-/** The NASCAR adapter for the runner. */
-export const nascarIngester = { ingest: ingestNascar, sourceFiles: nascarSourceFiles }

@@ -54,6 +54,7 @@ import {
 import { splitName } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
+import { zonedToUtc } from "../Time.js"
 import { type IdentityCounts, type NflPerson, resolveIdentities } from "./Identity.js"
 import {
   depthChangeSignals,
@@ -80,7 +81,6 @@ import type {
   WeeklyRow
 } from "./Sources.js"
 import { canonicalTeams, currentTeamNames } from "./Teams.js"
-import { zonedToUtc } from "./Time.js"
 
 /** A schedule game's date: every nfl game has one (schedule rows without a date are skipped). */
 const gameDate = (game: Game): string => game.game_date ?? ""

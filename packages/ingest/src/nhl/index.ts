@@ -13,7 +13,6 @@ import { parseStatus } from "../PlayerStatus.js"
 import type { ProgressReporter } from "../Progress.js"
 import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach as readAll, sourceCounts } from "../Rows.js"
-import type { SportIngester } from "../Runner.js"
 import { buildNhl } from "./Build.js"
 import {
   parsePlayerLine,
@@ -99,6 +98,3 @@ export const ingestNhl = (
       stat_lines: { rows: built.statLines, read: lineSrc.read, skipped: [...lineSrc.skipped, ...built.skippedLines] }
     })
   }).pipe(Effect.withSpan("Ingest.nhl"))
-
-/** The NHL adapter of the runner. */
-export const nhlIngester: SportIngester = { ingest: ingestNhl, sourceFiles: nhlSourceFiles }

@@ -21,7 +21,6 @@
 import { isCalendarDate, Odds } from "@sports-data/domain"
 import { Either } from "effect"
 import { type CsvRow, field } from "../Csv.js"
-import type { ScoreRow } from "../nfl/Sources.js"
 import { optionalNumber as optNumber, required } from "../Rows.js"
 
 /** The market values of a line: American odds, handicap and total in points; null when absent. */
@@ -67,7 +66,7 @@ export interface SourceLine {
 }
 
 /** A blank line: every value null. */
-const noValues: LineValues = {
+export const noValues: LineValues = {
   home_moneyline: null,
   away_moneyline: null,
   home_spread: null,
@@ -118,35 +117,6 @@ export const parseNflverseLine = (row: CsvRow): Either.Either<SourceLine | null,
       values
     } satisfies SourceLine
   })
-
-/**
- * The spreadspoke line of a parsed score row (nfl Sources.ts `parseScore`): the home handicap is
- * the favourite's spread when the home team is the favourite, its negation when the away team is,
- * 0 for a pick'em; null when the row has neither spread nor total. Joined within 3 days (the
- * source's dates of flexed games are sometimes a day off).
- */
-export const spreadspokeLine = (s: ScoreRow & { readonly file: string; readonly line: number }): SourceLine | null => {
-  const home_spread = s.spreadFavorite === undefined || s.favorite === undefined
-    ? null
-    : s.favorite === s.home
-    ? s.spreadFavorite
-    : s.favorite === s.away
-    ? (s.spreadFavorite === 0 ? 0 : -s.spreadFavorite)
-    : 0
-  const values: LineValues = { ...noValues, home_spread, total: s.overUnder ?? null }
-  if (isBlank(values)) return null
-  return {
-    file: s.file,
-    line: s.line,
-    source: oddsFolders.spreadspoke,
-    key: { kind: "teams", date: s.date, home: s.home, away: s.away, window: 3 },
-    bookmaker: null,
-    snapshot: "single",
-    snapshot_date: undefined,
-    line_time: null,
-    values
-  }
-}
 
 /**
  * The snapshot label of an Odds API row from its original file name: `..._open_...`,

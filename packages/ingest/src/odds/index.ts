@@ -5,14 +5,16 @@
  * replaces the sport's stored lines through the OddsWriter. Lines whose game is not found are
  * reported as skipped (file, line, reason) and counted, never stored.
  *
- * Sources by sport: nfl nflverse schedules (2022-2026, moneylines, spread, total) and spreadspoke
- * (spread and total); nhl and nba The Odds API snapshots (nielsenz_odds_api: nhl 2023-10 to 2026,
- * nba 2026); cfb cfbfastR betting 2025; tennis the tennis-data.co.uk odds files of 2025-26; golf
+ * A sport registers its odds phase (Ingesters.ts) built here from its source ({@link SportOdds}):
+ * nfl nflverse schedules (2022-2026, moneylines, spread, total) and spreadspoke (spread and total;
+ * nfl/Odds.ts); nhl and nba The Odds API snapshots (nielsenz_odds_api: nhl 2023-10 to 2026,
+ * nba 2026); cfb cfbfastR betting 2025; tennis the tennis-data.co.uk odds files of 2025-26 (tennis/Odds.ts); golf
  * the 2026 outright odds of 925sports_pga_tour_data (Golf.ts: snapshots matched to stored events).
  * @module
  */
 import {
   EventReader,
+  type EventSport,
   GameReader,
   OddsWriter,
   type SportKey,
@@ -21,43 +23,24 @@ import {
   TeamReader,
   type TeamSport
 } from "@sports-data/domain"
-import { Effect, Either } from "effect"
+import { Effect } from "effect"
 import { join } from "node:path"
-import { easternDate } from "../cfb/Build.js"
-import type { CsvFileError, CsvRow } from "../Csv.js"
+import type { CsvFileError } from "../Csv.js"
 import { allGolfers } from "../Dfs.js"
+import type { Phase, PhaseResult } from "../Ingester.js"
 import { compactKey } from "../Names.js"
-import { scoreKeys } from "../nfl/Build.js"
-import { parseSchedule, parseScore, parseTeam } from "../nfl/Sources.js"
 import { allRows } from "../Paging.js"
 import type { ProgressReporter } from "../Progress.js"
-import type { EntityCounts, SkippedRow } from "../Report.js"
-import { type FileRows, keptRows, listFiles, readEach, type RowParser } from "../Rows.js"
-import { oddsMatchId } from "../tennis/Build.js"
-import { seasonOf, tourOf } from "../tennis/index.js"
-import { parseOddsMatch } from "../tennis/Sources.js"
+import type { SkippedRow } from "../Report.js"
+import { type FileRows, keptRows, listFiles, readEach } from "../Rows.js"
+import { easternDate } from "../Time.js"
 import { type GolfEventRef, golfOddsFolder, matchGolfOdds, parseGolfOdds } from "./Golf.js"
 import { type GameRef, matchLines } from "./Match.js"
-import {
-  oddsFolders,
-  parseCfbLine,
-  parseNflverseLine,
-  parseOddsApiLine,
-  type SourceLine,
-  spreadspokeLine,
-  tennisLines
-} from "./Sources.js"
+import { oddsFolders, parseCfbLine, parseOddsApiLine, type SourceLine } from "./Sources.js"
 
 export * from "./Golf.js"
 export { type GameRef, matchLines } from "./Match.js"
 export * from "./Sources.js"
-
-/** What the odds phase reports: counts (inserted = lines stored), every skipped row, and the files read. */
-export interface OddsIngestResult {
-  readonly counts: EntityCounts
-  readonly skipped: ReadonlyArray<SkippedRow>
-  readonly files: ReadonlyArray<string>
-}
 
 /** The result of an odds phase that read `read` (rows per file), stored `stored` lines and skipped `skipped`. */
 const oddsResult = (
@@ -65,13 +48,15 @@ const oddsResult = (
   stored: number,
   skipped: ReadonlyArray<SkippedRow>,
   files: ReadonlyArray<string>
-): OddsIngestResult => ({
+): PhaseResult => ({
   counts: {
-    read: read.reduce((n, f) => n + f.read, 0),
-    inserted: stored,
-    updated: 0,
-    unchanged: 0,
-    skipped: skipped.length
+    odds: {
+      read: read.reduce((n, f) => n + f.read, 0),
+      inserted: stored,
+      updated: 0,
+      unchanged: 0,
+      skipped: skipped.length
+    }
   },
   skipped,
   files
@@ -81,7 +66,7 @@ const oddsResult = (
 export type OddsIngestServices = GameReader | TeamReader | EventReader | OddsWriter | ProgressReporter
 
 /** One sport's odds sources: the files it reads, and how their rows become lines. */
-interface SportOdds {
+export interface SportOdds {
   readonly files: (dataDir: string) => Effect.Effect<ReadonlyArray<string>>
   readonly read: (
     files: ReadonlyArray<string>
@@ -100,70 +85,20 @@ export const oddsApiNames: Readonly<Partial<Record<TeamSport, Readonly<Record<st
 const oddsApiFile = (dataDir: string) =>
   listFiles(join(dataDir, oddsFolders.oddsApi), /^(nhl_odds_|odds_daily_).*\.csv$/)
 
-/** A parser returning several values per row, flattened (a row with none is not kept). */
-const many = <A>(parse: (row: CsvRow) => Either.Either<ReadonlyArray<A>, string>) => (row: CsvRow) =>
-  Either.map(parse(row), (xs) => (xs.length === 0 ? null : xs))
-
-const oddsApi = (label: string): SportOdds => ({
+/** The Odds API snapshots of the league `label` (NHL, NBA) in nielsenz_odds_api, dated in US Eastern time. */
+export const oddsApi = (label: string): SportOdds => ({
   files: oddsApiFile,
   read: (files) => readEach(files, () => parseOddsApiLine(label, easternDate))
 })
 
-/** The odds sources of each sport that has any. */
-export const sportOdds: Readonly<Partial<Record<SportKey, SportOdds>>> = {
-  nfl: {
-    files: (dataDir) =>
-      Effect.gen(function*() {
-        const schedules = yield* listFiles(join(dataDir, oddsFolders.nflverse), /^schedules_.*\.csv$/)
-        const spreadspoke = yield* listFiles(
-          join(dataDir, oddsFolders.spreadspoke),
-          /^(nfl_teams|spreadspoke_scores)\.csv$/
-        )
-        return [...schedules, ...spreadspoke]
-      }),
-    read: (files) =>
-      Effect.gen(function*() {
-        const schedules = files.filter((f) => /schedules_[^/]*\.csv$/.test(f))
-        const teamsFile = files.filter((f) => f.endsWith("nfl_teams.csv"))
-        const scoresFile = files.filter((f) => f.endsWith("spreadspoke_scores.csv"))
-        const nflverse = yield* readEach(schedules, () => parseNflverseLine)
-        if (teamsFile.length === 0 || scoresFile.length === 0) return nflverse
-        // the spreadspoke names and first season come from its team list and the schedule
-        const teams = keptRows(yield* readEach(teamsFile, () => parseTeam))
-        const sched = keptRows(yield* readEach(schedules, () => parseSchedule))
-        if (sched.length === 0) return nflverse
-        const parse = parseScore(scoreKeys(teams, sched))
-        const spreadspoke = yield* readEach(scoresFile, () => (row) =>
-          Either.map(parse(row), (s) => (s === null ? null : spreadspokeLine(s))))
-        return [...nflverse, ...spreadspoke]
-      })
-  },
-  nhl: oddsApi("NHL"),
-  nba: oddsApi("NBA"),
-  cfb: {
-    files: (dataDir) => listFiles(join(dataDir, oddsFolders.cfbfastr), /^betting_\d{4}\.csv(\.gz)?$/),
-    read: (files) => readEach(files, () => parseCfbLine((id) => id))
-  },
-  tennis: {
-    files: (dataDir) => listFiles(join(dataDir, oddsFolders.bmp), /^tennis_(atp|wta)_matches_odds_\d{4}\.csv$/),
-    read: (files) =>
-      Effect.gen(function*() {
-        const nested = yield* readEach(files, (f): RowParser<ReadonlyArray<SourceLine>> =>
-          many((row) =>
-            Either.flatMap(parseOddsMatch(tourOf(f), seasonOf(f))(row), (m) =>
-              tennisLines(row, oddsMatchId(m)))
-          ))
-        return nested.map((f) => ({ ...f, rows: f.rows.flat() }))
-      })
-  }
+/** The cfbfastR betting lines (`betting_<season>.csv`, optionally gzipped; game ids are CFBD's). */
+export const cfbfastrOdds: SportOdds = {
+  files: (dataDir) => listFiles(join(dataDir, oddsFolders.cfbfastr), /^betting_\d{4}\.csv(\.gz)?$/),
+  read: (files) => readEach(files, () => parseCfbLine((id) => id))
 }
 
 /** The golf outright odds file under `dataDir` (Golf.ts), if present. */
 const golfOddsFiles = (dataDir: string) => listFiles(join(dataDir, golfOddsFolder), /^betting_odds_history\.csv$/)
-
-/** The betting-line files `sport` reads under `dataDir` (none for a sport without an odds source). */
-export const oddsSourceFiles = (dataDir: string, sport: SportKey): Effect.Effect<ReadonlyArray<string>> =>
-  sport === "golf" ? golfOddsFiles(dataDir) : sportOdds[sport]?.files(dataDir) ?? Effect.succeed([])
 
 /** Every stored golf event, as outright matching needs it. */
 const golfEvents: Effect.Effect<ReadonlyArray<GolfEventRef>, StoreError, EventReader> = Effect.gen(function*() {
@@ -206,7 +141,7 @@ const ingestGolfOdds = (dataDir: string) =>
 const PAGE = 1000
 
 /** Every stored game of a team sport, as matching needs it (Paging.ts `allRows`). */
-const teamGames = (sport: TeamSport): Effect.Effect<ReadonlyArray<GameRef>, StoreError, GameReader> =>
+export const teamGames = (sport: TeamSport): Effect.Effect<ReadonlyArray<GameRef>, StoreError, GameReader> =>
   Effect.flatMap(GameReader, (reader) =>
     Effect.map(
       allRows((page) => reader.find({ sport, order: "asc", ...page })),
@@ -221,38 +156,47 @@ const teamGames = (sport: TeamSport): Effect.Effect<ReadonlyArray<GameRef>, Stor
         }))
     ))
 
-const tennisMatches: Effect.Effect<ReadonlyArray<GameRef>, StoreError, EventReader> = Effect.gen(function*() {
-  const reader = yield* EventReader
-  const events: Array<{ id: string; season: number; date: string | null }> = []
-  for (let offset = 0;; offset += PAGE) {
-    const page = yield* reader.events({ sport: "tennis", limit: PAGE, offset, order: "asc" })
-    for (const e of page.rows) events.push({ id: e.id, season: e.season, date: e.start_date })
-    if (page.rows.length < PAGE) break
-  }
-  const sides = new Map<string, { winner?: string; loser?: string }>()
-  for (let i = 0; i < events.length; i += PAGE) {
-    const ids = events.slice(i, i + PAGE).map((e) => e.id)
-    for (let offset = 0;; offset += 2 * PAGE) {
-      const page = yield* reader.entries({ sport: "tennis", event_ids: ids, limit: 2 * PAGE, offset })
-      for (const en of page.rows) {
-        const s = sides.get(en.event_id) ?? {}
-        if (en.position === 1) s.winner = en.participant_id
-        else s.loser = en.participant_id
-        sides.set(en.event_id, s)
-      }
-      if (page.rows.length < 2 * PAGE) break
+/**
+ * Every stored event of a two-sided event sport (tennis) as a GameRef: the winner (entry position 1)
+ * as `home`, the loser as `away`; events without both sides are left out.
+ */
+export const twoSidedEvents = (
+  sport: EventSport
+): Effect.Effect<ReadonlyArray<GameRef>, StoreError, EventReader> =>
+  Effect.gen(function*() {
+    const reader = yield* EventReader
+    const events: Array<{ id: string; season: number; date: string | null }> = []
+    for (let offset = 0;; offset += PAGE) {
+      const page = yield* reader.events({ sport, limit: PAGE, offset, order: "asc" })
+      for (const e of page.rows) events.push({ id: e.id, season: e.season, date: e.start_date })
+      if (page.rows.length < PAGE) break
     }
-  }
-  return events.flatMap((e) => {
-    const s = sides.get(e.id)
-    return s?.winner === undefined || s.loser === undefined
-      ? []
-      : [{ id: e.id, season: e.season, week: null, game_date: e.date, home: s.winner, away: s.loser }]
+    const sides = new Map<string, { winner?: string; loser?: string }>()
+    for (let i = 0; i < events.length; i += PAGE) {
+      const ids = events.slice(i, i + PAGE).map((e) => e.id)
+      for (let offset = 0;; offset += 2 * PAGE) {
+        const page = yield* reader.entries({ sport, event_ids: ids, limit: 2 * PAGE, offset })
+        for (const en of page.rows) {
+          const s = sides.get(en.event_id) ?? {}
+          if (en.position === 1) s.winner = en.participant_id
+          else s.loser = en.participant_id
+          sides.set(en.event_id, s)
+        }
+        if (page.rows.length < 2 * PAGE) break
+      }
+    }
+    return events.flatMap((e) => {
+      const s = sides.get(e.id)
+      return s?.winner === undefined || s.loser === undefined
+        ? []
+        : [{ id: e.id, season: e.season, week: null, game_date: e.date, home: s.winner, away: s.loser }]
+    })
   })
-})
 
 /** The team resolver of a team sport: stored team names and abbreviations, directory aliases, {@link oddsApiNames}. */
-const teamResolver = (sport: TeamSport): Effect.Effect<(raw: string) => string | undefined, StoreError, TeamReader> =>
+export const teamResolver = (
+  sport: TeamSport
+): Effect.Effect<(raw: string) => string | undefined, StoreError, TeamReader> =>
   Effect.map(Effect.flatMap(TeamReader, (r) => r.find(sport)), (teams) => {
     const byKey = new Map<string, string>()
     for (const t of Sports.modules[sport].teams) {
@@ -267,37 +211,43 @@ const teamResolver = (sport: TeamSport): Effect.Effect<(raw: string) => string |
     return (raw: string) => byKey.get(compactKey(raw))
   })
 
-const isTeamSport = (sport: SportKey): sport is TeamSport => sport in Sports.modules
-
 /**
- * Runs the odds phase of `sport` over the files under `dataDir`: reads its sources, matches their
- * lines to the stored games and replaces the sport's lines. Undefined for a sport without an odds
- * source (its lines are left as they are). Fails with CsvFileError when a file cannot be read,
- * StoreError when the store fails.
+ * The odds phase of a sport whose lines come from `source`: reads its files, matches their lines
+ * to the stored games (`games`, e.g. {@link teamGames} or {@link twoSidedEvents}; team names
+ * resolved by `team`, e.g. {@link teamResolver}) and replaces the sport's stored lines. Lines whose
+ * game is not found are reported as skipped (file, line, reason), never stored.
  */
-export const ingestOdds = (
+export const linesPhase = (
   sport: SportKey,
-  dataDir: string
-): Effect.Effect<OddsIngestResult | undefined, CsvFileError | StoreError, OddsIngestServices> =>
-  Effect.gen(function*() {
-    if (sport === "golf") return yield* ingestGolfOdds(dataDir)
-    const source = sportOdds[sport]
-    if (source === undefined) return undefined
-    const files = yield* source.files(dataDir)
-    const read = yield* source.read(files)
-    const lines = keptRows(read)
-    const games = isTeamSport(sport) ? yield* teamGames(sport) : yield* tennisMatches
-    const team = isTeamSport(sport) ? yield* teamResolver(sport) : (raw: string) => raw
-    const matched = matchLines(sport, games, lines, team)
-    yield* (yield* OddsWriter).replaceSport(sport, matched.lines)
-    const malformed = read.flatMap((f) => f.skipped)
-    const skipped = [...malformed, ...matched.unmatched]
-    yield* Effect.logInfo(`${sport} odds ingested`).pipe(
-      Effect.annotateLogs({
-        lines: matched.lines.length,
-        unmatched: matched.unmatched.length,
-        malformed: malformed.length
-      })
-    )
-    return oddsResult(read, matched.lines.length, skipped, files)
-  }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport } }))
+  source: SportOdds,
+  games: Effect.Effect<ReadonlyArray<GameRef>, StoreError, OddsIngestServices>,
+  team: Effect.Effect<(raw: string) => string | undefined, StoreError, OddsIngestServices> = Effect.succeed((
+    raw: string
+  ) => raw)
+): Phase => ({
+  files: source.files,
+  run: (dataDir) =>
+    Effect.gen(function*() {
+      const files = yield* source.files(dataDir)
+      const read = yield* source.read(files)
+      const matched = matchLines(sport, yield* games, keptRows(read), yield* team)
+      yield* (yield* OddsWriter).replaceSport(sport, matched.lines)
+      const malformed = read.flatMap((f) => f.skipped)
+      const skipped = [...malformed, ...matched.unmatched]
+      yield* Effect.logInfo(`${sport} odds ingested`).pipe(
+        Effect.annotateLogs({
+          lines: matched.lines.length,
+          unmatched: matched.unmatched.length,
+          malformed: malformed.length
+        })
+      )
+      return oddsResult(read, matched.lines.length, skipped, files)
+    }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport } }))
+})
+
+/** The odds phase of a team sport: its lines matched to its stored games, team names resolved by {@link teamResolver}. */
+export const teamLinesPhase = (sport: TeamSport, source: SportOdds): Phase =>
+  linesPhase(sport, source, teamGames(sport), teamResolver(sport))
+
+/** The golf odds phase: outright odds snapshots matched to the stored events (Golf.ts). */
+export const golfOddsPhase: Phase = { files: golfOddsFiles, run: ingestGolfOdds }

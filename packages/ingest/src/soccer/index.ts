@@ -166,6 +166,3 @@ export const ingestSoccer = (
     )
     return result
   }).pipe(Effect.withSpan("Ingest.soccer"))
-
-/** The soccer adapter for the runner. */
-export const soccerIngester = { ingest: ingestSoccer, sourceFiles: soccerSourceFiles }

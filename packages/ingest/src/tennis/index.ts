@@ -13,7 +13,6 @@ import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SportIngestResult } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach, sourceCounts } from "../Rows.js"
-import type { SportIngester } from "../Runner.js"
 import { buildTennis } from "./Build.js"
 import {
   parseCurrentRanking,
@@ -103,6 +102,3 @@ export const ingestTennis = (
       event_entries: { rows: built.entries, read: matchSrc.read, skipped: [] }
     }, { linked_names: built.linked, unlinked_names: built.unlinked.length })
   }).pipe(Effect.withSpan("Ingest.tennis"))
-
-/** The tennis adapter of the runner. */
-export const tennisIngester: SportIngester = { ingest: ingestTennis, sourceFiles: tennisSourceFiles }

@@ -12,7 +12,6 @@ import { writeEventSport } from "../EventSports.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SportIngestResult } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach, sourceCounts } from "../Rows.js"
-import type { SportIngester } from "../Runner.js"
 import { buildUfc } from "./Build.js"
 import { parseEvent, parseFight, parseFighter, parseTape } from "./Sources.js"
 
@@ -68,6 +67,3 @@ export const ingestUfc = (
       event_entries: { rows: built.entries, read: fightSrc.read, skipped: [...fightSrc.skipped, ...built.skipped] }
     }, { unresolved_names: built.unresolved.length })
   }).pipe(Effect.withSpan("Ingest.ufc"))
-
-/** The UFC adapter of the runner. */
-export const ufcIngester: SportIngester = { ingest: ingestUfc, sourceFiles: ufcSourceFiles }

@@ -27,9 +27,16 @@ export const FeedLive = HttpApiBuilder.group(Api, "feed", (handlers) =>
         )
         return yield* Effect.gen(function*() {
           const service = yield* Feed
-          const player = yield* service.resolve(urlParams.player, { sport: urlParams.sport, team: urlParams.team })
+          const { player, warnings } = yield* service.resolveWithWarnings(urlParams.player, {
+            sport: urlParams.sport,
+            team: urlParams.team
+          })
           const dossier = yield* service.dossier(player)
-          return yield* envelope({ request, sport: player.sport, operation: "feed.feed" }, dossier)
+          return yield* envelope(
+            { request, sport: player.sport, operation: "feed.feed" },
+            dossier,
+            warnings.length === 0 ? {} : { warnings }
+          )
         }).pipe(mapDomainErrors)
       }))
     .handle("waiverArticles", ({ request, urlParams }) =>

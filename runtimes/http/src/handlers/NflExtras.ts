@@ -38,7 +38,12 @@ export const NflExtrasLive = HttpApiBuilder.group(Api, "nflExtras", (handlers) =
           season: payload.season,
           weeks: payload.weeks,
           position: payload.position,
+          seasonType: payload.season_type ?? "REG",
           limit: Params.withDefault(payload.limit, Params.CustomRankingLimit)
         })
-        return yield* envelope(ctx(request, "customRankings"), rows, { season, weeks: payload.weeks ?? null })
+        return yield* envelope(ctx(request, "customRankings"), rows, {
+          season,
+          season_type: payload.season_type ?? "REG",
+          weeks: payload.weeks ?? null
+        })
       }).pipe(mapDomainErrors)))

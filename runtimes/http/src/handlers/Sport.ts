@@ -176,5 +176,5 @@ export const standings = (
   Effect.gen(function*() {
     const table = yield* (yield* Standings).table(ctx.sport, options)
     const rows = table.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
-    return yield* envelope(ctx, rows, { season: table.season }, options.league)
+    return yield* envelope(ctx, rows, { season: table.season }, options.league, table.coverage)
   })

@@ -18,21 +18,22 @@ import re  # noqa: F401
 import json
 
 
-
-from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
+from typing import List, Optional
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conlist
 from sports_data_client.models.dossier import Dossier
 from sports_data_client.models.response_meta import ResponseMeta
 
-class FeedFeed200Response(BaseModel):
+class FeedResponse(BaseModel):
     """
-    FeedFeed200Response
+    FeedResponse
     """
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
     data: Dossier = Field(...)
     meta: ResponseMeta = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta"]
+    warnings: Optional[conlist(StrictStr)] = None
+    __properties = ["success", "endpoint", "count", "data", "meta", "warnings"]
 
     class Config:
         """Pydantic configuration"""
@@ -48,8 +49,8 @@ class FeedFeed200Response(BaseModel):
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, json_str: str) -> FeedFeed200Response:
-        """Create an instance of FeedFeed200Response from a JSON string"""
+    def from_json(cls, json_str: str) -> FeedResponse:
+        """Create an instance of FeedResponse from a JSON string"""
         return cls.from_dict(json.loads(json_str))
 
     def to_dict(self):
@@ -67,20 +68,21 @@ class FeedFeed200Response(BaseModel):
         return _dict
 
     @classmethod
-    def from_dict(cls, obj: dict) -> FeedFeed200Response:
-        """Create an instance of FeedFeed200Response from a dict"""
+    def from_dict(cls, obj: dict) -> FeedResponse:
+        """Create an instance of FeedResponse from a dict"""
         if obj is None:
             return None
 
         if not isinstance(obj, dict):
-            return FeedFeed200Response.parse_obj(obj)
+            return FeedResponse.parse_obj(obj)
 
-        _obj = FeedFeed200Response.parse_obj({
+        _obj = FeedResponse.parse_obj({
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
             "data": Dossier.from_dict(obj.get("data")) if obj.get("data") is not None else None,
-            "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None
+            "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "warnings": obj.get("warnings")
         })
         return _obj
 

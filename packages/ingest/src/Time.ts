@@ -1,5 +1,6 @@
 /**
- * Wall-clock times in a named time zone to UTC instants (nflverse kickoffs are US Eastern).
+ * Wall-clock times in a named time zone to UTC instants (nflverse kickoffs are US Eastern), and the
+ * US Eastern calendar date of an instant (the date US leagues and books file a game under).
  * @module
  */
 
@@ -46,4 +47,18 @@ export const zonedToUtc = (date: string, time: string, timeZone = "America/New_Y
   if (Number.isNaN(naive)) return undefined
   const first = naive - offsetMs(naive, timeZone)
   return new Date(naive - offsetMs(first, timeZone))
+}
+
+const eastern = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit"
+})
+
+/** The `YYYY-MM-DD` date of an instant in US Eastern time (America/New_York, DST by Intl). */
+export const easternDate = (instant: Date): string => {
+  const parts: Record<string, string> = {}
+  for (const p of eastern.formatToParts(instant)) parts[p.type] = p.value
+  return `${parts.year}-${parts.month}-${parts.day}`
 }

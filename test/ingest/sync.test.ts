@@ -1,0 +1,177 @@
+/**
+ * `sources sync` against a local upstream (node:http on 127.0.0.1) serving a copy of the tennis
+ * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults.
+ */
+import { Runner, Sync } from "@sports-data/ingest"
+import { Effect, Option } from "effect"
+import { createHash } from "node:crypto"
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+
+const FOLDER = "jeffsackmann_tennis_atp"
+const MATCHES = "atp_matches_2024.csv"
+const fixture = join(__dirname, "../fixtures/tennis")
+
+/** What the upstream answers next for a path, before serving the file. */
+type Fault = "500" | "429" | "truncated"
+
+let upstream: string
+let server: Server
+let base: string
+const faults = new Map<string, Array<Fault>>()
+const hits: Array<{ path: string; status: number }> = []
+
+beforeAll(async () => {
+  upstream = mkdtempSync(join(tmpdir(), "upstream-"))
+  cpSync(fixture, upstream, { recursive: true })
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)
+    const answer = (status: number, headers: Record<string, string> = {}, body?: Buffer) => {
+      hits.push({ path, status })
+      res.writeHead(status, headers)
+      res.end(body)
+    }
+    const fault = faults.get(path)?.shift()
+    if (fault === "500") return answer(500)
+    if (fault === "429") return answer(429, { "retry-after": "1" })
+    let body: Buffer
+    try {
+      body = readFileSync(join(upstream, path))
+    } catch {
+      return answer(404)
+    }
+    const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`
+    const lastModified = statSync(join(upstream, path)).mtime.toUTCString()
+    if (req.headers["if-none-match"] === etag) return answer(304, { etag })
+    if (fault === "truncated") {
+      hits.push({ path, status: 200 })
+      res.writeHead(200, { "content-length": String(body.length), etag })
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy())
+      return
+    }
+    answer(200, { etag, "last-modified": lastModified, "content-length": String(body.length) }, body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const address = server.address()
+  base = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
+})
+
+afterAll(() => {
+  server.close()
+  rmSync(upstream, { recursive: true, force: true })
+})
+
+beforeEach(() => {
+  faults.clear()
+  hits.length = 0
+})
+
+const sync = (dataDir: string, extra: Partial<Sync.SyncOptions> = {}) =>
+  Effect.runPromise(Sync.syncSources({
+    dataDir,
+    mirror: base,
+    folders: [FOLDER],
+    userAgent: "sports-data-test",
+    attempts: 3,
+    ...extra
+  }))
+
+const outcome = (report: Sync.SyncReport, file: string) => report.files.find((f) => f.file === file)!
+
+describe("sources sync", () => {
+  it("fetches every file, then an unchanged upstream costs one 304 per file and writes nothing; a changed file is written and makes its sport stale", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    const first = await sync(dataDir)
+    expect(outcome(first, MATCHES).status).toBe("written")
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES))).toEqual(readFileSync(join(fixture, FOLDER, MATCHES)))
+    expect(first.changed).toEqual([FOLDER])
+    const state = JSON.parse(readFileSync(join(dataDir, Sync.SYNC_STATE_FILE), "utf8"))
+    expect(state[`${FOLDER}/${MATCHES}`].etag).toMatch(/^"[0-9a-f]{16}"$/)
+    expect(state[`${FOLDER}/${MATCHES}`].sha256).toBe(
+      createHash("sha256").update(readFileSync(join(fixture, FOLDER, MATCHES))).digest("hex")
+    )
+
+    const mtimes = () =>
+      [MATCHES, "atp_players.csv", Sync.SYNC_STATE_FILE].map((f) =>
+        statSync(join(dataDir, f === Sync.SYNC_STATE_FILE ? "" : FOLDER, f)).mtimeMs
+      )
+    const before = mtimes()
+    const ingestedAt = await Effect.runPromise(Runner.sourceMtime(dataDir, "tennis"))
+    hits.length = 0
+    const second = await sync(dataDir)
+    expect(second.changed).toEqual([])
+    const fetched = hits.filter((h) => h.status !== 404)
+    expect(fetched.length).toBe(first.files.filter((f) => f.status === "written").length)
+    expect(fetched.every((h) => h.status === 304)).toBe(true)
+    expect(mtimes()).toEqual(before)
+
+    appendFileSync(
+      join(upstream, FOLDER, MATCHES),
+      readFileSync(join(upstream, FOLDER, MATCHES), "utf8").split("\n")[1] + "\n"
+    )
+    const third = await sync(dataDir)
+    expect(third.changed).toEqual([FOLDER])
+    expect(outcome(third, MATCHES).status).toBe("written")
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe(
+      readFileSync(join(upstream, FOLDER, MATCHES), "utf8")
+    )
+    const state2 = { sport: "tennis" as const, finished_at: new Date(), source_mtime_ms: ingestedAt }
+    expect(Runner.isStale(Option.some(state2), await Effect.runPromise(Runner.sourceMtime(dataDir, "tennis")))).toBe(
+      true
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("retries a 500 and a 429 (waiting its Retry-After) and a truncated body, and keeps the old file when the faults persist", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    const path = `/${FOLDER}/${MATCHES}`
+    faults.set(path, ["500", "429", "truncated"])
+    const started = Date.now()
+    const report = await sync(dataDir, { attempts: 4 })
+    expect(outcome(report, MATCHES).status).toBe("written")
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(hits.filter((h) => h.path === path).map((h) => h.status)).toEqual([500, 429, 200, 200])
+
+    const old = readFileSync(join(dataDir, FOLDER, MATCHES))
+    writeFileSync(
+      join(upstream, FOLDER, MATCHES),
+      Buffer.concat([old, Buffer.from(old.toString().split("\n")[1] + "\n")])
+    )
+    faults.set(path, ["truncated", "truncated"])
+    const failed = await sync(dataDir, { attempts: 2 })
+    expect(outcome(failed, MATCHES).status).toBe("failed")
+    expect(outcome(failed, MATCHES).reason).toMatch(/truncated/)
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES))).toEqual(old)
+    writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("rejects a body missing a column or losing most of its rows, keeping the old file; --force accepts the shrink", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    await sync(dataDir)
+    const old = readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")
+    const [header, ...rows] = old.trimEnd().split("\n")
+
+    writeFileSync(
+      join(upstream, FOLDER, MATCHES),
+      [header!.replace("winner_name", "winner"), ...rows].join("\n") + "\n"
+    )
+    const missing = await sync(dataDir)
+    expect(outcome(missing, MATCHES)).toMatchObject({ status: "rejected", reason: "missing columns: winner_name" })
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe(old)
+
+    writeFileSync(join(upstream, FOLDER, MATCHES), [header, rows[0]].join("\n") + "\n")
+    const shrunk = await sync(dataDir)
+    expect(outcome(shrunk, MATCHES).status).toBe("rejected")
+    expect(outcome(shrunk, MATCHES).reason).toMatch(/rows would shrink from \d+ to 1/)
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe(old)
+    const forced = await sync(dataDir, { force: true })
+    expect(outcome(forced, MATCHES).status).toBe("written")
+    expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe([header, rows[0]].join("\n") + "\n")
+    writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+})
