@@ -37,7 +37,7 @@
  */
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { Security } from "@sports-data/api"
-import { CatalogReader } from "@sports-data/domain"
+import { CatalogReader, Sports } from "@sports-data/domain"
 import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
 import { type AdmittedCall, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
@@ -86,17 +86,9 @@ export interface BodyCacheOptions {
  * audit, webhooks, feed (it reads the call time), stream, bulk export or MCP.
  */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
-  "nfl",
-  "mlb",
-  "nba",
-  "nhl",
-  "cfb",
-  "soccer",
-  "tennis",
-  "golf",
-  "ufc",
-  "f1",
-  "nascar",
+  // Every sport's group (its key) from the registry, so a sport added there is cached too.
+  ...Object.keys(Sports.modules),
+  ...Object.keys(Sports.eventModules),
   "players",
   "analytics",
   "intelligence",
