@@ -43,7 +43,6 @@ const PENDING: Readonly<Record<string, number>> = {
   "packages/domain/src/Anomaly.ts": 1,
   "packages/domain/src/Analytics.ts": 3,
   "runtimes/http/src/handlers/Sport.ts": 1,
-  "runtimes/http/src/handlers/Analytics.ts": 1,
   "runtimes/http/src/mcp/Tools.ts": 3
 }
 

@@ -4,7 +4,7 @@
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api, Params, TrendsResponse } from "@sports-data/api"
-import { Analytics, type HistorySport, Rows } from "@sports-data/app"
+import { Analytics, type HistorySport, historySports, Rows } from "@sports-data/app"
 import { Analytics as Formulas, InvalidParameter, Sports } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors, requestPath } from "../Errors.js"
@@ -127,7 +127,7 @@ const trends = (
 ) =>
   Effect.gen(function*() {
     const sport = urlParams.sport ?? "nfl"
-    const sports: ReadonlyArray<HistorySport> = sport === "all" ? ["nfl", "nba", "mlb"] : [sport]
+    const sports: ReadonlyArray<HistorySport> = sport === "all" ? historySports : [sport]
     const result = yield* (yield* Analytics).trends(sports, {
       player: urlParams.player_name,
       team: urlParams.team,
