@@ -85,22 +85,33 @@ export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
   }))
 
 /**
- * The public handler. The counters are recomputed at most every {@link PUBLIC_STATS_TTL} (the
- * endpoint needs no key, so each call must stay cheap); a failed computation is not cached.
+ * The public handler. The endpoint needs no key, so no caller may make it expensive: the first
+ * call computes the counters (`Catalog.publicStats`, counts over whole tables); after that every
+ * call answers from the last computation at once, and a call that finds it older than
+ * {@link PUBLIC_STATS_TTL} starts one recomputation in the background (never more than one at a
+ * time) whose result later calls get. A failed recomputation is logged and the last value kept.
  */
 export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
   Effect.gen(function*() {
     const catalog = yield* Catalog
     const cache = yield* Ref.make(Option.none<{ readonly at: number; readonly value: Resources.PublicStats }>())
+    const refreshing = yield* Ref.make(false)
+    const compute = (now: number) =>
+      Effect.tap(catalog.publicStats(new Date(now)), (value) => Ref.set(cache, Option.some({ at: now, value })))
     return handlers.handle("stats", () =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         const cached = yield* Ref.get(cache)
-        if (Option.isSome(cached) && now - cached.value.at < Duration.toMillis(PUBLIC_STATS_TTL)) {
-          return cached.value.value
+        if (Option.isNone(cached)) return yield* compute(now)
+        if (now - cached.value.at >= Duration.toMillis(PUBLIC_STATS_TTL) && !(yield* Ref.getAndSet(refreshing, true))) {
+          // a daemon: the recomputation must outlive the request that started it
+          yield* Effect.forkDaemon(
+            compute(now).pipe(
+              Effect.catchAllCause((cause) => Effect.logWarning("public stats: recomputation failed", cause)),
+              Effect.ensuring(Ref.set(refreshing, false))
+            )
+          )
         }
-        const value = yield* catalog.publicStats(new Date(now))
-        yield* Ref.set(cache, Option.some({ at: now, value }))
-        return value
+        return cached.value.value
       }).pipe(mapDomainErrors))
   }))
