@@ -21,6 +21,7 @@ import { createHash } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { gunzipSync } from "node:zlib"
+import { retryAfterMs } from "./live/Http.js"
 import { type Dataset, datasets, type SourceFile } from "./SourceRegistry.js"
 
 /** The file under the data directory holding the state of the last sync of each file. */
@@ -90,15 +91,6 @@ export const readSyncState = async (dataDir: string): Promise<Record<string, Syn
   } catch {
     return {}
   }
-}
-
-/** The wait a `Retry-After` header asks for (seconds or an HTTP date), in ms; undefined when absent. */
-export const retryAfterMs = (header: string | null, now = Date.now()): number | undefined => {
-  if (header === null) return undefined
-  const s = Number(header)
-  if (Number.isFinite(s)) return Math.max(0, s * 1000)
-  const t = Date.parse(header)
-  return Number.isNaN(t) ? undefined : Math.max(0, t - now)
 }
 
 /** A counting semaphore per host: at most `n` requests at a time to one host. */
@@ -241,7 +233,10 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
               if (res.status === 304) return { status: 304 as const }
               if (res.status === 429 || res.status >= 500) {
                 await res.body?.cancel()
-                throw new Retryable(`HTTP ${res.status}`, retryAfterMs(res.headers.get("retry-after")))
+                throw new Retryable(
+                  `HTTP ${res.status}`,
+                  retryAfterMs(res.headers.get("retry-after") ?? undefined, Date.now()) ?? undefined
+                )
               }
               if (!res.ok) {
                 await res.body?.cancel()
