@@ -48,7 +48,7 @@ import { UsageRecorder } from "./Usage.js"
 /** The setting of the entries' longest life. */
 export const bodyCacheTtlConfig = Config.duration("SPORTS_DATA_BODY_CACHE_TTL").pipe(
   Config.withDescription(
-    "Longest life of a cached response body whatever the data version (a new version empties the cache at once)."
+    "Longest life of a cached response body whatever the data version (after a new version, an entry is refilled on its next use; the old answer is served meanwhile to others, for at most the refill)."
   ),
   Config.withDefault(Duration.minutes(5))
 )
