@@ -62,16 +62,20 @@ export interface LiveGame {
  * What the store keeps of a polled game, in `games.attributes.live`: the upstream and its id,
  * the live fields of {@link LiveGame} and `last_polled` (ISO instant of the poll that wrote it).
  */
-export interface LiveDetails {
-  readonly upstream: string
-  readonly upstream_id: string
-  readonly period: number | null
-  readonly period_label: string | null
-  readonly clock: string | null
-  readonly inning: number | null
-  readonly inning_state: string | null
-  readonly lineup_posted: boolean | null
-  readonly status_detail: string | null
+export interface LiveDetails extends
+  Pick<
+    LiveGame,
+    | "upstream"
+    | "upstream_id"
+    | "period"
+    | "period_label"
+    | "clock"
+    | "inning"
+    | "inning_state"
+    | "lineup_posted"
+    | "status_detail"
+  >
+{
   readonly last_polled: string
 }
 
