@@ -7,7 +7,7 @@
  */
 import { Effect, Exit, Option, Scope } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { networkInterfaces, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -67,6 +67,25 @@ describe("sports-data serve", () => {
       expect(await second.stop()).toBe(0)
     }
   }, 240_000)
+
+  it("HOST=127.0.0.1: listens on this machine only and says so", async () => {
+    const server = await startServe(join(dir, "store-host"), fixtures, { HOST: "127.0.0.1" })
+    try {
+      expect(server.stdout()).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:${server.port} `))
+      expect((await fetch(`http://127.0.0.1:${server.port}/openapi.json`)).status).toBe(200)
+      // another address of this machine is not served (when the machine has one)
+      const external = Object.values(networkInterfaces()).flat().find((a) => a?.family === "IPv4" && !a.internal)
+      if (external !== undefined) {
+        const refused = await fetch(`http://${external.address}:${server.port}/openapi.json`).then(
+          () => "answered",
+          (e: { cause?: { code?: string } }) => e.cause?.code
+        )
+        expect(refused).toBe("ECONNREFUSED")
+      }
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  }, 120_000)
 })
 
 describe.skipIf(!withPostgres)("sports-data serve, two instances on one PostgreSQL", () => {

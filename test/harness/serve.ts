@@ -45,7 +45,7 @@ export const startServe = (store: string, dataDir: string, env: Record<string, s
     child.stderr.on("data", (d) => (err += String(d)))
     child.stdout.on("data", (d) => {
       out += String(d)
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(out)
+      const match = /listening on http:\/\/(?:\[[^\]]+\]|[^\s:/]+):(\d+)/.exec(out)
       if (match !== null) {
         resolve({
           child,

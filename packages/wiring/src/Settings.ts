@@ -10,6 +10,7 @@
  * | SPORTS_DATA_STORE            | folder of the embedded PGlite database             | `<root>/.data/pglite`   |
  * | SPORTS_DATA_DIR              | folder of the source datasets (one per dataset)    | `<root>/../shared/data` |
  * | PORT                         | TCP port of the HTTP server                        | 8080                    |
+ * | HOST                         | address the HTTP server listens on (127.0.0.1: this machine only) | every interface |
  * | SPORTS_DATA_REFRESH_INTERVAL | how often changed source files are looked for      | 5 minutes               |
  * | SMTP_URL                     | SMTP server for e-mail (smtp://user:pass@host:587) | unset (.eml files)      |
  * | SPORTS_DATA_MAIL_DIR         | folder of the .eml files when SMTP_URL is unset    | `<root>/.data/mail`     |
@@ -114,6 +115,16 @@ export const mirror: Config.Config<Option.Option<string>> = Config.string("SPORT
 export const port: Config.Config<number> = Config.port("PORT").pipe(
   Config.withDefault(DEFAULT_PORT),
   Config.withDescription("TCP port of the HTTP server")
+)
+
+/**
+ * HOST: the address the HTTP server listens on, e.g. `127.0.0.1` to accept connections from this
+ * machine only (behind a reverse proxy) or `::` for every IPv6 and IPv4 interface. Unset: every
+ * interface (node's default), as a container expects.
+ */
+export const host: Config.Config<Option.Option<string>> = Config.string("HOST").pipe(
+  Config.option,
+  Config.withDescription("Address the HTTP server listens on (e.g. 127.0.0.1); unset for every interface")
 )
 
 /**
@@ -229,6 +240,8 @@ export interface Settings {
   readonly storeDir: string
   readonly dataDir: string
   readonly port: number
+  /** The address to listen on; none for every interface. */
+  readonly host: Option.Option<string>
   readonly refreshInterval: Duration.Duration
   readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
   readonly mailDir: string
@@ -251,6 +264,7 @@ export const settings: Config.Config<Settings> = Config.all({
   storeDir,
   dataDir,
   port,
+  host,
   refreshInterval,
   smtpUrl,
   mailDir,
@@ -267,7 +281,7 @@ export class SettingsService extends Context.Tag("@sports-data/wiring/Settings")
 
 /**
  * The defaults, as when no variable is set: no DATABASE_URL (PGlite), the store in
- * `<root>/.data/pglite`, the datasets in `<root>/../shared/data`, port 8080, a refresh every 5 minutes,
+ * `<root>/.data/pglite`, the datasets in `<root>/../shared/data`, port 8080 on every interface, a refresh every 5 minutes,
  * no SMTP_URL (e-mail written to `<root>/.data/mail`), no public address (http://localhost:<port>).
  */
 export const defaults = (): Settings => ({
@@ -275,6 +289,7 @@ export const defaults = (): Settings => ({
   storeDir: resolve(projectRoot(), DEFAULT_STORE_DIR),
   dataDir: resolve(projectRoot(), DEFAULT_DATA_DIR),
   port: DEFAULT_PORT,
+  host: Option.none(),
   refreshInterval: DEFAULT_REFRESH_INTERVAL,
   smtpUrl: Option.none(),
   mailDir: resolve(projectRoot(), DEFAULT_MAIL_DIR),

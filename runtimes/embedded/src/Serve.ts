@@ -98,6 +98,7 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     const context = yield* Layer.build(
       HttpServerLive({
         port: options.settings.port,
+        ...Option.match(options.settings.host, { onNone: () => ({}), onSome: (host) => ({ host }) }),
         plans: options.catalog,
         mail: mailFromSettings(options.settings),
         progress
@@ -111,7 +112,11 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     )
     const address = Context.get(context, HttpServer.HttpServer).address
     const port = address._tag === "TcpAddress" ? address.port : options.settings.port
-    yield* line(`listening on http://localhost:${port} (Ctrl+C to stop)`)
+    const where = Option.match(options.settings.host, {
+      onNone: () => `http://localhost:${port} (every interface)`,
+      onSome: (host) => `http://${host.includes(":") ? `[${host}]` : host}:${port}`
+    })
+    yield* line(`listening on ${where} (Ctrl+C to stop)`)
     yield* line(
       Option.isSome(options.settings.smtpUrl)
         ? "e-mail: sent through the SMTP server of SMTP_URL"
