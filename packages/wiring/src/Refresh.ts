@@ -150,13 +150,15 @@ const describeIngestFailure = (error: Csv.CsvFileError | StoreError): string => 
 
 /**
  * Wraps the ProgressReporter of the context so that it also counts, in `progress`, the files
- * and rows read of `sport`.
+ * and rows read of `sport`. A file that two phases read (the build, then odds) counts once in
+ * `files_read`, which so never passes `files_total` (distinct files); its rows count each time.
  */
 const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
   Layer.effect(
     Progress.ProgressReporter,
     Effect.map(Progress.ProgressReporter, (outer) => {
       let rowsOfFinishedFiles = 0
+      const filesFinished = new Set<string>()
       return {
         fileStarted: outer.fileStarted,
         fileProgress: (file, bytesRead, rows) =>
@@ -169,9 +171,10 @@ const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
             outer.fileFinished(file, rows),
             Effect.suspend(() => {
               rowsOfFinishedFiles += rows
+              filesFinished.add(file)
               return progress.update(sport, (p) => ({
                 ...p,
-                files_read: p.files_read + 1,
+                files_read: filesFinished.size,
                 rows_read: rowsOfFinishedFiles
               }))
             })
