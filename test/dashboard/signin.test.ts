@@ -121,6 +121,44 @@ describe("dashboard HTML", () => {
   })
 })
 
+/** Signs in to the dashboard at `baseUrl` with a pasted key: the session cookie (`sd_session=...`). */
+const signInByKey = async (baseUrl: string, key: string): Promise<string> => {
+  const form = await fetch(`${baseUrl}/dashboard/sign-in`)
+  const nonce = /^sd_signin=([\w-]+)/.exec(form.headers.get("set-cookie")!)![1]!
+  const signedIn = await fetch(`${baseUrl}/dashboard/sign-in/key`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: `sd_signin=${nonce}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ _csrf: nonce, key }).toString()
+  })
+  return /^(sd_session=[0-9A-Za-z]+)/.exec(signedIn.headers.get("set-cookie")!)![1]!
+}
+
+describe("dashboard pages of an owner with several keys", () => {
+  layer(Harness.layer({ seed: false }), { excludeTestServices: true })((it) => {
+    it.effect("show first the key the session was opened with, not the owner's newest", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const older = yield* h.issueKey({
+          tier: "growth",
+          email: "two@example.com",
+          issuedAt: new Date(Date.now() - 86_400_000)
+        })
+        const newer = yield* h.issueKey({ tier: "pro_insights", email: "two@example.com" })
+        const prefix = (key: string) => key.slice(0, 12)
+        for (const [key, other] of [[older, newer], [newer, older]] as const) {
+          const cookie = yield* Effect.promise(() => signInByKey(h.baseUrl, key))
+          const usage = yield* Effect.promise(() =>
+            fetch(`${h.baseUrl}/dashboard/usage`, { headers: { cookie } }).then((r) => r.text())
+          )
+          // both keys are listed, the one signed in with is selected
+          expect(usage).toContain(`<option value="${prefix(key)}" selected>`)
+          expect(usage).toContain(`<option value="${prefix(other)}">`)
+        }
+      }))
+  })
+})
+
 describe("dashboard cookies over https", () => {
   const httpsApi = ApiLiveWith({
     mail: mailLayer({

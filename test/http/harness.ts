@@ -67,6 +67,8 @@ export interface IssueOptions {
   readonly state?: "active" | "pending_activation" | undefined
   /** Revoke it right after issuing. */
   readonly revoked?: boolean | undefined
+  /** The owner's e-mail address (default none). */
+  readonly email?: string | undefined
 }
 
 /** What a test gets. */
@@ -283,7 +285,8 @@ export const issueKeyInto = (plans: Plans.PlanCatalog, options: IssueOptions) =>
       catalog: plans,
       tier: options.tier,
       now: issuedAt,
-      state: options.state
+      state: options.state,
+      email: options.email ?? null
     })
     yield* keys.create(issued.record)
     if (options.revoked === true) yield* keys.revoke(issued.record.key_prefix, issuedAt)

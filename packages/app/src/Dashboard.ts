@@ -106,7 +106,7 @@ const openSession = (owner: { readonly email: string | null; readonly key_hash: 
     const session: DashboardSession = {
       id_hash: yield* ApiKey.hashKey(Redacted.value(id)),
       email: owner.email,
-      key_hash: owner.email === null ? owner.key_hash : null,
+      key_hash: owner.key_hash,
       created_at: at,
       expires_at: new Date(at.getTime() + SESSION_MS)
     }

@@ -26,7 +26,9 @@ export interface SignInLink {
 /**
  * A dashboard session. Who it signs in: `email` (the owner address; every key with that address)
  * when signed in by link or by a pasted key that has an owner; otherwise `key_hash` alone (a
- * pasted key without an owner). `id_hash` is the hash of the session id the cookie carries.
+ * pasted key without an owner). `key_hash` is the pasted key's hash whenever the session was
+ * opened with a key (the key its per-key pages show first), null for a link.
+ * `id_hash` is the hash of the session id the cookie carries.
  */
 export interface DashboardSession {
   readonly id_hash: string

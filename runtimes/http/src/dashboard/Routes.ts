@@ -149,10 +149,15 @@ const formOf = (request: HttpServerRequest.HttpServerRequest) =>
 const field = (form: UrlParams.UrlParams, name: string): string | undefined =>
   Option.getOrUndefined(UrlParams.getFirst(form, name))
 
-/** The selected key of a per-key page: `?key=<prefix>` among the owner's, else the newest live one. */
-const pick = (keys: ReadonlyArray<ApiKey.ApiKeyRecord>, prefix: string | undefined) =>
-  keys.find((k) => k.key_prefix === prefix) ?? keys.find((k) => k.revoked_at === null && k.state === "active") ??
-    keys[0]
+/**
+ * The selected key of a per-key page: `?key=<prefix>` among the owner's, else the key the session
+ * was opened with while it is live, else the newest live one.
+ */
+const pick = (s: SignedIn, prefix: string | undefined) => {
+  const live = (k: ApiKey.ApiKeyRecord) => k.revoked_at === null && k.state === "active"
+  return s.keys.find((k) => k.key_prefix === prefix) ??
+    s.keys.find((k) => k.key_hash === s.session.key_hash && live(k)) ?? s.keys.find(live) ?? s.keys[0]
+}
 
 /**
  * The dashboard's routes as a layer of the API router. Captures the stores, the application
@@ -285,7 +290,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
 
     const usage = signedIn((s, request) =>
       Effect.gen(function*() {
-        const key = pick(s.keys, query(request, "key"))
+        const key = pick(s, query(request, "key"))
         if (key === undefined) return noKeys(s, "usage", "Usage")
         const caller = yield* callerOf(key)
         const stats = yield* (yield* Account).usage(caller, ApiErrors.UPGRADE_URL)
@@ -325,7 +330,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
 
     const webhooksPage = (s: SignedIn, prefix: string | undefined, status: number, notice: Html | "") =>
       Effect.gen(function*() {
-        const key = pick(s.keys, prefix)
+        const key = pick(s, prefix)
         if (key === undefined) return noKeys(s, "webhooks", "Webhooks")
         const store = yield* WebhookStore
         const active = yield* store.listActive(key.key_hash)
@@ -485,7 +490,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         signedInPost((s, form) =>
           Effect.gen(function*() {
             const prefix = field(form, "key")
-            const key = pick(s.keys, prefix)
+            const key = pick(s, prefix)
             const catalog = yield* PlanCatalogService
             if (
               key === undefined || key.revoked_at !== null || key.state !== "active" ||
@@ -536,7 +541,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         signedInPost((s, form) =>
           Effect.gen(function*() {
             const prefix = field(form, "key")
-            const key = pick(s.keys, prefix)
+            const key = pick(s, prefix)
             if (key === undefined) return yield* webhooksPage(s, prefix, 404, "")
             const replayed = yield* Effect.either(replayDelivery({
               keyHash: key.key_hash,
@@ -562,7 +567,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         `${DASHBOARD_PATH}/audit`,
         signedIn((s, request) =>
           Effect.gen(function*() {
-            const key = pick(s.keys, query(request, "key"))
+            const key = pick(s, query(request, "key"))
             if (key === undefined) return noKeys(s, "audit", "Audit trail")
             const events = yield* (yield* Account).auditEvents(yield* callerOf(key), { limit: 200 })
             return page(
