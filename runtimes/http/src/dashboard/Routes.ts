@@ -239,14 +239,10 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         form: UrlParams.UrlParams
       ) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, unknown>
     ) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const s = yield* current
-        if (Option.isNone(s)) return toSignIn(request)
-        const form = yield* formOf(request)
-        if (!sameOrigin(request) || !sameSecret(field(form, "_csrf"), s.value.csrf)) return refused
-        return yield* handler(s.value, form)
-      })
+      signedIn((s, request) =>
+        Effect.flatMap(formOf(request), (form) =>
+          sameOrigin(request) && sameSecret(field(form, "_csrf"), s.csrf) ? handler(s, form) : Effect.succeed(refused))
+      )
 
     /** A sign-in form post: same origin and the pre-session cookie's value in `_csrf`, else 403. */
     const signInPost = (
@@ -255,7 +251,9 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const form = yield* formOf(request)
-        if (!sameOrigin(request) || !sameSecret(field(form, "_csrf"), request.cookies[SIGN_IN_COOKIE])) return refused
+        if (!sameOrigin(request) || !sameSecret(field(form, "_csrf"), request.cookies[SIGN_IN_COOKIE])) {
+          return refused
+        }
         return yield* handler(form)
       })
 
@@ -274,7 +272,8 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         Math.floor((created.session.expires_at.getTime() - created.session.created_at.getTime()) / 1000)
       )
 
-    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+    const now = Effect.map(Clock.currentTimeMillis, (ms) =>
+      new Date(ms))
 
     /** The account view of one key (its plan and counters now), as the account endpoints see it. */
     const callerOf = (key: ApiKey.ApiKeyRecord) =>
@@ -291,7 +290,9 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
     const usage = signedIn((s, request) =>
       Effect.gen(function*() {
         const key = pick(s, query(request, "key"))
-        if (key === undefined) return noKeys(s, "usage", "Usage")
+        if (key === undefined) {
+          return noKeys(s, "usage", "Usage")
+        }
         const caller = yield* callerOf(key)
         const stats = yield* (yield* Account).usage(caller, ApiErrors.UPGRADE_URL)
         const store = yield* UsageStore
@@ -331,12 +332,15 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
     const webhooksPage = (s: SignedIn, prefix: string | undefined, status: number, notice: Html | "") =>
       Effect.gen(function*() {
         const key = pick(s, prefix)
-        if (key === undefined) return noKeys(s, "webhooks", "Webhooks")
+        if (key === undefined) {
+          return noKeys(s, "webhooks", "Webhooks")
+        }
         const store = yield* WebhookStore
         const active = yield* store.listActive(key.key_hash)
         const hooks = yield* Effect.forEach(
           active,
-          (h) => Effect.map(store.deliveries(h.id, 25), (d) => [h, d] as const)
+          (h) =>
+            Effect.map(store.deliveries(h.id, 25), (d) => [h, d] as const)
         )
         const catalog = yield* PlanCatalogService
         return page(
