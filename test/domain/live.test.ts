@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { type Game, Live, type LiveGame, type Team } from "@sports-data/domain"
+import { unplayed } from "../live/harness.js"
 
 const team = (abbr: string, name: string, external_id: string | null = null): Team => ({
   sport: "nfl",
@@ -16,23 +17,8 @@ const team = (abbr: string, name: string, external_id: string | null = null): Te
 })
 const teams = [team("WAS", "Washington Commanders"), team("MIN", "Minnesota Vikings"), team("LA", "Los Angeles Rams")]
 
-const stored = (id: string, away: string, home: string, date = "2025-12-07"): Game => ({
-  id,
-  sport: "nfl",
-  league: "nfl",
-  season: 2025,
-  week: 14,
-  season_type: "REG",
-  game_date: date,
-  start_time: null,
-  state: "scheduled",
-  home_team: home,
-  away_team: away,
-  home_score: null,
-  away_score: null,
-  venue: null,
-  attributes: {}
-})
+const stored = (id: string, away: string, home: string, date = "2025-12-07"): Game =>
+  unplayed("nfl", id, 2025, 14, date, away, home)
 
 const upstream = (
   id: string,
