@@ -15,7 +15,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import { PGlite, type Results, types } from "@electric-sql/pglite"
-import { Effect, Stream } from "effect"
+import { Effect, type Scope, Stream } from "effect"
 import { mkdir, open, readFile, unlink } from "node:fs/promises"
 import { hostname } from "node:os"
 
@@ -150,22 +150,26 @@ export const lockFolder = async (dir: string): Promise<() => Promise<void>> => {
 }
 
 /**
- * Opens PGlite in the folder `dataDir` (created with its parents when missing; undefined = in
- * memory) with the parsers of {@link pgliteParsers}, and closes it when the scope closes.
- * Fails with SqlError when the folder cannot be opened, or when another live process holds it
- * ({@link lockFolder}: the message names the holder). Cold start takes 2-4 s.
+ * Opens a store in the folder `dataDir` under the folder's lock ({@link lockFolder}): creates the
+ * folder and its parents when missing (a plain path; undefined = in memory, and a `memory://` or
+ * other PGlite scheme is not a folder), takes the lock, runs `open`, and when the scope closes
+ * runs `close` and then releases the lock. A failed `open` releases the lock at once. Fails with
+ * SqlError: the lock's message when another live process holds the folder, else "PGlite could
+ * not open its data folder" with the cause.
  */
-export const openPglite = (dataDir: string | undefined) =>
+export const openLocked = <A>(
+  dataDir: string | undefined,
+  open: () => Promise<A>,
+  close: (opened: A) => Promise<unknown>
+): Effect.Effect<A, SqlError, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
-        // A plain folder path (not memory:// or another PGlite scheme): create it and its parents.
         const folder = dataDir !== undefined && !/^[a-z]+:\/\//.test(dataDir) ? dataDir : undefined
         if (folder !== undefined) await mkdir(folder, { recursive: true })
         const release = folder === undefined ? async () => {} : await lockFolder(folder)
         try {
-          const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers })
-          return { db, release }
+          return { opened: await open(), release }
         } catch (e) {
           await release()
           throw e
@@ -178,5 +182,18 @@ export const openPglite = (dataDir: string | undefined) =>
           : new SqlError({ cause, message: "Failed to connect: PGlite could not open its data folder" })
       }
     }),
-    ({ db, release }) => Effect.tryPromise(() => db.close().finally(release)).pipe(Effect.ignore)
-  ).pipe(Effect.map(({ db }) => db))
+    ({ opened, release }) => Effect.promise(() => close(opened).catch(() => undefined).finally(release))
+  ).pipe(Effect.map(({ opened }) => opened))
+
+/**
+ * Opens PGlite in the folder `dataDir` (created with its parents when missing; undefined = in
+ * memory) with the parsers of {@link pgliteParsers}, and closes it when the scope closes.
+ * Fails with SqlError when the folder cannot be opened, or when another live process holds it
+ * ({@link lockFolder}: the message names the holder). Cold start takes 2-4 s.
+ */
+export const openPglite = (dataDir: string | undefined) =>
+  openLocked(
+    dataDir,
+    () => PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers }),
+    (db) => db.close()
+  )

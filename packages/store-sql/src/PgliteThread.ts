@@ -17,9 +17,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import { Context, Effect, Stream } from "effect"
-import { mkdir } from "node:fs/promises"
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads"
-import { lockFolder } from "./Pglite.js"
+import { openLocked } from "./Pglite.js"
 
 /** The running store thread: hands out client ports. */
 export interface PgliteThreadService {
@@ -46,42 +45,29 @@ type Answer =
  * open it.
  */
 export const openPgliteThread = (dataDir: string | undefined) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        const folder = dataDir !== undefined && !/^[a-z]+:\/\//.test(dataDir) ? dataDir : undefined
-        if (folder !== undefined) await mkdir(folder, { recursive: true })
-        const release = folder === undefined ? async () => {} : await lockFolder(folder)
-        const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } })
-        const opened = await new Promise<{ readonly type: string; readonly message?: string }>((done) => {
-          worker.once("message", done)
-          worker.once("error", (e) => done({ type: "failed", message: e.message }))
-        })
-        if (opened.type !== "ready") {
-          await worker.terminate()
-          await release()
-          throw new Error(opened.message ?? "the store thread did not start")
-        }
-        return { worker, release }
-      },
-      catch: (cause) => {
-        const message = String((cause as { message?: unknown } | null)?.message)
-        return message.startsWith("the PGlite folder")
-          ? new SqlError({ message })
-          : new SqlError({ cause, message: "Failed to connect: PGlite could not open its data folder" })
-      }
-    }),
-    ({ release, worker }) =>
-      Effect.promise(async () => {
-        const exited = new Promise((done) => worker.once("exit", done))
-        worker.postMessage({ op: "close" })
-        const timer = setTimeout(() => void worker.terminate(), 30_000)
-        await exited
-        clearTimeout(timer)
-        await release()
+  openLocked(
+    dataDir,
+    async () => {
+      const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } })
+      const opened = await new Promise<{ readonly type: string; readonly message?: string }>((done) => {
+        worker.once("message", done)
+        worker.once("error", (e) => done({ type: "failed", message: e.message }))
       })
+      if (opened.type !== "ready") {
+        await worker.terminate()
+        throw new Error(opened.message ?? "the store thread did not start")
+      }
+      return worker
+    },
+    async (worker) => {
+      const exited = new Promise((done) => worker.once("exit", done))
+      worker.postMessage({ op: "close" })
+      const timer = setTimeout(() => void worker.terminate(), 30_000)
+      await exited
+      clearTimeout(timer)
+    }
   ).pipe(
-    Effect.map(({ worker }): PgliteThreadService => ({
+    Effect.map((worker): PgliteThreadService => ({
       connect: () => {
         const { port1, port2 } = new MessageChannel()
         worker.postMessage({ op: "connect", port: port2 }, [port2])
