@@ -25,8 +25,22 @@ import {
 } from "./Sources.js"
 import { mlbTeamRows } from "./Teams.js"
 
-export { buildMlb, mlbPlayerId } from "./Build.js"
+export {
+  buildMlb,
+  type GameLinks,
+  gamesPhase,
+  linesPhase,
+  linksPhase,
+  mlbPlayerId,
+  playersPhase,
+  type RetroGame,
+  retroGamesPhase,
+  retroIdsPhase,
+  type Schedule,
+  schedulePhase
+} from "./Build.js"
 export { mlbCalendar, seasonTypeByCalendar } from "./Calendar.js"
+export type * as Sources from "./Sources.js"
 export { mlbTeamAliases, mlbTeamOfMlbam, mlbTeams, normaliseMlbTeam } from "./Teams.js"
 
 /** The MLB source files found under `dataDir`, by role (each list sorted by name). */

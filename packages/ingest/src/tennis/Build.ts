@@ -1,6 +1,10 @@
 /**
  * Builds the canonical tennis rows from the parsed source records (Sources.ts): athletes,
- * ranking rows, matches (events) and their two entries each.
+ * ranking rows, matches (events) and their two entries each, in named pure phases:
+ * - `names` links the odds files' and the February 2026 list's names to Sackmann ids (below);
+ * - `oddsMatches` and `sackmannMatches` make the matches and entries of each source;
+ * - `athletes` makes every Sackmann player with evidence, and every name of its own;
+ * - `rankings` makes the 2024 weekly lists' rows and the February 2026 list's.
  *
  * Ids:
  * - a Sackmann player is `svc_tennis_<tour>-<sackmann id>` (the tour first: ATP and WTA ids
@@ -8,7 +12,7 @@
  * - a match of 2022-2024 is `<tour>-<tourney_id>-<match_num>`; a match of the odds files is
  *   `<tour>-<date>-<tournament number>-<winner key>-<loser key>`.
  *
- * Linking the odds files' "Surname I." names (and the February 2026 list's full names) to
+ * Linking (phase `names`) the odds files' "Surname I." names (and the February 2026 list's full names) to
  * Sackmann ids, never by guess:
  * 1. candidates: the tour's Sackmann players whose surname (letters only, accents and case
  *    ignored) and first initial are the name's;
@@ -27,6 +31,7 @@ import { canonicalPlayerId, slugOf, Tennis } from "@sports-data/domain"
 import { compactKey } from "../Names.js"
 import type { SkippedRow } from "../Report.js"
 import { sortKeys } from "../Rows.js"
+import { pushTo } from "../TeamRows.js"
 import type { CurrentRanking, OddsMatch, SackmannMatch, SackmannPlayer, SackmannRanking, Tour } from "./Sources.js"
 
 /**
@@ -97,13 +102,65 @@ const outcomeOf = (text: string | null): string => {
   return "completed"
 }
 
-/** Builds every canonical tennis row (see the module documentation). Pure. */
+/** Builds every canonical tennis row (see the module documentation), phase after phase. Pure. */
 export const buildTennis = (input: TennisInput): TennisBuilt => {
-  const skipped: Array<SkippedRow> = []
+  const links = namesPhase(input)
+  const odds = oddsMatchesPhase(input.oddsMatches, links.oddsIds)
+  const sackmann = sackmannMatchesPhase(input.matches, odds.events)
+  const athletes = athletesPhase(input.players, input.matches, links)
+  const rankings = rankingsPhase(input.rankings, input.currentRankings, links.currentIds, athletes)
+  return {
+    athletes: Array.from(athletes.values()),
+    rankings: rankings.rankings,
+    events: [...odds.events.values(), ...sackmann.events.values()],
+    entries: [...odds.entries, ...sackmann.entries],
+    skipped: [...odds.skipped, ...sackmann.skipped],
+    skippedRankings: rankings.skipped,
+    linked: links.linked,
+    unlinked: Array.from(links.unlinked).sort()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// names
+// ---------------------------------------------------------------------------------------------
+
+/** What phase `names` found: the id of every name, the rule that linked each Sackmann player, the evidence. */
+export interface NameLinks {
+  /** The athlete id of each February 2026 list name, by `<tour>|<name>`. */
+  readonly currentIds: ReadonlyMap<string, string>
+  /** The athlete id of each odds-file name, by `<tour>|<name>`. */
+  readonly oddsIds: ReadonlyMap<string, string>
+  /** The rule that first linked a Sackmann player (`<tour>-<id>`): `name` or `name_and_ranking`. */
+  readonly linkedBy: ReadonlyMap<string, string>
+  /**
+   * The Sackmann players (`<tour>-<id>`) with ranking evidence: a 2024 weekly list, a 2022-2024
+   * match, or a linked name; in the order found.
+   */
+  readonly evidence: ReadonlySet<string>
+  /** The athletes of the names no Sackmann player was linked to, each with an id of its own, in the order met. */
+  readonly ownIds: ReadonlyMap<string, Athlete>
+  /** Names linked (each February 2026 row, each distinct odds-file name). */
+  readonly linked: number
+  /** The names left unlinked, `<tour>: <name>`, in the order met. */
+  readonly unlinked: ReadonlySet<string>
+}
+
+/**
+ * Phase `names`. Inputs: the Sackmann players, matches and 2024 weekly lists (the candidates and
+ * their evidence), the February 2026 lists (bettormanpicks `tennis_<tour>_rankings_current.csv`,
+ * full names) and the odds files' matches (`tennis_<tour>_matches_odds_<season>.csv`, "Surname I."
+ * names). Output: {@link NameLinks}. Applies the linking rules 1-5 of the module doc: the February
+ * 2026 list first (its linked players become evidence for the odds names), then each odds-file
+ * name in match order, winner first; a name never linked by guess keeps an id of its own.
+ */
+export const namesPhase = (
+  input: Pick<TennisInput, "players" | "matches" | "rankings" | "currentRankings" | "oddsMatches">
+): NameLinks => {
   const playersById = new Map<string, SackmannPlayer>()
   for (const p of input.players) playersById.set(`${p.tour}-${p.id}`, p)
 
-  // --- ranking evidence: 2024 lists and 2022-2024 matches ---
+  // ranking evidence: 2024 lists and 2022-2024 matches
   const evidence = new Set<string>()
   for (const r of input.rankings) evidence.add(`${r.tour}-${r.playerId}`)
   for (const m of input.matches) {
@@ -111,19 +168,14 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     evidence.add(`${m.tour}-${m.loser.id}`)
   }
 
-  // --- name indexes of the Sackmann players ---
+  // name indexes of the Sackmann players
   const bySurnameInitial = new Map<string, Array<string>>()
   const byFullName = new Map<string, Array<string>>()
-  const push = (m: Map<string, Array<string>>, k: string, v: string) => {
-    const list = m.get(k)
-    if (list === undefined) m.set(k, [v])
-    else list.push(v)
-  }
   for (const [key, p] of playersById) {
     if (p.last !== null && p.first !== null) {
-      push(bySurnameInitial, `${p.tour}|${compactKey(p.last)}|${compactKey(p.first).slice(0, 1)}`, key)
+      pushTo(bySurnameInitial, `${p.tour}|${compactKey(p.last)}|${compactKey(p.first).slice(0, 1)}`, key)
     }
-    push(byFullName, `${p.tour}|${compactKey(fullName(p))}`, key)
+    pushTo(byFullName, `${p.tour}|${compactKey(fullName(p))}`, key)
   }
 
   // best (lowest) rank of each player in the 2024 lists
@@ -161,11 +213,12 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     }
   }
 
-  // The February 2026 list first: its linked players become ranking evidence for the odds names.
-  const athletes = new Map<string, Athlete>()
+  const ownIds = new Map<string, Athlete>()
   const linkedBy = new Map<string, string>()
   const unlinked = new Set<string>()
   let linked = 0
+
+  // The February 2026 list first: its linked players become ranking evidence for the odds names.
   const currentIds = new Map<string, string>()
   for (const r of input.currentRankings) {
     const found = choose(byFullName.get(`${r.tour}|${compactKey(r.name)}`) ?? [], r.rank)
@@ -178,7 +231,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
       unlinked.add(`${r.tour}: ${r.name}`)
       const id = canonicalPlayerId("tennis", `${r.tour}-n-${slug(r.name)}`)
       currentIds.set(`${r.tour}|${r.name}`, id)
-      athletes.set(id, {
+      ownIds.set(id, {
         id,
         sport: "tennis",
         league: r.tour,
@@ -193,9 +246,8 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
   }
 
   const oddsIds = new Map<string, string>()
-  const oddsId = (tour: Tour, name: string): string => {
-    const cached = oddsIds.get(`${tour}|${name}`)
-    if (cached !== undefined) return cached
+  const linkOddsName = (tour: Tour, name: string): void => {
+    if (oddsIds.has(`${tour}|${name}`)) return
     const split = splitOddsName(name)
     const found = split === undefined
       ? undefined
@@ -212,7 +264,7 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     } else {
       unlinked.add(`${tour}: ${name}`)
       id = canonicalPlayerId("tennis", `${tour}-n-${slug(name)}`)
-      athletes.set(id, {
+      ownIds.set(id, {
         id,
         sport: "tennis",
         league: tour,
@@ -225,34 +277,63 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
       })
     }
     oddsIds.set(`${tour}|${name}`, id)
-    return id
+  }
+  for (const m of input.oddsMatches) {
+    linkOddsName(m.tour, m.winner.name)
+    linkOddsName(m.tour, m.loser.name)
   }
 
-  // --- matches of the odds files ---
+  return { currentIds, oddsIds, linkedBy, evidence, ownIds, linked, unlinked }
+}
+
+// ---------------------------------------------------------------------------------------------
+// matches
+// ---------------------------------------------------------------------------------------------
+
+/** The matches of one source, by event id, their entries (winner, then loser) and the repeated matches skipped. */
+export interface Matches {
+  readonly events: ReadonlyMap<string, SportEvent>
+  readonly entries: ReadonlyArray<EventEntry>
+  readonly skipped: ReadonlyArray<SkippedRow>
+}
+
+/** The entry of one side of a match: position 1 and `won` for the winner, 2 and `lost` for the loser. */
+const entry = (
+  eventId: string,
+  athleteId: string,
+  name: string,
+  won: boolean,
+  stats: Record<string, number | null>
+): EventEntry => ({
+  id: `${eventId}:${athleteId}`,
+  sport: "tennis",
+  event_id: eventId,
+  participant_id: athleteId,
+  participant_name: name,
+  team: null,
+  position: won ? 1 : 2,
+  status: won ? "won" : "lost",
+  score: null,
+  stats: sortKeys(stats)
+})
+
+/**
+ * Phase `oddsMatches`. Inputs: the odds files' matches (tennis-data.co.uk via bettormanpicks, 2025
+ * to February 2026) and the athlete id of each name (phase `names`). Output: one event per match
+ * ({@link oddsMatchId}, dated the match day: `date_precision` day; rounds named by
+ * `Tennis.ODDS_ROUNDS`), its two entries (rank, points, sets won, average and Pinnacle odds), and
+ * a match listed twice reported in `skipped`.
+ */
+export const oddsMatchesPhase = (
+  oddsMatches: ReadonlyArray<OddsMatch>,
+  oddsIds: ReadonlyMap<string, string>
+): Matches => {
   const events = new Map<string, SportEvent>()
   const entries: Array<EventEntry> = []
-  const entry = (
-    eventId: string,
-    athleteId: string,
-    name: string,
-    won: boolean,
-    stats: Record<string, number | null>
-  ): EventEntry => ({
-    id: `${eventId}:${athleteId}`,
-    sport: "tennis",
-    event_id: eventId,
-    participant_id: athleteId,
-    participant_name: name,
-    team: null,
-    position: won ? 1 : 2,
-    status: won ? "won" : "lost",
-    score: null,
-    stats: sortKeys(stats)
-  })
-
-  for (const m of input.oddsMatches) {
-    const w = oddsId(m.tour, m.winner.name)
-    const l = oddsId(m.tour, m.loser.name)
+  const skipped: Array<SkippedRow> = []
+  for (const m of oddsMatches) {
+    const w = oddsIds.get(`${m.tour}|${m.winner.name}`)!
+    const l = oddsIds.get(`${m.tour}|${m.loser.name}`)!
     const id = oddsMatchId(m)
     if (events.has(id)) {
       skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
@@ -294,11 +375,26 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     entries.push(entry(id, w, m.winner.name, true, sideStats(m.winner)))
     entries.push(entry(id, l, m.loser.name, false, sideStats(m.loser)))
   }
+  return { events, entries, skipped }
+}
 
-  // --- matches of 2022-2024 ---
-  for (const m of input.matches) {
+/**
+ * Phase `sackmannMatches`. Inputs: the Sackmann 2022-2024 matches (`<tour>_matches_<year>.csv`)
+ * and the events already made (a match id met again is skipped). Output: one event per match
+ * (`<tour>-<tourney_id>-<match_num>`, dated the tournament's start: `date_precision`
+ * tournament_week), its two entries (rank, points, seed, age and serve statistics) under the
+ * Sackmann ids, and the repeated matches in `skipped`.
+ */
+export const sackmannMatchesPhase = (
+  matches: ReadonlyArray<SackmannMatch>,
+  taken: ReadonlyMap<string, SportEvent>
+): Matches => {
+  const events = new Map<string, SportEvent>()
+  const entries: Array<EventEntry> = []
+  const skipped: Array<SkippedRow> = []
+  for (const m of matches) {
     const id = `${m.tour}-${m.tourneyId}-${m.matchNum}`
-    if (events.has(id)) {
+    if (taken.has(id) || events.has(id)) {
       skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
       continue
     }
@@ -337,9 +433,29 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
     entries.push(entry(id, sackmannAthleteId(m.tour, m.winner.id), m.winner.name, true, sideStats(m.winner)))
     entries.push(entry(id, sackmannAthleteId(m.tour, m.loser.id), m.loser.name, false, sideStats(m.loser)))
   }
+  return { events, entries, skipped }
+}
 
-  // --- athletes: every Sackmann player with evidence (a match, a ranking, a linked name) ---
-  for (const key of evidence) {
+// ---------------------------------------------------------------------------------------------
+// athletes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `athletes`. Inputs: the Sackmann players (`<tour>_players.csv`) and matches, and phase
+ * `names`'s links. Output: by id, the names with an id of their own (first), every Sackmann player
+ * with evidence (a match, a 2024 ranking, a linked name; `linked_by` the rule that linked him, null
+ * when none was needed), and each player a match names whom the players file lacks (with the
+ * match's name, hand, height and country).
+ */
+export const athletesPhase = (
+  players: ReadonlyArray<SackmannPlayer>,
+  matches: ReadonlyArray<SackmannMatch>,
+  links: NameLinks
+): ReadonlyMap<string, Athlete> => {
+  const playersById = new Map<string, SackmannPlayer>()
+  for (const p of players) playersById.set(`${p.tour}-${p.id}`, p)
+  const athletes = new Map(links.ownIds)
+  for (const key of links.evidence) {
     const p = playersById.get(key)
     if (p === undefined) continue
     const id = sackmannAthleteId(p.tour, p.id)
@@ -357,12 +473,12 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
         height_cm: p.heightCm,
         wikidata_id: p.wikidata,
         sackmann_id: p.id,
-        linked_by: linkedBy.get(key) ?? null
+        linked_by: links.linkedBy.get(key) ?? null
       })
     })
   }
   // a match or ranking naming an id the players file lacks: keep the name the match gives
-  for (const m of input.matches) {
+  for (const m of matches) {
     for (const s of [m.winner, m.loser]) {
       const id = sackmannAthleteId(m.tour, s.id)
       if (!athletes.has(id)) {
@@ -386,49 +502,41 @@ export const buildTennis = (input: TennisInput): TennisBuilt => {
       }
     }
   }
+  return athletes
+}
 
-  // --- rankings ---
-  const rankings = new Map<string, AthleteRanking>()
-  const skippedRankings: Array<SkippedRow> = []
-  for (const r of input.rankings) {
+// ---------------------------------------------------------------------------------------------
+// rankings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `rankings`. Inputs: the Sackmann 2024 weekly lists (`<tour>_rankings_current.csv`), the
+ * February 2026 lists, the athlete id of each February name (phase `names`) and the athletes.
+ * Output: one row per `<tour>:<date>:<rank>:<athlete>` (the February list dated
+ * {@link CURRENT_LIST_DATE}); a 2024 row naming a player the players file lacks is skipped.
+ */
+export const rankingsPhase = (
+  rankings: ReadonlyArray<SackmannRanking>,
+  currentRankings: ReadonlyArray<CurrentRanking>,
+  currentIds: ReadonlyMap<string, string>,
+  athletes: ReadonlyMap<string, Athlete>
+): { readonly rankings: ReadonlyArray<AthleteRanking>; readonly skipped: ReadonlyArray<SkippedRow> } => {
+  const rows = new Map<string, AthleteRanking>()
+  const skipped: Array<SkippedRow> = []
+  const put = (league: Tour, date: string, rank: number, athleteId: string, points: number | null) => {
+    const id = `${league}:${date}:${rank}:${athleteId}`
+    rows.set(id, { id, sport: "tennis", league, ranking_date: date, rank, athlete_id: athleteId, points })
+  }
+  for (const r of rankings) {
     const athleteId = sackmannAthleteId(r.tour, r.playerId)
     if (!athletes.has(athleteId)) {
-      skippedRankings.push({ file: r.file, line: r.line, reason: `player ${r.playerId} is not in the players file` })
+      skipped.push({ file: r.file, line: r.line, reason: `player ${r.playerId} is not in the players file` })
       continue
     }
-    const id = `${r.tour}:${r.date}:${r.rank}:${athleteId}`
-    rankings.set(id, {
-      id,
-      sport: "tennis",
-      league: r.tour,
-      ranking_date: r.date,
-      rank: r.rank,
-      athlete_id: athleteId,
-      points: r.points
-    })
+    put(r.tour, r.date, r.rank, athleteId, r.points)
   }
-  for (const r of input.currentRankings) {
-    const athleteId = currentIds.get(`${r.tour}|${r.name}`)!
-    const id = `${r.tour}:${CURRENT_LIST_DATE}:${r.rank}:${athleteId}`
-    rankings.set(id, {
-      id,
-      sport: "tennis",
-      league: r.tour,
-      ranking_date: CURRENT_LIST_DATE,
-      rank: r.rank,
-      athlete_id: athleteId,
-      points: r.points
-    })
+  for (const r of currentRankings) {
+    put(r.tour, CURRENT_LIST_DATE, r.rank, currentIds.get(`${r.tour}|${r.name}`)!, r.points)
   }
-
-  return {
-    athletes: Array.from(athletes.values()),
-    rankings: Array.from(rankings.values()),
-    events: Array.from(events.values()),
-    entries,
-    skipped,
-    skippedRankings,
-    linked,
-    unlinked: Array.from(unlinked).sort()
-  }
+  return { rankings: Array.from(rows.values()), skipped }
 }

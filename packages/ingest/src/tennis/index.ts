@@ -23,7 +23,20 @@ import {
   type Tour
 } from "./Sources.js"
 
-export { buildTennis, CURRENT_LIST_DATE, oddsMatchId, sackmannAthleteId, splitOddsName } from "./Build.js"
+export {
+  athletesPhase,
+  buildTennis,
+  CURRENT_LIST_DATE,
+  type Matches,
+  type NameLinks,
+  namesPhase,
+  oddsMatchesPhase,
+  oddsMatchId,
+  rankingsPhase,
+  sackmannAthleteId,
+  sackmannMatchesPhase,
+  splitOddsName
+} from "./Build.js"
 export * as Sources from "./Sources.js"
 
 /** The tennis source files under `dataDir`, by role (each list sorted by name). */
