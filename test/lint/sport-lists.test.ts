@@ -1,12 +1,12 @@
 /**
  * Lists of sports belong to the sport registry (packages/domain/src/sports): a hard-coded array
  * of two or more sport keys elsewhere is a capability that should be a `SportModule` field
- * (issue 24). The lists that exist today are counted per file in {@link PENDING}, to be moved to
- * the registry; this test fails when a file gains one (a new list) and when a file has fewer than
- * its count (a list moved: lower the count so it cannot come back).
+ * (issue 24), read with `Sports.sportsWith(capability)`. This test fails on any such array in a
+ * source file outside the registry.
  */
-import { readdirSync, readFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
@@ -31,36 +31,42 @@ const sourceFiles = (dir: string): ReadonlyArray<string> =>
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : []
   })
 
-/** Lists still to be moved into the registry: file → count today. */
-const PENDING: Readonly<Record<string, number>> = {
-  "packages/app/src/Feed.ts": 2,
-  "packages/app/src/Analytics.ts": 1,
-  "packages/api/src/params/Unavailable.ts": 2,
-  "packages/api/src/params/Intelligence.ts": 1,
-  "packages/api/src/params/Feed.ts": 1,
-  "packages/api/src/params/Analytics.ts": 4,
-  "packages/ingest/src/Models.ts": 1,
-  "packages/domain/src/Anomaly.ts": 1,
-  "packages/domain/src/Analytics.ts": 3,
-  "runtimes/http/src/handlers/Sport.ts": 1,
-  "runtimes/http/src/mcp/Tools.ts": 3
+/** Hard-coded sport lists per file (path relative to `base`) under `base`'s packages/ and runtimes/. */
+const listsUnder = (base: string): Record<string, number> => {
+  const found: Record<string, number> = {}
+  for (const dir of ["packages", "runtimes"]) {
+    for (const file of sourceFiles(join(base, dir))) {
+      const n = sportListsIn(readFileSync(file, "utf8"))
+      if (n > 0) found[relative(base, file).split("\\").join("/")] = n
+    }
+  }
+  return found
 }
 
 describe("sport lists live in the registry", () => {
   it("finds a planted list and ignores a single sport or a registry-derived one", () => {
     expect(sportListsIn(`const alphaSports = ["nfl", "nba", "nhl"]`)).toBe(1)
     expect(sportListsIn(`oneOf([\n  "tennis",\n  "golf"\n])`)).toBe(1)
-    expect(sportListsIn(`const s = ["nfl"]; const t = Object.keys(Sports.modules)`)).toBe(0)
+    expect(sportListsIn(`const s = ["nfl"]; const t = Sports.sportsWith("alpha")`)).toBe(0)
   })
 
-  it("no file outside the registry holds more hard-coded sport lists than recorded", () => {
-    const found: Record<string, number> = {}
-    for (const dir of ["packages", "runtimes"]) {
-      for (const file of sourceFiles(join(root, dir))) {
-        const n = sportListsIn(readFileSync(file, "utf8"))
-        if (n > 0) found[relative(root, file).split("\\").join("/")] = n
+  it("fails on a list planted in a source file, not on one in the registry", () => {
+    const base = mkdtempSync(join(tmpdir(), "sport-lists-"))
+    try {
+      const plant = (path: string, text: string) => {
+        mkdirSync(dirname(join(base, path)), { recursive: true })
+        writeFileSync(join(base, path), text)
       }
+      plant("packages/app/src/Planted.ts", `export const projectionSports = ["nfl", "nba", "mlb"]\n`)
+      plant("packages/domain/src/sports/Registry.ts", `export const order = ["nfl", "mlb"]\n`)
+      plant("runtimes/http/src/Fine.ts", `export const s = Sports.sportsWith("stats")\n`)
+      expect(listsUnder(base)).toEqual({ "packages/app/src/Planted.ts": 1 })
+    } finally {
+      rmSync(base, { recursive: true, force: true })
     }
-    expect(found).toEqual(PENDING)
+  })
+
+  it("no file outside the registry holds a hard-coded sport list", () => {
+    expect(listsUnder(root)).toEqual({})
   })
 })

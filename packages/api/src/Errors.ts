@@ -354,7 +354,7 @@ export function fromDomain(error: DomainError, requestId: string): ApiError {
       return new ResourceNotFoundError({
         resource: error.resource,
         id: error.id,
-        message: `No ${error.resource} with id ${error.id}.`
+        message: `No ${error.resource} with id ${error.id}${error.reason === undefined ? "" : `: ${error.reason}`}.`
       })
     case "Conflict":
       return new ConflictError({ message: error.message })

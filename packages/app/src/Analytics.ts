@@ -24,9 +24,9 @@ import { Effect, Option } from "effect"
 import { allRows, playersById, requirePlayer } from "./Reads.js"
 import { dateTime, intStat, playerRef, stat, teamRef } from "./Rows.js"
 
-/** Sports of the trends and game-history endpoints (specification: nfl, nba, mlb). */
-export const historySports = ["nfl", "nba", "mlb"] as const satisfies ReadonlyArray<TeamSport>
-export type HistorySport = typeof historySports[number]
+/** Sports of the trends and game-history endpoints (the registry's `history`; specification: nfl, nba, mlb). */
+export const historySports = Sports.sportsWith("history")
+export type HistorySport = Sports.SportsWith<"history">
 
 /** Filters of trends and game history; `limit` already defaulted. */
 export interface HistoryQuery {
@@ -171,7 +171,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * no vector. ResourceNotFound for an unknown player.
      */
     const similar = Effect.fn("Analytics.similar")(
-      function*(sport: typeof A.similaritySports[number], id: string, limit: number) {
+      function*(sport: A.SimilaritySport, id: string, limit: number) {
         const player = yield* requirePlayer(players, sport, id)
         const target = Option.getOrUndefined(yield* metrics.get(player.id))
         const method = (season: number | null, compared: number): R.SimilarityMethod => ({

@@ -16,18 +16,24 @@
  */
 import {
   Analytics as A,
+  AthleteReader,
   Dfs as D,
   DfsReader,
   InvalidParameter,
+  isTeamSport,
   MipSolver,
+  PlayerReader,
   ReportReader,
   type SportKey,
   Sports,
-  StatLineReader
+  StatLineReader,
+  type Team,
+  TeamReader
 } from "@sports-data/domain"
 import { Array as Arr, Clock, Effect, Option } from "effect"
 import * as Optimizer from "./Optimizer.js"
-import { allRows, notFound } from "./Reads.js"
+import { allRows, notFound, playersById } from "./Reads.js"
+import { teamRef } from "./Rows.js"
 
 /** Why a sport has no DFS slates (meta.coverage of the DFS endpoints of sports without a source). */
 export const NO_DFS_SOURCE =
@@ -48,10 +54,24 @@ export interface OptimizeInput {
   readonly min_salary: number | undefined
 }
 
+/**
+ * A salary row as served: the slate's row with the canonical fields (docs/vocabulary.md):
+ * `player_name`, the linked player's (or golfer's) full name as the service holds it (`name`
+ * is the platform's spelling), null only when the row is not linked (`player_id` null: a team
+ * defense, a name the service does not hold); `team_id` and `team_abbr`, the team the platform
+ * lists when the service holds it (`/v1/<sport>/teams` key; a defense has one too), null for
+ * golf.
+ */
+export type SalaryRow = D.DfsSalary & {
+  readonly player_name: string | null
+  readonly team_id: string | null
+  readonly team_abbr: string | null
+}
+
 /** One player of a lineup: the slot, the salary row and the projection used (null: none, counted as 0). */
 export interface LineupPlayer {
   readonly slot: string
-  readonly salary: D.DfsSalary
+  readonly salary: SalaryRow
   readonly projection: number | null
 }
 
@@ -68,7 +88,7 @@ export interface OptimizeResult {
   readonly rules: D.RosterRules
   readonly lineups: ReadonlyArray<Lineup>
   readonly projections: "service" | "custom"
-  readonly without_projection: ReadonlyArray<D.DfsSalary>
+  readonly without_projection: ReadonlyArray<SalaryRow>
   readonly stopped: string | null
 }
 
@@ -81,6 +101,36 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
     const lines = yield* StatLineReader
     const reportReader = yield* ReportReader
     const solver = yield* MipSolver
+    const players = yield* PlayerReader
+    const athletes = yield* AthleteReader
+    const teams = yield* TeamReader
+
+    /**
+     * `rows` of `slate` with the canonical fields ({@link SalaryRow}): one read of the linked
+     * players (golfers for golf) and one of the sport's teams.
+     */
+    const withRefs = (slate: D.DfsSlate, rows: ReadonlyArray<D.DfsSalary>) =>
+      Effect.gen(function*() {
+        const ids = [...new Set(rows.flatMap((r) => (r.player_id === null ? [] : [r.player_id])))]
+        const names = new Map<string, string>()
+        const byKey = new Map<string, Team>()
+        const sport = slate.sport
+        if (isTeamSport(sport)) {
+          for (const [id, p] of yield* playersById(players, ids)) names.set(id, p.full_name)
+          for (const t of yield* teams.find(sport)) byKey.set(t.abbr.toUpperCase(), t)
+        } else if (ids.length > 0) {
+          const held = yield* allRows((page) => athletes.find({ sport, ids, ...page }))
+          for (const a of held) names.set(a.id, a.name)
+        }
+        return rows.map((r): SalaryRow => {
+          const team = r.team === null ? undefined : byKey.get(r.team.toUpperCase())
+          return {
+            ...r,
+            player_name: r.player_id === null ? null : names.get(r.player_id) ?? r.name,
+            ...(team === undefined ? { team_id: null, team_abbr: null } : teamRef(team.abbr, team))
+          }
+        })
+      })
 
     /**
      * Slates of `sport` (newest first), of `platform` when given; with `days`, only those starting
@@ -106,10 +156,13 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
             : Effect.fail(notFound("slate", id))
       )
 
-    /** The salary rows of slate `id` of `sport` (of `position` when given), salary descending; 404 for an unknown slate. */
+    /**
+     * The salary rows of slate `id` of `sport` (of `position` when given), salary descending,
+     * with the canonical fields ({@link SalaryRow}); 404 for an unknown slate.
+     */
     const salaries = Effect.fn("Dfs.salaries")(function*(sport: SportKey, id: string, position: string | undefined) {
       const slate = yield* requireSlate(sport, id)
-      return { slate, rows: yield* reader.salaries(slate.id, position) }
+      return { slate, rows: yield* withRefs(slate, yield* reader.salaries(slate.id, position)) }
     })
 
     /**
@@ -171,8 +224,8 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
           })
         )
       }
-      const rows = yield* reader.salaries(slate.id)
-      const byId = new Map<string, D.DfsSalary>()
+      const rows = yield* withRefs(slate, yield* reader.salaries(slate.id))
+      const byId = new Map<string, SalaryRow>()
       for (const r of rows) {
         byId.set(r.platform_player_id, r)
         if (r.player_id !== null) byId.set(r.player_id, r)

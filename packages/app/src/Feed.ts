@@ -9,14 +9,13 @@
  */
 import {
   Admission,
+  type Analytics as AnalyticsRules,
   type AnalyticsResources as R,
   type Anomaly,
   AnomalyReader,
-  InvalidParameter,
   isTeamSport,
   ModelRegistryReader,
   type Models as M,
-  parseCanonicalPlayerId,
   type Player,
   PlayerMetricsReader,
   PlayerReader,
@@ -24,6 +23,7 @@ import {
   type Resources,
   SignalReader,
   Signals as Rules,
+  Sports,
   StatLineReader,
   Synthesis,
   type TeamSport,
@@ -32,15 +32,13 @@ import {
 import { Clock, Effect, Option, Schema } from "effect"
 import { Analytics } from "./Analytics.js"
 import { modelFieldsOf } from "./ModelFields.js"
-import { notFound, playersById } from "./Reads.js"
+import { resolvePlayer } from "./Players.js"
+import { playersById } from "./Reads.js"
 import { playerRef } from "./Rows.js"
 import { toSignal } from "./Signals.js"
 
 /** Signals listed in a dossier (the player's newest). */
 export const DOSSIER_SIGNALS = 10
-
-/** Candidates a name may match before the feed stops listing them. */
-export const FEED_CANDIDATES = 10
 
 /**
  * Feed calls per minute by tier rank (decisions.md: pro_insights is capped at 60 feed calls per
@@ -102,12 +100,6 @@ export interface BatchSignalRow {
 
 /** Sports with signals (the dossier's signal list). */
 const isSignalSport = Schema.is(Rules.SignalSport)
-
-/** Sports with projections (Analytics.projection). */
-const projectionSports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb"]
-
-/** Sports with alpha metrics rows (Analytics.alpha answers mlb with null metrics). */
-const alphaSports: ReadonlyArray<TeamSport> = ["nfl", "nba", "nhl", "mlb"]
 
 /**
  * The synthesis figures of a player: his stored metrics (average fantasy points, games in the
@@ -199,71 +191,17 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       )
     })
 
-    /** The players a name matches (of `sport` and `team` when given): the exact full names, else every partial match. */
-    const candidatesOf = Effect.fn("Feed.candidatesOf")(
-      function*(name: string, sport: TeamSport | undefined, team: string | undefined) {
-        const page = yield* players.find({ sport, team: team?.toUpperCase(), search: name, limit: 100, offset: 0 })
-        const rows = page.rows.filter((p) => isTeamSport(p.sport))
-        const lower = name.toLowerCase()
-        const exact = rows.filter((p) => p.full_name.toLowerCase() === lower)
-        return exact.length > 0 ? exact : rows
-      }
-    )
-
-    /**
-     * The player `ref` names, with warnings: a canonical id, else a name (case and accents
-     * ignored) of `sport` and `team` when given; an exact full name wins over partial matches.
-     * A name no player of `team` has but that names exactly one player of another team resolves
-     * to him, with a warning that the team was ignored (a trade the caller has not seen). More
-     * than one match → InvalidParameter (player) listing the candidates (id, name, team, sport;
-     * at most {@link FEED_CANDIDATES}); none → ResourceNotFound (player).
-     */
-    const resolveWithWarnings = Effect.fn("Feed.resolveWithWarnings")(function*(ref: string, options: {
-      readonly sport?: TeamSport | undefined
-      readonly team?: string | undefined
-    }) {
-      const trimmed = ref.trim()
-      if (parseCanonicalPlayerId(trimmed) !== undefined) {
-        const found = yield* players.get(trimmed)
-        if (Option.isSome(found) && (options.sport === undefined || found.value.sport === options.sport)) {
-          return { player: found.value, warnings: [] as ReadonlyArray<string> }
-        }
-        return yield* Effect.fail(notFound("player", trimmed))
-      }
-      let candidates = yield* candidatesOf(trimmed, options.sport, options.team)
-      let warnings: ReadonlyArray<string> = []
-      if (candidates.length === 0 && options.team !== undefined) {
-        candidates = yield* candidatesOf(trimmed, options.sport, undefined)
-        const only = candidates.length === 1 ? candidates[0]! : undefined
-        if (only !== undefined) {
-          warnings = [
-            `team ${options.team.toUpperCase()} ignored: no player of it matches ${JSON.stringify(trimmed)}; ` +
-            `${only.full_name} (${only.id}) is on ${only.team ?? "no team"}`
-          ]
-        }
-      }
-      if (candidates.length === 0) return yield* Effect.fail(notFound("player", trimmed))
-      if (candidates.length > 1) {
-        const listed = candidates.slice(0, FEED_CANDIDATES)
-          .map((p) => `${p.id} (${p.full_name}, ${p.team ?? "no team"}, ${p.sport})`)
-          .join("; ")
-        const more = candidates.length > FEED_CANDIDATES ? `; and ${candidates.length - FEED_CANDIDATES} more` : ""
-        return yield* Effect.fail(
-          new InvalidParameter({
-            parameter: "player",
-            reason:
-              `ambiguous: ${candidates.length} players match; give team, sport or a canonical id. Candidates: ${listed}${more}`
-          })
-        )
-      }
-      return { player: candidates[0]!, warnings }
-    })
+    /** The player and warnings a reference names: the one resolver of `Players.ts` ({@link resolvePlayer}). */
+    const resolveWithWarnings = (
+      ref: string,
+      options: { readonly sport?: TeamSport | undefined; readonly team?: string | undefined }
+    ) => resolvePlayer(players, ref, options)
 
     /** The player of {@link resolveWithWarnings}, without its warnings. */
     const resolve = (
       ref: string,
       options: { readonly sport?: TeamSport | undefined; readonly team?: string | undefined }
-    ) => Effect.map(resolveWithWarnings(ref, options), (r) => r.player)
+    ) => Effect.map(resolvePlayer(players, ref, options), (r) => r.player)
 
     /**
      * The dossier of `player`: identity, the ACTIVE models' fields (ModelFields.ts), his newest
@@ -347,7 +285,7 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
      * published_at: when the metrics batch ran. A `season` or `week` asked that is not the one
      * stored gives no article (metrics are stored for the newest games only).
      */
-    const waiverArticles = Effect.fn("Feed.waiverArticles")(function*(sport: "nfl" | "nba" | "nhl", q: {
+    const waiverArticles = Effect.fn("Feed.waiverArticles")(function*(sport: AnalyticsRules.AlphaSport, q: {
       readonly season?: number | undefined
       readonly week?: number | undefined
       readonly limit: number
@@ -417,9 +355,10 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
 
     /**
      * Per canonical id (order asked, duplicates once): confidence_score and heat_signal from the
-     * ACTIVE models (null otherwise), alpha (Analytics.alpha; nfl, nba, nhl, mlb) and projection
-     * (Analytics.projection, 1 week, default scoring; nfl, nba, mlb), null where the sport has
-     * none. Ids that name no stored team-sport player are listed in notFound.
+     * ACTIVE models (null otherwise), alpha (Analytics.alpha; the sports with the registry's
+     * `alpha`: nfl, nba, nhl) and projection (Analytics.projection, 1 week, default scoring; the
+     * sports with `projection`: nfl, mlb, nba), null where the sport has none (mlb alpha: its
+     * lines have no playing-time or opportunity share, so every alpha value would be null). Ids that name no stored team-sport player are listed in notFound.
      */
     const batchSignals = Effect.fn("Feed.batchSignals")(function*(ids: ReadonlyArray<string>) {
       const unique = [...new Set(ids)]
@@ -441,8 +380,10 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
           confidence_score: fields.confidence_score,
           heat_signal: fields.heat_signal,
           model_version: fields.model_versions.length === 0 ? null : fields.model_versions.join(","),
-          alpha: alphaSports.includes(sport) ? yield* analytics.alpha(sport, p.id) : null,
-          projection: projectionSports.includes(sport) ? yield* analytics.projection(sport, p.id, 1, undefined) : null
+          alpha: Sports.hasCapability(sport, "alpha") ? yield* analytics.alpha(sport, p.id) : null,
+          projection: Sports.hasCapability(sport, "projection")
+            ? yield* analytics.projection(sport, p.id, 1, undefined)
+            : null
         })
       }
       return { rows, notFound }

@@ -5,10 +5,15 @@
  * @module
  */
 import {
+  Coverage,
+  InvalidParameter,
+  isTeamSport,
   parseCanonicalPlayerId,
   type Player,
   PlayerReader,
+  type PlayerReaderService,
   type PlayerStatus,
+  ResourceNotFound,
   type Resources,
   Sports,
   type StatLine,
@@ -32,8 +37,83 @@ export interface PlayerListQuery {
   readonly offset: number
 }
 
-/** Name candidates looked at when resolving a compare reference by name. */
-const NAME_CANDIDATES = 50
+/** Players a name is matched against (one page of the name search; more would be ambiguous anyway). */
+const NAME_CANDIDATES = 100
+
+/** Candidates an ambiguous name's 400 lists (the others are counted). */
+export const NAME_CANDIDATES_LISTED = 10
+
+/** What a player reference is resolved within: sport and team when the caller gave them, and the parameter it came in. */
+export interface ResolveOptions {
+  readonly sport?: TeamSport | undefined
+  readonly team?: string | undefined
+  /** The request parameter that carried the reference, named in a 400 (default `player`). */
+  readonly parameter?: string | undefined
+}
+
+/** The players a name matches (of `sport` and `team` when given): the exact full names, else every partial match. */
+const candidatesOf = (players: PlayerReaderService, name: string, sport: TeamSport | undefined, team: string | undefined) =>
+  Effect.map(
+    players.find({ sport, team: team?.toUpperCase(), search: name, limit: NAME_CANDIDATES, offset: 0 }),
+    (page) => {
+      const rows = page.rows.filter((p) => isTeamSport(p.sport))
+      const lower = name.toLowerCase()
+      const exact = rows.filter((p) => p.full_name.toLowerCase() === lower)
+      return exact.length > 0 ? exact : rows
+    }
+  )
+
+/**
+ * The one resolver of a player reference (`/v1/feed`, `/v1/players/compare`, the MCP tools), with
+ * warnings: a canonical id (`svc_<sport>_<id>`), else a name (case and accents ignored) of
+ * `sport` and `team` when given; exact full names win over partial matches. A name no player of
+ * `team` has but that names exactly one player of another team resolves to him, with a warning
+ * that the team was ignored (a trade the caller has not seen). More than one match →
+ * InvalidParameter (`options.parameter`, default `player`) listing the candidates (id, name,
+ * team, sport; at most {@link NAME_CANDIDATES_LISTED}, the others counted); none, or an id of
+ * another sport than `sport` → ResourceNotFound (player).
+ */
+export const resolvePlayer = (players: PlayerReaderService, ref: string, options: ResolveOptions = {}) =>
+  Effect.gen(function*() {
+    const trimmed = ref.trim()
+    if (parseCanonicalPlayerId(trimmed) !== undefined) {
+      const found = yield* players.get(trimmed)
+      if (Option.isSome(found) && (options.sport === undefined || found.value.sport === options.sport)) {
+        return { player: found.value, warnings: [] as ReadonlyArray<string> }
+      }
+      return yield* Effect.fail(notFound("player", trimmed))
+    }
+    let candidates = yield* candidatesOf(players, trimmed, options.sport, options.team)
+    let warnings: ReadonlyArray<string> = []
+    if (candidates.length === 0 && options.team !== undefined) {
+      candidates = yield* candidatesOf(players, trimmed, options.sport, undefined)
+      const only = candidates.length === 1 ? candidates[0]! : undefined
+      if (only !== undefined) {
+        warnings = [
+          `team ${options.team.toUpperCase()} ignored: no player of it matches ${JSON.stringify(trimmed)}; ` +
+          `${only.full_name} (${only.id}) is on ${only.team ?? "no team"}`
+        ]
+      }
+    }
+    if (candidates.length === 0) return yield* Effect.fail(notFound("player", trimmed))
+    if (candidates.length > 1) {
+      const listed = candidates.slice(0, NAME_CANDIDATES_LISTED)
+        .map((p) => `${p.id} (${p.full_name}, ${p.team ?? "no team"}, ${p.sport})`)
+        .join("; ")
+      const more = candidates.length > NAME_CANDIDATES_LISTED
+        ? `; and ${candidates.length - NAME_CANDIDATES_LISTED} more`
+        : ""
+      const narrowers = options.parameter === undefined || options.parameter === "player" ? "team, sport" : "sport"
+      return yield* Effect.fail(
+        new InvalidParameter({
+          parameter: options.parameter ?? "player",
+          reason: `ambiguous: ${candidates.length} players match ${JSON.stringify(trimmed)}; give ${narrowers} or a ` +
+            `canonical id. Candidates: ${listed}${more}`
+        })
+      )
+    }
+    return { player: candidates[0]!, warnings }
+  })
 
 /** Stat lines read for the compared season (a full season with playoffs is under 200 games). */
 const SEASON_LINES = 250
@@ -63,9 +143,29 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       return { total: all.length, rows: pageOf(all, q.limit, q.offset) }
     })
 
-    /** The player `id` of `sport` and its team (undefined when none or not held). */
+    /**
+     * The player `id` of `sport` (Reads.requirePlayer); when none is held and the endpoint
+     * `operation` of the sport has no source (`Coverage.coverageOf`: soccer players), the
+     * ResourceNotFound carries that reason, so the 404 says why no id can be found.
+     */
+    const requireHeld = (sport: TeamSport, id: string, operation: string) =>
+      requirePlayer(players, sport, id).pipe(
+        Effect.catchTag("ResourceNotFound", (e) => {
+          const coverage = Coverage.coverageOf(sport, operation)
+          return Effect.fail(
+            coverage.available || coverage.reason === null
+              ? e
+              : new ResourceNotFound({ resource: "player", id, reason: coverage.reason })
+          )
+        })
+      )
+
+    /**
+     * The player `id` of `sport` and its team (undefined when none or not held). ResourceNotFound
+     * (player) when not held, with the reason for a sport no source has players of (soccer).
+     */
     const get = Effect.fn("Players.get")(function*(sport: TeamSport, id: string) {
-      const player = yield* requirePlayer(players, sport, id)
+      const player = yield* requireHeld(sport, id, "player")
       const team = player.team === null ? undefined : (yield* teamMap(teams, sport)).get(player.team)
       return { player, team }
     })
@@ -97,7 +197,7 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
      * player's most recent line; null when the player has none).
      */
     const gameLog = Effect.fn("Players.gameLog")(function*(sport: TeamSport, id: string, season?: number) {
-      const player = yield* requirePlayer(players, sport, id)
+      const player = yield* requireHeld(sport, id, "gameLog")
       const recent = (limit: number, s?: number) =>
         Effect.map(
           lines.find({ sport, player_id: player.id, season: s, order: "recent", limit, offset: 0 }),
@@ -128,24 +228,12 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
         .slice(0, q.limit)
     })
 
-    /**
-     * The player a reference names: a canonical id (`svc_<sport>_<id>`), else a name, matched
-     * case-insensitively, an exact full name first, else the first partial match alphabetically.
-     * ResourceNotFound (player) when nothing matches, or the id is of another sport than `sport`.
-     */
-    const resolve = Effect.fn("Players.resolve")(function*(ref: string, sport: TeamSport | undefined) {
-      const trimmed = ref.trim()
-      if (parseCanonicalPlayerId(trimmed) !== undefined) {
-        const found = yield* players.get(trimmed)
-        if (Option.isSome(found) && (sport === undefined || found.value.sport === sport)) return found.value
-        return yield* Effect.fail(notFound("player", trimmed))
-      }
-      const page = yield* players.find({ sport, search: trimmed, limit: NAME_CANDIDATES, offset: 0 })
-      const lower = trimmed.toLowerCase()
-      const hit = page.rows.find((p) => p.full_name.toLowerCase() === lower) ?? page.rows[0]
-      if (hit === undefined) return yield* Effect.fail(notFound("player", trimmed))
-      return hit
-    })
+    /** The player and warnings a reference names ({@link resolvePlayer}). */
+    const resolveWithWarnings = (ref: string, options: ResolveOptions = {}) => resolvePlayer(players, ref, options)
+
+    /** The player a reference names in `sport` ({@link resolvePlayer}, without its warnings). */
+    const resolve = (ref: string, sport: TeamSport | undefined) =>
+      Effect.map(resolvePlayer(players, ref, { sport }), (r) => r.player)
 
     /**
      * One side of a comparison: the player's most recent season with stat lines, its games,
@@ -195,10 +283,13 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       } satisfies Resources.ComparedPlayer
     })
 
-    /** Both sides of a comparison of two references (see `resolve`), and the sport they share. */
+    /**
+     * Both sides of a comparison of two references ({@link resolvePlayer}; an ambiguous name is a
+     * 400 on `player1` or `player2` listing the candidates), and the sport they share.
+     */
     const compare = Effect.fn("Players.compare")(function*(ref1: string, ref2: string, sport: TeamSport | undefined) {
-      const a = yield* resolve(ref1, sport)
-      const b = yield* resolve(ref2, sport)
+      const a = (yield* resolvePlayer(players, ref1, { sport, parameter: "player1" })).player
+      const b = (yield* resolvePlayer(players, ref2, { sport, parameter: "player2" })).player
       const rows = yield* Effect.all([compared(a), compared(b)])
       return { rows, sport: sport ?? (a.sport === b.sport ? a.sport : "all") }
     })
@@ -237,6 +328,19 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       })
     })
 
-    return { list, get, roster, statLines, gameLog, search, resolve, compare, byPlatformId, counts, rostersOf } as const
+    return {
+      list,
+      get,
+      roster,
+      statLines,
+      gameLog,
+      search,
+      resolve,
+      resolveWithWarnings,
+      compare,
+      byPlatformId,
+      counts,
+      rostersOf
+    } as const
   })
 }) {}

@@ -18,10 +18,6 @@ import { Effect } from "effect"
 import { inLeague } from "./Games.js"
 import { lastIngested, latestResultSeason, seasonGames, teamMap } from "./Reads.js"
 
-/** `meta.coverage.reason` of an nhl table whose source has no overtime flag (twinfield10 2021-22 to 2023-24). */
-export const OVERTIME_UNKNOWN =
-  "the source of this season has no overtime flag: overtime and shootout losses are counted in losses, and ot_losses, points and regulation_wins are null"
-
 /** The standings feature. */
 export class Standings extends Effect.Service<Standings>()("@sports-data/app/Standings", {
   effect: Effect.gen(function*() {
@@ -33,8 +29,8 @@ export class Standings extends Effect.Service<Standings>()("@sports-data/app/Sta
      * The table of `league` of `sport` for `season` (default: the latest season with results),
      * the teams kept by `keep`. A season of which no game is held has no rows (never every team
      * at 0-0). `lastUpdated`: the end of the sport's last ingestion (ISO) or null. `coverage`:
-     * the response's `meta.coverage` when rows lack what the league counts (nhl seasons whose
-     * source has no overtime flag), else undefined.
+     * the response's `meta.coverage` when the league's rules say the rows lack what it counts
+     * (`StandingsRules.incomplete`: nhl seasons whose source has no overtime flag), else undefined.
      */
     const table = Effect.fn("Standings.table")(function*(
       sport: TeamSport,
@@ -52,10 +48,8 @@ export class Standings extends Effect.Service<Standings>()("@sports-data/app/Sta
         league,
         ...(season === null ? {} : { season })
       }).filter((s) => options.keep === undefined || options.keep(s.team))
-      // nhl counts overtime losses (domain standings/Nhl.ts): null where the source has no overtime flag
-      const coverage = sport === "nhl" && rows.some((s) => s.ot_losses === null)
-        ? { available: true, reason: OVERTIME_UNKNOWN }
-        : undefined
+      const reason = Sports.standingsRules(sport, league)?.incomplete?.(rows)
+      const coverage = reason === undefined ? undefined : { available: true, reason }
       return { league, season, rows, lastUpdated: yield* lastIngested(catalog, sport), coverage }
     })
 

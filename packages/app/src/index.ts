@@ -46,6 +46,7 @@ export {
   NO_DFS_SOURCE,
   type OptimizeInput,
   type OptimizeResult,
+  type SalaryRow,
   SERVICE_PROJECTION_METHOD
 } from "./Dfs.js"
 export * as Events from "./Events.js"

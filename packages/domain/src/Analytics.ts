@@ -36,6 +36,7 @@
  */
 import type { StatLine } from "./Canonical.js"
 import type { TeamSport } from "./Sport.js"
+import { hasCapability, sportsWith, type SportsWith } from "./sports/Registry.js"
 
 /** Stat lines in the alpha window (specification: "over the last 8 games"). */
 export const ALPHA_WINDOW = 8
@@ -132,13 +133,18 @@ export const isoWeek = (at: Date): string => {
 // Per-game inputs, per sport
 // ---------------------------------------------------------------------------------------------
 
-/** Sports with alpha metrics (issue 12: nfl, nba, nhl; mlb has no playing-time share source). */
-export const alphaSports = ["nfl", "nba", "nhl"] as const satisfies ReadonlyArray<TeamSport>
-/** Sports with similarity vectors (specification: sport nfl, mlb, nba). */
-export const similaritySports = ["nfl", "nba", "mlb"] as const satisfies ReadonlyArray<TeamSport>
-/** Sports the metrics job computes rows for. */
-export const metricSports = ["nfl", "nba", "nhl", "mlb"] as const satisfies ReadonlyArray<TeamSport>
-export type MetricSport = typeof metricSports[number]
+/**
+ * Sports with alpha metrics (the registry's `alpha` capability: nfl, nba, nhl; mlb lines have
+ * no playing-time or opportunity share, so its rows hold no alpha values).
+ */
+export const alphaSports = sportsWith("alpha")
+export type AlphaSport = SportsWith<"alpha">
+/** Sports with similarity vectors (the registry's `similarity`; specification: sport nfl, mlb, nba). */
+export const similaritySports = sportsWith("similarity")
+export type SimilaritySport = SportsWith<"similarity">
+/** Sports the metrics job computes rows for (the registry's `metrics`). */
+export const metricSports = sportsWith("metrics")
+export type MetricSport = SportsWith<"metrics">
 
 /** The per-game inputs of a line: playing time (snap % or minutes) and opportunity share (percent). */
 export interface GameInputs {
@@ -262,10 +268,7 @@ export const similarityDimensions = {
     "pitching_k",
     "momentum"
   ]
-} as const satisfies Record<typeof similaritySports[number], ReadonlyArray<string>>
-
-const isSimilaritySport = (sport: TeamSport): sport is typeof similaritySports[number] =>
-  (similaritySports as ReadonlyArray<TeamSport>).includes(sport)
+} as const satisfies Record<SimilaritySport, ReadonlyArray<string>>
 
 /** The similarity vector of a window (see {@link similarityDimensions}), or null for a sport without one. */
 export const similarityVector = (
@@ -273,7 +276,7 @@ export const similarityVector = (
   window: ReadonlyArray<{ readonly line: StatLine; readonly inputs: GameInputs }>,
   alpha: AlphaValues
 ): ReadonlyArray<number | null> | null => {
-  if (!isSimilaritySport(sport)) return null
+  if (!hasCapability(sport, "similarity")) return null
   const meanOf = (f: (w: { readonly line: StatLine; readonly inputs: GameInputs }) => number | null) =>
     mean(window.map(f).filter((x): x is number => x !== null))
   const dims: ReadonlyArray<string> = similarityDimensions[sport]
@@ -384,6 +387,7 @@ export const computeSportMetrics = (
     byPlayer.set(line.player_id, list)
   }
   const week = isoWeek(now)
+  const withAlpha = hasCapability(sport, "alpha")
   const out: Array<PlayerMetrics> = []
   for (const [player_id, list] of byPlayer) {
     const window = [...list].sort(newestFirst).slice(0, ALPHA_WINDOW).map((line) => ({
@@ -401,9 +405,9 @@ export const computeSportMetrics = (
       avg_fantasy_points: r2(
         mean(window.flatMap((w) => (w.line.fantasy_points === null ? [] : [w.line.fantasy_points])))
       ),
-      consistency_score: sport === "mlb" ? null : r2(alpha.consistency_score),
-      momentum_delta: sport === "mlb" ? null : r2(alpha.momentum_delta),
-      opportunity_ceiling: sport === "mlb" ? null : r2(alpha.opportunity_ceiling),
+      consistency_score: withAlpha ? r2(alpha.consistency_score) : null,
+      momentum_delta: withAlpha ? r2(alpha.momentum_delta) : null,
+      opportunity_ceiling: withAlpha ? r2(alpha.opportunity_ceiling) : null,
       sample_size: alpha.sample_size,
       vector: similarityVector(sport, window, alpha)?.map((x) => (x === null ? null : round(x, 4))) ?? null,
       week_computed: week,

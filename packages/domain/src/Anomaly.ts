@@ -23,6 +23,7 @@ import { newestFirst, round } from "./Analytics.js"
 import type { StatLine } from "./Canonical.js"
 import type { NewServiceEvent } from "./Signals.js"
 import type { TeamSport } from "./Sport.js"
+import { sportsWith, type SportsWith } from "./sports/Registry.js"
 
 /** Consistency constant of the MAD for a normal distribution, 1/Φ⁻¹(0.75) (Rousseeuw & Croux 1993). */
 export const MAD_CONSISTENCY = 1.4826
@@ -42,9 +43,9 @@ export const SCORE_HALF_Z = 1.5
 /** Score at and above which a player's newest game writes `anomaly.detected` (specification: above 70 is meaningful). */
 export const ANOMALY_THRESHOLD = 70
 
-/** Sports scored: those whose stat lines carry per-game fantasy points. */
-export const anomalySports = ["nfl", "nba", "nhl", "mlb"] as const satisfies ReadonlyArray<TeamSport>
-export type AnomalySport = typeof anomalySports[number]
+/** Sports scored: those whose stat lines carry per-game fantasy points (the registry's `anomaly`). */
+export const anomalySports = sportsWith("anomaly")
+export type AnomalySport = SportsWith<"anomaly">
 
 /** The median of `values` (mean of the two middle ones for an even count); null when empty. */
 export const median = (values: ReadonlyArray<number>): number | null => {

@@ -52,10 +52,15 @@ export class InvalidParameter extends Schema.TaggedError<InvalidParameter>()("In
   reason: Schema.String
 }) {}
 
-/** 404 RESOURCE_NOT_FOUND: no `resource` (player, team, game, webhook, delivery) with this id. */
+/**
+ * 404 RESOURCE_NOT_FOUND: no `resource` (player, team, game, webhook, delivery) with this id;
+ * `reason`, when given, says why none can exist (no source has soccer players), and the message
+ * of the answer states it.
+ */
 export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>()("ResourceNotFound", {
   resource: Schema.String,
-  id: Schema.String
+  id: Schema.String,
+  reason: Schema.optional(Schema.String)
 }) {}
 
 /** 409 CONFLICT: the thing already exists (for example a key registered twice). */

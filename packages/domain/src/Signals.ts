@@ -14,9 +14,10 @@
  */
 import { Schema } from "effect"
 import { Severity, SignalType } from "./Resources.js"
+import { sportsWith } from "./sports/Registry.js"
 
-/** The sports a Signal may carry (specification, Signal: nfl, mlb or nba). */
-export const SignalSport = Schema.Literal("nfl", "mlb", "nba")
+/** The sports a Signal may carry: the registry's `signals` (specification, Signal: nfl, mlb or nba). */
+export const SignalSport = Schema.Literal(...sportsWith("signals"))
 export type SignalSport = typeof SignalSport.Type
 
 /**

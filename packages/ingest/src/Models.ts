@@ -21,6 +21,7 @@ import {
   Models,
   PlayerReader,
   type SportKey,
+  Sports,
   type StatLine,
   StatLineReader,
   type StoreError,
@@ -530,8 +531,8 @@ export const trainPitcherForm = (
   return { version, predictions }
 }
 
-/** Sports with a model in the registry. */
-export const modelSports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb", "nhl"]
+/** Sports with a model in the registry (the sport registry's `models` capability). */
+export const modelSports: ReadonlyArray<TeamSport> = Sports.sportsWith("models")
 
 const recordTrained = (trained: Trained) =>
   Effect.gen(function*() {

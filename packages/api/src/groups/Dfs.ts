@@ -33,12 +33,21 @@ export const DfsSlateView = Schema.Struct({
 }).annotations({ identifier: "DfsSlate" })
 
 /**
- * A salary row: player_id (canonical; null when not linked), platform_player_id (the platform's
- * id on the slate), name, position, roster_positions (slots the player may fill), salary (US$),
- * team, game (`AWAY@HOME`), avg_points_per_game (the platform's own average, as published).
+ * A salary row: player_id (canonical; null when not linked) and player_name (the service's
+ * full name of the linked player; null when not linked), platform_player_id (the platform's
+ * id on the slate), name (as the platform writes it), position, roster_positions (slots the
+ * player may fill), salary (US$), team (as the platform writes it) with team_id and team_abbr
+ * (the held team it names; null for golf), game (`AWAY@HOME`), avg_points_per_game (the
+ * platform's own average, as published).
  */
 export const DfsSalaryView = Schema.Struct({
-  player_id: Schema.NullOr(Schema.String),
+  player_id: Schema.NullOr(Schema.String).annotations({
+    description: "Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints; null when not linked"
+  }),
+  player_name: Schema.NullOr(Schema.String).annotations({
+    description: "The linked player's full name as the service holds it (name is the platform's); null when not linked"
+  }),
+  ...Resources.TeamRef,
   platform_player_id: Schema.String,
   name: Schema.String,
   position: Schema.String,

@@ -4,7 +4,7 @@
  * projection, waiver priority and the players batch.
  * @module
  */
-import { Analytics } from "@sports-data/domain"
+import { Analytics, Sports } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
 import {
   intBetween,
@@ -34,9 +34,12 @@ export const decimalBetween = (min: number, max: number, description: string) =>
 /** `true` or `false` (any case). */
 export const BooleanParam = oneOf(["true", "false"])
 
-/** `/v1/{sport}/players/{id}/alpha` path: sport nfl, mlb, nba, nhl (mlb answers with meta.coverage) and id. */
+/**
+ * `/v1/{sport}/players/{id}/alpha` path: a sport with stored metrics (the registry's `metrics`:
+ * nfl, mlb, nba, nhl; one without `alpha`, mlb, answers with meta.coverage) and id.
+ */
 export const AlphaPath = Schema.Struct({
-  sport: oneOf(["nfl", "mlb", "nba", "nhl"]),
+  sport: oneOf(Analytics.metricSports),
   ...PlayerIdPath.fields
 })
 
@@ -58,7 +61,7 @@ export const TrendsLimit = { default: 50, max: 500 } as const satisfies LimitSpe
  * default 50). nba is accepted beside the specification's nfl and mlb: its game history is served.
  */
 export const TrendsParams = Schema.Struct({
-  sport: Schema.optional(oneOf(["nfl", "mlb", "nba", "all"])),
+  sport: Schema.optional(oneOf([...Sports.sportsWith("history"), "all"])),
   player_name: Schema.optional(Text),
   team: Schema.optional(TeamAbbr),
   position: Schema.optional(Text),
@@ -67,8 +70,8 @@ export const TrendsParams = Schema.Struct({
   limit: limitParam(TrendsLimit)
 })
 
-/** `/v1/{sport}/games/history` path: sport nfl, nba, mlb. */
-export const HistoryPath = Schema.Struct({ sport: oneOf(["nfl", "nba", "mlb"]) })
+/** `/v1/{sport}/games/history` path: the sports with the registry's `history` (nfl, mlb, nba). */
+export const HistoryPath = Schema.Struct({ sport: oneOf(Sports.sportsWith("history")) })
 
 /** `GET /v1/{sport}/games/history`: player (partial name; also player_name), team, season, limit (default 50). */
 export const HistoryParams = Schema.Struct({
@@ -103,9 +106,9 @@ export const FilterParams = Schema.Struct({
   limit: limitParam(FilterLimit)
 })
 
-/** `/v1/{sport}/players/{id}/projection` path: sport nfl, nba, mlb and id. */
+/** `/v1/{sport}/players/{id}/projection` path: the sports with the registry's `projection` (nfl, mlb, nba) and id. */
 export const ProjectionPath = Schema.Struct({
-  sport: oneOf(["nfl", "nba", "mlb"]),
+  sport: oneOf(Sports.sportsWith("projection")),
   ...PlayerIdPath.fields
 })
 
@@ -121,7 +124,7 @@ export const ProjectionParams = Schema.Struct({
   )
 })
 
-/** `/v1/{sport}/waiver-priority` path: the sports with momentum (nfl, nba, nhl). */
+/** `/v1/{sport}/waiver-priority` path: the sports with alpha metrics (the registry's `alpha`: nfl, nba, nhl). */
 export const WaiverPath = Schema.Struct({ sport: oneOf(Analytics.alphaSports) })
 
 /** Waiver priority limit: default 25, max 100. */

@@ -4,7 +4,7 @@
  * body of `POST /v1/batch/signals` (ids, as `POST /v1/batch/players`).
  * @module
  */
-import { TeamSport } from "@sports-data/domain"
+import { Sports, TeamSport } from "@sports-data/domain"
 import { Schema } from "effect"
 import { intBetween, limitParam, type LimitSpec, oneOf, seasonParam, TeamAbbr, Text } from "./Common.js"
 
@@ -19,11 +19,12 @@ export const FeedParams = Schema.Struct({
 export const ArticlesLimit: LimitSpec = { default: 10, max: 50 }
 
 /**
- * `GET /v1/articles/waiver`: sport (required: nfl, mlb, nba; nhl too, it has momentum), week
- * (nfl, 1 to 18; default the newest), season, limit.
+ * `GET /v1/articles/waiver`: sport (required: a sport with stored metrics, the registry's
+ * `metrics`: nfl, mlb, nba as the specification names them, and nhl; a sport without `alpha`,
+ * mlb, answers with meta.coverage), week (nfl, 1 to 18; default the newest), season, limit.
  */
 export const ArticlesParams = Schema.Struct({
-  sport: oneOf(["nfl", "mlb", "nba", "nhl"]),
+  sport: oneOf(Sports.sportsWith("metrics")),
   week: Schema.optional(intBetween(1, 18, { description: "nfl week, 1 to 18 (default: the newest stored)" })),
   season: seasonParam,
   limit: limitParam(ArticlesLimit)

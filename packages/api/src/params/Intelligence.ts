@@ -3,7 +3,7 @@
  * "Cross-sport"; decisions.md, "Signals" and "Paths and parameters").
  * @module
  */
-import { Resources, Signals } from "@sports-data/domain"
+import { Resources, Signals, Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
   DateParam,
@@ -37,8 +37,8 @@ export const SeverityParam = oneOf(Resources.Severity.literals)
 /** A signal sport (nfl, mlb, nba). */
 export const SignalSportParam = oneOf(Signals.SignalSport.literals)
 
-/** A signal sport or `all`. */
-export const SignalSportOrAll = oneOf(["nfl", "mlb", "nba", "all"] as const)
+/** A signal sport (the registry's `signals`) or `all`. */
+export const SignalSportOrAll = oneOf([...Sports.sportsWith("signals"), "all"])
 
 /**
  * `position` of the news endpoint: any string; it never answers 400 for it (decisions.md). A value

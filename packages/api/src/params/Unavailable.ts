@@ -4,6 +4,7 @@
  * depth-chart changes), validated like every other endpoint's (specification, "Endpoints").
  * @module
  */
+import { Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
   DateParam,
@@ -19,8 +20,8 @@ import {
 } from "./Common.js"
 import { NflPosition } from "./Nfl.js"
 
-/** Sports of play-by-play (specification: nfl, nba, mlb, nhl, cfb, soccer). */
-export const playSports = ["nfl", "nba", "mlb", "nhl", "cfb", "soccer"] as const
+/** Sports of play-by-play (the registry's `plays`; specification: nfl, nba, mlb, nhl, cfb, soccer). */
+export const playSports = Sports.sportsWith("plays")
 
 /** A game id as the service lists it (nfl `2024_01_ARI_BUF`, nba `0022300061`, mlb game_pk): 1 to 64 plain characters. */
 export const GameId = Schema.String.pipe(
@@ -32,8 +33,8 @@ export const GameId = Schema.String.pipe(
 /** `/v1/{sport}/games/{gameId}/plays` path: sport (nfl, nba, mlb, nhl, cfb, soccer) and gameId. */
 export const PlaysPath = Schema.Struct({ sport: oneOf(playSports), gameId: GameId })
 
-/** `/v1/{sport}/ecr` path: sport nfl, nba, mlb (specification). */
-export const EcrPath = Schema.Struct({ sport: oneOf(["nfl", "nba", "mlb"]) })
+/** `/v1/{sport}/ecr` path: the sports with the registry's `ecr` (specification: nfl, nba, mlb). */
+export const EcrPath = Schema.Struct({ sport: oneOf(Sports.sportsWith("ecr")) })
 
 /** Consensus and draft rankings: default 50 rows, at most 200 (the players lists' limits). */
 export const RankingsLimit = { default: 50, max: 200 } as const satisfies LimitSpec

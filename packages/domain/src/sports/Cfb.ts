@@ -38,6 +38,20 @@ import type { SportModule } from "./SportModule.js"
 export const cfb = {
   key: "cfb",
   name: "NCAA College Football",
+  shortName: "College Football",
+  capabilities: {
+    stats: false,
+    metrics: false,
+    alpha: false,
+    similarity: false,
+    projection: false,
+    history: false,
+    anomaly: false,
+    models: false,
+    signals: false,
+    ecr: false,
+    plays: true
+  },
   leagues: ["cfb"],
   /**
    * Position groups as college rosters list them: offense QB, RB, WR, TE, OL; defense DL, LB, DB;

@@ -12,6 +12,8 @@ export interface EventSportModule<S extends EventSport = EventSport> {
   readonly key: S
   /** Display name, e.g. "Formula 1". */
   readonly name: string
+  /** The name `/v1/sports` shows, e.g. "Formula 1", "UFC". */
+  readonly shortName: string
   /**
    * Tours or series the sport's events belong to (`SportEvent.league`): tennis `atp`, `wta`;
    * golf `pga`, `lpga`; NASCAR `cup`, `xfinity`, `truck`; the sport key where there is one.

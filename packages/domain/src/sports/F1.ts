@@ -20,6 +20,7 @@ import { type PointsRow, pointsTable } from "./PointsTable.js"
 export const f1: EventSportModule<"f1"> = {
   key: "f1",
   name: "Formula 1",
+  shortName: "Formula 1",
   leagues: ["f1"],
   defaultLeague: "f1",
   eventStates: EVENT_STATES,

@@ -22,6 +22,7 @@ import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 export const golf: EventSportModule<"golf"> = {
   key: "golf",
   name: "Golf",
+  shortName: "Golf",
   leagues: ["pga", "lpga"],
   defaultLeague: "pga",
   eventStates: EVENT_STATES,

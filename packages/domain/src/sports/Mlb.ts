@@ -40,6 +40,20 @@ export const deriveMlbStats = (stats: Stats): Stats => {
 export const mlb = {
   key: "mlb",
   name: "Major League Baseball",
+  shortName: "MLB",
+  capabilities: {
+    stats: true,
+    metrics: true,
+    alpha: false,
+    similarity: true,
+    projection: true,
+    history: true,
+    anomaly: true,
+    models: true,
+    signals: true,
+    ecr: true,
+    plays: true
+  },
   leagues: ["mlb"],
   positions: ["SP", "RP", "C", "1B", "2B", "3B", "SS", "OF", "DH"],
   /** Sources write P for every pitcher, LF/CF/RF for outfielders and TWP for two-way players. */

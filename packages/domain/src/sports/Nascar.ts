@@ -23,6 +23,7 @@ import { pointsTable } from "./PointsTable.js"
 export const nascar: EventSportModule<"nascar"> = {
   key: "nascar",
   name: "NASCAR",
+  shortName: "NASCAR",
   leagues: ["cup", "xfinity", "truck"],
   defaultLeague: "cup",
   eventStates: EVENT_STATES,

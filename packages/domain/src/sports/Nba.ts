@@ -13,6 +13,20 @@ import type { SportModule } from "./SportModule.js"
 export const nba = {
   key: "nba",
   name: "National Basketball Association",
+  shortName: "NBA",
+  capabilities: {
+    stats: true,
+    metrics: true,
+    alpha: true,
+    similarity: true,
+    projection: true,
+    history: true,
+    anomaly: true,
+    models: true,
+    signals: true,
+    ecr: true,
+    plays: true
+  },
   leagues: ["nba"],
   positions: ["PG", "SG", "SF", "PF", "C"],
   /** Sources write Guard / Forward / Center or G, F, C (and mixes such as Guard-Forward). */

@@ -13,6 +13,20 @@ import type { SportModule } from "./SportModule.js"
 export const nfl = {
   key: "nfl",
   name: "National Football League",
+  shortName: "NFL",
+  capabilities: {
+    stats: true,
+    metrics: true,
+    alpha: true,
+    similarity: true,
+    projection: true,
+    history: true,
+    anomaly: true,
+    models: true,
+    signals: true,
+    ecr: true,
+    plays: true
+  },
   leagues: ["nfl"],
   positions: ["QB", "RB", "WR", "TE", "K", "DEF"],
   /** The ffb id sources write kickers as PK and team defenses as DST or D/ST. */

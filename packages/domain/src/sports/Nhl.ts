@@ -95,6 +95,20 @@ const teams: ReadonlyArray<TeamDirectoryEntry> = [
 export const nhl = {
   key: "nhl",
   name: "National Hockey League",
+  shortName: "NHL",
+  capabilities: {
+    stats: true,
+    metrics: true,
+    alpha: true,
+    similarity: false,
+    projection: false,
+    history: false,
+    anomaly: true,
+    models: true,
+    signals: false,
+    ecr: false,
+    plays: true
+  },
   leagues: ["nhl"],
   positions: ["C", "LW", "RW", "D", "G"],
   /** NHL.com position codes write wingers L and R; some sources write W or F for any forward. */

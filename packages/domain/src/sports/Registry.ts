@@ -7,7 +7,7 @@
  */
 import type { Game, Team } from "../Canonical.js"
 import { type Format, type ScoreResult, scoreWith } from "../Scoring.js"
-import type { EventSport, TeamSport } from "../Sport.js"
+import { type EventSport, type SportKey, teamSports, type TeamSport } from "../Sport.js"
 import type { TeamStanding } from "../Standings.js"
 import { cfb } from "./Cfb.js"
 import type { EventSportModule } from "./EventSportModule.js"
@@ -19,12 +19,12 @@ import { nba } from "./Nba.js"
 import { nfl } from "./Nfl.js"
 import { nhl } from "./Nhl.js"
 import { soccer } from "./Soccer.js"
-import type { SportModule, StandingsRules } from "./SportModule.js"
+import type { Capabilities, SportModule, StandingsRules } from "./SportModule.js"
 import { tennis } from "./Tennis.js"
 import { ufc } from "./Ufc.js"
 
 export { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
-export type { SportModule, StandingsInput, StandingsRules, TeamDirectoryEntry } from "./SportModule.js"
+export type { Capabilities, SportModule, StandingsInput, StandingsRules, TeamDirectoryEntry } from "./SportModule.js"
 
 /** Every team sport's module. */
 export const modules = { nfl, nba, mlb, nhl, cfb, soccer } as const satisfies Record<TeamSport, SportModule>
@@ -37,6 +37,40 @@ export const eventModules = { tennis, golf, ufc, f1, nascar } as const satisfies
 
 /** The module of event sport `sport`. */
 export const eventModuleOf = (sport: EventSport): EventSportModule => eventModules[sport]
+
+/** A capability of a team sport (a key of `SportModule.capabilities`). */
+export type Capability = keyof Capabilities
+
+/** The team sports whose module has `C` (its flag typed `true`), as a union of keys. */
+export type SportsWith<C extends Capability> = {
+  readonly [S in TeamSport]: (typeof modules)[S]["capabilities"][C] extends true ? S : never
+}[TeamSport]
+
+/**
+ * The team sports whose module has `capability`, in the service's order (`teamSports`: nfl,
+ * mlb, nba, nhl, cfb, soccer), typed as a non-empty tuple of their keys so that parameter
+ * schemas (`Params.oneOf`) keep a literal union. Every capability is held by at least one sport
+ * (test/domain/sport-registry.test.ts).
+ */
+export const sportsWith = <C extends Capability>(capability: C): readonly [SportsWith<C>, ...Array<SportsWith<C>>] =>
+  teamSports.filter((s) => modules[s].capabilities[capability]) as unknown as readonly [
+    SportsWith<C>,
+    ...Array<SportsWith<C>>
+  ]
+
+/** True when team sport `sport` has `capability` (narrows the key). */
+export const hasCapability = <C extends Capability>(sport: string, capability: C): sport is SportsWith<C> =>
+  (sportsWith(capability) as ReadonlyArray<string>).includes(sport)
+
+/** The name `/v1/sports` shows for `sport` (the module's `shortName`: NFL, College Football, Formula 1). */
+export const shortNameOf = (sport: SportKey): string =>
+  sport in modules ? modules[sport as TeamSport].shortName : eventModules[sport as EventSport].shortName
+
+/**
+ * "nfl, mlb or nba": `values` joined for a description or a message (commas, "or" before the last).
+ */
+export const orList = (values: ReadonlyArray<string>): string =>
+  values.length <= 1 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`
 
 /** Stat keys per sport (each module's `statKeys`), for ingest adapters and response rows. */
 export const StatKeys = {

@@ -35,6 +35,20 @@ import type { SportModule } from "./SportModule.js"
 export const soccer = {
   key: "soccer",
   name: "Soccer",
+  shortName: "Soccer",
+  capabilities: {
+    stats: false,
+    metrics: false,
+    alpha: false,
+    similarity: false,
+    projection: false,
+    history: false,
+    anomaly: false,
+    models: false,
+    signals: false,
+    ecr: false,
+    plays: true
+  },
   leagues: ["epl", "mls", "la_liga", "bundesliga", "serie_a", "champions_league"],
   positions: ["GK", "DF", "MF", "FW"],
   positionAliases: {},

@@ -27,6 +27,12 @@ export interface StandingsRules {
   readonly football?: boolean
   /** Computes the standings of one season (`season` is the season key the games carry). */
   readonly compute: (input: StandingsInput) => ReadonlyArray<TeamStanding>
+  /**
+   * Why computed rows lack what the league counts, for the answer's `meta.coverage.reason`
+   * (nhl: a season whose source has no overtime flag leaves `ot_losses` null); undefined when
+   * the rows are complete or the rules have no such gap.
+   */
+  readonly incomplete?: (rows: ReadonlyArray<TeamStanding>) => string | undefined
 }
 
 /** Input of {@link StandingsRules.compute}: the teams of the league and games of one season. */
@@ -51,11 +57,53 @@ export interface TeamDirectoryEntry {
   readonly leagues: ReadonlyArray<string>
 }
 
+/**
+ * What a team sport serves and computes beyond what every team sport has (teams, players,
+ * games, standings). Every list of sports the service uses (parameter value sets, jobs, MCP tool
+ * arguments) is derived from these flags (Registry.ts `sportsWith`), never written out.
+ */
+export interface Capabilities {
+  /** Per-game player stat lines are served (`/v1/<sport>/players/{id}/stats`, MCP get_player_stats). */
+  readonly stats: boolean
+  /**
+   * The metrics job stores a row per player (alpha window, average fantasy points, similarity
+   * vector; domain Analytics.ts), so `/players/{id}/alpha`, `/players/filter` and
+   * `/articles/waiver` accept the sport; without {@link alpha} they answer with `meta.coverage`.
+   */
+  readonly metrics: boolean
+  /**
+   * Alpha metrics have their inputs (a playing-time share and an opportunity share beside
+   * fantasy points), so consistency_score, momentum_delta and opportunity_ceiling are computed,
+   * waiver priority ranks the sport and waiver articles are written.
+   */
+  readonly alpha: boolean
+  /** Players get a similarity vector (`/v1/players/similar/{id}`; Analytics.similarityDimensions). */
+  readonly similarity: boolean
+  /** Trailing-average projections (`/players/{id}/projection`, MCP get_player_projections). */
+  readonly projection: boolean
+  /** Trends and game history over the stat lines (`/analytics/trends`, `/games/history`). */
+  readonly history: boolean
+  /** The newest game of each player gets an anomaly score (its lines carry fantasy points; Anomaly.ts). */
+  readonly anomaly: boolean
+  /** The model registry trains models of the sport (packages/ingest Models.ts). */
+  readonly models: boolean
+  /** Signals (news, injuries, trending) are stored and served (domain Signals.ts). */
+  readonly signals: boolean
+  /** `/v1/<sport>/ecr`, expert consensus rankings, is served (no source has them: it answers with meta.coverage). */
+  readonly ecr: boolean
+  /** `/v1/<sport>/games/{gameId}/plays`, play-by-play, is served. */
+  readonly plays: boolean
+}
+
 /** Everything sport-specific about one team sport. */
 export interface SportModule<S extends TeamSport = TeamSport> {
   readonly key: S
   /** The league's display name, e.g. "National Football League". */
   readonly name: string
+  /** The name `/v1/sports` shows, e.g. "NFL", "College Football". */
+  readonly shortName: string
+  /** What the sport serves and computes beyond every team sport's endpoints. */
+  readonly capabilities: Capabilities
   /** League keys of the sport: soccer has six; every other sport one, equal to its key. */
   readonly leagues: ReadonlyArray<string>
   /** The position value set of the sport's player filters (specification). */

@@ -40,6 +40,7 @@ export const tennis: EventSportModule<"tennis"> & {
 } = {
   key: "tennis",
   name: "Tennis",
+  shortName: "Tennis",
   leagues: ["atp", "wta"],
   defaultLeague: "atp",
   eventStates: EVENT_STATES,

@@ -89,6 +89,7 @@ export const ufc: EventSportModule<"ufc"> & {
 } = {
   key: "ufc",
   name: "Ultimate Fighting Championship",
+  shortName: "UFC",
   leagues: ["ufc"],
   defaultLeague: "ufc",
   eventStates: EVENT_STATES,

@@ -389,9 +389,18 @@ const compute = ({ games, season, teams }: StandingsInput): ReadonlyArray<TeamSt
  * points and the NHL's tie-breaking procedure (see the module doc, which also says what is
  * computed when the source does not tell overtime results).
  */
+/**
+ * Why a table lacks overtime losses: a season whose source has no overtime flag (twinfield10
+ * 2021-22 to 2023-24) leaves `ot_losses`, `standings_points` and `regulation_wins` null and
+ * counts overtime and shootout losses in `losses` (the answer's `meta.coverage.reason`).
+ */
+export const OVERTIME_UNKNOWN =
+  "the source of this season has no overtime flag: overtime and shootout losses are counted in losses, and ot_losses, points and regulation_wins are null"
+
 export const nhlRules: StandingsRules = {
   name: "nhl-points",
   rankedBy: "division",
   withTies: false,
-  compute
+  compute,
+  incomplete: (rows) => (rows.some((r) => r.ot_losses === null) ? OVERTIME_UNKNOWN : undefined)
 }

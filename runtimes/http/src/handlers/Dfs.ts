@@ -5,7 +5,7 @@
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api } from "@sports-data/api"
-import { Dfs, type OptimizeResult, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
+import { Dfs, type OptimizeResult, type SalaryRow, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
 import type { Dfs as D } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
@@ -21,7 +21,7 @@ const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: 
 const slateView = (s: D.DfsSlate) => ({ ...s, start_time: s.start_time?.toISOString() ?? null })
 
 /** A salary row as served (without its slate id). */
-const salaryView = ({ slate_id: _, ...row }: D.DfsSalary) => row
+const salaryView = ({ slate_id: _, ...row }: SalaryRow) => row
 
 /** The optimizer's answer as served (lineups numbered from 1, best first). */
 const optimizeView = (r: OptimizeResult, requested: number) => ({

@@ -7,7 +7,8 @@
 import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
-import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team, TeamSport } from "@sports-data/domain"
+import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team } from "@sports-data/domain"
+import { Sports } from "@sports-data/domain"
 import { Effect } from "effect"
 import { envelope, type SportContext } from "./Common.js"
 
@@ -71,9 +72,9 @@ export const roster = <R>(
   })
 
 /** The sports with a per-game stats endpoint (`/v1/<sport>/players/{id}/stats`). */
-export const statsSports = ["nfl", "nba", "mlb", "nhl"] as const satisfies ReadonlyArray<TeamSport>
+export const statsSports = Sports.sportsWith("stats")
 /** A sport of {@link statsSports}. */
-export type StatsSport = typeof statsSports[number]
+export type StatsSport = Sports.SportsWith<"stats">
 
 /** The filters of `/v1/<sport>/players/{id}/stats`; `limit` already defaulted. */
 export interface PlayerStatsQuery {

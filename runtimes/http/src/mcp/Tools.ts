@@ -45,6 +45,7 @@ import {
   type Plans,
   type Player,
   Signals as Rules,
+  Sports,
   type Team,
   TeamSport
 } from "@sports-data/domain"
@@ -125,12 +126,12 @@ const described = <A, I>(s: Schema.Schema<A, I, never>, description: string) => 
 }
 
 const teamSport = described(Params.oneOf(TeamSport.literals), "sport key")
-const signalSportOrAll = described(Params.oneOf(["nfl", "mlb", "nba", "all"] as const), "nfl, mlb, nba or all")
-const projectionSport = described(Params.oneOf(["nfl", "nba", "mlb"] as const), "nfl, nba or mlb")
-const statsSport = described(Params.oneOf(statsSports), "nfl, nba, mlb or nhl")
+const signalSportOrAll = described(Params.SignalSportOrAll, Sports.orList([...Sports.sportsWith("signals"), "all"]))
+const projectionSport = described(Params.ProjectionPath.fields.sport, Sports.orList(Sports.sportsWith("projection")))
+const statsSport = described(Params.oneOf(statsSports), Sports.orList(statsSports))
 const playerName = described(
   Params.Text,
-  "player name (case and accents ignored; a partial name picks the first match alphabetically) or canonical id svc_<sport>_<id>"
+  "player name (case and accents ignored; an exact full name wins; a name several players match is an error listing them) or canonical id svc_<sport>_<id>"
 )
 const season = intArg(1900, 2100, "season, as the year it starts (2024 = the 2024 or 2024-25 season)")
 
@@ -208,7 +209,7 @@ export const tools: ReadonlyArray<Tool> = [
       "severity is the minimum level (high = high only; low = all), as /intelligence/injuries.",
     tier: "sandbox",
     args: Schema.Struct({
-      sport: optional(described(signalSportOrAll, "nfl, mlb, nba or all (default all)")),
+      sport: optional(described(signalSportOrAll, `${Sports.orList([...Sports.sportsWith("signals"), "all"])} (default all)`)),
       severity: optional(
         described(Params.oneOf(["high", "medium", "low", "all"] as const), "minimum severity (default all)")
       ),
@@ -277,7 +278,7 @@ export const tools: ReadonlyArray<Tool> = [
     tier: "pro_insights",
     args: Schema.Struct({
       sport: optional(
-        described(Params.oneOf(["nfl", "nba", "nhl", "mlb"] as const), "nfl, nba, nhl or mlb (default all)")
+        described(Params.oneOf(Sports.sportsWith("anomaly")), `${Sports.orList(Sports.sportsWith("anomaly"))} (default all)`)
       ),
       min_score: optional(numberArg(0, 100, "lowest anomaly_score, 0 to 100 (default 70)")),
       limit: optional(intArg(1, 50, "rows, 1 to 50 (default 25)"))
