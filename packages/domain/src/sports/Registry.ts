@@ -7,7 +7,7 @@
  */
 import type { Game, Team } from "../Canonical.js"
 import { type Format, type ScoreResult, scoreWith } from "../Scoring.js"
-import { type EventSport, type SportKey, teamSports, type TeamSport } from "../Sport.js"
+import { type EventSport, type SportKey, type TeamSport, teamSports } from "../Sport.js"
 import type { TeamStanding } from "../Standings.js"
 import { cfb } from "./Cfb.js"
 import type { EventSportModule } from "./EventSportModule.js"
