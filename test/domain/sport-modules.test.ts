@@ -72,6 +72,8 @@ describe("Sport registry", () => {
     expect(Sports.sportsWith("projection")).toEqual(["nfl", "mlb", "nba"])
     expect(Sports.sportsWith("signals")).toEqual(["nfl", "mlb", "nba"])
     expect(Sports.sportsWith("plays")).toEqual(teamSports)
+    expect(Sports.sportsWith("schedule")).toEqual(["nfl", "mlb", "nba", "nhl"])
+    expect(Sports.dfsSports).toEqual(["nfl", "golf"])
     for (const capability of Object.keys(Sports.modules.nfl.capabilities) as Array<Sports.Capability>) {
       const held = Sports.sportsWith(capability)
       expect(held.length, capability).toBeGreaterThan(0)
@@ -118,7 +120,7 @@ describe("Sport registry", () => {
         name: `"x"`,
         shortName: `"X"`,
         capabilities: `{ stats: true, metrics: true, alpha: true, similarity: true, projection: true, history: true, ` +
-          `anomaly: true, models: true, signals: true, ecr: true, plays: true }`,
+          `anomaly: true, models: true, signals: true, ecr: true, plays: true, schedule: true, dfs: true }`,
         leagues: `["nfl"]`,
         positions: `["QB"]`,
         positionAliases: `{}`,
