@@ -65,6 +65,29 @@ describe("Sport registry", () => {
     ])
   })
 
+  it("derives each list of sports from the modules' capabilities, in the service's order", () => {
+    // the value sets the API accepts (parameter enums) and the jobs run over, as users see them
+    expect(Sports.sportsWith("alpha")).toEqual(["nfl", "nba", "nhl"])
+    expect(Sports.sportsWith("metrics")).toEqual(["nfl", "mlb", "nba", "nhl"])
+    expect(Sports.sportsWith("projection")).toEqual(["nfl", "mlb", "nba"])
+    expect(Sports.sportsWith("signals")).toEqual(["nfl", "mlb", "nba"])
+    expect(Sports.sportsWith("plays")).toEqual(teamSports)
+    expect(Sports.sportsWith("schedule")).toEqual(["nfl", "mlb", "nba", "nhl"])
+    expect(Sports.dfsSports).toEqual(["nfl", "golf"])
+    for (const capability of Object.keys(Sports.modules.nfl.capabilities) as Array<Sports.Capability>) {
+      const held = Sports.sportsWith(capability)
+      expect(held.length, capability).toBeGreaterThan(0)
+      expect(held, capability).toEqual(teamSports.filter((s) => held.includes(s as never)))
+      for (const sport of teamSports) {
+        expect(Sports.hasCapability(sport, capability)).toBe(Sports.modules[sport].capabilities[capability])
+      }
+    }
+    expect(Sports.hasCapability("golf", "stats")).toBe(false)
+    expect(Sports.orList(["nfl", "mlb", "nba"])).toBe("nfl, mlb or nba")
+    expect(Sports.shortNameOf("cfb")).toBe("College Football")
+    expect(Sports.shortNameOf("f1")).toBe("Formula 1")
+  })
+
   it("matches stored positions to filter positions through each module's aliases", () => {
     expect(Sports.positionMatches("nba", "PG", "Guard-Forward")).toBe(true)
     expect(Sports.positionMatches("nba", "C", "Guard-Forward")).toBe(false)
@@ -88,11 +111,16 @@ describe("Sport registry", () => {
     expect("standings" in incomplete).toBe(false)
   })
 
-  it("refuses to compile a sport module without standings rules, positions or scoring", { timeout: 60_000 }, () => {
+  it("refuses to compile a sport module without standings rules, positions, scoring or capabilities", {
+    timeout: 60_000
+  }, () => {
     const module = (omit: string) => {
       const fields: Record<string, string> = {
         key: `"nfl"`,
         name: `"x"`,
+        shortName: `"X"`,
+        capabilities: `{ stats: true, metrics: true, alpha: true, similarity: true, projection: true, history: true, ` +
+          `anomaly: true, models: true, signals: true, ecr: true, plays: true, schedule: true, dfs: true }`,
         leagues: `["nfl"]`,
         positions: `["QB"]`,
         positionAliases: `{}`,
@@ -119,10 +147,11 @@ export const modules = { nfl } satisfies Record<TeamSport, SportModule>
       standings: module("standings"),
       positions: module("positions"),
       scoring: module("scoring"),
+      capabilities: module("capabilities"),
       registry
     })
     expect(errors["complete"]).toEqual([])
-    for (const field of ["standings", "positions", "scoring"]) {
+    for (const field of ["standings", "positions", "scoring", "capabilities"]) {
       expect(errors[field]!.join("\n"), field).toContain(`'${field}'`)
     }
     expect(errors["registry"]!.join("\n")).toContain("is missing the following properties")

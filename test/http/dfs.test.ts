@@ -256,6 +256,32 @@ describe("DFS", () => {
         expectError(yield* get(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries?position=K`), 400, "INVALID_PARAMETER")
       }))
 
+    it.effect("salary rows name the linked player and the team as the rest of the API does (issue 24)", () =>
+      Effect.gen(function*() {
+        const rows = (yield* ok(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries`)).data
+        const murray = rows.find((r: any) => r.player_id === MURRAY)
+        const held = (yield* ok(`/v1/nfl/players/${MURRAY}`)).data
+        expect(murray).toMatchObject({ player_name: held.player_name, team_id: "ARI", team_abbr: "ARI" })
+        // every team the slate names is a key /teams accepts; a defense keeps its team, not a player
+        const teams = new Set(rows.map((r: any) => r.team_id))
+        for (const team of teams) expect((yield* get(`/v1/nfl/teams/${team}/roster`)).status, String(team)).toBe(200)
+        expect(rows.every((r: any) => r.team_id === r.team)).toBe(true)
+        for (const r of rows) expect(r.player_name === null, r.name).toBe(r.player_id === null)
+        const dst = rows.find((r: any) => r.position === "DST")
+        expect(dst).toMatchObject({ player_id: null, player_name: null, team_id: dst.team })
+        // golf: linked golfers carry their name; no team
+        const golf = (yield* ok(`/v1/golf/dfs/slates/${GOLF_SLATE}/salaries`)).data
+        const linked = golf.filter((r: any) => r.player_id !== null)
+        expect(linked.length).toBeGreaterThan(0)
+        for (const r of linked) expect(typeof r.player_name).toBe("string")
+        expect(golf.every((r: any) => r.team_id === null && r.team_abbr === null)).toBe(true)
+        // the optimizer's lineups carry the same fields
+        const lineup = (yield* optimize({ slate_id: NFL_SLATE, projections: "service" })).data[0]
+        for (const p of lineup.players) {
+          expect(p, p.name).toMatchObject(rows.find((r: any) => r.platform_player_id === p.platform_player_id))
+        }
+      }))
+
     it.effect("optimize nfl: one lineup obeys every Classic rule and equals the exhaustive best", () =>
       Effect.gen(function*() {
         const body = yield* optimize({ slate_id: NFL_SLATE, projections: avgProjections })

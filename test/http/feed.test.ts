@@ -26,6 +26,8 @@ const games = weeks.map((w) =>
 const samKc = player("nfl", "sj1", "Sam Jones", "WR", "KC")
 const samBuf = player("nfl", "sj2", "Sam Jones", "RB", "BUF")
 const steady = player("nfl", "st1", "Steady Eddie", "QB", "KC")
+// an mlb player: the sport has projections but no alpha inputs
+const pitcher = player("mlb", "p1", "Batch Pitcher", "SP", "NYY")
 
 // samKc: weeks 1-8 ppr 5 + w (receptions 5, 10w yards) = 6..13; week 9: 5 + 30 = 35. snaps 80 every week.
 const nflLines: ReadonlyArray<StatLine> = weeks.flatMap((w, i) => [
@@ -90,7 +92,7 @@ const seeded = Effect.gen(function*() {
   const h = yield* Harness
   yield* Effect.gen(function*() {
     const writer = yield* SportsWriter
-    yield* writer.upsertPlayers([samKc, samBuf, steady, guard])
+    yield* writer.upsertPlayers([samKc, samBuf, steady, guard, pitcher])
     yield* writer.upsertGames(games)
     yield* writer.upsertStatLines(nflLines)
     yield* writer.upsertSignals([signal(9001, guard, "nba"), signal(9002, samKc, "nfl")])
@@ -135,6 +137,40 @@ describe("dossier feed", () => {
         const body = expectError(yield* get("/v1/feed?player=Sam%20Jones&team=NYJ"), 400, "INVALID_PARAMETER", "player")
         expect(body.reason).toContain("svc_nfl_sj1")
         expect(body.reason).toContain("svc_nfl_sj2")
+      }))
+
+    it.effect("/v1/players/compare resolves names as the feed does: one resolver (issue 24)", () =>
+      Effect.gen(function*() {
+        // an ambiguous name is a 400 on the parameter that carried it, listing the candidates, not the first match
+        const both = expectError(
+          yield* get("/v1/players/compare?player1=Sam%20Jones&player2=Steady"),
+          400,
+          "INVALID_PARAMETER",
+          "player1"
+        )
+        expect(both.reason).toContain("svc_nfl_sj1 (Sam Jones, KC, nfl)")
+        expect(both.reason).toContain("svc_nfl_sj2 (Sam Jones, BUF, nfl)")
+        const feed = expectError(yield* get("/v1/feed?player=Sam%20Jones"), 400, "INVALID_PARAMETER", "player")
+        expect(both.reason).toBe(feed.reason.replace("give team, sport", "give sport"))
+        const partial = expectError(
+          yield* get("/v1/players/compare?player1=Steady&player2=Jones"),
+          400,
+          "INVALID_PARAMETER",
+          "player2"
+        )
+        expect(partial.reason).toContain("2 players match")
+        // a partial name one player has resolves; an id picks one of two namesakes
+        const res = yield* ok("/v1/players/compare?player1=steady&player2=svc_nfl_sj2")
+        expect(res.data.map((r: any) => r.player.player_id)).toEqual(["svc_nfl_st1", "svc_nfl_sj2"])
+        expectError(yield* get("/v1/players/compare?player1=Nobody%20Here&player2=Steady"), 404, "RESOURCE_NOT_FOUND")
+      }))
+
+    it.effect("batch: a sport without alpha inputs (mlb) answers alpha null beside its projection", () =>
+      Effect.gen(function*() {
+        const batch = yield* postBatch(["svc_mlb_p1"])
+        expect(batch.status).toBe(200)
+        expect(batch.body.data[0]).toMatchObject({ player_id: "svc_mlb_p1", alpha: null })
+        expect(batch.body.data[0].projection).toMatchObject({ player_id: "svc_mlb_p1", games_used: 0 })
       }))
 
     it.effect("no ACTIVE nfl model: confidence_score, heat_signal and model_version are null", () =>

@@ -170,7 +170,14 @@ describe("nhl, cfb and soccer endpoints", () => {
         const players = yield* ok("/v1/soccer/players?league=epl")
         expect(players.data).toEqual([])
         expect(players.meta.coverage).toEqual({ available: false, reason: "no source has soccer players" })
-        expectError(yield* get("/v1/soccer/players/svc_soccer_1"), 404, "RESOURCE_NOT_FOUND")
+        // a soccer player id is not found by design: the 404 says why (issue 24), as the list's coverage does
+        const player = expectError(yield* get("/v1/soccer/players/svc_soccer_1"), 404, "RESOURCE_NOT_FOUND")
+        expect(player.message).toBe(`No player with id svc_soccer_1: ${players.meta.coverage.reason}.`)
+        const log = expectError(yield* get("/v1/soccer/players/svc_soccer_1/game-log"), 404, "RESOURCE_NOT_FOUND")
+        expect(log.message).toContain("no source has soccer players")
+        // a sport that has players answers a plain 404 for an id it does not hold
+        const nfl = expectError(yield* get("/v1/nfl/players/svc_nfl_nobody"), 404, "RESOURCE_NOT_FOUND")
+        expect(nfl.message).toBe("No player with id svc_nfl_nobody.")
         expect((yield* ok("/v1/soccer/teams/arsenal/roster")).meta.coverage?.available).toBe(false)
         expectError(yield* get("/v1/soccer/teams/no-such-club/roster"), 404, "RESOURCE_NOT_FOUND")
       }))

@@ -13,13 +13,19 @@ import { describe, expect, it } from "vitest"
 const root = fileURLToPath(new URL("../..", import.meta.url))
 
 const KEY = `"(?:nfl|nba|mlb|nhl|cfb|soccer|tennis|golf|ufc|f1|nascar)"`
-/** An array literal whose first two elements are sport keys (`["nfl", "nba"`, spaces and new lines allowed). */
-const LIST = new RegExp(`\\[\\s*${KEY}\\s*,\\s*${KEY}`, "g")
+/**
+ * An array literal or a `Schema.Literal(...)` whose first two elements are sport keys
+ * (`["nfl", "nba"`, `Literal("nfl", "golf"`; spaces and new lines allowed).
+ */
+const LIST = new RegExp(`(?:\\[|Literal\\()\\s*${KEY}\\s*,\\s*${KEY}`, "g")
 
 /** How many hard-coded sport lists `source` holds. */
 const sportListsIn = (source: string): number => source.match(LIST)?.length ?? 0
 
-/** Source files to scan: `.ts` under packages/ and runtimes/, outside dist, node_modules and the registry. */
+/**
+ * Source files to scan: `.ts` under packages/ and runtimes/, outside dist, node_modules, the
+ * registry and domain `Sport.ts` (where the sport keys themselves are defined).
+ */
 const sourceFiles = (dir: string): ReadonlyArray<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
@@ -28,6 +34,7 @@ const sourceFiles = (dir: string): ReadonlyArray<string> =>
         ? []
         : sourceFiles(path)
     }
+    if (path.endsWith(join("domain", "src", "Sport.ts"))) return []
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : []
   })
 
@@ -47,6 +54,7 @@ describe("sport lists live in the registry", () => {
   it("finds a planted list and ignores a single sport or a registry-derived one", () => {
     expect(sportListsIn(`const alphaSports = ["nfl", "nba", "nhl"]`)).toBe(1)
     expect(sportListsIn(`oneOf([\n  "tennis",\n  "golf"\n])`)).toBe(1)
+    expect(sportListsIn(`export const DfsSport = Schema.Literal("nfl", "golf")`)).toBe(1)
     expect(sportListsIn(`const s = ["nfl"]; const t = Sports.sportsWith("alpha")`)).toBe(0)
   })
 
@@ -60,7 +68,9 @@ describe("sport lists live in the registry", () => {
       plant("packages/app/src/Planted.ts", `export const projectionSports = ["nfl", "nba", "mlb"]\n`)
       plant("packages/domain/src/sports/Registry.ts", `export const order = ["nfl", "mlb"]\n`)
       plant("runtimes/http/src/Fine.ts", `export const s = Sports.sportsWith("stats")\n`)
-      expect(listsUnder(base)).toEqual({ "packages/app/src/Planted.ts": 1 })
+      plant("packages/domain/src/Sport.ts", `export const TeamSport = Schema.Literal("nfl", "mlb")\n`)
+      plant("packages/api/src/groups/Planted.ts", `const sport = Schema.Literal("nfl", "mlb", "nba")\n`)
+      expect(listsUnder(base)).toEqual({ "packages/app/src/Planted.ts": 1, "packages/api/src/groups/Planted.ts": 1 })
     } finally {
       rmSync(base, { recursive: true, force: true })
     }

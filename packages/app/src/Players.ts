@@ -52,7 +52,12 @@ export interface ResolveOptions {
 }
 
 /** The players a name matches (of `sport` and `team` when given): the exact full names, else every partial match. */
-const candidatesOf = (players: PlayerReaderService, name: string, sport: TeamSport | undefined, team: string | undefined) =>
+const candidatesOf = (
+  players: PlayerReaderService,
+  name: string,
+  sport: TeamSport | undefined,
+  team: string | undefined
+) =>
   Effect.map(
     players.find({ sport, team: team?.toUpperCase(), search: name, limit: NAME_CANDIDATES, offset: 0 }),
     (page) => {

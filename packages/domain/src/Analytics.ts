@@ -36,7 +36,7 @@
  */
 import type { StatLine } from "./Canonical.js"
 import type { TeamSport } from "./Sport.js"
-import { hasCapability, sportsWith, type SportsWith } from "./sports/Registry.js"
+import { hasCapability, type SportsWith, sportsWith } from "./sports/Registry.js"
 
 /** Stat lines in the alpha window (specification: "over the last 8 games"). */
 export const ALPHA_WINDOW = 8

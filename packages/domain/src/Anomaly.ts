@@ -23,7 +23,7 @@ import { newestFirst, round } from "./Analytics.js"
 import type { StatLine } from "./Canonical.js"
 import type { NewServiceEvent } from "./Signals.js"
 import type { TeamSport } from "./Sport.js"
-import { sportsWith, type SportsWith } from "./sports/Registry.js"
+import { type SportsWith, sportsWith } from "./sports/Registry.js"
 
 /** Consistency constant of the MAD for a normal distribution, 1/Φ⁻¹(0.75) (Rousseeuw & Croux 1993). */
 export const MAD_CONSISTENCY = 1.4826

@@ -7,9 +7,10 @@
  * @module
  */
 import { Schema } from "effect"
+import { dfsSports as registered } from "./sports/Registry.js"
 
-/** Sports that have DFS slates held by the service. */
-export const DfsSport = Schema.Literal("nfl", "golf")
+/** Sports that have DFS slates held by the service (the sport modules' `dfs`: nfl, golf). */
+export const DfsSport = Schema.Literal(...registered)
 export type DfsSport = typeof DfsSport.Type
 
 /** Every {@link DfsSport}. */

@@ -102,3 +102,21 @@ export const latestStatuses = (
   }
   return { latest, names, skipped } as const
 }
+
+/**
+ * Whether a player's latest status entry makes him `injured`: its code is one of `codes` (the
+ * sport's codes of a player out, e.g. O, D, Q for the NBA) and he has no game line on or after the
+ * entry's date. `lastLineDate`: the date of his latest line (`YYYY-MM-DD`), undefined when none.
+ */
+export const isInjured = (
+  status: StatusRow | undefined,
+  codes: ReadonlySet<string>,
+  lastLineDate: string | undefined
+): boolean => status !== undefined && codes.has(status.code) && (lastLineDate ?? "") < status.lastUpdated.slice(0, 10)
+
+/** A player's `attributes.injury`: his latest status entry's code, comment and `Last_Updated` as written. */
+export const injuryAttribute = (status: StatusRow) => ({
+  code: status.code,
+  comment: status.comment,
+  updated_at: status.lastUpdated
+})

@@ -26,7 +26,10 @@ class LineupPlayer(BaseModel):
     LineupPlayer
     """
     slot: StrictStr = Field(...)
-    player_id: Optional[StrictStr] = Field(...)
+    player_id: Optional[StrictStr] = Field(..., description="Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints; null when not linked")
+    player_name: Optional[StrictStr] = Field(..., description="The linked player's full name as the service holds it (name is the platform's); null when not linked")
+    team_id: Optional[StrictStr] = Field(..., description="The team's key: what /v1/<sport>/teams lists and /v1/<sport>/teams/{team}/roster accepts")
+    team_abbr: Optional[StrictStr] = Field(..., description="The team's abbreviation (e.g. KC, LAD, UGA)")
     platform_player_id: StrictStr = Field(...)
     name: StrictStr = Field(...)
     position: StrictStr = Field(...)
@@ -36,7 +39,7 @@ class LineupPlayer(BaseModel):
     game: Optional[StrictStr] = Field(...)
     avg_points_per_game: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     projection: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["slot", "player_id", "platform_player_id", "name", "position", "roster_positions", "salary", "team", "game", "avg_points_per_game", "projection"]
+    __properties = ["slot", "player_id", "player_name", "team_id", "team_abbr", "platform_player_id", "name", "position", "roster_positions", "salary", "team", "game", "avg_points_per_game", "projection"]
 
     class Config:
         """Pydantic configuration"""
@@ -66,6 +69,21 @@ class LineupPlayer(BaseModel):
         # and __fields_set__ contains the field
         if self.player_id is None and "player_id" in self.__fields_set__:
             _dict['player_id'] = None
+
+        # set to None if player_name (nullable) is None
+        # and __fields_set__ contains the field
+        if self.player_name is None and "player_name" in self.__fields_set__:
+            _dict['player_name'] = None
+
+        # set to None if team_id (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_id is None and "team_id" in self.__fields_set__:
+            _dict['team_id'] = None
+
+        # set to None if team_abbr (nullable) is None
+        # and __fields_set__ contains the field
+        if self.team_abbr is None and "team_abbr" in self.__fields_set__:
+            _dict['team_abbr'] = None
 
         # set to None if team (nullable) is None
         # and __fields_set__ contains the field
@@ -101,6 +119,9 @@ class LineupPlayer(BaseModel):
         _obj = LineupPlayer.parse_obj({
             "slot": obj.get("slot"),
             "player_id": obj.get("player_id"),
+            "player_name": obj.get("player_name"),
+            "team_id": obj.get("team_id"),
+            "team_abbr": obj.get("team_abbr"),
             "platform_player_id": obj.get("platform_player_id"),
             "name": obj.get("name"),
             "position": obj.get("position"),

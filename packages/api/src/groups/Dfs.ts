@@ -42,7 +42,8 @@ export const DfsSlateView = Schema.Struct({
  */
 export const DfsSalaryView = Schema.Struct({
   player_id: Schema.NullOr(Schema.String).annotations({
-    description: "Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints; null when not linked"
+    description:
+      "Canonical player id (svc_<sport>_<id>), accepted by the sport's player endpoints; null when not linked"
   }),
   player_name: Schema.NullOr(Schema.String).annotations({
     description: "The linked player's full name as the service holds it (name is the platform's); null when not linked"

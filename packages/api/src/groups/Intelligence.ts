@@ -7,7 +7,7 @@
  * @module
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Resources } from "@sports-data/domain"
+import { Resources, Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
 import { TeamAbbr } from "../params/Common.js"
@@ -57,9 +57,9 @@ export const ScheduleGame = Schema.Struct({
 }).annotations({ identifier: "ScheduleGame" })
 export type ScheduleGame = typeof ScheduleGame.Type
 
-/** `/v1/{sport}/teams/{team}/schedule` path: a sport with abbreviation-keyed teams and the team. */
+/** `/v1/{sport}/teams/{team}/schedule` path: a sport with the registry's `schedule` (abbreviation-keyed teams) and the team. */
 export const SchedulePath = Schema.Struct({
-  sport: Schema.Literal("nfl", "mlb", "nba", "nhl"),
+  sport: Schema.Literal(...Sports.sportsWith("schedule")),
   team: TeamAbbr
 })
 

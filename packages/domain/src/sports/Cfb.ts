@@ -50,7 +50,9 @@ export const cfb = {
     models: false,
     signals: false,
     ecr: false,
-    plays: true
+    plays: true,
+    schedule: false,
+    dfs: false
   },
   leagues: ["cfb"],
   /**

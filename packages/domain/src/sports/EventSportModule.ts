@@ -28,6 +28,8 @@ export interface EventSportModule<S extends EventSport = EventSport> {
   readonly eventStates: ReadonlyArray<string>
   /** What the sport calls a participant in field names and messages: player, golfer, fighter, driver. */
   readonly participant: string
+  /** DFS slates and salaries are held (`/v1/<sport>/dfs/...`, the lineup optimizer): golf. */
+  readonly dfs: boolean
 }
 
 /** The "Other game state" value set of the specification, which event sports use. */

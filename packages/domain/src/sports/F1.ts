@@ -17,15 +17,16 @@ import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 import { type PointsRow, pointsTable } from "./PointsTable.js"
 
 /** The Formula 1 module. */
-export const f1: EventSportModule<"f1"> = {
+export const f1 = {
   key: "f1",
   name: "Formula 1",
   shortName: "Formula 1",
   leagues: ["f1"],
   defaultLeague: "f1",
   eventStates: EVENT_STATES,
-  participant: "driver"
-}
+  participant: "driver",
+  dfs: false
+} as const satisfies EventSportModule<"f1">
 
 /** Sessions with results in a source (f1db): practice has none. */
 export const F1Session = Schema.Literal("race", "qualifying", "sprint", "sprint_qualifying")

@@ -19,15 +19,16 @@ import { DateString, GameRef } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 
 /** The Golf module. */
-export const golf: EventSportModule<"golf"> = {
+export const golf = {
   key: "golf",
   name: "Golf",
   shortName: "Golf",
   leagues: ["pga", "lpga"],
   defaultLeague: "pga",
   eventStates: EVENT_STATES,
-  participant: "golfer"
-}
+  participant: "golfer",
+  dfs: true
+} as const satisfies EventSportModule<"golf">
 
 /** Golf tours (specification: tour keys pga, lpga). */
 export const GolfTour = Schema.Literal("pga", "lpga")

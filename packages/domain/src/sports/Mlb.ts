@@ -52,7 +52,9 @@ export const mlb = {
     models: true,
     signals: true,
     ecr: true,
-    plays: true
+    plays: true,
+    schedule: true,
+    dfs: false
   },
   leagues: ["mlb"],
   positions: ["SP", "RP", "C", "1B", "2B", "3B", "SS", "OF", "DH"],

@@ -20,15 +20,16 @@ import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
 import { pointsTable } from "./PointsTable.js"
 
 /** The NASCAR module. */
-export const nascar: EventSportModule<"nascar"> = {
+export const nascar = {
   key: "nascar",
   name: "NASCAR",
   shortName: "NASCAR",
   leagues: ["cup", "xfinity", "truck"],
   defaultLeague: "cup",
   eventStates: EVENT_STATES,
-  participant: "driver"
-}
+  participant: "driver",
+  dfs: false
+} as const satisfies EventSportModule<"nascar">
 
 /** NASCAR national series. */
 export const NascarSeries = Schema.Literal("cup", "xfinity", "truck")

@@ -25,7 +25,9 @@ export const nba = {
     models: true,
     signals: true,
     ecr: true,
-    plays: true
+    plays: true,
+    schedule: true,
+    dfs: false
   },
   leagues: ["nba"],
   positions: ["PG", "SG", "SF", "PF", "C"],

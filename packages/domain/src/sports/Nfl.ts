@@ -25,7 +25,9 @@ export const nfl = {
     models: true,
     signals: true,
     ecr: true,
-    plays: true
+    plays: true,
+    schedule: true,
+    dfs: true
   },
   leagues: ["nfl"],
   positions: ["QB", "RB", "WR", "TE", "K", "DEF"],

@@ -107,7 +107,9 @@ export const nhl = {
     models: true,
     signals: false,
     ecr: false,
-    plays: true
+    plays: true,
+    schedule: true,
+    dfs: false
   },
   leagues: ["nhl"],
   positions: ["C", "LW", "RW", "D", "G"],

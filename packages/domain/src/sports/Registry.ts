@@ -7,7 +7,7 @@
  */
 import type { Game, Team } from "../Canonical.js"
 import { type Format, type ScoreResult, scoreWith } from "../Scoring.js"
-import { type EventSport, type SportKey, teamSports, type TeamSport } from "../Sport.js"
+import { type EventSport, eventSports, type SportKey, type TeamSport, teamSports } from "../Sport.js"
 import type { TeamStanding } from "../Standings.js"
 import { cfb } from "./Cfb.js"
 import type { EventSportModule } from "./EventSportModule.js"
@@ -61,6 +61,17 @@ export const sportsWith = <C extends Capability>(capability: C): readonly [Sport
 /** True when team sport `sport` has `capability` (narrows the key). */
 export const hasCapability = <C extends Capability>(sport: string, capability: C): sport is SportsWith<C> =>
   (sportsWith(capability) as ReadonlyArray<string>).includes(sport)
+
+/** The sports whose DFS slates the service holds: team sports with `dfs`, then event sports with `dfs` (nfl, golf). */
+export type DfsSport =
+  | SportsWith<"dfs">
+  | { readonly [S in EventSport]: (typeof eventModules)[S]["dfs"] extends true ? S : never }[EventSport]
+
+/** Every {@link DfsSport}, team sports first, each in the service's order. */
+export const dfsSports = [
+  ...sportsWith("dfs"),
+  ...eventSports.filter((s) => eventModules[s].dfs)
+] as unknown as readonly [DfsSport, ...Array<DfsSport>]
 
 /** The name `/v1/sports` shows for `sport` (the module's `shortName`: NFL, College Football, Formula 1). */
 export const shortNameOf = (sport: SportKey): string =>

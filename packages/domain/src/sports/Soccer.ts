@@ -47,7 +47,9 @@ export const soccer = {
     models: false,
     signals: false,
     ecr: false,
-    plays: true
+    plays: true,
+    schedule: false,
+    dfs: false
   },
   leagues: ["epl", "mls", "la_liga", "bundesliga", "serie_a", "champions_league"],
   positions: ["GK", "DF", "MF", "FW"],

@@ -93,6 +93,10 @@ export interface Capabilities {
   readonly ecr: boolean
   /** `/v1/<sport>/games/{gameId}/plays`, play-by-play, is served. */
   readonly plays: boolean
+  /** `/v1/<sport>/teams/{team}/schedule` is served (teams keyed by a 2-3 letter abbreviation). */
+  readonly schedule: boolean
+  /** DFS slates and salaries are held (`/v1/<sport>/dfs/...`, the lineup optimizer). */
+  readonly dfs: boolean
 }
 
 /** Everything sport-specific about one team sport. */

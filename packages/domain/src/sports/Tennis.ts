@@ -33,11 +33,7 @@ export const ODDS_ROUNDS: Readonly<Record<string, string>> = {
 export type DatePrecision = "tournament_week" | "day"
 
 /** The Tennis module. */
-export const tennis: EventSportModule<"tennis"> & {
-  readonly surfaces: ReadonlyArray<string>
-  readonly rounds: ReadonlyArray<string>
-  readonly oddsRounds: Readonly<Record<string, string>>
-} = {
+export const tennis = {
   key: "tennis",
   name: "Tennis",
   shortName: "Tennis",
@@ -47,5 +43,10 @@ export const tennis: EventSportModule<"tennis"> & {
   participant: "player",
   surfaces: SURFACES,
   rounds: ROUNDS,
-  oddsRounds: ODDS_ROUNDS
+  oddsRounds: ODDS_ROUNDS,
+  dfs: false
+} as const satisfies EventSportModule<"tennis"> & {
+  readonly surfaces: ReadonlyArray<string>
+  readonly rounds: ReadonlyArray<string>
+  readonly oddsRounds: Readonly<Record<string, string>>
 }

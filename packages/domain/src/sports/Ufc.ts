@@ -83,10 +83,7 @@ export const unresolvedFighterId = (name: string): string =>
   canonicalPlayerId("ufc", `n-${nameKey(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`)
 
 /** The Ultimate Fighting Championship module. */
-export const ufc: EventSportModule<"ufc"> & {
-  readonly weightClasses: ReadonlyArray<WeightClass>
-  readonly results: ReadonlyArray<FightResult>
-} = {
+export const ufc = {
   key: "ufc",
   name: "Ultimate Fighting Championship",
   shortName: "UFC",
@@ -95,5 +92,9 @@ export const ufc: EventSportModule<"ufc"> & {
   eventStates: EVENT_STATES,
   participant: "fighter",
   weightClasses: WEIGHT_CLASSES,
-  results: ["win", "loss", "draw", "no_contest"]
+  results: ["win", "loss", "draw", "no_contest"],
+  dfs: false
+} as const satisfies EventSportModule<"ufc"> & {
+  readonly weightClasses: ReadonlyArray<WeightClass>
+  readonly results: ReadonlyArray<FightResult>
 }

@@ -10,7 +10,7 @@
  *   across runs; it would change only if a later source supplied the NBA.com id.
  * - Stat line: `<player id>:<game id>`.
  *
- * ## Games
+ * ## Games (phase `games`)
  * Sources in order of precedence: millxing team_game_logs (id, home/road, scores, game type;
  * with linescores and box_score_advanced as attributes), bettormanpicks team totals (id and
  * scores; home/road taken from a matchup `vs.`/`@` of the same team and date), meharpalbasi team
@@ -19,7 +19,7 @@
  * (playoffs), PLAY_IN, or CUP_FINAL (the NBA Cup final, which does not count in the standings).
  * `state` is `final` when both scores are known, else `scheduled`.
  *
- * ## Stat lines
+ * ## Stat lines (phases `lines`, `statLines`)
  * meharpalbasi player_game_logs (2022-23 to 2025-26) joined to a game by (date, team); for
  * 2025-26 to 2026-02-20 bettormanpicks lines (with GAME_ID) are de-duplicated against them by
  * (player, game): the meharpalbasi values are kept and the bettormanpicks line only fills what
@@ -31,7 +31,7 @@
  * - `is_starter`: null; no NBA source here has a starter flag.
  * - `fantasy_points`: Sports.score("nba", ...) (FanDuel); null when a scoring stat is missing.
  *
- * ## Players
+ * ## Players (phase `players`)
  * Name and team are those of the player's most recent line. `position` from
  * bettormanpicks nba_player_positions as NBA.com short codes (G, F, C, G-F, F-C, ...).
  * Status rule (bettormanpicks nba_player_status_history, a log of injury-report entries):
@@ -46,17 +46,17 @@
  * ignored) when exactly one player has that name.
  * @module
  */
-import { type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
+import type { Game, Player, StatLine } from "@sports-data/domain"
 import { splitName } from "../Names.js"
-import { idsByName, latestStatuses, type StatusRow } from "../PlayerStatus.js"
+import { idsByName, injuryAttribute, isInjured, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
 import { addDays } from "../Rows.js"
+import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine } from "../TeamRows.js"
 import type {
   Advanced,
   Linescore,
   LineStats,
   MillxingGame,
-  NbaSeasonType,
   PlayerLine,
   PositionRow,
   TeamGameLog,
@@ -99,29 +99,51 @@ export const syntheticGameId = (date: string, away: string, home: string): strin
 
 const injuringCodes = new Set(["O", "D", "Q"])
 
-interface GameDraft {
-  id: string
-  season: number
-  seasonType: NbaSeasonType | null
-  date: string
-  home: string
-  away: string
-  homeScore: number | null
-  awayScore: number | null
-  attributes: Record<string, unknown>
-}
-
 const key = (date: string, team: string) => `${date}|${team}`
 
-/** Builds the canonical NBA rows from parsed inputs (see the module doc for every rule). */
+/** Builds the canonical NBA rows from parsed inputs (see the module doc for every rule), phase after phase. */
 export const buildNba = (input: NbaInputs): NbaBuild => {
-  const skippedGames: Array<SkippedRow> = []
-  const skippedLines: Array<SkippedRow> = []
-  const skippedPlayers: Array<SkippedRow> = []
+  const games = gamesPhase(input)
+  const lines = linesPhase(input.lines, games)
+  const players = playersPhase(lines.lines, input.positions, input.statuses)
+  return {
+    games: [...games.games.values()].map((g) => gameRow("nba", g)).sort(byId),
+    statLines: statLinesPhase(lines.lines, games.games, input.usage, input.positions),
+    players: players.players,
+    skippedGames: games.skipped,
+    skippedLines: lines.skipped,
+    skippedPlayers: players.skipped,
+    conflictingLines: lines.conflicting
+  }
+}
 
-  // ---------------------------------------------------------------- games
+// ---------------------------------------------------------------------------------------------
+// games
+// ---------------------------------------------------------------------------------------------
+
+/** The games by id, the game each team played on each date (`<date>|<team>`), and the rows skipped. */
+export interface NbaGames {
+  readonly games: ReadonlyMap<string, GameDraft>
+  readonly byDateTeam: ReadonlyMap<string, string>
+  readonly skipped: ReadonlyArray<SkippedRow>
+}
+
+/**
+ * Phase `games`. Inputs, in order of precedence: millxing team_game_logs (with linescores and
+ * box_score_advanced as attributes: quarters, overtime points, possessions, overtime periods from
+ * team minutes), bettormanpicks team totals (home or road from a `vs.`/`@` matchup of the same team
+ * and date in the meharpalbasi team logs or the player lines), meharpalbasi team logs (no id: a
+ * {@link syntheticGameId}). Output: one game per id; a team plays one game a date, so a game of a
+ * later source whose team already plays that date is reported (`skipped`), as is a bettormanpicks
+ * game no source tells home from road for.
+ */
+export const gamesPhase = (
+  input: Pick<NbaInputs, "millxingGames" | "linescores" | "advanced" | "teamTotals" | "teamLogs" | "lines">
+): NbaGames => {
+  const skipped: Array<SkippedRow> = []
   const games = new Map<string, GameDraft>()
   const byDateTeam = new Map<string, string>()
+  /** Adds `g` unless one of its teams already plays that date in another game (whose id is returned). */
   const claim = (g: GameDraft): string | undefined => {
     const taken = byDateTeam.get(key(g.date, g.home)) ?? byDateTeam.get(key(g.date, g.away))
     if (taken !== undefined && taken !== g.id) return taken
@@ -156,6 +178,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       season: m.season,
       seasonType: m.seasonType,
       date: m.date,
+      startTime: null,
       home: m.home,
       away: m.away,
       homeScore: m.homeScore,
@@ -170,18 +193,14 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
   for (const l of input.lines) if (!isHome.has(key(l.date, l.team))) isHome.set(key(l.date, l.team), l.home)
 
   const totalsById = new Map<string, Array<NbaInputs["teamTotals"][number]>>()
-  for (const t of input.teamTotals) {
-    const list = totalsById.get(t.id) ?? []
-    list.push(t)
-    totalsById.set(t.id, list)
-  }
+  for (const t of input.teamTotals) pushTo(totalsById, t.id, t)
   for (const [id, sides] of totalsById) {
     if (games.has(id)) continue
     const first = sides[0]!
     const home = isHome.get(key(first.date, first.team))
     if (home === undefined) {
       for (const s of sides) {
-        skippedGames.push({ file: s.file, line: s.line, reason: `no source tells home from road for game ${id}` })
+        skipped.push({ file: s.file, line: s.line, reason: `no source tells home from road for game ${id}` })
       }
       continue
     }
@@ -193,6 +212,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       season: 2000 + Number(id.slice(3, 5)),
       seasonType: seasonTypeOfGameId(id),
       date: first.date,
+      startTime: null,
       home: homeTeam,
       away: awayTeam,
       homeScore: points(homeTeam),
@@ -200,7 +220,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       attributes: { source: "bettormanpicks_bmp_app" }
     })
     if (taken !== undefined) {
-      skippedGames.push({
+      skipped.push({
         file: first.file,
         line: first.line,
         reason: `game ${id} clashes with game ${taken} on the same date`
@@ -213,10 +233,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
     if (byDateTeam.has(key(l.date, l.team))) continue
     const home = l.home ? l.team : l.opponent
     const away = l.home ? l.opponent : l.team
-    const k = `${l.date}|${away}|${home}`
-    const list = logsByGame.get(k) ?? []
-    list.push(l)
-    logsByGame.set(k, list)
+    pushTo(logsByGame, `${l.date}|${away}|${home}`, l)
   }
   for (const [k, sides] of logsByGame) {
     const [date, away, home] = k.split("|") as [string, string, string]
@@ -228,6 +245,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       season: first.season,
       seasonType: first.seasonType,
       date,
+      startTime: null,
       home,
       away,
       homeScore: points(home),
@@ -236,43 +254,60 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
     })
     if (taken !== undefined) {
       for (const s of sides) {
-        skippedGames.push({ file: s.file, line: s.line, reason: `home/road of ${k} contradicts game ${taken}` })
+        skipped.push({ file: s.file, line: s.line, reason: `home/road of ${k} contradicts game ${taken}` })
       }
     }
   }
+  return { games, byDateTeam, skipped }
+}
 
-  // Each team's game dates, for back-to-backs.
-  const teamDates = new Map<string, Set<string>>()
-  for (const g of games.values()) {
-    for (const team of [g.home, g.away]) {
-      const set = teamDates.get(team) ?? new Set<string>()
-      set.add(g.date)
-      teamDates.set(team, set)
-    }
-  }
-  const backToBack = (team: string, date: string): boolean => teamDates.get(team)?.has(addDays(date, -1)) ?? false
+// ---------------------------------------------------------------------------------------------
+// lines
+// ---------------------------------------------------------------------------------------------
 
-  // ---------------------------------------------------------------- lines
-  const usage = new Map(input.usage.map((u) => [`${u.playerId}|${u.season}|${u.seasonType}`, u.usageRate]))
-  const positions = new Map(input.positions.map((p) => [p.playerId, p]))
+/** One player's line of one game, merged from the sources that have it. */
+export interface LineDraft {
+  /** The first source line read (meharpalbasi where both have it). */
+  readonly first: PlayerLine
+  readonly game: GameDraft
+  readonly sources: ReadonlySet<PlayerLine["source"]>
+  readonly stats: Partial<LineStats>
+}
 
-  interface LineDraft {
+/**
+ * Phase `lines`. Inputs: the player lines of meharpalbasi player_game_logs and bettormanpicks (in
+ * that order) and the games. Output: one line per `<player id>:<game id>` in the order first read:
+ * a line joins its game by GAME_ID when known, else by (date, team); a player's line of the other
+ * source adds only the values the first lacks (a differing shared value is counted in
+ * `conflicting`, the first value kept). Skipped: a line of no game, of a team not in its game, a
+ * second line of one source.
+ */
+export const linesPhase = (
+  playerLines: ReadonlyArray<PlayerLine>,
+  games: Pick<NbaGames, "games" | "byDateTeam">
+): {
+  readonly lines: ReadonlyMap<string, LineDraft>
+  readonly skipped: ReadonlyArray<SkippedRow>
+  readonly conflicting: number
+} => {
+  const skipped: Array<SkippedRow> = []
+  interface Merging {
     readonly first: PlayerLine
     readonly game: GameDraft
     readonly sources: Set<PlayerLine["source"]>
     stats: Partial<LineStats>
   }
-  const lines = new Map<string, LineDraft>()
-  let conflictingLines = 0
-  for (const l of input.lines) {
-    const gameId = l.gameId !== null && games.has(l.gameId) ? l.gameId : byDateTeam.get(key(l.date, l.team))
-    const game = gameId === undefined ? undefined : games.get(gameId)
+  const lines = new Map<string, Merging>()
+  let conflicting = 0
+  for (const l of playerLines) {
+    const gameId = l.gameId !== null && games.games.has(l.gameId) ? l.gameId : games.byDateTeam.get(key(l.date, l.team))
+    const game = gameId === undefined ? undefined : games.games.get(gameId)
     if (game === undefined) {
-      skippedLines.push({ file: l.file, line: l.line, reason: `no game of ${l.team} on ${l.date}` })
+      skipped.push({ file: l.file, line: l.line, reason: `no game of ${l.team} on ${l.date}` })
       continue
     }
     if (game.home !== l.team && game.away !== l.team) {
-      skippedLines.push({ file: l.file, line: l.line, reason: `${l.team} does not play in game ${game.id}` })
+      skipped.push({ file: l.file, line: l.line, reason: `${l.team} does not play in game ${game.id}` })
       continue
     }
     const id = `${nbaPlayerId(l.playerId)}:${game.id}`
@@ -282,7 +317,7 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       continue
     }
     if (existing.sources.has(l.source)) {
-      skippedLines.push({
+      skipped.push({
         file: l.file,
         line: l.line,
         reason: `second line of player ${l.playerId} in game ${game.id}`
@@ -297,11 +332,86 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       if (have === undefined || have === null) merged[k] = v
       else if (v !== null && v !== have) conflict = true
     }
-    if (conflict) conflictingLines++
+    if (conflict) conflicting++
     existing.stats = merged
   }
+  return { lines, skipped, conflicting }
+}
 
-  // ---------------------------------------------------------------- players
+// ---------------------------------------------------------------------------------------------
+// statLines
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `statLines`. Inputs: the merged lines, the games, the player_index season usage rates and
+ * bettormanpicks nba_player_positions. Output: the stat lines, sorted by id, with every nba stat
+ * key (null where no source has it), `usage_rate` the player's season rate for the line's season
+ * and season type (regular season for play-in and Cup final lines), `is_back_to_back` 1 when his
+ * team played a game the day before, the position of the positions file and FanDuel points.
+ */
+export const statLinesPhase = (
+  lines: ReadonlyMap<string, LineDraft>,
+  games: ReadonlyMap<string, GameDraft>,
+  usageRows: ReadonlyArray<UsageRow>,
+  positionRows: ReadonlyArray<PositionRow>
+): ReadonlyArray<StatLine> => {
+  // Each team's game dates, for back-to-backs.
+  const teamDates = new Map<string, Set<string>>()
+  for (const g of games.values()) {
+    for (const team of [g.home, g.away]) {
+      const set = teamDates.get(team) ?? new Set<string>()
+      set.add(g.date)
+      teamDates.set(team, set)
+    }
+  }
+  const backToBack = (team: string, date: string): boolean => teamDates.get(team)?.has(addDays(date, -1)) ?? false
+  const usage = new Map(usageRows.map((u) => [`${u.playerId}|${u.season}|${u.seasonType}`, u.usageRate]))
+  const positions = new Map(positionRows.map((p) => [p.playerId, p]))
+
+  const statLines: Array<StatLine> = []
+  for (const [id, d] of lines) {
+    const g = d.game
+    const team = d.first.team
+    const usageType = d.first.seasonType === "POST" || g.seasonType === "POST" ? "POST" : "REG"
+    const stats = nullStats("nba")
+    for (const [k, v] of Object.entries(d.stats)) stats[k] = v ?? null
+    stats.usage_rate = usage.get(`${d.first.playerId}|${g.season}|${usageType}`) ?? null
+    stats.is_back_to_back = backToBack(team, g.date) ? 1 : 0
+    statLines.push(scoredLine("nba", {
+      id,
+      player_id: nbaPlayerId(d.first.playerId),
+      game_id: g.id,
+      season: g.season,
+      week: null,
+      game_date: g.date,
+      team,
+      opponent: g.home === team ? g.away : g.home,
+      position: positions.get(d.first.playerId)?.position ?? null,
+      is_starter: null,
+      stats
+    }))
+  }
+  return statLines.sort(byId)
+}
+
+// ---------------------------------------------------------------------------------------------
+// players
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `players`. Inputs: the merged lines, bettormanpicks nba_player_positions and
+ * nba_player_status_history. Output: every player of a line, the positions file or the status
+ * history, sorted by id: name and team of his latest line, position of the positions file, status
+ * by the rule of the module doc (injured: latest entry O, D or Q and no line on or after its
+ * date; active: a line in the newest season, or no line but listed; else inactive, team null);
+ * status entries without an id that match no single player by name are skipped.
+ */
+export const playersPhase = (
+  lines: ReadonlyMap<string, LineDraft>,
+  positionRows: ReadonlyArray<PositionRow>,
+  statuses: ReadonlyArray<StatusRow>
+): { readonly players: ReadonlyArray<Player>; readonly skipped: ReadonlyArray<SkippedRow> } => {
+  const positions = new Map(positionRows.map((p) => [p.playerId, p]))
   interface Seen {
     name: string
     team: string
@@ -323,15 +433,13 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
 
   // Each player's latest status; entries without an id are matched by name.
   const statusOf = latestStatuses(
-    input.statuses,
+    statuses,
     idsByName([
       ...[...latest].map(([pid, s]) => [s.name, pid] as const),
-      ...input.positions.map((p) => [p.name, p.playerId] as const)
+      ...positionRows.map((p) => [p.name, p.playerId] as const)
     ])
   )
-  skippedPlayers.push(...statusOf.skipped)
   const latestStatus = statusOf.latest
-  const statusNames = statusOf.names
 
   const playerIds = new Set<string>([...latest.keys(), ...positions.keys(), ...latestStatus.keys()])
   const players: Array<Player> = []
@@ -339,15 +447,12 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
     const seen = latest.get(pid)
     const pos = positions.get(pid)
     const status = latestStatus.get(pid)
-    const name = seen?.name ?? pos?.name ?? statusNames.get(pid) ?? ""
-    const injured = status !== undefined && injuringCodes.has(status.code) &&
-      (lastDate.get(pid) ?? "") < status.lastUpdated.slice(0, 10)
+    const name = seen?.name ?? pos?.name ?? statusOf.names.get(pid) ?? ""
+    const injured = isInjured(status, injuringCodes, lastDate.get(pid))
     const current = seen === undefined ? (pos !== undefined || status !== undefined) : seen.season === newestSeason
     const { first, last } = splitName(name)
     const attributes: Record<string, unknown> = {}
-    if (status !== undefined) {
-      attributes.injury = { code: status.code, comment: status.comment, updated_at: status.lastUpdated }
-    }
+    if (status !== undefined) attributes.injury = injuryAttribute(status)
     players.push({
       id: nbaPlayerId(pid),
       sport: "nba",
@@ -362,59 +467,5 @@ export const buildNba = (input: NbaInputs): NbaBuild => {
       attributes
     })
   }
-  players.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-  // ---------------------------------------------------------------- rows
-  const statLines: Array<StatLine> = []
-  for (const [id, d] of lines) {
-    const g = d.game
-    const team = d.first.team
-    const usageType = d.first.seasonType === "POST" || g.seasonType === "POST" ? "POST" : "REG"
-    const stats: Record<string, number | null> = {}
-    for (const k of Sports.StatKeys.nba) stats[k] = null
-    for (const [k, v] of Object.entries(d.stats)) stats[k] = v ?? null
-    stats.usage_rate = usage.get(`${d.first.playerId}|${g.season}|${usageType}`) ?? null
-    stats.is_back_to_back = backToBack(team, g.date) ? 1 : 0
-    const position = positions.get(d.first.playerId)?.position ?? null
-    const scored = Sports.score("nba", stats, position)
-    statLines.push({
-      id,
-      sport: "nba",
-      player_id: nbaPlayerId(d.first.playerId),
-      game_id: g.id,
-      season: g.season,
-      week: null,
-      game_date: g.date,
-      team,
-      opponent: g.home === team ? g.away : g.home,
-      position,
-      is_starter: null,
-      stats,
-      fantasy_points: scored.fantasy_points,
-      fantasy_points_formats: scored.formats
-    })
-  }
-  statLines.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-  const gameRows: Array<Game> = [...games.values()]
-    .map((g): Game => ({
-      id: g.id,
-      sport: "nba",
-      league: "nba",
-      season: g.season,
-      week: null,
-      season_type: g.seasonType,
-      game_date: g.date,
-      start_time: null,
-      state: g.homeScore !== null && g.awayScore !== null ? "final" : "scheduled",
-      home_team: g.home,
-      away_team: g.away,
-      home_score: g.homeScore,
-      away_score: g.awayScore,
-      venue: null,
-      attributes: g.attributes
-    }))
-    .sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-  return { games: gameRows, statLines, players, skippedGames, skippedLines, skippedPlayers, conflictingLines }
+  return { players: players.sort(byId), skipped: statusOf.skipped }
 }

@@ -29,7 +29,18 @@ import {
 } from "./Sources.js"
 import { nbaTeamRows } from "./Teams.js"
 
-export { buildNba, nbaPlayerId, syntheticGameId } from "./Build.js"
+export {
+  buildNba,
+  gamesPhase,
+  type LineDraft,
+  linesPhase,
+  type NbaGames,
+  nbaPlayerId,
+  playersPhase,
+  statLinesPhase,
+  syntheticGameId
+} from "./Build.js"
+export type * as Sources from "./Sources.js"
 export { nbaTeamAliases, nbaTeams, normaliseNbaTeam } from "./Teams.js"
 
 /** The NBA source files found under `dataDir`, by role (each list sorted by name). */

@@ -6,14 +6,15 @@
  * - Player: `svc_nhl_<NHL player id>` (every source uses the NHL's player id), `platform_ids.nhl`.
  * - Game: the NHL game id (`2022020005`). Stat line: `<player id>:<game id>`.
  *
- * ## Games
- * - 2021-22 to 2023-24 from twinfield10 schedules: id, date, start time (UTC), REG or POST,
- *   home/away and final scores (the NHL API's: the shootout winner is credited with one goal).
- *   No source says how these games ended, so `attributes.result_type` is absent.
- * - 2025-26 from bettormanpicks team games (GF, GA, SF, SA per team): home and away from the
- *   player lines' `home_away` (the team games file has none; a game no line tells it for is
- *   reported and skipped). Scores are the teams' GF. A game listed with 0-0 and no shot on either
- *   side has not been played: scores null. `attributes.home_shots` / `away_shots` are SF.
+ * ## Games (phases `scheduleGames`, `teamGames`)
+ * - 2021-22 to 2023-24 from twinfield10 schedules (phase `scheduleGames`): id, date, start time
+ *   (UTC), REG or POST, home/away and final scores (the NHL API's: the shootout winner is
+ *   credited with one goal). No source says how these games ended, so `attributes.result_type`
+ *   is absent.
+ * - 2025-26 from bettormanpicks team games (GF, GA, SF, SA per team; phase `teamGames`): home and
+ *   away from the player lines' `home_away` (the team games file has none; a game no line tells
+ *   it for is reported and skipped). Scores are the teams' GF. A game listed with 0-0 and no shot
+ *   on either side has not been played: scores null. `attributes.home_shots` / `away_shots` are SF.
  * - `state`: `final` when both scores are known, else `scheduled` (twinfield10's
  *   `game_schedule_state` is kept in `attributes.schedule_state`).
  * - `season`: the start year (2022 = 2022-23); `season_type`: REG or POST.
@@ -32,7 +33,7 @@
  * Measured on the real 2025-26 files: 908 games, 675 regulation, 150 overtime, 83 shootouts;
  * every overtime game is won by one goal.
  *
- * ## Stat lines (2025-26 only)
+ * ## Stat lines (2025-26 only; phase `lines`)
  * From bettormanpicks player game logs, joined to the game by GAME_ID; the line's team must play
  * in the game on the side its `home_away` says. Skater counts as written for every line (the
  * faceoff counts are null: Sources.parsePlayerLine); goalie
@@ -48,7 +49,7 @@
  * - `is_starter`: null (no source says who started in goal).
  * - `fantasy_points`: `Sports.score("nhl", stats, position)`.
  *
- * ## Players
+ * ## Players (phase `players`)
  * Every NHL player id in the rosters (2021-22 to 2023-24), the current player list, the game
  * lines and the status history.
  * - Name: current player list, else the latest roster (first and last name), else the status
@@ -69,10 +70,11 @@
  *   suffixes ignored) when exactly one player has that full name, else reported and skipped.
  * @module
  */
-import { canonicalPlayerId, type Game, type Player, Sports, type StatLine } from "@sports-data/domain"
+import { canonicalPlayerId, type Game, type Player, type StatLine } from "@sports-data/domain"
 import { splitName } from "../Names.js"
-import { idsByName, latestStatuses, type StatusRow } from "../PlayerStatus.js"
+import { idsByName, injuryAttribute, isInjured, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
+import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine } from "../TeamRows.js"
 import type { LineCounts, PlayerLine, PlayerRow, RosterRow, ScheduleGame, TeamGame } from "./Sources.js"
 
 /** Parsed inputs, each list in file order. */
@@ -104,22 +106,8 @@ export const REGULATION_GOALIE_MINUTES = 60.01
 /** Status codes that make a player `injured` (see the module doc). */
 const injuringCodes = new Set(["IR", "LTIR", "O", "GTD"])
 
-type ResultType = "regulation" | "overtime" | "shootout"
-
-interface GameDraft {
-  readonly id: string
-  readonly season: number
-  readonly seasonType: "REG" | "POST"
-  readonly date: string
-  readonly startTime: Date | null
-  readonly home: string
-  readonly away: string
-  readonly homeScore: number | null
-  readonly awayScore: number | null
-  readonly attributes: Record<string, unknown>
-}
-
-const byId = <A extends { readonly id: string }>(a: A, b: A) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+/** How a game ended (`attributes.result_type`). */
+export type ResultType = "regulation" | "overtime" | "shootout"
 
 /**
  * How a game ended from its scores and each team's goalies' total time on ice (minutes; a team
@@ -139,17 +127,44 @@ export const resultTypeFromGoalies = (
   return minutes.length === 2 ? "regulation" : undefined
 }
 
-/** Builds the canonical NHL rows from parsed inputs (see the module doc for every rule). */
+/** Builds the canonical NHL rows from parsed inputs (see the module doc for every rule), phase after phase. */
 export const buildNhl = (input: NhlInputs): NhlBuild => {
-  const skippedGames: Array<SkippedRow> = []
-  const skippedLines: Array<SkippedRow> = []
-  const skippedPlayers: Array<SkippedRow> = []
+  const scheduled = scheduleGamesPhase(input.schedules)
+  const fromTeams = teamGamesPhase(input.teamGames, input.lines, scheduled.games)
+  const games = new Map([...scheduled.games, ...fromTeams.games])
+  const lines = linesPhase(input.lines, games)
+  const players = playersPhase(input.players, input.rosters, input.statuses, lines.joined)
+  return {
+    games: [...games.values()].map((g) => gameRow("nhl", g)).sort(byId),
+    statLines: lines.statLines,
+    players: players.players,
+    skippedGames: [...scheduled.skipped, ...fromTeams.skipped],
+    skippedLines: lines.skipped,
+    skippedPlayers: players.skipped
+  }
+}
 
-  // ---------------------------------------------------------------- games: twinfield10 schedules
+/** Games drafted by a games phase, by id, and the rows it skipped. */
+export interface GameDrafts {
+  readonly games: ReadonlyMap<string, GameDraft>
+  readonly skipped: ReadonlyArray<SkippedRow>
+}
+
+// ---------------------------------------------------------------------------------------------
+// scheduleGames
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `scheduleGames`. Input: the twinfield10 schedules (`NHL_Schedule_<date>.csv`, 2021-22 to
+ * 2023-24). Output: one game per NHL game id with the schedule's date, UTC start, season type and
+ * scores (`attributes.source`, `schedule_state`); a game id listed twice is skipped.
+ */
+export const scheduleGamesPhase = (schedules: ReadonlyArray<ScheduleGame>): GameDrafts => {
+  const skipped: Array<SkippedRow> = []
   const games = new Map<string, GameDraft>()
-  for (const s of input.schedules) {
+  for (const s of schedules) {
     if (games.has(s.id)) {
-      skippedGames.push({ file: s.file, line: s.line, reason: `game ${s.id} is listed twice` })
+      skipped.push({ file: s.file, line: s.line, reason: `game ${s.id} is listed twice` })
       continue
     }
     const attributes: Record<string, unknown> = { source: "twinfield10_nhl_data" }
@@ -167,12 +182,32 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       attributes
     })
   }
+  return { games, skipped }
+}
 
-  // ---------------------------------------------------------------- games: bettormanpicks team games
+// ---------------------------------------------------------------------------------------------
+// teamGames
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `teamGames`. Inputs: the bettormanpicks team games (`nhl_team_games_<season>.csv`, one row
+ * per team and game), the player game logs (`nhl_player_game_logs_<season>.csv`: which side is home,
+ * each team's goalie minutes) and the games already read (`taken`). Output: one game per id whose
+ * two rows agree, home and away from the lines, scores the teams' GF (null for an unplayed 0-0
+ * without shots), shots as attributes and `result_type` by {@link resultTypeFromGoalies}. Skipped,
+ * every row of: a game already read, rows that disagree, a game no line tells home from away for.
+ */
+export const teamGamesPhase = (
+  teamGames: ReadonlyArray<TeamGame>,
+  lines: ReadonlyArray<PlayerLine>,
+  taken: ReadonlyMap<string, GameDraft>
+): GameDrafts => {
+  const skipped: Array<SkippedRow> = []
+  const games = new Map<string, GameDraft>()
   // Home team and each team's goalie minutes per game, from the player lines.
   const homeOf = new Map<string, string>()
   const goalieMinutes = new Map<string, Map<string, number>>()
-  for (const l of input.lines) {
+  for (const l of lines) {
     if (l.home && !homeOf.has(l.gameId)) homeOf.set(l.gameId, l.team)
     if (!l.home && !homeOf.has(l.gameId)) homeOf.set(l.gameId, l.opponent)
     if (l.isGoalie) {
@@ -182,11 +217,11 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
     }
   }
   const sidesById = new Map<string, Array<TeamGame>>()
-  for (const t of input.teamGames) sidesById.set(t.id, [...(sidesById.get(t.id) ?? []), t])
+  for (const t of teamGames) pushTo(sidesById, t.id, t)
   for (const [id, sides] of sidesById) {
     const first = sides[0]!
-    const skipAll = (reason: string) => sides.forEach((s) => skippedGames.push({ file: s.file, line: s.line, reason }))
-    if (games.has(id)) {
+    const skipAll = (reason: string) => sides.forEach((s) => skipped.push({ file: s.file, line: s.line, reason }))
+    if (taken.has(id)) {
       skipAll(`game ${id} is already read from another source`)
       continue
     }
@@ -231,16 +266,78 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       attributes
     })
   }
+  return { games, skipped }
+}
 
-  // ---------------------------------------------------------------- lines
-  interface LineDraft {
-    readonly line: PlayerLine
-    readonly game: GameDraft
-  }
-  const lines = new Map<string, LineDraft>()
-  for (const l of input.lines) {
+// ---------------------------------------------------------------------------------------------
+// lines
+// ---------------------------------------------------------------------------------------------
+
+/** A goalie's decision counts: wins, losses, overtime (or shootout) losses; null where unknown. */
+export interface GoalieDecision {
+  readonly wins: number | null
+  readonly losses: number | null
+  readonly ot: number | null
+}
+
+/**
+ * The decision of `team`'s goalie of record in `game` (module doc, Goalie decisions): a win 1-0-0;
+ * a regulation loss 0-1-0; an overtime or shootout loss 0-0-1; a loss of unknown kind 0 wins, the
+ * others null; a level score (a shootout of unknown winner) or a game without scores all null.
+ */
+export const goalieDecision = (game: GameDraft, team: string): GoalieDecision => {
+  const none = { wins: null, losses: null, ot: null }
+  if (game.homeScore === null || game.awayScore === null) return none
+  const gf = team === game.home ? game.homeScore : game.awayScore
+  const ga = team === game.home ? game.awayScore : game.homeScore
+  const type = game.attributes.result_type as ResultType | undefined
+  if (gf === ga) return none
+  if (gf > ga) return { wins: 1, losses: 0, ot: 0 }
+  if (type === "regulation") return { wins: 0, losses: 1, ot: 0 }
+  if (type === "overtime" || type === "shootout") return { wins: 0, losses: 0, ot: 1 }
+  return { wins: 0, losses: null, ot: null }
+}
+
+/** A player line joined to its game. */
+export interface JoinedLine {
+  readonly line: PlayerLine
+  readonly game: GameDraft
+}
+
+/** The skater counts every line carries as written. */
+const skaterKeys = [
+  "goals",
+  "assists",
+  "points",
+  "shots",
+  "hits",
+  "blocked_shots",
+  "pp_points",
+  "faceoffs_won",
+  "faceoffs_taken",
+  "toi_minutes"
+] as const
+
+/**
+ * Phase `lines`. Inputs: the bettormanpicks player game logs (2025-26) and the games. Output: one
+ * stat line per (player, game), sorted by id; the lines joined to their games (for phase
+ * `players`); skipped, a line of no game, of a team or side the game contradicts, or a player's
+ * second line of a game. Goalie counts only on goalie lines (`save_pct` null without shots
+ * faced); decisions ({@link goalieDecision}) only for a team's only goalie with time on ice.
+ */
+export const linesPhase = (
+  playerLines: ReadonlyArray<PlayerLine>,
+  games: ReadonlyMap<string, GameDraft>
+): {
+  readonly statLines: ReadonlyArray<StatLine>
+  readonly joined: ReadonlyArray<JoinedLine>
+  readonly skipped: ReadonlyArray<SkippedRow>
+} => {
+  const skipped: Array<SkippedRow> = []
+  const lines = new Map<string, JoinedLine>()
+  for (const l of playerLines) {
     const game = games.get(l.gameId)
-    const skip = (reason: string) => skippedLines.push({ file: l.file, line: l.line, reason })
+    const skip = (reason: string) => skipped.push({ file: l.file, line: l.line, reason })
     if (game === undefined) {
       skip(`no game ${l.gameId}`)
       continue
@@ -265,57 +362,25 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
     }
   }
 
-  const decision = (
-    game: GameDraft,
-    team: string
-  ): { wins: number | null; losses: number | null; ot: number | null } => {
-    const none = { wins: null, losses: null, ot: null }
-    if (game.homeScore === null || game.awayScore === null) return none
-    const gf = team === game.home ? game.homeScore : game.awayScore
-    const ga = team === game.home ? game.awayScore : game.homeScore
-    const type = game.attributes.result_type as ResultType | undefined
-    if (gf === ga) return none
-    if (gf > ga) return { wins: 1, losses: 0, ot: 0 }
-    if (type === "regulation") return { wins: 0, losses: 1, ot: 0 }
-    if (type === "overtime" || type === "shootout") return { wins: 0, losses: 0, ot: 1 }
-    return { wins: 0, losses: null, ot: null }
-  }
-
   const statLines: Array<StatLine> = []
   for (const [id, { game, line: l }] of lines) {
     const c: LineCounts = l.counts
-    const stats: Record<string, number | null> = {}
-    for (const k of Sports.StatKeys.nhl) stats[k] = null
-    for (
-      const k of [
-        "goals",
-        "assists",
-        "points",
-        "shots",
-        "hits",
-        "blocked_shots",
-        "pp_points",
-        "faceoffs_won",
-        "faceoffs_taken",
-        "toi_minutes"
-      ] as const
-    ) stats[k] = c[k]
+    const stats = nullStats("nhl")
+    for (const k of skaterKeys) stats[k] = c[k]
     if (l.isGoalie) {
       stats.shots_against = c.shots_against
       stats.goals_against = c.goals_against
       stats.saves = c.saves
       stats.save_pct = (c.shots_against ?? 0) > 0 ? c.save_pct : null
       if (goaliesPlayed.get(`${game.id}|${l.team}`) === 1 && (c.toi_minutes ?? 0) > 0) {
-        const d = decision(game, l.team)
+        const d = goalieDecision(game, l.team)
         stats.goalie_wins = d.wins
         stats.goalie_losses = d.losses
         stats.goalie_ot_losses = d.ot
       }
     }
-    const scored = Sports.score("nhl", stats, l.position)
-    statLines.push({
+    statLines.push(scoredLine("nhl", {
       id,
-      sport: "nhl",
       player_id: nhlPlayerId(l.playerId),
       game_id: game.id,
       season: game.season,
@@ -325,17 +390,33 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       opponent: l.opponent,
       position: l.position,
       is_starter: null,
-      stats,
-      fantasy_points: scored.fantasy_points,
-      fantasy_points_formats: scored.formats
-    })
+      stats
+    }))
   }
-  statLines.sort(byId)
+  return { statLines: statLines.sort(byId), joined: [...lines.values()], skipped }
+}
 
-  // ---------------------------------------------------------------- players
-  const current = new Map(input.players.map((p) => [p.playerId, p]))
+// ---------------------------------------------------------------------------------------------
+// players
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Phase `players`. Inputs: the current player list (bettormanpicks `nhl_players.csv`), the
+ * twinfield10 rosters (`NHL_Roster_Full_<date>.csv`), the status history
+ * (`nhl_player_status_history.csv`) and the joined lines. Output: every player id of those
+ * sources, sorted by id, with name, position, team, status and attributes by the rules of the
+ * module doc (injured: latest entry IR, LTIR, O or GTD and no line since); status entries
+ * without an id that match no single player by name are skipped.
+ */
+export const playersPhase = (
+  listedPlayers: ReadonlyArray<PlayerRow>,
+  rosterRows: ReadonlyArray<RosterRow>,
+  statuses: ReadonlyArray<StatusRow>,
+  joined: ReadonlyArray<JoinedLine>
+): { readonly players: ReadonlyArray<Player>; readonly skipped: ReadonlyArray<SkippedRow> } => {
+  const current = new Map(listedPlayers.map((p) => [p.playerId, p]))
   const rosters = new Map<string, Array<RosterRow>>()
-  for (const r of input.rosters) rosters.set(r.playerId, [...(rosters.get(r.playerId) ?? []), r])
+  for (const r of rosterRows) pushTo(rosters, r.playerId, r)
   const latestRoster = (pid: string): RosterRow | undefined =>
     (rosters.get(pid) ?? []).reduce<RosterRow | undefined>(
       (a, r) => (a === undefined || r.season >= a.season ? r : a),
@@ -343,7 +424,7 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
     )
 
   const latestLine = new Map<string, PlayerLine>()
-  for (const { game, line } of lines.values()) {
+  for (const { game, line } of joined) {
     const prev = latestLine.get(line.playerId)
     if (prev === undefined || `${game.date}|${game.id}` > `${prev.date}|${prev.gameId}`) {
       latestLine.set(line.playerId, line)
@@ -353,13 +434,12 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
 
   // Each player's latest status; entries without an id are matched by full name.
   const statusOf = latestStatuses(
-    input.statuses,
+    statuses,
     idsByName([
-      ...input.players.map((p) => [p.name, p.playerId] as const),
-      ...input.rosters.map((r) => [`${r.firstName} ${r.lastName}`, r.playerId] as const)
+      ...listedPlayers.map((p) => [p.name, p.playerId] as const),
+      ...rosterRows.map((r) => [`${r.firstName} ${r.lastName}`, r.playerId] as const)
     ])
   )
-  skippedPlayers.push(...statusOf.skipped)
   const latestStatus = statusOf.latest
 
   const ids = new Set<string>([...rosters.keys(), ...current.keys(), ...latestLine.keys(), ...latestStatus.keys()])
@@ -376,8 +456,7 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       : splitName(fullName)
     const first = names.first !== null && /^\p{L}\.$/u.test(names.first) ? null : names.first
     const hasCurrentLine = seen !== undefined && seen.season === newestSeason
-    const injured = status !== undefined && injuringCodes.has(status.code) &&
-      (seen?.date ?? "") < status.lastUpdated.slice(0, 10)
+    const injured = isInjured(status, injuringCodes, seen?.date)
     const isCurrent = listed !== undefined || hasCurrentLine
     const attributes: Record<string, unknown> = {}
     if (roster !== undefined) {
@@ -396,9 +475,7 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       put("headshot_url", roster.headshot)
       attributes.rosters = (rosters.get(pid) ?? []).map((r) => [r.season, r.team])
     }
-    if (status !== undefined) {
-      attributes.injury = { code: status.code, comment: status.comment, updated_at: status.lastUpdated }
-    }
+    if (status !== undefined) attributes.injury = injuryAttribute(status)
     players.push({
       id: nhlPlayerId(pid),
       sport: "nhl",
@@ -413,28 +490,5 @@ export const buildNhl = (input: NhlInputs): NhlBuild => {
       attributes
     })
   }
-  players.sort(byId)
-
-  // ---------------------------------------------------------------- rows
-  const gameRows: Array<Game> = [...games.values()]
-    .map((g): Game => ({
-      id: g.id,
-      sport: "nhl",
-      league: "nhl",
-      season: g.season,
-      week: null,
-      season_type: g.seasonType,
-      game_date: g.date,
-      start_time: g.startTime,
-      state: g.homeScore !== null && g.awayScore !== null ? "final" : "scheduled",
-      home_team: g.home,
-      away_team: g.away,
-      home_score: g.homeScore,
-      away_score: g.awayScore,
-      venue: null,
-      attributes: g.attributes
-    }))
-    .sort(byId)
-
-  return { games: gameRows, statLines, players, skippedGames, skippedLines, skippedPlayers }
+  return { players: players.sort(byId), skipped: statusOf.skipped }
 }

@@ -24,8 +24,23 @@ import {
 } from "./Sources.js"
 import { nhlTeamRows } from "./Teams.js"
 
-export { buildNhl, nhlPlayerId, REGULATION_GOALIE_MINUTES, resultTypeFromGoalies } from "./Build.js"
+export {
+  buildNhl,
+  type GameDrafts,
+  type GoalieDecision,
+  goalieDecision,
+  type JoinedLine,
+  linesPhase,
+  nhlPlayerId,
+  playersPhase,
+  REGULATION_GOALIE_MINUTES,
+  type ResultType,
+  resultTypeFromGoalies,
+  scheduleGamesPhase,
+  teamGamesPhase
+} from "./Build.js"
 export { parseScheduleRow } from "./Sources.js"
+export type * as Sources from "./Sources.js"
 export { nhlTeamIds, nhlTeamRows, normaliseNhlTeam } from "./Teams.js"
 
 /** The NHL source files found under `dataDir`, by role (each list sorted by name). */

@@ -209,7 +209,9 @@ export const tools: ReadonlyArray<Tool> = [
       "severity is the minimum level (high = high only; low = all), as /intelligence/injuries.",
     tier: "sandbox",
     args: Schema.Struct({
-      sport: optional(described(signalSportOrAll, `${Sports.orList([...Sports.sportsWith("signals"), "all"])} (default all)`)),
+      sport: optional(
+        described(signalSportOrAll, `${Sports.orList([...Sports.sportsWith("signals"), "all"])} (default all)`)
+      ),
       severity: optional(
         described(Params.oneOf(["high", "medium", "low", "all"] as const), "minimum severity (default all)")
       ),
@@ -278,7 +280,10 @@ export const tools: ReadonlyArray<Tool> = [
     tier: "pro_insights",
     args: Schema.Struct({
       sport: optional(
-        described(Params.oneOf(Sports.sportsWith("anomaly")), `${Sports.orList(Sports.sportsWith("anomaly"))} (default all)`)
+        described(
+          Params.oneOf(Sports.sportsWith("anomaly")),
+          `${Sports.orList(Sports.sportsWith("anomaly"))} (default all)`
+        )
       ),
       min_score: optional(numberArg(0, 100, "lowest anomaly_score, 0 to 100 (default 70)")),
       limit: optional(intArg(1, 50, "rows, 1 to 50 (default 25)"))
