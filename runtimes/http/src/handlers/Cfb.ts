@@ -2,12 +2,11 @@
  * Handlers of the cfb group (`/v1/cfb`) over the application services.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
+import { group } from "./Group.js"
 import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("cfb")
@@ -16,7 +15,7 @@ const ctx = sportContext("cfb")
 export const DEFAULT_POLL = "ap"
 
 /** The cfb handlers. Requires the application services. */
-export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
+export const CfbLive = group(Api, "cfb", (handlers) =>
   handlers
     .handle("games", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -27,12 +26,12 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           week: urlParams.week,
           limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games)
         }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         season: urlParams.season,
         keep: teamFilter(urlParams)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const poll = yield* (yield* Rankings).poll("cfb", {
@@ -45,21 +44,17 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           poll: poll.poll,
           week: poll.week
         })
-      }).pipe(mapDomainErrors))
-    .handle("teams", ({ request }) => teamList(ctx(request, "teams")).pipe(mapDomainErrors))
+      }))
+    .handle("teams", ({ request }) => teamList(ctx(request, "teams")))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.CfbLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+        Rows.playerIdentity(p)))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("cfb", path.id, urlParams.season)
@@ -68,4 +63,4 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           Rows.gameLogRow(l, gameOf(l))
         )
         return yield* envelope(ctx(request, "gameLog"), rows, { player: Rows.playerSummary(player), season })
-      }).pipe(mapDomainErrors)))
+      })))

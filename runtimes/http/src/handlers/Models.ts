@@ -2,21 +2,20 @@
  * Handlers of the models group: decode, call the Models application service, encode.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Models } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 /** The model registry handlers. Requires the application services. */
-export const ModelsLive = HttpApiBuilder.group(Api, "models", (handlers) =>
+export const ModelsLive = group(Api, "models", (handlers) =>
   handlers
     .handle("metadata", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const cards = yield* (yield* Models).metadata({ sport: urlParams.sport, all: urlParams.status === "all" })
         return yield* envelope({ request, sport: urlParams.sport ?? "all", operation: "models.metadata" }, cards)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("predictions", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { player, rows } = yield* (yield* Models).predictions(path.playerId, {
@@ -28,7 +27,7 @@ export const ModelsLive = HttpApiBuilder.group(Api, "models", (handlers) =>
           player_id: player.id,
           player_name: player.full_name
         })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("nbaConfidence", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const { active, rows } = yield* (yield* Models).confidence("nba", {
@@ -48,4 +47,4 @@ export const ModelsLive = HttpApiBuilder.group(Api, "models", (handlers) =>
               "no nba confidence model is ACTIVE: none has passed its validation (see /v1/model/metadata?status=all)"
           }
         )
-      }).pipe(mapDomainErrors)))
+      })))

@@ -2,18 +2,17 @@
  * Handlers of the nba group (`/v1/nba`) over the application services.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
+import { group } from "./Group.js"
 import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nba")
 
 /** The nba handlers. Requires the application services. */
-export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
+export const NbaLive = group(Api, "nba", (handlers) =>
   handlers
     .handle("games", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -22,25 +21,22 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
           state: urlParams.state,
           limit: Params.withDefault(urlParams.limit, Params.NbaLimits.games)
         }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) })
-        .pipe(mapDomainErrors))
+      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.NbaLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+        Rows.playerIdentity(p)))
     .handle("playerStats", ({ path, request, urlParams }) =>
       playerStats(ctx(request, "playerStats"), "nba", path.id, {
         season: urlParams.season,
         limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("nba", path.id, urlParams.season)
@@ -49,9 +45,7 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
           Rows.nbaGameLogRow(l, gameOf(l))
         )
         return yield* envelope(ctx(request, "gameLog"), rows, { player: Rows.playerSummary(player), season })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        )))
+        Rows.playerIdentity(p))))

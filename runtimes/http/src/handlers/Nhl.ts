@@ -2,18 +2,17 @@
  * Handlers of the nhl group (`/v1/nhl`) over the application services.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
+import { group } from "./Group.js"
 import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
 
 const ctx = sportContext("nhl")
 
 /** The nhl handlers. Requires the application services. */
-export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
+export const NhlLive = group(Api, "nhl", (handlers) =>
   handlers
     .handle("games", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -22,30 +21,24 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
           state: urlParams.state,
           limit: Params.withDefault(urlParams.limit, Params.NhlLimits.games)
         }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
-        mapDomainErrors
-      ))
+      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.NhlLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+        Rows.playerIdentity(p)))
     .handle("playerStats", ({ path, request, urlParams }) =>
       playerStats(ctx(request, "playerStats"), "nhl", path.id, {
         season: urlParams.season,
         limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("depthChartChanges", ({ request }) =>
       envelope(ctx(request, "depthChartChanges"), [])))

@@ -4,12 +4,11 @@
  * `meta.coverage`, and a player id answers 404).
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, gameDate, sportContext } from "./Common.js"
+import { group } from "./Group.js"
 import { gameList, playerDetail, playerList, roster, standings, teamList } from "./Sport.js"
 
 const ctx = sportContext("soccer")
@@ -18,7 +17,7 @@ const ctx = sportContext("soccer")
 export const DEFAULT_LEAGUE = "epl"
 
 /** The soccer handlers. Requires the application services. */
-export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
+export const SoccerLive = group(Api, "soccer", (handlers) =>
   handlers
     .handle("games", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -29,27 +28,22 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
           season: urlParams.season,
           limit: Params.withDefault(urlParams.limit, Params.SoccerLimits.games)
         }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         league: urlParams.league ?? DEFAULT_LEAGUE,
         season: urlParams.season
-      }).pipe(mapDomainErrors))
-    .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { league: urlParams.league }).pipe(mapDomainErrors))
+      }))
+    .handle("teams", ({ request, urlParams }) => teamList(ctx(request, "teams"), { league: urlParams.league }))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.SoccerLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
+        Rows.playerIdentity(p)))
     .handle("player", ({ path, request }) =>
       playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+        Rows.playerIdentity(p)))
     .handle("gameLog", ({ path, request }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("soccer", path.id)
@@ -63,4 +57,4 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
             season
           }
         )
-      }).pipe(mapDomainErrors)))
+      })))
