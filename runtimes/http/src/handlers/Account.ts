@@ -11,6 +11,7 @@ import { ApiKey, StoreUnavailable } from "@sports-data/domain"
 import { PlanCatalogService, PublicUrl } from "@sports-data/wiring"
 import { Effect, Option, Redacted } from "effect"
 import { activationLink } from "../Activation.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
@@ -78,7 +79,10 @@ export const AccountLive = group(Api, "account", (handlers) =>
           before: urlParams.before,
           action: urlParams.action
         })
-        return yield* envelope({ request, sport: "all", operation: "account.auditEvents" }, events)
+        return yield* envelope(
+          { endpoint: requestPath(request), sport: "all", operation: "account.auditEvents" },
+          events
+        )
       }))
     .handle("startTrial", ({ payload, request }) =>
       Effect.gen(function*() {

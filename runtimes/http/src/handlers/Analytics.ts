@@ -12,7 +12,7 @@ import { envelope, meta } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `analytics.${operation}`
 })
@@ -73,7 +73,7 @@ export const AnalyticsLive = group(Api, "analytics", (handlers) =>
         return yield* envelope(ctx(request, sport, "filter"), rows, { season })
       }))
     .handle("projection", ({ path, request, urlParams }) =>
-      projection(request, path.sport, path.id, urlParams.weeks ?? 1, urlParams.scoring))
+      projection(requestPath(request), path.sport, path.id, urlParams.weeks ?? 1, urlParams.scoring))
     .handle("waiverPriority", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows, season } = yield* (yield* Analytics).waiverPriority(path.sport, {
@@ -104,7 +104,7 @@ export const AnalyticsLive = group(Api, "analytics", (handlers) =>
  * sport lacks; ResourceNotFound for an unknown player.
  */
 export const projection = (
-  request: HttpServerRequest.HttpServerRequest,
+  endpoint: string,
   sport: Parameters<Analytics["projection"]>[0],
   id: string,
   weeks: number,
@@ -119,7 +119,7 @@ export const projection = (
       )
     }
     const row = yield* (yield* Analytics).projection(sport, id, weeks, scoring)
-    return yield* envelope(ctx(request, sport, "projection"), row)
+    return yield* envelope({ endpoint, sport, operation: "analytics.projection" }, row)
   })
 
 const trends = (

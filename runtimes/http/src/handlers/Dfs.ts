@@ -8,11 +8,12 @@ import { Api } from "@sports-data/api"
 import { Dfs, type OptimizeResult, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
 import type { Dfs as D } from "@sports-data/domain"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `dfs.${name}`
 })

@@ -30,7 +30,7 @@ export const FeedLive = group(Api, "feed", (handlers) =>
           })
           const dossier = yield* service.dossier(player)
           return yield* envelope(
-            { request, sport: player.sport, operation: "feed.feed" },
+            { endpoint: requestPath(request), sport: player.sport, operation: "feed.feed" },
             dossier,
             warnings.length === 0 ? {} : { warnings }
           )
@@ -38,7 +38,7 @@ export const FeedLive = group(Api, "feed", (handlers) =>
       }))
     .handle("waiverArticles", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const ctx = { request, sport: urlParams.sport, operation: "feed.waiverArticles" }
+        const ctx = { endpoint: requestPath(request), sport: urlParams.sport, operation: "feed.waiverArticles" }
         if (urlParams.sport === "mlb") {
           return {
             success: true,
@@ -60,7 +60,7 @@ export const FeedLive = group(Api, "feed", (handlers) =>
     .handle("batchSignals", ({ payload, request }) =>
       Effect.gen(function*() {
         const { notFound, rows } = yield* (yield* Feed).batchSignals(payload.ids)
-        return yield* envelope({ request, sport: "all", operation: "feed.batchSignals" }, rows, {
+        return yield* envelope({ endpoint: requestPath(request), sport: "all", operation: "feed.batchSignals" }, rows, {
           not_found: notFound
         })
       })))

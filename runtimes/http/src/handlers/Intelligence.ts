@@ -10,11 +10,12 @@ import { Api, Params } from "@sports-data/api"
 import { Games, Signals } from "@sports-data/app"
 import { Signals as Rules, type SignalSport } from "@sports-data/domain"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `intelligence.${name}`
 })

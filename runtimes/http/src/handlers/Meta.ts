@@ -8,11 +8,12 @@ import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport: "all",
   operation: `meta.${operation}`
 })

@@ -5,6 +5,7 @@
 import { Api, Params } from "@sports-data/api"
 import { Models } from "@sports-data/app"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
@@ -14,7 +15,11 @@ export const ModelsLive = group(Api, "models", (handlers) =>
     .handle("metadata", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const cards = yield* (yield* Models).metadata({ sport: urlParams.sport, all: urlParams.status === "all" })
-        return yield* envelope({ request, sport: urlParams.sport ?? "all", operation: "models.metadata" }, cards)
+        return yield* envelope({
+          endpoint: requestPath(request),
+          sport: urlParams.sport ?? "all",
+          operation: "models.metadata"
+        }, cards)
       }))
     .handle("predictions", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
@@ -23,10 +28,14 @@ export const ModelsLive = group(Api, "models", (handlers) =>
           season: urlParams.season,
           model_type: urlParams.model_type
         })
-        return yield* envelope({ request, sport: player.sport, operation: "models.predictions" }, rows, {
-          player_id: player.id,
-          player_name: player.full_name
-        })
+        return yield* envelope(
+          { endpoint: requestPath(request), sport: player.sport, operation: "models.predictions" },
+          rows,
+          {
+            player_id: player.id,
+            player_name: player.full_name
+          }
+        )
       }))
     .handle("nbaConfidence", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -35,7 +44,7 @@ export const ModelsLive = group(Api, "models", (handlers) =>
           team: urlParams.team,
           limit: Params.withDefault(urlParams.limit, Params.ConfidenceLimit)
         })
-        const ctx = { request, sport: "nba", operation: "models.nbaConfidence" }
+        const ctx = { endpoint: requestPath(request), sport: "nba", operation: "models.nbaConfidence" }
         return yield* envelope(
           ctx,
           rows,

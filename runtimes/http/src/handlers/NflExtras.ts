@@ -3,15 +3,17 @@
  * application's Stacks service.
  * @module
  */
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Stacks } from "@sports-data/app"
 import { Stacks as S } from "@sports-data/domain"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope, type EnvelopeContext } from "./Common.js"
 import { group } from "./Group.js"
 
-const ctx = (request: EnvelopeContext["request"], name: string): EnvelopeContext => ({
-  request,
+const ctx = (request: HttpServerRequest.HttpServerRequest, name: string): EnvelopeContext => ({
+  endpoint: requestPath(request),
   sport: "nfl",
   operation: `nflExtras.${name}`
 })

@@ -10,11 +10,12 @@ import { Api, Params, Security } from "@sports-data/api"
 import { Odds } from "@sports-data/app"
 import { Coverage, Odds as O, type SportKey } from "@sports-data/domain"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope, type EnvelopeContext } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: SportKey, name: string): EnvelopeContext => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `odds.${name}`
 })

@@ -6,11 +6,12 @@ import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `players.${operation}`
 })

@@ -10,6 +10,7 @@ import { Api, Security } from "@sports-data/api"
 import { Games, Players } from "@sports-data/app"
 import { Coverage, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
 import { Effect, Option } from "effect"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { group } from "./Group.js"
 
@@ -19,10 +20,16 @@ import { group } from "./Group.js"
  */
 const noSource = (request: HttpServerRequest.HttpServerRequest, sport: TeamSport, name: string, key: string) => {
   const c = Coverage.coverageOf(sport, key)
-  return envelope({ request, sport, operation: `unavailable.${name}` }, [] as Array<never>, undefined, undefined, {
-    available: false,
-    reason: c.reason
-  })
+  return envelope(
+    { endpoint: requestPath(request), sport, operation: `unavailable.${name}` },
+    [] as Array<never>,
+    undefined,
+    undefined,
+    {
+      available: false,
+      reason: c.reason
+    }
+  )
 }
 
 /** The game `id` of `sport`; ResourceNotFound (game) when it is not held. */
@@ -53,7 +60,7 @@ export const UnavailableLive = group(
               : Option.none()
             if (Option.isNone(plays)) return yield* noSource(request, path.sport, "plays", "plays")
             return yield* envelope(
-              { request, sport: path.sport, operation: "unavailable.plays" },
+              { endpoint: requestPath(request), sport: path.sport, operation: "unavailable.plays" },
               plays.value,
               undefined,
               undefined,

@@ -24,7 +24,6 @@
  * first partial match alphabetically, as `/v1/players/compare` resolves names) or a canonical id.
  * @module
  */
-import { HttpServerRequest } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import {
   type Analytics,
@@ -143,15 +142,17 @@ const season = intArg(1900, 2100, "season, as the year it starts (2024 = the 202
  * `endpoint` is that path and its meta documents that operation.
  */
 const restContext = (path: string, sport: string, operation: string): EnvelopeContext => ({
-  request: HttpServerRequest.fromWeb(new Request(`http://localhost${path}`)),
+  endpoint: path,
   sport,
   operation
 })
 
+/** The {@link SportContext} of a tool answering the data of `sport`'s REST operation `name` at `path`. */
 const sportRestContext = (path: string, sport: TeamSport, name: string): SportContext => ({
-  ...restContext(path, sport, `${sport}.${name}`),
+  endpoint: path,
   sport,
-  name
+  name,
+  operation: `${sport}.${name}`
 })
 
 /** The player a name or id names in `sport` (Players.resolve); ResourceNotFound when none. */
@@ -320,7 +321,7 @@ export const tools: ReadonlyArray<Tool> = [
       Effect.gen(function*() {
         const player = yield* resolvePlayer(a.player_name, a.sport)
         const path = `/v1/${a.sport}/players/${player.id}/projection`
-        return yield* projection(restContext(path, a.sport, "").request, a.sport, player.id, 1, a.scoring)
+        return yield* projection(path, a.sport, player.id, 1, a.scoring)
       })
   }),
   tool({
