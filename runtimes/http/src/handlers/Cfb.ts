@@ -1,37 +1,26 @@
 /**
- * Handlers of the cfb group (`/v1/cfb`) over the application services.
+ * Handlers of the cfb group (`/v1/cfb`) over the application services: the shared team-sport
+ * handlers (TeamSport.ts) with cfb's limits and rows, the polls and the game log.
  * @module
  */
-import { Api, Params } from "@sports-data/api"
+import { Api } from "@sports-data/api"
 import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { envelope, gameDate, sportContext } from "./Common.js"
+import { envelope, sportContext } from "./Common.js"
 import { group } from "./Group.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { handleTeamSport, teamSportHandlers, teamSports } from "./TeamSport.js"
 
 const ctx = sportContext("cfb")
 
 /** The poll `/v1/cfb/rankings` lists when none is asked for. */
 export const DEFAULT_POLL = "ap"
 
+/** The cfb handlers shared with the other team sports. */
+const cfb = teamSportHandlers(teamSports.cfb)
+
 /** The cfb handlers. Requires the application services. */
 export const CfbLive = group(Api, "cfb", (handlers) =>
-  handlers
-    .handle("games", ({ request, urlParams }) =>
-      Effect.gen(function*() {
-        return yield* gameList(ctx(request, "games"), {
-          date: yield* gameDate(urlParams.date),
-          state: urlParams.state,
-          season: urlParams.season,
-          week: urlParams.week,
-          limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games)
-        }, Rows.gameRow)
-      }))
-    .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), {
-        season: urlParams.season,
-        keep: teamFilter(urlParams)
-      }))
+  handleTeamSport(handlers, cfb)
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const poll = yield* (yield* Rankings).poll("cfb", {
@@ -45,22 +34,10 @@ export const CfbLive = group(Api, "cfb", (handlers) =>
           week: poll.week
         })
       }))
-    .handle("teams", ({ request }) => teamList(ctx(request, "teams")))
-    .handle("roster", ({ path, request, urlParams }) =>
-      roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)))
-    .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, Params.CfbLimits.players, (p) =>
-        Rows.playerIdentity(p)))
-    .handle("player", ({ path, request }) =>
-      playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("cfb", path.id, urlParams.season)
         const gameOf = yield* (yield* Games).ofLines("cfb", lines)
-        const rows = lines.map((l) =>
-          Rows.gameLogRow(l, gameOf(l))
-        )
+        const rows = lines.map((l) => Rows.gameLogRow(l, gameOf(l)))
         return yield* envelope(ctx(request, "gameLog"), rows, { player: Rows.playerSummary(player), season })
       })))
