@@ -9,14 +9,29 @@
  * with no `_tag`: the discriminator is `error_code`, a literal filled in by the constructor.
  * Each schema carries its HTTP status (`HttpApiSchema.annotations({ status })`), so attaching one
  * to an endpoint with `.addError(E)` both maps the failure to that status and documents it in the
- * OpenAPI document. {@link fromDomain} maps the domain errors of `@sports-data/domain` to them.
+ * OpenAPI document. {@link fromDomain} maps the domain errors of `@sports-data/domain` to them
+ * (one table, whose type is {@link ApiErrorOf}).
  *
  * `message`, `documentation_url` and `upgrade_url` have constructor defaults; pass a `message`
  * when a more specific one helps the caller.
  * @module
  */
 import { HttpApiSchema } from "@effect/platform"
-import type { AdmissionError, DomainError } from "@sports-data/domain"
+import type {
+  Conflict,
+  DailyLimitExceeded,
+  DomainError,
+  InvalidApiKey,
+  InvalidParameter,
+  MissingApiKey,
+  MonthlyQuotaExceeded,
+  RateLimitExceeded,
+  ResourceNotFound,
+  StoreFailure,
+  StoreUnavailable,
+  TierInsufficient,
+  TrialExpired
+} from "@sports-data/domain"
 import { Schema } from "effect"
 
 /** Base of every `documentation_url`: the error reference, one anchor per error code. */
@@ -298,69 +313,86 @@ export const retryAfterOf = (error: ApiError): number | undefined =>
   "retry_after_seconds" in error ? error.retry_after_seconds : undefined
 
 /**
- * Maps a domain error to its API error (pure). `requestId` is the id logged with the cause of a
- * StoreFailure, reported as INTERNAL_ERROR's `request_id`; the failure's `detail` is never copied
- * into the body.
+ * The API error of each domain error, by the domain error's tag: the one mapping from the
+ * domain's errors to the API's. {@link fromDomain} applies it and {@link ApiErrorOf} is its
+ * type, so the two cannot disagree; the compiler checks that every domain error has an entry.
+ * `requestId` is the id logged with the cause of a StoreFailure, reported as INTERNAL_ERROR's
+ * `request_id`; the failure's `detail` is never copied into the body.
  */
-export function fromDomain(error: AdmissionError, requestId: string): AdmissionFailure
-export function fromDomain(error: DomainError, requestId: string): ApiError
-export function fromDomain(error: DomainError, requestId: string): ApiError {
-  switch (error._tag) {
-    case "MissingApiKey":
-      return new MissingApiKeyError()
-    case "InvalidApiKey":
-      return new InvalidApiKeyError()
-    case "TrialExpired":
-      return new TrialExpiredError({
-        trial_ended_at: error.trial_ended_at,
-        message: `The sandbox trial ended at ${error.trial_ended_at}; choose a plan to continue.`
-      })
-    case "TierInsufficient":
-      return new TierInsufficientError({
-        current_tier: error.current_tier,
-        required_tier: error.required_tier,
-        message: `This endpoint needs the ${error.required_tier} tier or higher; this key is on ${error.current_tier}.`
-      })
-    case "RateLimitExceeded":
-      return new RateLimitExceededError({
-        calls_this_minute: error.calls_this_minute,
-        limit_per_minute: error.limit_per_minute,
-        retry_after_seconds: error.retry_after_seconds,
-        message: `Per-minute rate limit of ${error.limit_per_minute} exceeded; retry in ${error.retry_after_seconds} s.`
-      })
-    case "DailyLimitExceeded":
-      return new DailyLimitExceededError({
-        calls_today: error.calls_today,
-        daily_limit: error.daily_limit,
-        resets_on: error.resets_on,
-        retry_after_seconds: error.retry_after_seconds,
-        message: `Daily limit of ${error.daily_limit} calls reached; it resets at ${error.resets_on}.`
-      })
-    case "MonthlyQuotaExceeded":
-      return new MonthlyQuotaExceededError({
-        calls_used: error.calls_used,
-        calls_limit: error.calls_limit,
-        resets_on: error.resets_on,
-        retry_after_seconds: error.retry_after_seconds,
-        message: `Monthly quota of ${error.calls_limit} calls used up; it resets at ${error.resets_on}.`
-      })
-    case "InvalidParameter":
-      return new InvalidParameterError({
-        parameter: error.parameter,
-        reason: error.reason,
-        message: `Invalid parameter ${error.parameter}: ${error.reason}`
-      })
-    case "ResourceNotFound":
-      return new ResourceNotFoundError({
-        resource: error.resource,
-        id: error.id,
-        message: `No ${error.resource} with id ${error.id}${error.reason === undefined ? "" : `: ${error.reason}`}.`
-      })
-    case "Conflict":
-      return new ConflictError({ message: error.message })
-    case "StoreUnavailable":
-      return new ServiceUnavailableError({ retry_after_seconds: error.retry_after_seconds })
-    case "StoreFailure":
-      return new InternalError({ request_id: requestId })
-  }
+const FROM_DOMAIN = {
+  MissingApiKey: (_e: MissingApiKey) => new MissingApiKeyError(),
+  InvalidApiKey: (_e: InvalidApiKey) => new InvalidApiKeyError(),
+  TrialExpired: (e: TrialExpired) =>
+    new TrialExpiredError({
+      trial_ended_at: e.trial_ended_at,
+      message: `The sandbox trial ended at ${e.trial_ended_at}; choose a plan to continue.`
+    }),
+  TierInsufficient: (e: TierInsufficient) =>
+    new TierInsufficientError({
+      current_tier: e.current_tier,
+      required_tier: e.required_tier,
+      message: `This endpoint needs the ${e.required_tier} tier or higher; this key is on ${e.current_tier}.`
+    }),
+  RateLimitExceeded: (e: RateLimitExceeded) =>
+    new RateLimitExceededError({
+      calls_this_minute: e.calls_this_minute,
+      limit_per_minute: e.limit_per_minute,
+      retry_after_seconds: e.retry_after_seconds,
+      message: `Per-minute rate limit of ${e.limit_per_minute} exceeded; retry in ${e.retry_after_seconds} s.`
+    }),
+  DailyLimitExceeded: (e: DailyLimitExceeded) =>
+    new DailyLimitExceededError({
+      calls_today: e.calls_today,
+      daily_limit: e.daily_limit,
+      resets_on: e.resets_on,
+      retry_after_seconds: e.retry_after_seconds,
+      message: `Daily limit of ${e.daily_limit} calls reached; it resets at ${e.resets_on}.`
+    }),
+  MonthlyQuotaExceeded: (e: MonthlyQuotaExceeded) =>
+    new MonthlyQuotaExceededError({
+      calls_used: e.calls_used,
+      calls_limit: e.calls_limit,
+      resets_on: e.resets_on,
+      retry_after_seconds: e.retry_after_seconds,
+      message: `Monthly quota of ${e.calls_limit} calls used up; it resets at ${e.resets_on}.`
+    }),
+  InvalidParameter: (e: InvalidParameter) =>
+    new InvalidParameterError({
+      parameter: e.parameter,
+      reason: e.reason,
+      message: `Invalid parameter ${e.parameter}: ${e.reason}`
+    }),
+  ResourceNotFound: (e: ResourceNotFound) =>
+    new ResourceNotFoundError({
+      resource: e.resource,
+      id: e.id,
+      message: `No ${e.resource} with id ${e.id}${e.reason === undefined ? "" : `: ${e.reason}`}.`
+    }),
+  Conflict: (e: Conflict) => new ConflictError({ message: e.message }),
+  StoreUnavailable: (e: StoreUnavailable) =>
+    new ServiceUnavailableError({ retry_after_seconds: e.retry_after_seconds }),
+  StoreFailure: (_e: StoreFailure, requestId: string) => new InternalError({ request_id: requestId })
+} satisfies {
+  readonly [T in DomainError["_tag"]]: (
+    error: Extract<DomainError, { readonly _tag: T }>,
+    requestId: string
+  ) => ApiError
 }
+
+/** The API error the domain error `E` (a member or union of {@link DomainError}) becomes ({@link fromDomain}). */
+export type ApiErrorOf<E extends DomainError> = E extends DomainError ? ReturnType<(typeof FROM_DOMAIN)[E["_tag"]]>
+  : never
+
+/**
+ * The domain errors that become one of the API errors `A` ({@link ApiErrorOf}): what a handler
+ * of an endpoint that declares `A` may fail with, besides `A` itself.
+ */
+export type DomainErrorOf<A> = {
+  readonly [T in DomainError["_tag"]]: ApiErrorOf<Extract<DomainError, { readonly _tag: T }>> extends A
+    ? Extract<DomainError, { readonly _tag: T }>
+    : never
+}[DomainError["_tag"]]
+
+/** Maps a domain error to its API error (pure; see {@link FROM_DOMAIN}, the one mapping). */
+export const fromDomain = <E extends DomainError>(error: E, requestId: string): ApiErrorOf<E> =>
+  (FROM_DOMAIN[error._tag] as (e: E, requestId: string) => ApiErrorOf<E>)(error, requestId)

@@ -23,7 +23,7 @@ import { Admission, type ConsumeOutcome, KeyStore, Plans, type UsageCounts, Usag
 import { PlanCatalogService } from "@sports-data/wiring"
 import { Clock, type Context, Effect, Either, Layer, Option, Redacted } from "effect"
 import * as crypto from "node:crypto"
-import { mapStoreErrors } from "./Errors.js"
+import { mapDomainErrors } from "./Errors.js"
 import { UsageRecorder } from "./Usage.js"
 
 // The plan catalog (PlanCatalogService, SPORTS_DATA_PLANS) is a setting: it lives in
@@ -243,7 +243,7 @@ export const makeAdmitCall = (routes: ReadonlyArray<Security.EndpointAdmission>)
           } satisfies Admitted
         }
         return admittedOf(target, keyHash, grant, decided.verdict.right, decided.headers, now)
-      }).pipe(mapStoreErrors)
+      }).pipe(mapDomainErrors)
 
     return { call, inline }
   })

@@ -3,8 +3,9 @@
  *
  * - {@link errorResponse}: an API error as the response the client sees (standard error object,
  *   its status, and Retry-After on every 429 and 503).
- * - {@link mapStoreErrors} / {@link mapDomainErrors}: for handlers, the domain's errors as API
- *   errors (StoreUnavailable → 503; StoreFailure → a defect, answered 500 INTERNAL_ERROR and logged).
+ * - {@link mapDomainErrors}: the domain's errors as API errors (StoreUnavailable → 503;
+ *   StoreFailure → a defect, answered 500 INTERNAL_ERROR and logged), applied once per group by
+ *   the group builder (handlers/Group.ts).
  * - {@link ErrorsMiddlewareLive}: the API-level middleware that answers everything that is not a
  *   success: unknown path 404 NOT_FOUND (before any key check: the router fails before any route
  *   runs), known path with another method 405 METHOD_NOT_ALLOWED, parameter decode failures
@@ -24,8 +25,8 @@ import {
 } from "@effect/platform"
 import * as HttpMethod from "@effect/platform/HttpMethod"
 import { ApiErrors } from "@sports-data/api"
-import { type DomainError, isDomainError, type StoreError } from "@sports-data/domain"
-import { Cause, Effect, Option, Predicate, Schema, Stream } from "effect"
+import { type DomainError, isDomainError, type StoreFailure } from "@sports-data/domain"
+import { Cause, Effect, Option, Schema, Stream } from "effect"
 
 const ApiErrorSchema = Schema.Union(...ApiErrors.all)
 /** An API error as the standard error object the client reads (JSON, without `_tag`). */
@@ -47,47 +48,28 @@ export const errorResponse = (error: ApiErrors.ApiError): HttpServerResponse.Htt
 export const newRequestId = (): string => crypto.randomUUID()
 
 /**
- * Maps store errors of a handler's effect: StoreUnavailable → 503 ServiceUnavailableError (with
- * Retry-After); StoreFailure → a defect, which the server answers 500 INTERNAL_ERROR with a
- * request_id and logs with its detail. Other errors pass through.
+ * Maps the domain errors of an effect to their API errors ({@link ApiErrors.fromDomain}, the one
+ * mapping), except StoreFailure, which becomes a defect (answered 500 INTERNAL_ERROR with a
+ * request_id and logged with its detail by {@link answerCause}). Other failures (API errors
+ * already) pass through. The error type names only the API errors the effect can really produce.
+ * Handlers do not call it: the group builder (handlers/Group.ts) applies it to every handler.
  */
-export const mapStoreErrors = <A, E, R>(
-  self: Effect.Effect<A, E | StoreError, R>
-): Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R> =>
+export const mapDomainErrors = <A, E, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<
+  A,
+  Exclude<E, DomainError> | ApiErrors.ApiErrorOf<Exclude<Extract<E, DomainError>, StoreFailure>>,
+  R
+> =>
   Effect.catchIf(
     self,
-    (e): e is StoreError => Predicate.isTagged(e, "StoreUnavailable") || Predicate.isTagged(e, "StoreFailure"),
-    (e) =>
-      e._tag === "StoreUnavailable"
-        ? Effect.fail(new ApiErrors.ServiceUnavailableError({ retry_after_seconds: e.retry_after_seconds }))
-        : Effect.die(e)
-  ) as Effect.Effect<A, Exclude<E, StoreError> | ApiErrors.ServiceUnavailableError, R>
-
-/**
- * The API error a domain error becomes at the HTTP edge ({@link ApiErrors.fromDomain}); never
- * for StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id).
- */
-export type ApiErrorOf<E> = E extends { readonly _tag: "StoreFailure" } ? never
-  : E extends { readonly _tag: "ResourceNotFound" } ? ApiErrors.ResourceNotFoundError
-  : E extends { readonly _tag: "StoreUnavailable" } ? ApiErrors.ServiceUnavailableError
-  : E extends { readonly _tag: "InvalidParameter" } ? ApiErrors.InvalidParameterError
-  : E extends { readonly _tag: "Conflict" } ? ApiErrors.ConflictError
-  : E extends { readonly _tag: "DailyLimitExceeded" } ? ApiErrors.DailyLimitExceededError
-  : ApiErrors.ApiError
-
-/**
- * Maps every domain error of an effect to its API error ({@link ApiErrors.fromDomain}), except
- * StoreFailure, which becomes a defect (500 INTERNAL_ERROR, logged with a request id). The one
- * place handlers map the application services' errors; the result's error type names only the
- * API errors the effect can really produce ({@link ApiErrorOf}).
- */
-export const mapDomainErrors = <A, E extends DomainError, R>(
-  self: Effect.Effect<A, E, R>
-): Effect.Effect<A, ApiErrorOf<E>, R> =>
-  Effect.catchAll(
-    self,
-    (e: DomainError) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
-  ) as Effect.Effect<A, ApiErrorOf<E>, R>
+    isDomainError,
+    (e) => e._tag === "StoreFailure" ? Effect.die(e) : Effect.fail(ApiErrors.fromDomain(e, ""))
+  ) as Effect.Effect<
+    A,
+    Exclude<E, DomainError> | ApiErrors.ApiErrorOf<Exclude<Extract<E, DomainError>, StoreFailure>>,
+    R
+  >
 
 /** A route as the router knows it: method and path template (`/v1/nfl/players/:id`). */
 export interface RouteShape {

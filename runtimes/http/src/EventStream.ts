@@ -24,12 +24,12 @@
  *   listener waits for in-flight requests.
  * @module
  */
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "@effect/platform"
 import { Api, ApiErrors, Security } from "@sports-data/api"
 import { Delivery, EventWake, ServiceEventReader } from "@sports-data/domain"
 import { Settings } from "@sports-data/wiring"
 import { Clock, Context, Deferred, Duration, Effect, Layer, Option, Ref, Stream } from "effect"
-import { mapDomainErrors } from "./Errors.js"
+import { group } from "./handlers/Group.js"
 
 /** Events read from the store per page. */
 export const PAGE = 500
@@ -155,7 +155,7 @@ export const eventBody = (options: {
 const encoder = new TextEncoder()
 
 /** The handlers of the stream group. Requires EventStreams, EventWake and the real ServiceEventReader. */
-export const StreamLive = HttpApiBuilder.group(Api, "stream", (handlers) =>
+export const StreamLive = group(Api, "stream", (handlers) =>
   Effect.gen(function*() {
     const streams = yield* EventStreams
     const reader = yield* ServiceEventReader
@@ -164,7 +164,7 @@ export const StreamLive = HttpApiBuilder.group(Api, "stream", (handlers) =>
       Effect.gen(function*() {
         const caller = yield* Security.Caller
         const lastEventId = yield* parseLastEventId(headers["last-event-id"])
-        const afterId = lastEventId ?? (yield* mapDomainErrors(reader.lastId))
+        const afterId = lastEventId ?? (yield* reader.lastId)
         const max = Delivery.maxStreamsOf(caller.plan)
         const keyHash = caller.key.key_hash
         const opened = yield* Ref.modify(streams.open, (open) => {

@@ -5,15 +5,15 @@
  * activation page of the e-mailed link is Activation.ts.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiErrors, Params, Security } from "@sports-data/api"
 import { Account, type AccountCaller, Keys } from "@sports-data/app"
 import { ApiKey, StoreUnavailable } from "@sports-data/domain"
 import { PlanCatalogService, PublicUrl } from "@sports-data/wiring"
 import { Effect, Option, Redacted } from "effect"
 import { activationLink } from "../Activation.js"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 /** How long a failed e-mail hand-over asks the caller to wait before trying again, seconds. */
 const MAIL_RETRY_AFTER_SECONDS = 60
@@ -26,27 +26,27 @@ const caller = Effect.gen(function*() {
 })
 
 /** The account handlers. Requires the application services and the plan catalog. */
-export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
+export const AccountLive = group(Api, "account", (handlers) =>
   handlers
     .handle("usage", () =>
       Effect.gen(function*() {
         const upgrade = ApiErrors.UPGRADE_URL
         return yield* (yield* Account).usage(yield* caller, upgrade)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("rateLimitStatus", () =>
       Effect.gen(function*() {
         return yield* (yield* Account).rateLimitStatus(yield* caller)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("keyInfo", ({ urlParams }) =>
       Effect.gen(function*() {
         return yield* (yield* Account).keyInfo(yield* caller, urlParams.key)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("registerKey", ({ payload }) =>
       Effect.gen(function*() {
         const c = yield* Security.Caller
         const updated = yield* Keys.registerKey(c.key, payload.email)
         return { success: true, key_prefix: `${updated.key_prefix}...`, tier: updated.tier, email: updated.email ?? "" }
-      }).pipe(mapDomainErrors))
+      }))
     .handle("trialStart", ({ payload, request }) =>
       Effect.gen(function*() {
         const catalog = yield* PlanCatalogService
@@ -70,8 +70,7 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
           Effect.zipRight(
             Effect.logWarning("activation e-mail not sent").pipe(Effect.annotateLogs({ reason: error.message })),
             Effect.fail(new StoreUnavailable({ retry_after_seconds: MAIL_RETRY_AFTER_SECONDS, detail: error.message }))
-          )),
-        mapDomainErrors
+          ))
       ))
     .handle("auditEvents", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -80,8 +79,11 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
           before: urlParams.before,
           action: urlParams.action
         })
-        return yield* envelope({ request, sport: "all", operation: "account.auditEvents" }, events)
-      }).pipe(mapDomainErrors))
+        return yield* envelope(
+          { endpoint: requestPath(request), sport: "all", operation: "account.auditEvents" },
+          events
+        )
+      }))
     .handle("startTrial", ({ payload, request }) =>
       Effect.gen(function*() {
         const catalog = yield* PlanCatalogService
@@ -98,4 +100,4 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
           trial_starts_at: created.record.trial_starts_at?.toISOString() ?? null,
           trial_ends_at: created.record.trial_ends_at?.toISOString() ?? null
         }
-      }).pipe(mapDomainErrors)))
+      })))

@@ -2,16 +2,17 @@
  * Handlers of the analytics group: decode, call the Analytics application service, encode.
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params, TrendsResponse } from "@sports-data/api"
 import { Analytics, type HistorySport, historySports, Rows } from "@sports-data/app"
 import { Analytics as Formulas, InvalidParameter, Sports } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors, requestPath } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope, meta } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, operation: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `analytics.${operation}`
 })
@@ -24,7 +25,7 @@ const isAlphaSport = (sport: string): sport is typeof Formulas.alphaSports[numbe
   (Formulas.alphaSports as ReadonlyArray<string>).includes(sport)
 
 /** The analytics handlers. Requires the application services. */
-export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =>
+export const AnalyticsLive = group(Api, "analytics", (handlers) =>
   handlers
     .handle("alpha", ({ path, request }) =>
       Effect.gen(function*() {
@@ -39,7 +40,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
           data: row,
           meta: yield* meta(path.sport, c.operation, { coverage: { available: false, reason: MLB_ALPHA_REASON } })
         }
-      }).pipe(mapDomainErrors))
+      }))
     .handle("similar", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { method, rows } = yield* (yield* Analytics).similar(
@@ -48,7 +49,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
           Params.withDefault(urlParams.limit, Params.SimilarLimit)
         )
         return yield* envelope(ctx(request, urlParams.sport, "similar"), rows, { method })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("trends", ({ request, urlParams }) => trends(request, urlParams))
     .handle("trendsV1", ({ request, urlParams }) => trends(request, urlParams))
     .handle("gamesHistory", ({ path, request, urlParams }) =>
@@ -60,7 +61,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
           limit: Params.withDefault(urlParams.limit, Params.TrendsLimit)
         })
         return yield* envelope(ctx(request, path.sport, "gamesHistory"), rows, { total, seasons })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("filter", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const sport = urlParams.sport ?? "nfl"
@@ -70,9 +71,9 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
           limit: Params.withDefault(urlParams.limit, Params.FilterLimit)
         })
         return yield* envelope(ctx(request, sport, "filter"), rows, { season })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("projection", ({ path, request, urlParams }) =>
-      projection(request, path.sport, path.id, urlParams.weeks ?? 1, urlParams.scoring).pipe(mapDomainErrors))
+      projection(requestPath(request), path.sport, path.id, urlParams.weeks ?? 1, urlParams.scoring))
     .handle("waiverPriority", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows, season } = yield* (yield* Analytics).waiverPriority(path.sport, {
@@ -81,7 +82,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
           limit: Params.withDefault(urlParams.limit, Params.WaiverLimit)
         })
         return yield* envelope(ctx(request, path.sport, "waiverPriority"), rows, { season })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("batchPlayers", ({ payload, request }) =>
       Effect.gen(function*() {
         const { found, notFound } = yield* (yield* Analytics).batchPlayers(payload.ids)
@@ -94,7 +95,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
             not_found: notFound
           }
         )
-      }).pipe(mapDomainErrors)))
+      })))
 
 /**
  * `/v1/{sport}/players/{id}/projection` (REST and the MCP tool get_player_projections): the
@@ -103,7 +104,7 @@ export const AnalyticsLive = HttpApiBuilder.group(Api, "analytics", (handlers) =
  * sport lacks; ResourceNotFound for an unknown player.
  */
 export const projection = (
-  request: HttpServerRequest.HttpServerRequest,
+  endpoint: string,
   sport: Parameters<Analytics["projection"]>[0],
   id: string,
   weeks: number,
@@ -118,7 +119,7 @@ export const projection = (
       )
     }
     const row = yield* (yield* Analytics).projection(sport, id, weeks, scoring)
-    return yield* envelope(ctx(request, sport, "projection"), row)
+    return yield* envelope({ endpoint, sport, operation: "analytics.projection" }, row)
   })
 
 const trends = (
@@ -144,4 +145,4 @@ const trends = (
       meta: yield* meta(sport, "analytics.trends")
     }
     return response
-  }).pipe(mapDomainErrors)
+  })

@@ -7,14 +7,14 @@
  * An `include` kind that does not apply to the sport is 400 INVALID_PARAMETER before any byte.
  * @module
  */
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "@effect/platform"
 import * as NodeStream from "@effect/platform-node/NodeStream"
 import { Api } from "@sports-data/api"
 import { Bulk } from "@sports-data/app"
 import { Effect, Stream } from "effect"
 import Negotiator from "negotiator"
 import { createGzip } from "node:zlib"
-import { mapDomainErrors } from "../Errors.js"
+import { group } from "./Group.js"
 
 const encoder = new TextEncoder()
 
@@ -24,14 +24,14 @@ export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
   new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(["gzip", "identity"]) === "gzip"
 
 /** The bulk handlers. Requires the application's Bulk service. */
-export const BulkLive = HttpApiBuilder.group(
+export const BulkLive = group(
   Api,
   "bulk",
   (handlers) =>
     handlers.handle("export", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const bulk = yield* Bulk
-        const exported = yield* mapDomainErrors(bulk.exportLines(urlParams.sport, urlParams.include))
+        const exported = yield* bulk.exportLines(urlParams.sport, urlParams.include)
         const lines = exported.pipe(
           Stream.map((line) => encoder.encode(line)),
           Stream.tapErrorCause((cause) => Effect.logWarning("bulk export: reading the store failed", cause))

@@ -1,38 +1,26 @@
 /**
- * Handlers of the cfb group (`/v1/cfb`) over the application services.
+ * Handlers of the cfb group (`/v1/cfb`) over the application services: the shared team-sport
+ * handlers (TeamSport.ts) with cfb's limits and rows, the polls and the game log.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
-import { Api, Params } from "@sports-data/api"
+import { Api } from "@sports-data/api"
 import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
-import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { envelope, sportContext } from "./Common.js"
+import { group } from "./Group.js"
+import { handleTeamSport, teamSportHandlers, teamSports } from "./TeamSport.js"
 
 const ctx = sportContext("cfb")
 
 /** The poll `/v1/cfb/rankings` lists when none is asked for. */
 export const DEFAULT_POLL = "ap"
 
+/** The cfb handlers shared with the other team sports. */
+const cfb = teamSportHandlers(teamSports.cfb)
+
 /** The cfb handlers. Requires the application services. */
-export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
-  handlers
-    .handle("games", ({ request, urlParams }) =>
-      Effect.gen(function*() {
-        return yield* gameList(ctx(request, "games"), {
-          date: yield* gameDate(urlParams.date),
-          state: urlParams.state,
-          season: urlParams.season,
-          week: urlParams.week,
-          limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games)
-        }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
-    .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), {
-        season: urlParams.season,
-        keep: teamFilter(urlParams)
-      }).pipe(mapDomainErrors))
+export const CfbLive = group(Api, "cfb", (handlers) =>
+  handleTeamSport(handlers, cfb)
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const poll = yield* (yield* Rankings).poll("cfb", {
@@ -45,27 +33,11 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           poll: poll.poll,
           week: poll.week
         })
-      }).pipe(mapDomainErrors))
-    .handle("teams", ({ request }) => teamList(ctx(request, "teams")).pipe(mapDomainErrors))
-    .handle("roster", ({ path, request, urlParams }) =>
-      roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
-    .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, Params.CfbLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
-    .handle("player", ({ path, request }) =>
-      playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
+      }))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("cfb", path.id, urlParams.season)
         const gameOf = yield* (yield* Games).ofLines("cfb", lines)
-        const rows = lines.map((l) =>
-          Rows.gameLogRow(l, gameOf(l))
-        )
+        const rows = lines.map((l) => Rows.gameLogRow(l, gameOf(l)))
         return yield* envelope(ctx(request, "gameLog"), rows, { player: Rows.playerSummary(player), season })
-      }).pipe(mapDomainErrors)))
+      })))

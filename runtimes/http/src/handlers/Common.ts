@@ -16,9 +16,14 @@ export const API_DOCUMENTATION_URL = `${new URL(ApiErrors.DOCUMENTATION_URL).ori
 /** The documentation link of an operation (`<group>.<endpoint>`, the OpenAPI operationId). */
 export const operationDocs = (operationId: string): string => `${API_DOCUMENTATION_URL}#${operationId}`
 
-/** What every envelope builder needs: the request, the sport of the meta, the operation (`<group>.<name>`). */
+/**
+ * What every envelope builder needs, as plain values: the REST path whose data the answer is
+ * (the envelope's `endpoint`, without the query string), the sport of the meta and the
+ * operation (`<group>.<name>`, the OpenAPI operationId its meta documents). A REST handler takes
+ * the path from its request (`requestPath`); an MCP tool names the path of its REST equivalent.
+ */
 export interface EnvelopeContext {
-  readonly request: HttpServerRequest.HttpServerRequest
+  readonly endpoint: string
   readonly sport: string
   readonly operation: string
 }
@@ -33,7 +38,7 @@ export interface SportContext extends EnvelopeContext {
 /** The {@link EnvelopeContext} builder of an event sport's group (operation id `<sport>.<name>`). */
 export const eventSportContext =
   (sport: EventSport) => (request: HttpServerRequest.HttpServerRequest, name: string): EnvelopeContext => ({
-    request,
+    endpoint: requestPath(request),
     sport,
     operation: `${sport}.${name}`
   })
@@ -41,7 +46,7 @@ export const eventSportContext =
 /** The {@link SportContext} builder of `sport`'s group (operation id `<sport>.<name>`). */
 export const sportContext =
   (sport: TeamSport) => (request: HttpServerRequest.HttpServerRequest, name: string): SportContext => ({
-    request,
+    endpoint: requestPath(request),
     sport,
     name,
     operation: `${sport}.${name}`
@@ -91,7 +96,7 @@ export const envelope = <A, X extends Record<string, unknown> = {}>(
 ) =>
   Effect.map(meta(ctx.sport, ctx.operation, { league, coverage: coverage ?? coverageMeta(ctx, data) }), (m) => ({
     success: true,
-    endpoint: requestPath(ctx.request),
+    endpoint: ctx.endpoint,
     count: Array.isArray(data) ? data.length : 1,
     ...(extra ?? ({} as X)),
     data,

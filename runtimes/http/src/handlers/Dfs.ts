@@ -3,16 +3,17 @@
  * 8601 UTC).
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api } from "@sports-data/api"
 import { Dfs, type OptimizeResult, type SalaryRow, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
 import type { Dfs as D } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `dfs.${name}`
 })
@@ -45,20 +46,20 @@ const optimizeView = (r: OptimizeResult, requested: number) => ({
 })
 
 /** The DFS handlers. Requires the application services. */
-export const DfsLive = HttpApiBuilder.group(Api, "dfs", (handlers) =>
+export const DfsLive = group(Api, "dfs", (handlers) =>
   handlers
     .handle("dfsSlates", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const rows = yield* (yield* Dfs).slates(path.sport, urlParams)
         return yield* envelope(ctx(request, path.sport, "dfsSlates"), rows.map(slateView))
-      }).pipe(mapDomainErrors))
+      }))
     .handle("dfsSalaries", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows, slate } = yield* (yield* Dfs).salaries(path.sport, path.slateId, urlParams.position)
         return yield* envelope(ctx(request, path.sport, "dfsSalaries"), rows.map(salaryView), {
           slate: slateView(slate)
         })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("lineupOptimize", ({ payload, request }) =>
       Effect.gen(function*() {
         const lineups = payload.lineups ?? 1
@@ -79,4 +80,4 @@ export const DfsLive = HttpApiBuilder.group(Api, "dfs", (handlers) =>
           projected_points: l.points
         }))
         return yield* envelope(ctx(request, result.slate.sport, "lineupOptimize"), data, optimizeView(result, lineups))
-      }).pipe(mapDomainErrors)))
+      })))

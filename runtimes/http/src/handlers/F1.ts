@@ -2,15 +2,14 @@
  * Handlers of the f1 group (`/v1/f1`) over the application's F1 service.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { F1 } from "@sports-data/app"
 import { F1 as F1Rules } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { eventSportContext } from "./Common.js"
 import { callTime, limitNote, unavailable } from "./EventSports.js"
+import { group } from "./Group.js"
 
 const ctx = eventSportContext("f1")
 
@@ -20,7 +19,7 @@ export const PRACTICE_NO_SOURCE = "free practice results: no source has them"
 const isSession = Schema.is(F1Rules.F1Session)
 
 /** The f1 handlers. Requires the application services. */
-export const F1Live = HttpApiBuilder.group(Api, "f1", (handlers) =>
+export const F1Live = group(Api, "f1", (handlers) =>
   handlers
     .handle("races", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -29,7 +28,7 @@ export const F1Live = HttpApiBuilder.group(Api, "f1", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.RaceLimits.f1Races)
         }, yield* callTime)
         return yield* envelope(ctx(request, "races"), rows, { season })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("results", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const session = urlParams.session ?? "race"
@@ -46,9 +45,9 @@ export const F1Live = HttpApiBuilder.group(Api, "f1", (handlers) =>
               : `no ${session.replace("_", " ")} results for this grand prix (not run that weekend, or not yet held)`
           )
         return yield* envelope(c, found.rows, { race: found.race, session }, undefined, coverage)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const tables = yield* (yield* F1).standings({ season: urlParams.season, round: urlParams.round })
         return yield* envelope(ctx(request, "standings"), tables, {}, undefined, limitNote("f1", "standings"))
-      }).pipe(mapDomainErrors)))
+      })))

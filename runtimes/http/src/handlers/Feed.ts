@@ -4,27 +4,24 @@
  * pro_insights 60 feed calls per minute, syndicate_alpha uncapped).
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
-import { Api, ApiErrors, Params, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import { Feed } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors, requestPath } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope, meta } from "./Common.js"
+import { group } from "./Group.js"
 
 /** Why mlb has no waiver articles (meta.coverage). */
 const MLB_ARTICLES_REASON =
   "mlb lines carry no playing-time share, so mlb has no momentum_delta: waiver articles are composed for nfl, nba and nhl"
 
 /** The feed handlers. Requires the application services. */
-export const FeedLive = HttpApiBuilder.group(Api, "feed", (handlers) =>
+export const FeedLive = group(Api, "feed", (handlers) =>
   handlers
     .handle("feed", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const caller = yield* Security.Caller
-        yield* (yield* Feed).admit(caller.key.key_hash, caller.plan.rank, caller.now).pipe(
-          mapDomainErrors,
-          Effect.mapError((e) => e as ApiErrors.RateLimitExceededError | ApiErrors.ServiceUnavailableError)
-        )
+        yield* (yield* Feed).admit(caller.key.key_hash, caller.plan.rank, caller.now)
         return yield* Effect.gen(function*() {
           const service = yield* Feed
           const { player, warnings } = yield* service.resolveWithWarnings(urlParams.player, {
@@ -33,15 +30,15 @@ export const FeedLive = HttpApiBuilder.group(Api, "feed", (handlers) =>
           })
           const dossier = yield* service.dossier(player)
           return yield* envelope(
-            { request, sport: player.sport, operation: "feed.feed" },
+            { endpoint: requestPath(request), sport: player.sport, operation: "feed.feed" },
             dossier,
             warnings.length === 0 ? {} : { warnings }
           )
-        }).pipe(mapDomainErrors)
+        })
       }))
     .handle("waiverArticles", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const ctx = { request, sport: urlParams.sport, operation: "feed.waiverArticles" }
+        const ctx = { endpoint: requestPath(request), sport: urlParams.sport, operation: "feed.waiverArticles" }
         if (urlParams.sport === "mlb") {
           return {
             success: true,
@@ -59,11 +56,11 @@ export const FeedLive = HttpApiBuilder.group(Api, "feed", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.ArticlesLimit)
         })
         return yield* envelope(ctx, articles, { season, week })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("batchSignals", ({ payload, request }) =>
       Effect.gen(function*() {
         const { notFound, rows } = yield* (yield* Feed).batchSignals(payload.ids)
-        return yield* envelope({ request, sport: "all", operation: "feed.batchSignals" }, rows, {
+        return yield* envelope({ endpoint: requestPath(request), sport: "all", operation: "feed.batchSignals" }, rows, {
           not_found: notFound
         })
-      }).pipe(mapDomainErrors)))
+      })))

@@ -2,14 +2,13 @@
  * Handlers of the golf group (`/v1/golf`) over the application's Golf service.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Golf } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { eventSportContext } from "./Common.js"
 import { callTime, limitNote, unavailable } from "./EventSports.js"
+import { group } from "./Group.js"
 
 const ctx = eventSportContext("golf")
 
@@ -17,7 +16,7 @@ const ctx = eventSportContext("golf")
 export const LPGA_NO_RESULTS = "LPGA: no results in any source (only the 2026 AIG Women's Open DFS slate is held)"
 
 /** The golf handlers. Requires the application services. */
-export const GolfLive = HttpApiBuilder.group(Api, "golf", (handlers) =>
+export const GolfLive = group(Api, "golf", (handlers) =>
   handlers
     .handle("tournaments", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -34,7 +33,7 @@ export const GolfLive = HttpApiBuilder.group(Api, "golf", (handlers) =>
           tour,
           limitNote("golf", "tournaments")
         )
-      }).pipe(mapDomainErrors))
+      }))
     .handle("leaderboard", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const tour = urlParams.tour ?? "pga"
@@ -55,7 +54,7 @@ export const GolfLive = HttpApiBuilder.group(Api, "golf", (handlers) =>
           tour,
           coverage
         )
-      }).pipe(mapDomainErrors))
+      }))
     .handle("scoringAverage", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const average = yield* (yield* Golf).scoringAverage(
@@ -69,4 +68,4 @@ export const GolfLive = HttpApiBuilder.group(Api, "golf", (handlers) =>
           undefined,
           limitNote("golf", "scoringAverage")
         )
-      }).pipe(mapDomainErrors)))
+      })))

@@ -5,16 +5,17 @@
  * else the answer is empty, never a 400 (decisions.md).
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Games, Signals } from "@sports-data/app"
 import { Signals as Rules, type SignalSport } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `intelligence.${name}`
 })
@@ -28,7 +29,7 @@ const sportsOf = (sport: SignalSport | "all" | undefined, fallback: SignalSport 
 }
 
 /** The intelligence handlers. Requires the Signals and Games application services. */
-export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handlers) => {
+export const IntelligenceLive = group(Api, "intelligence", (handlers) => {
   const news = (
     name: string,
     request: HttpServerRequest.HttpServerRequest,
@@ -49,7 +50,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
         limit: Params.withDefault(p.limit, Params.IntelligenceLimits.news)
       })
       return yield* envelope(ctx(request, p.sport ?? "all", name), rows)
-    }).pipe(mapDomainErrors)
+    })
   const injuries = (
     name: string,
     request: HttpServerRequest.HttpServerRequest,
@@ -64,7 +65,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
         limit: Params.withDefault(p.limit, Params.IntelligenceLimits.injuries)
       })
       return yield* envelope(ctx(request, p.sport ?? "nfl", name), rows)
-    }).pipe(mapDomainErrors)
+    })
   return handlers
     .handle("news", ({ request, urlParams }) => news("news", request, urlParams))
     .handle("newsV1", ({ request, urlParams }) => news("news", request, urlParams))
@@ -87,7 +88,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           offset,
           limit
         })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("playerNews", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows } = yield* (yield* Signals).playerNews(
@@ -96,7 +97,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           Params.withDefault(urlParams.limit, Params.IntelligenceLimits.playerNews)
         )
         return yield* envelope(ctx(request, path.sport, "playerNews"), rows)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("teamInjuries", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const rows = yield* (yield* Signals).teamInjuries(
@@ -105,17 +106,17 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           Params.withDefault(urlParams.limit, Params.IntelligenceLimits.teamInjuries)
         )
         return yield* envelope(ctx(request, path.sport, "teamInjuries"), rows)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("teamPractice", ({ path, request }) =>
       Effect.gen(function*() {
         const r = yield* (yield* Signals).teamPractice(path.sport, path.team)
         return yield* envelope(ctx(request, path.sport, "teamPractice"), r.rows, { season: r.season, week: r.week })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("rosterPulse", ({ path, request }) =>
       Effect.gen(function*() {
         const pulse = yield* (yield* Signals).rosterPulse(path.sport, path.team)
         return yield* envelope(ctx(request, path.sport, "rosterPulse"), pulse)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("teamSchedule", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { games, team } = yield* (yield* Games).schedule(path.sport, path.team, {
@@ -150,7 +151,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           }
         })
         return yield* envelope(ctx(request, path.sport, "teamSchedule"), rows)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("depthChartChanges", ({ request, urlParams: p }) =>
       Effect.gen(function*() {
         const rows = yield* (yield* Signals).depthChartChanges({
@@ -161,7 +162,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           limit: Params.withDefault(p.limit, Params.IntelligenceLimits.depthChanges)
         })
         return yield* envelope(ctx(request, "nfl", "depthChartChanges"), rows)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("trending", ({ request, urlParams: p }) =>
       Effect.gen(function*() {
         const rows = yield* (yield* Signals).trending(
@@ -169,7 +170,7 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           Params.withDefault(p.limit, Params.IntelligenceLimits.trending)
         )
         return yield* envelope(ctx(request, p.sport ?? "all", "trending"), rows)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("playersTrending", ({ request, urlParams: p }) =>
       Effect.gen(function*() {
         const rows = yield* (yield* Signals).trendingPlayers(
@@ -177,5 +178,5 @@ export const IntelligenceLive = HttpApiBuilder.group(Api, "intelligence", (handl
           Params.withDefault(p.limit, Params.IntelligenceLimits.trendingPlayers)
         )
         return yield* envelope(ctx(request, p.sport ?? "all", "playersTrending"), rows)
-      }).pipe(mapDomainErrors))
+      }))
 })

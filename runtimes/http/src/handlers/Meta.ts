@@ -3,16 +3,17 @@
  * unauthenticated `/api/public/stats`.
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey } from "@sports-data/domain"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
-  request,
+  endpoint: requestPath(request),
   sport: "all",
   operation: `meta.${operation}`
 })
@@ -66,7 +67,7 @@ export const sportsRows = (): ReadonlyArray<Resources.SportInfo> => {
 export const PUBLIC_STATS_TTL = Duration.seconds(60)
 
 /** The meta handlers. Requires the application services. */
-export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
+export const MetaLive = group(Api, "meta", (handlers) =>
   Effect.sync(() => {
     const sports = sportsRows()
     const operations = sportOperations()
@@ -76,12 +77,12 @@ export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
         Effect.gen(function*() {
           const rows = yield* (yield* Catalog).dataStatus()
           return yield* envelope(ctx(request, "dataStatus"), rows)
-        }).pipe(mapDomainErrors))
+        }))
       .handle("coverage", ({ request }) =>
         Effect.gen(function*() {
           const rows = yield* (yield* Catalog).coverage(operations)
           return yield* envelope(ctx(request, "coverage"), rows)
-        }).pipe(mapDomainErrors))
+        }))
   }))
 
 /**
@@ -91,7 +92,7 @@ export const MetaLive = HttpApiBuilder.group(Api, "meta", (handlers) =>
  * {@link PUBLIC_STATS_TTL} starts one recomputation in the background (never more than one at a
  * time) whose result later calls get. A failed recomputation is logged and the last value kept.
  */
-export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
+export const PublicLive = group(Api, "public", (handlers) =>
   Effect.gen(function*() {
     const catalog = yield* Catalog
     const cache = yield* Ref.make(Option.none<{ readonly at: number; readonly value: Resources.PublicStats }>())
@@ -113,5 +114,5 @@ export const PublicLive = HttpApiBuilder.group(Api, "public", (handlers) =>
           )
         }
         return cached.value.value
-      }).pipe(mapDomainErrors))
+      }))
   }))

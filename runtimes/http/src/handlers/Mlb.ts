@@ -1,54 +1,32 @@
 /**
- * Handlers of the mlb group (`/v1/mlb`) over the application services.
+ * Handlers of the mlb group (`/v1/mlb`) over the application services: the shared team-sport
+ * handlers (TeamSport.ts) with mlb's limits and rows (MLBPlayer), its own teams list (with
+ * rosters) and the scoring leaders and categories.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Leaders, Players, Rows, Teams } from "@sports-data/app"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter } from "./Sport.js"
+import { group } from "./Group.js"
+import { handleTeamSport, statsSportHandlers, teamSports } from "./TeamSport.js"
 
 const ctx = sportContext("mlb")
 
+/** The mlb handlers shared with the other team sports. */
+const mlb = statsSportHandlers(teamSports.mlb)
+
+const { teams: _teams, ...shared } = mlb
+
 /** The mlb handlers. Requires the application services. */
-export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
-  handlers
-    .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, Params.MlbLimits.players, Rows.mlbPlayer).pipe(mapDomainErrors))
-    .handle("player", ({ path, request }) =>
-      playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.mlbPlayer(p)).pipe(mapDomainErrors))
-    .handle("playerStats", ({ path, request, urlParams }) =>
-      playerStats(ctx(request, "playerStats"), "mlb", path.id, {
-        date: urlParams.date,
-        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats)
-      }).pipe(mapDomainErrors))
+export const MlbLive = group(Api, "mlb", (handlers) =>
+  handleTeamSport(handlers, shared)
     .handle("teams", ({ request }) =>
       Effect.gen(function*() {
         const teams = yield* (yield* Teams).list("mlb")
         const rosters = yield* (yield* Players).rostersOf("mlb", teams)
-        return yield* envelope(
-          ctx(request, "teams"),
-          rosters.map(([t, players]) =>
-            Rows.mlbTeamRow(t, players)
-          )
-        )
-      }).pipe(mapDomainErrors))
-    .handle("roster", ({ path, request, urlParams }) =>
-      roster(ctx(request, "roster"), path.team, urlParams.position, Rows.mlbPlayer).pipe(mapDomainErrors))
-    .handle("games", ({ request, urlParams }) =>
-      gameList(ctx(request, "games"), {
-        date: urlParams.date,
-        state: urlParams.state,
-        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.games)
-      }, Rows.mlbGameRow).pipe(mapDomainErrors))
-    .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), {
-        season: urlParams.season,
-        keep: teamFilter(urlParams)
-      }).pipe(mapDomainErrors))
+        return yield* envelope(ctx(request, "teams"), rosters.map(([t, players]) => Rows.mlbTeamRow(t, players)))
+      }))
     .handle("scoringLeaders", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const { date, rows } = yield* (yield* Leaders).mlbLeaders({
@@ -60,9 +38,9 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
         return yield* envelope(ctx(request, "scoringLeaders"), rows, {
           stat_date: date === null ? null : Rows.dateTime(date)
         })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("scoringCategories", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const data = yield* (yield* Leaders).mlbCategories(urlParams.date, Params.MLB_CATEGORY_ROWS)
         return yield* envelope(ctx(request, "scoringCategories"), data)
-      }).pipe(mapDomainErrors)))
+      })))

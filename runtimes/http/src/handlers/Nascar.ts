@@ -2,20 +2,19 @@
  * Handlers of the nascar group (`/v1/nascar`) over the application's Nascar service.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Nascar } from "@sports-data/app"
 import { Nascar as NascarRules } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
 import { eventSportContext } from "./Common.js"
 import { callTime, limitNote } from "./EventSports.js"
+import { group } from "./Group.js"
 
 const ctx = eventSportContext("nascar")
 
 /** The nascar handlers. Requires the application services. */
-export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
+export const NascarLive = group(Api, "nascar", (handlers) =>
   handlers
     .handle("races", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -26,7 +25,7 @@ export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.RaceLimits.nascarRaces)
         }, yield* callTime)
         return yield* envelope(ctx(request, "races"), rows, { series, season }, series, limitNote("nascar", "races"))
-      }).pipe(mapDomainErrors))
+      }))
     .handle("results", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const series = urlParams.series ?? "cup"
@@ -38,7 +37,7 @@ export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
           race?.series ?? series,
           limitNote("nascar", "results")
         )
-      }).pipe(mapDomainErrors))
+      }))
     .handle("standings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const series = urlParams.series ?? "cup"
@@ -50,4 +49,4 @@ export const NascarLive = HttpApiBuilder.group(Api, "nascar", (handlers) =>
           series,
           limitNote("nascar", "standings")
         )
-      }).pipe(mapDomainErrors)))
+      })))

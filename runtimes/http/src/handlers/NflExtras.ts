@@ -3,22 +3,23 @@
  * application's Stacks service.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Stacks } from "@sports-data/app"
 import { Stacks as S } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope, type EnvelopeContext } from "./Common.js"
+import { group } from "./Group.js"
 
-const ctx = (request: EnvelopeContext["request"], name: string): EnvelopeContext => ({
-  request,
+const ctx = (request: HttpServerRequest.HttpServerRequest, name: string): EnvelopeContext => ({
+  endpoint: requestPath(request),
   sport: "nfl",
   operation: `nflExtras.${name}`
 })
 
 /** The nflExtras handlers. Requires the application's Stacks service. */
-export const NflExtrasLive = HttpApiBuilder.group(Api, "nflExtras", (handlers) =>
+export const NflExtrasLive = group(Api, "nflExtras", (handlers) =>
   handlers
     .handle("stacks", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -30,7 +31,7 @@ export const NflExtrasLive = HttpApiBuilder.group(Api, "nflExtras", (handlers) =
           limit: Params.withDefault(urlParams.limit, Params.StacksLimit)
         })
         return yield* envelope(ctx(request, "stacks"), rows, { season, scoring: "ppr" as const })
-      }).pipe(mapDomainErrors))
+      }))
     .handle("customRankings", ({ payload, request }) =>
       Effect.gen(function*() {
         const { rows, season } = yield* (yield* Stacks).customRanking({
@@ -46,4 +47,4 @@ export const NflExtrasLive = HttpApiBuilder.group(Api, "nflExtras", (handlers) =
           season_type: payload.season_type ?? "REG",
           weeks: payload.weeks ?? null
         })
-      }).pipe(mapDomainErrors)))
+      })))

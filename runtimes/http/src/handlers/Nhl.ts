@@ -1,51 +1,19 @@
 /**
- * Handlers of the nhl group (`/v1/nhl`) over the application services.
+ * Handlers of the nhl group (`/v1/nhl`) over the application services: the shared team-sport
+ * handlers (TeamSport.ts) with nhl's limits and rows, and depth-chart changes (no source: empty).
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
-import { Api, Params } from "@sports-data/api"
-import { Rows } from "@sports-data/app"
-import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
-import { envelope, gameDate, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter, teamList } from "./Sport.js"
+import { Api } from "@sports-data/api"
+import { envelope, sportContext } from "./Common.js"
+import { group } from "./Group.js"
+import { handleTeamSport, statsSportHandlers, teamSports } from "./TeamSport.js"
 
 const ctx = sportContext("nhl")
 
+/** The nhl handlers shared with the other team sports. */
+const nhl = statsSportHandlers(teamSports.nhl)
+
 /** The nhl handlers. Requires the application services. */
-export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
-  handlers
-    .handle("games", ({ request, urlParams }) =>
-      Effect.gen(function*() {
-        return yield* gameList(ctx(request, "games"), {
-          date: yield* gameDate(urlParams.date),
-          state: urlParams.state,
-          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.games)
-        }, Rows.gameRow)
-      }).pipe(mapDomainErrors))
-    .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
-        mapDomainErrors
-      ))
-    .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
-    .handle("roster", ({ path, request, urlParams }) =>
-      roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
-    .handle("players", ({ request, urlParams }) =>
-      playerList(ctx(request, "players"), urlParams, Params.NhlLimits.players, (p) =>
-        Rows.playerIdentity(p)).pipe(
-          mapDomainErrors
-        ))
-    .handle("player", ({ path, request }) =>
-      playerDetail(ctx(request, "player"), path.id, (p) =>
-        Rows.playerIdentity(p)).pipe(mapDomainErrors))
-    .handle("playerStats", ({ path, request, urlParams }) =>
-      playerStats(ctx(request, "playerStats"), "nhl", path.id, {
-        season: urlParams.season,
-        limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
-      }).pipe(mapDomainErrors))
-    .handle("depthChartChanges", ({ request }) =>
-      envelope(ctx(request, "depthChartChanges"), [])))
+export const NhlLive = group(Api, "nhl", (handlers) =>
+  handleTeamSport(handlers, nhl)
+    .handle("depthChartChanges", ({ request }) => envelope(ctx(request, "depthChartChanges"), [])))

@@ -5,22 +5,23 @@
  * no source has lines for.
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params, Security } from "@sports-data/api"
 import { Odds } from "@sports-data/app"
 import { Coverage, Odds as O, type SportKey } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope, type EnvelopeContext } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: SportKey, name: string): EnvelopeContext => ({
-  request,
+  endpoint: requestPath(request),
   sport,
   operation: `odds.${name}`
 })
 
 /** The odds handlers. Requires the application services. */
-export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
+export const OddsLive = group(Api, "odds", (handlers) =>
   handlers
     .handle("odds", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
@@ -44,7 +45,7 @@ export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
           } :
           undefined
         return yield* envelope(ctx(request, path.sport, "odds"), rows, { method: O.VIG_METHOD }, undefined, coverage)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("history", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const hasSource = Coverage.coverageOf(path.sport, "history").available
@@ -64,4 +65,4 @@ export const OddsLive = HttpApiBuilder.group(Api, "odds", (handlers) =>
           game,
           method: O.VIG_METHOD
         })
-      }).pipe(mapDomainErrors)))
+      })))

@@ -1,7 +1,8 @@
 /**
  * The handlers every sport group shares (player lists, player detail, rosters, team rows, games,
  * standings), each a thin call of an application service: decode (done by the contract), call,
- * encode the rows with the sport's row builder. Domain errors are mapped once, by the caller.
+ * encode the rows with the sport's row builder. Domain errors are mapped by the group builder
+ * (Group.ts) for REST and by the tool server for MCP.
  * @module
  */
 import { HttpApp, HttpServerResponse } from "@effect/platform"

@@ -2,19 +2,18 @@
  * Handlers of the tennis group (`/v1/tennis`) over the Tennis application service.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Tennis } from "@sports-data/app"
 import { Sports } from "@sports-data/domain"
 import { Effect } from "effect"
-import { mapDomainErrors } from "../Errors.js"
 import { envelope, eventSportContext, gameDate } from "./Common.js"
+import { group } from "./Group.js"
 
 const ctx = eventSportContext("tennis")
 const defaultTour = Sports.eventModules.tennis.defaultLeague
 
 /** The tennis handlers. Requires the Tennis service. */
-export const TennisLive = HttpApiBuilder.group(Api, "tennis", (handlers) =>
+export const TennisLive = group(Api, "tennis", (handlers) =>
   handlers
     .handle("matches", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -26,7 +25,7 @@ export const TennisLive = HttpApiBuilder.group(Api, "tennis", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.TennisLimits.matches)
         })
         return yield* envelope(ctx(request, "matches"), rows, undefined, tour)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const tour = urlParams.tour ?? defaultTour
@@ -36,7 +35,7 @@ export const TennisLive = HttpApiBuilder.group(Api, "tennis", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.TennisLimits.rankings)
         })
         return yield* envelope(ctx(request, "rankings"), list.rows, { tour, ranking_date: list.ranking_date }, tour)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("h2h", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const h2h = yield* (yield* Tennis).headToHead({
@@ -46,7 +45,7 @@ export const TennisLive = HttpApiBuilder.group(Api, "tennis", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.TennisLimits.h2h)
         })
         return yield* envelope(ctx(request, "h2h"), h2h, undefined, urlParams.tour)
-      }).pipe(mapDomainErrors))
+      }))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const log = yield* (yield* Tennis).gameLog(path.name, {
@@ -54,4 +53,4 @@ export const TennisLive = HttpApiBuilder.group(Api, "tennis", (handlers) =>
           limit: Params.withDefault(urlParams.limit, Params.TennisLimits.gameLog)
         })
         return yield* envelope(ctx(request, "gameLog"), log.rows, { player: log.player }, log.player.tour)
-      }).pipe(mapDomainErrors)))
+      })))

@@ -5,13 +5,14 @@
  * sport's coverage (Coverage.ts).
  * @module
  */
-import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { type HttpServerRequest } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import { Games, Players } from "@sports-data/app"
 import { Coverage, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
 import { Effect, Option } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
+import { group } from "./Group.js"
 
 /**
  * Empty `data` for operation `unavailable.<name>` of `sport`, with the coverage recorded for the
@@ -19,10 +20,16 @@ import { envelope } from "./Common.js"
  */
 const noSource = (request: HttpServerRequest.HttpServerRequest, sport: TeamSport, name: string, key: string) => {
   const c = Coverage.coverageOf(sport, key)
-  return envelope({ request, sport, operation: `unavailable.${name}` }, [] as Array<never>, undefined, undefined, {
-    available: false,
-    reason: c.reason
-  })
+  return envelope(
+    { endpoint: requestPath(request), sport, operation: `unavailable.${name}` },
+    [] as Array<never>,
+    undefined,
+    undefined,
+    {
+      available: false,
+      reason: c.reason
+    }
+  )
 }
 
 /** The game `id` of `sport`; ResourceNotFound (game) when it is not held. */
@@ -39,7 +46,7 @@ const requireGame = (sport: TeamSport, id: string) =>
  * through the PlayReader when the runtime provides one (an operator's play-by-play files), and
  * answers plays as unavailable for a sport and season it does not cover.
  */
-export const UnavailableLive = HttpApiBuilder.group(
+export const UnavailableLive = group(
   Api,
   "unavailable",
   (handlers) =>
@@ -53,7 +60,7 @@ export const UnavailableLive = HttpApiBuilder.group(
               : Option.none()
             if (Option.isNone(plays)) return yield* noSource(request, path.sport, "plays", "plays")
             return yield* envelope(
-              { request, sport: path.sport, operation: "unavailable.plays" },
+              { endpoint: requestPath(request), sport: path.sport, operation: "unavailable.plays" },
               plays.value,
               undefined,
               undefined,
@@ -61,24 +68,24 @@ export const UnavailableLive = HttpApiBuilder.group(
                 ? undefined
                 : { available: true, reason: "the play-by-play file of this season has no play of this game" }
             )
-          }).pipe(mapDomainErrors))
+          }))
         .handle("ecr", ({ path, request }) => noSource(request, path.sport, "ecr", "ecr"))
         .handle("playerRankings", ({ request }) => noSource(request, "nfl", "playerRankings", "playerRankings"))
         .handle("campIntel", ({ path, request }) =>
           Effect.gen(function*() {
             yield* (yield* Players).get("nfl", path.id)
             return yield* noSource(request, "nfl", "campIntel", "campIntel")
-          }).pipe(mapDomainErrors))
+          }))
         .handle("mlbSplits", ({ path, request }) =>
           Effect.gen(function*() {
             yield* (yield* Players).get("mlb", path.id)
             return yield* noSource(request, "mlb", "mlbSplits", "splits")
-          }).pipe(mapDomainErrors))
+          }))
         .handle("splits", ({ path, request }) =>
           Effect.gen(function*() {
             yield* (yield* Players).get(path.sport, path.id)
             return yield* noSource(request, path.sport, "splits", "splits")
-          }).pipe(mapDomainErrors))
+          }))
         .handle("mlbTransactions", ({ request }) => noSource(request, "mlb", "mlbTransactions", "transactions"))
         .handle(
           "mlbDepthChartChanges",

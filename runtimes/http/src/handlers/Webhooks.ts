@@ -6,7 +6,6 @@
  * `webhook.deleted`, `webhook.delivery_replayed`). A webhook of another key is a 404.
  * @module
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import {
   auditEventId,
@@ -19,7 +18,7 @@ import {
 } from "@sports-data/domain"
 import { registerWebhook, replayDelivery, Settings } from "@sports-data/wiring"
 import { Effect, Option } from "effect"
-import { mapDomainErrors } from "../Errors.js"
+import { group } from "./Group.js"
 
 const iso = (d: Date | null) => d === null ? null : d.toISOString()
 
@@ -50,7 +49,7 @@ const deliveryView = (d: DeliveryLog) => ({
 const notFound = (resource: string, id: string) => new ResourceNotFound({ resource, id })
 
 /** The webhooks handlers. Requires WebhookStore and AuditStore; reads SPORTS_DATA_WEBHOOK_ALLOW_HOSTS once. */
-export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
+export const WebhooksLive = group(Api, "webhooks", (handlers) =>
   Effect.gen(function*() {
     const store = yield* WebhookStore
     const audit = yield* AuditStore
@@ -76,8 +75,7 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
             Effect.catchTag(
               "TargetRefused",
               (e) => Effect.fail(new InvalidParameter({ parameter: "url", reason: e.reason }))
-            ),
-            mapDomainErrors
+            )
           )
           return { id: hook.id, url: hook.url, events: hook.events, secret: hook.secret }
         }))
@@ -86,7 +84,7 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           const caller = yield* Security.Caller
           const hooks = yield* store.listActive(caller.key.key_hash)
           return { success: true, endpoint: "/daas/webhooks", count: hooks.length, data: hooks.map(view) }
-        }).pipe(mapDomainErrors))
+        }))
       .handle("remove", ({ path }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
@@ -100,7 +98,7 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
             deactivated_at: caller.now,
             deactivation_reason: "deleted by its owner"
           })
-        }).pipe(mapDomainErrors))
+        }))
       .handle("deliveries", ({ path }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
@@ -112,7 +110,7 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
             count: rows.length,
             data: rows.map(deliveryView)
           }
-        }).pipe(mapDomainErrors))
+        }))
       .handle("replay", ({ path }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
@@ -123,5 +121,5 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
             now: caller.now
           })
           return deliveryView(queued)
-        }).pipe(mapDomainErrors))
+        }))
   }))

@@ -3,8 +3,9 @@
  * edge over the application services (packages/app), and {@link HandlersLive}, all of them.
  *
  * Guarded handlers read the admitted caller (`Security.Caller`, provided per request by the
- * Authorization middleware) for the envelope's meta. Domain errors are mapped once per handler
- * by `mapDomainErrors` (ResourceNotFound → 404, StoreUnavailable → 503, StoreFailure → 500).
+ * Authorization middleware) for the envelope's meta. Every group is built by `group` (Group.ts),
+ * which maps each handler's domain errors (ResourceNotFound → 404, StoreUnavailable → 503,
+ * StoreFailure → 500) once for all of them.
  * @module
  */
 import { Layer } from "effect"

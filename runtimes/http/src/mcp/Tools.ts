@@ -24,7 +24,6 @@
  * first partial match alphabetically, as `/v1/players/compare` resolves names) or a canonical id.
  * @module
  */
-import { HttpServerRequest } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import {
   type Analytics,
@@ -40,20 +39,18 @@ import {
 import {
   type Coverage,
   type DomainError,
-  type Game,
   InvalidParameter,
   type Plans,
   type Player,
   Signals as Rules,
   Sports,
-  type Team,
   TeamSport
 } from "@sports-data/domain"
 import { Effect, JSONSchema, Schema, SchemaAST } from "effect"
 import { projection } from "../handlers/Analytics.js"
 import { envelope, type EnvelopeContext, gameDate, type SportContext } from "../handlers/Common.js"
-import { DEFAULT_LEAGUE } from "../handlers/Soccer.js"
 import { gameList, playerStats, roster, standings, statsSports, teamFilter } from "../handlers/Sport.js"
+import { DEFAULT_SOCCER_LEAGUE, teamSports, teamSportSpec } from "../handlers/TeamSport.js"
 
 /** What a tool may read: the application services and the admitted caller (for the envelope's meta). */
 export type ToolContext =
@@ -144,50 +141,24 @@ const season = intArg(1900, 2100, "season, as the year it starts (2024 = the 202
  * `endpoint` is that path and its meta documents that operation.
  */
 const restContext = (path: string, sport: string, operation: string): EnvelopeContext => ({
-  request: HttpServerRequest.fromWeb(new Request(`http://localhost${path}`)),
+  endpoint: path,
   sport,
   operation
 })
 
+/** The {@link SportContext} of a tool answering the data of `sport`'s REST operation `name` at `path`. */
 const sportRestContext = (path: string, sport: TeamSport, name: string): SportContext => ({
-  ...restContext(path, sport, `${sport}.${name}`),
+  endpoint: path,
   sport,
-  name
+  name,
+  operation: `${sport}.${name}`
 })
 
 /** The player a name or id names in `sport` (Players.resolve); ResourceNotFound when none. */
 const resolvePlayer = (ref: string, sport: TeamSport) => Effect.flatMap(Players, (p) => p.resolve(ref, sport))
 
-/** Each sport's game row, as its `/v1/<sport>/games` shows it. */
-const gameRowOf: Record<TeamSport, (g: Game, teams: ReadonlyMap<string, Team>, lastPolled: string) => unknown> = {
-  nfl: Rows.nflGameRow,
-  mlb: Rows.mlbGameRow,
-  nba: Rows.gameRow,
-  nhl: Rows.gameRow,
-  cfb: Rows.gameRow,
-  soccer: Rows.gameRow
-}
-
 /** get_games `status` as stored game states (undefined = every state). */
 const statusStates = { live: "in_progress", final: "final", upcoming: "scheduled", all: undefined } as const
-
-/** Each sport's default and largest games limit (its `/v1/<sport>/games`). */
-const gameLimits: Record<TeamSport, Params.LimitSpec> = {
-  nfl: Params.NflLimits.games,
-  mlb: Params.MlbLimits.games,
-  nba: Params.NbaLimits.games,
-  nhl: Params.NhlLimits.games,
-  cfb: Params.CfbLimits.games,
-  soccer: Params.SoccerLimits.games
-}
-
-/** Each stats sport's default stats limit (its `/v1/<sport>/players/{id}/stats`). */
-const statsLimits = {
-  nfl: Params.NflLimits.stats,
-  nba: Params.NbaLimits.stats,
-  mlb: Params.MlbLimits.stats,
-  nhl: Params.NhlLimits.stats
-} as const
 
 /** An answer with no rows because no source or model supplies them, saying why in `meta.coverage`. */
 const unavailable = (ctx: EnvelopeContext, reason: string) =>
@@ -326,7 +297,7 @@ export const tools: ReadonlyArray<Tool> = [
       Effect.gen(function*() {
         const player = yield* resolvePlayer(a.player_name, a.sport)
         const path = `/v1/${a.sport}/players/${player.id}/projection`
-        return yield* projection(restContext(path, a.sport, "").request, a.sport, player.id, 1, a.scoring)
+        return yield* projection(path, a.sport, player.id, 1, a.scoring)
       })
   }),
   tool({
@@ -345,7 +316,7 @@ export const tools: ReadonlyArray<Tool> = [
         const ctx = sportRestContext(`/v1/${a.sport}/players/${player.id}/stats`, a.sport, "playerStats")
         return yield* playerStats(ctx, a.sport, player.id, {
           season: a.season,
-          limit: Params.withDefault(a.limit, statsLimits[a.sport as keyof typeof statsLimits])
+          limit: Params.withDefault(a.limit, teamSports[a.sport].limits.stats)
         })
       })
   }),
@@ -366,7 +337,7 @@ export const tools: ReadonlyArray<Tool> = [
         ctx,
         a.team,
         a.position?.trim(),
-        (p) => (a.sport === "mlb" ? Rows.mlbPlayer(p) : Rows.playerIdentity(p)),
+        teamSportSpec(a.sport).playerRow,
         a.limit ?? 100
       )
     }
@@ -390,8 +361,8 @@ export const tools: ReadonlyArray<Tool> = [
           date: yield* gameDate(a.date),
           week: a.week,
           state: statusStates[(a.status ?? "all") as keyof typeof statusStates],
-          limit: Params.withDefault(a.limit, gameLimits[a.sport as TeamSport])
-        }, gameRowOf[a.sport as TeamSport])
+          limit: Params.withDefault(a.limit, teamSportSpec(a.sport).limits.games)
+        }, teamSportSpec(a.sport).gameRow)
       })
   }),
   tool({
@@ -413,7 +384,7 @@ export const tools: ReadonlyArray<Tool> = [
       return standings(
         ctx,
         a.sport === "soccer"
-          ? { season: a.season, league: a.league?.toLowerCase() ?? DEFAULT_LEAGUE }
+          ? { season: a.season, league: a.league?.toLowerCase() ?? DEFAULT_SOCCER_LEAGUE }
           : { season: a.season, keep: teamFilter(a) }
       )
     }
