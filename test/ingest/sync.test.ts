@@ -2,6 +2,7 @@
  * `sources sync` against a local upstream (node:http on 127.0.0.1) serving a copy of the tennis
  * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults.
  */
+import { FetchHttpClient } from "@effect/platform"
 import { Runner, Sync } from "@sports-data/ingest"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
@@ -70,14 +71,16 @@ beforeEach(() => {
 })
 
 const sync = (dataDir: string, extra: Partial<Sync.SyncOptions> = {}) =>
-  Effect.runPromise(Sync.syncSources({
-    dataDir,
-    mirror: base,
-    folders: [FOLDER],
-    userAgent: "sports-data-test",
-    attempts: 3,
-    ...extra
-  }))
+  Effect.runPromise(
+    Sync.syncSources({
+      dataDir,
+      mirror: base,
+      folders: [FOLDER],
+      userAgent: "sports-data-test",
+      attempts: 3,
+      ...extra
+    }).pipe(Effect.provide(FetchHttpClient.layer))
+  )
 
 const outcome = (report: Sync.SyncReport, file: string) => report.files.find((f) => f.file === file)!
 

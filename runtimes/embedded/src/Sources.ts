@@ -5,6 +5,7 @@
  * directory is missing.
  * @module
  */
+import { FetchHttpClient } from "@effect/platform"
 import { type SportKey } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import cliProgress from "cli-progress"
@@ -49,7 +50,7 @@ export const syncWithProgress = (options: {
           total_mb: expected > 0 ? (expected / 1e6).toFixed(1) : "?"
         })
       }
-    }).pipe(Effect.ensuring(Effect.sync(() => bar?.stop())))
+    }).pipe(Effect.provide(FetchHttpClient.layer), Effect.ensuring(Effect.sync(() => bar?.stop())))
     const count = (s: Sync.FileOutcome["status"]) => report.files.filter((f) => f.status === s).length
     const bytes = report.files.reduce((n, f) => n + f.bytes, 0)
     const failed = report.files.find((f) => f.status === "failed")

@@ -21,8 +21,8 @@
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Keys } from "@sports-data/app"
-import { Analytics, ApiKey, Plans, type SportKey } from "@sports-data/domain"
-import { Metrics, Models, Runner, SourceRegistry } from "@sports-data/ingest"
+import { Analytics, ApiKey, Plans, SourceRegistry, type SportKey } from "@sports-data/domain"
+import { Metrics, Models, Runner } from "@sports-data/ingest"
 import {
   describeStore,
   migrateStore,
