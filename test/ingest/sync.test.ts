@@ -1,10 +1,14 @@
 /**
  * `sources sync` against a local upstream (node:http on 127.0.0.1) serving a copy of the tennis
- * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults.
+ * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults;
+ * and the cadence job of serve and the worker (wiring SourceSync.ts) over it, driven by TestClock.
  */
 import { FetchHttpClient } from "@effect/platform"
+import { CatalogReader } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
-import { Effect, Option } from "effect"
+import { layer as memoryStore } from "@sports-data/store-memory"
+import { initialSyncJobState, syncTick, type SyncTickOutcome } from "@sports-data/wiring"
+import { Duration, Effect, Layer, Logger, LogLevel, Option, Ref, TestClock, TestContext } from "effect"
 import { createHash } from "node:crypto"
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
@@ -175,6 +179,114 @@ describe("sources sync", () => {
     expect(outcome(forced, MATCHES).status).toBe("written")
     expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe([header, rows[0]].join("\n") + "\n")
     writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe("the cadence sync job (serve's background thread, the worker)", () => {
+  /** Runs `program` over a memory store, the fetch client and a TestClock, keeping the warning lines logged. */
+  const run = <A, E>(program: (warnings: Array<string>) => Effect.Effect<A, E, any>) => {
+    const warnings: Array<string> = []
+    const logger = Logger.make(({ logLevel, message }) => {
+      if (logLevel._tag === "Warning") warnings.push(String(message))
+    })
+    return Effect.runPromise(
+      program(warnings).pipe(
+        Effect.provide(Layer.mergeAll(memoryStore, FetchHttpClient.layer, TestContext.TestContext)),
+        Effect.provide(Logger.replace(Logger.defaultLogger, logger)),
+        Logger.withMinimumLogLevel(LogLevel.Warning)
+      ) as Effect.Effect<A, E, never>
+    )
+  }
+  const tag = (o: SyncTickOutcome) => o._tag
+  const options = (dataDir: string, mirror: string) => ({
+    dataDir,
+    mirror,
+    interval: "5 minutes",
+    lease: "60 seconds",
+    owner: "test"
+  })
+
+  it("syncs the due datasets and ingests the changed sport; within the cadence nothing is fetched; after it an unchanged upstream costs 304s and writes nothing; a changed file is ingested again", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    await run(() =>
+      Effect.gen(function*() {
+        const state = yield* Ref.make(initialSyncJobState)
+        const tick = syncTick(options(dataDir, base), state)
+        const catalog = yield* CatalogReader
+
+        const first = yield* tick
+        if (first._tag !== "Synced") throw new Error(`first tick: ${first._tag}`)
+        expect(first.report.changed).toContain(FOLDER)
+        // a first pass over an empty store records every sport (those without files as empty)
+        expect(first.ingested).toContain("tennis")
+        const ingested = Option.getOrThrow(yield* catalog.ingestState("tennis"))
+        const version = yield* catalog.dataVersion
+        expect((yield* catalog.summary).find((s) => s.sport === "tennis")!.games).toBeGreaterThan(0)
+
+        // within every cadence (6 hours at the least): nothing is due, no request
+        hits.length = 0
+        yield* TestClock.adjust(Duration.hours(5))
+        expect(tag(yield* tick)).toBe("NothingDue")
+        expect(hits).toEqual([])
+
+        // a week later every dataset is due: the tennis files answer 304, nothing is written or ingested
+        const stateFile = readFileSync(join(dataDir, Sync.SYNC_STATE_FILE), "utf8")
+        const stateMtime = statSync(join(dataDir, Sync.SYNC_STATE_FILE)).mtimeMs
+        yield* TestClock.adjust(Duration.days(31))
+        const second = yield* tick
+        if (second._tag !== "Synced") throw new Error(`second tick: ${second._tag}`)
+        expect(second.report.changed).toEqual([])
+        expect(second.ingested).toEqual([])
+        const tennisHits = hits.filter((h) => h.path.startsWith(`/${FOLDER}/`) && h.status !== 404)
+        expect(tennisHits.length).toBe(
+          first.report.files.filter((f) => f.folder === FOLDER && f.status === "written").length
+        )
+        expect(tennisHits.every((h) => h.status === 304)).toBe(true)
+        expect(readFileSync(join(dataDir, Sync.SYNC_STATE_FILE), "utf8")).toBe(stateFile)
+        expect(statSync(join(dataDir, Sync.SYNC_STATE_FILE)).mtimeMs).toBe(stateMtime)
+        expect(yield* catalog.dataVersion).toBe(version)
+        expect(Option.getOrThrow(yield* catalog.ingestState("tennis")).finished_at).toEqual(ingested.finished_at)
+
+        // a changed upstream file: written, the sport ingested again, the store's data moves
+        const matches = readFileSync(join(upstream, FOLDER, MATCHES), "utf8")
+        const [header, firstRow] = matches.split("\n")
+        writeFileSync(join(upstream, FOLDER, MATCHES), matches + firstRow!.replace(",300,", ",301,") + "\n")
+        yield* TestClock.adjust(Duration.days(31))
+        const third = yield* tick
+        if (third._tag !== "Synced") throw new Error(`third tick: ${third._tag}`)
+        expect(third.report.files.filter((f) => f.status === "written").map((f) => f.file)).toEqual([MATCHES])
+        expect(third.ingested).toEqual(["tennis"])
+        expect(yield* catalog.dataVersion).not.toBe(version)
+        expect(header).toMatch(/^tourney_id,/)
+        writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
+      })
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("an unreachable upstream costs one warning line and backs off, doubling the wait", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    // a port nothing listens on: connection refused
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const address = closed.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    await run((warnings) =>
+      Effect.gen(function*() {
+        const state = yield* Ref.make(initialSyncJobState)
+        const tick = syncTick(options(dataDir, `http://127.0.0.1:${port}`), state)
+        const first = yield* tick
+        expect(first).toMatchObject({ _tag: "Unreachable", retryAt: Duration.toMillis("10 minutes") })
+        expect(warnings.length).toBe(1)
+        expect(warnings[0]).toMatch(/no upstream reachable .*ECONNREFUSED.*backing off/)
+        expect(tag(yield* tick)).toBe("BackingOff")
+        yield* TestClock.adjust(Duration.minutes(10))
+        expect(yield* tick).toMatchObject({ _tag: "Unreachable", retryAt: Duration.toMillis("30 minutes") })
+        expect(warnings.length).toBe(1)
+      })
+    )
     rmSync(dataDir, { recursive: true, force: true })
   })
 })

@@ -35,6 +35,9 @@ type SourceFile = SourceRegistry.SourceFile
 
 export type { SyncedFile } from "@sports-data/domain"
 
+/** The User-Agent of every sync request, naming the service. */
+export const USER_AGENT = "sports-data-sync/1 (+https://github.com/sports-data)"
+
 /** The file under the data directory holding the state of the last sync of each file. */
 export const SYNC_STATE_FILE = ".sources-sync.json"
 
@@ -58,7 +61,8 @@ export interface SyncOptions {
   readonly force?: boolean
   /** Largest share of rows a file may lose (default 0.2). */
   readonly maxShrink?: number
-  readonly userAgent: string
+  /** Default {@link USER_AGENT}. */
+  readonly userAgent?: string | undefined
   /** Tries per file (default 4). */
   readonly attempts?: number
   /** Called with the bytes received so far by all requests and the expected total where known. */
@@ -295,7 +299,10 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         const path = join(options.dataDir, dataset.folder, file.name)
         const old = yield* Effect.promise(() => readFile(path).catch(() => undefined))
         const prior = old === undefined ? undefined : state[key]
-        const headers: Record<string, string> = { "user-agent": options.userAgent, "accept-encoding": "identity" }
+        const headers: Record<string, string> = {
+          "user-agent": options.userAgent ?? USER_AGENT,
+          "accept-encoding": "identity"
+        }
         if (prior?.etag) headers["if-none-match"] = prior.etag
         if (prior?.last_modified) headers["if-modified-since"] = prior.last_modified
         const host = new URL(url).host

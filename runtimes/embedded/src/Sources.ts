@@ -12,9 +12,6 @@ import cliProgress from "cli-progress"
 import { Effect } from "effect"
 import { line } from "./Output.js"
 
-/** The User-Agent of every sync request: the service and its version. */
-export const userAgent = (version: string) => `sports-data/${version} (source sync; +https://github.com/sports-data)`
-
 /**
  * Syncs `folders` (all when undefined) into `dataDir` from `mirror` or the publishers, showing a
  * bar of bytes received on a TTY, then one summary line and a line per file written, rejected or
@@ -25,7 +22,6 @@ export const syncWithProgress = (options: {
   readonly mirror: string | undefined
   readonly folders?: ReadonlyArray<string> | undefined
   readonly force?: boolean
-  readonly version: string
 }): Effect.Effect<{ readonly report: Sync.SyncReport; readonly sports: ReadonlyArray<SportKey> }, Sync.SyncError> =>
   Effect.gen(function*() {
     const tty = process.stderr.isTTY === true
@@ -42,7 +38,6 @@ export const syncWithProgress = (options: {
       mirror: options.mirror,
       folders: options.folders,
       force: options.force ?? false,
-      userAgent: userAgent(options.version),
       onBytes: (received, expected) => {
         bar?.setTotal(Math.max(expected, received, 1))
         bar?.update(received, {
