@@ -202,8 +202,8 @@ describe("the cadence sync job (serve's background thread, the worker)", () => {
   const options = (dataDir: string, mirror: string) => ({
     dataDir,
     mirror,
-    interval: "5 minutes",
-    lease: "60 seconds",
+    interval: Duration.minutes(5),
+    lease: Duration.seconds(60),
     owner: "test"
   })
 
