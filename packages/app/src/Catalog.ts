@@ -75,7 +75,6 @@ const sourceRow = (
         sha256: d.sha256,
         files: d.files.map((f) => ({
           file: f.file,
-          url: f.url,
           etag: f.etag,
           last_modified: f.last_modified,
           sha256: f.sha256,

@@ -957,14 +957,13 @@ export type EndpointCoverageRow = typeof EndpointCoverageRow.Type
 
 /**
  * The last download of one file of a dataset (`sources sync`, recorded in the data directory's
- * `.sources-sync.json`): the `url` it came from, the validators the server sent with it (`etag`,
- * `last_modified`, an HTTP date; null when not sent), the SHA-256 of the stored bytes (hex), and
- * `synced_at`, when that content was received (a later check answered 304 Not Modified records
- * nothing).
+ * `.sources-sync.json`): the validators the server sent with it (`etag`, `last_modified`, an HTTP
+ * date; null when not sent), the SHA-256 of the stored bytes (hex), and `synced_at`, when that
+ * content was received (a later check answered 304 Not Modified records nothing). The URL it came
+ * from is not shown (a mirror may be an operator's private host); `upstream` names the publisher's.
  */
 export const SourceFileSync = Schema.Struct({
   file: Schema.String,
-  url: Schema.String,
   etag: Schema.NullOr(Schema.String),
   last_modified: Schema.NullOr(Schema.String),
   sha256: Schema.String,
@@ -1005,7 +1004,9 @@ export const SourceRow = Schema.Struct({
   attribution: Schema.String,
   attribution_required: Schema.Boolean,
   commercial_use: Schema.NullOr(Schema.Boolean),
-  cadence: Schema.Struct({ in_season_hours: Schema.Number, off_season_hours: Schema.Number }),
+  cadence: Schema.Struct({ in_season_hours: Schema.Number, off_season_hours: Schema.Number }).annotations({
+    identifier: "SourceCadence"
+  }),
   manual: Schema.NullOr(Schema.String),
   sync: Schema.NullOr(SourceSync),
   sync_reason: Schema.NullOr(Schema.String)
