@@ -48,6 +48,8 @@ export interface FileOutcome {
   readonly status: "written" | "unchanged" | "rejected" | "failed" | "manual"
   readonly reason?: string
   readonly bytes: number
+  /** The HTTP status of the last answer to a failed file (absent when no server answered). */
+  readonly http?: number
 }
 
 /** Options of {@link syncSources}. */
@@ -76,11 +78,22 @@ export interface SyncReport {
   readonly changed: ReadonlyArray<string>
 }
 
+/** Whether any server answered in `report` (a file fetched, unchanged, rejected, or failed with an HTTP status): false when no upstream could be reached. */
+export const answered = (report: SyncReport): boolean =>
+  report.files.some((f) =>
+    f.status === "written" || f.status === "unchanged" || f.status === "rejected" || f.http !== undefined
+  )
+
 /** A failure of the sync as a whole (the state file cannot be written). */
 export class SyncError extends Data.TaggedError("SyncError")<{ readonly reason: string }> {}
 
 /** A retryable failure of one request, with the wait the server asked for (ms). */
-class Retryable extends Data.TaggedError("Retryable")<{ readonly message: string; readonly waitMs: number | null }> {}
+class Retryable extends Data.TaggedError("Retryable")<{
+  readonly message: string
+  readonly waitMs: number | null
+  /** The HTTP status that asked for the retry (429, 5xx); null for a transport failure. */
+  readonly http: number | null
+}> {}
 
 /** A host that cannot be reached at all (no such name, connection refused): not tried again in the run. */
 class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
@@ -189,7 +202,7 @@ const describeTransport = (
 /** One exchange's result: 304, a body with its validators, or a final (not retried) failure. */
 type Fetched =
   | { readonly status: 304 }
-  | { readonly status: "error"; readonly reason: string }
+  | { readonly status: "error"; readonly reason: string; readonly http: number | null }
   | { readonly status: 200; readonly body: Buffer; readonly etag: string | null; readonly lastModified: string | null }
 
 /**
@@ -228,7 +241,7 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
             const t = describeTransport(e)
             return t.down
               ? new Unreachable({ message: t.message })
-              : new Retryable({ message: t.message, waitMs: null })
+              : new Retryable({ message: t.message, waitMs: null, http: null })
           })
         )
         if (res.status === 304) return { status: 304 } as const
@@ -236,12 +249,17 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
           const now = yield* Clock.currentTimeMillis
           return yield* new Retryable({
             message: `HTTP ${res.status}`,
-            waitMs: retryAfterMs(res.headers["retry-after"], now)
+            waitMs: retryAfterMs(res.headers["retry-after"], now),
+            http: res.status
           })
         }
-        if (res.status < 200 || res.status >= 300) return { status: "error", reason: `HTTP ${res.status}` } as const
+        if (res.status < 200 || res.status >= 300) {
+          return { status: "error", reason: `HTTP ${res.status}`, http: res.status } as const
+        }
         const length = Number(res.headers["content-length"] ?? NaN)
-        if (Number.isFinite(length)) expected += length
+        if (Number.isFinite(length)) {
+          expected += length
+        }
         const chunks: Array<Uint8Array> = []
         let got = 0
         yield* Stream.runForEach(res.stream, (chunk) =>
@@ -254,12 +272,17 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
             Effect.catchAll((e) =>
               new Retryable({
                 message: `truncated body: ${got} bytes, then ${describeTransport(e).message}`,
-                waitMs: null
+                waitMs: null,
+                http: res.status
               })
             )
           )
         if (Number.isFinite(length) && got !== length) {
-          return yield* new Retryable({ message: `truncated body: ${got} of ${length} bytes`, waitMs: null })
+          return yield* new Retryable({
+            message: `truncated body: ${got} of ${length} bytes`,
+            waitMs: null,
+            http: res.status
+          })
         }
         return {
           status: 200,
@@ -311,12 +334,23 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         const result = yield* fetchWithRetries(url, host, headers).pipe(
           Effect.catchTag("Unreachable", (e) => {
             unreachable.set(host, e.message)
-            return Effect.succeed({ status: "error", reason: e.message } as const)
+            return Effect.succeed({ status: "error", reason: e.message, http: null } as const)
           }),
-          Effect.catchTag("Retryable", (e) => Effect.succeed({ status: "error", reason: e.message } as const))
+          Effect.catchTag("Retryable", (e) =>
+            Effect.succeed({ status: "error", reason: e.message, http: e.http } as const))
         )
-        if (result.status === 304) return { ...base, status: "unchanged", bytes: 0 } as const
-        if (result.status === "error") return { ...base, status: "failed", reason: result.reason, bytes: 0 } as const
+        if (result.status === 304) {
+          return { ...base, status: "unchanged", bytes: 0 } as const
+        }
+        if (result.status === "error") {
+          return {
+            ...base,
+            status: "failed",
+            reason: result.reason,
+            bytes: 0,
+            ...(result.http === null ? {} : { http: result.http })
+          } as const
+        }
         const hash = sha256(result.body)
         const entry: SyncedFile = {
           url,
@@ -334,8 +368,12 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
           maxShrink: options.maxShrink ?? 0.2,
           force: options.force ?? false
         })
-        if (why !== undefined) return { ...base, status: "rejected", reason: why, bytes: result.body.length } as const
-        const written = yield* Effect.tryPromise(() => writeAtomic(path, result.body)).pipe(Effect.either)
+        if (why !== undefined) {
+          return { ...base, status: "rejected", reason: why, bytes: result.body.length } as const
+        }
+        const written = yield* Effect.tryPromise(() =>
+          writeAtomic(path, result.body)
+        ).pipe(Effect.either)
         if (written._tag === "Left") {
           return {
             ...base,

@@ -125,10 +125,7 @@ export const syncTick = (options: SourceSyncOptions & { readonly owner: string }
               })
             )
           )
-        const answered = report.files.some((f) =>
-          f.status === "written" || f.status === "unchanged" || f.status === "rejected"
-        )
-        if (!answered) {
+        if (!Sync.answered(report)) {
           const failures = before.failures + 1
           const wait = Math.min(Duration.toMillis(options.interval) * 2 ** failures, Duration.toMillis(MAX_BACKOFF))
           const reason = report.files.find((f) => f.status === "failed")?.reason ?? "no file answered"

@@ -49,7 +49,7 @@ export const syncWithProgress = (options: {
     const count = (s: Sync.FileOutcome["status"]) => report.files.filter((f) => f.status === s).length
     const bytes = report.files.reduce((n, f) => n + f.bytes, 0)
     const failed = report.files.find((f) => f.status === "failed")
-    if (count("written") + count("unchanged") + count("rejected") === 0 && failed !== undefined) {
+    if (!Sync.answered(report) && failed !== undefined) {
       yield* line(
         `no upstream reachable (${failed.reason}): the local data directory ${options.dataDir} is used as it is`
       )
