@@ -207,7 +207,7 @@ describe("the cadence sync job (serve's background thread, the worker)", () => {
     owner: "test"
   })
 
-  it("syncs the due datasets and ingests the changed sport; within the cadence nothing is fetched; after it an unchanged upstream costs 304s and writes nothing; a changed file is ingested again", async () => {
+  it("one of two instances syncs the due datasets and ingests the changed sport; within the cadence nothing is fetched; after it an unchanged upstream costs 304s and writes nothing; a changed file is ingested again", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "data-"))
     await run(() =>
       Effect.gen(function*() {
@@ -215,7 +215,10 @@ describe("the cadence sync job (serve's background thread, the worker)", () => {
         const tick = syncTick(options(dataDir, base), state)
         const catalog = yield* CatalogReader
 
-        const first = yield* tick
+        // two instances tick at once: one holds the lease and syncs, the other does nothing
+        const other = syncTick({ ...options(dataDir, base), owner: "other" }, yield* Ref.make(initialSyncJobState))
+        const [first, second0] = yield* Effect.all([tick, other], { concurrency: 2 })
+        expect(tag(second0)).toBe("NotHeld")
         if (first._tag !== "Synced") throw new Error(`first tick: ${first._tag}`)
         expect(first.report.changed).toContain(FOLDER)
         // a first pass over an empty store records every sport (those without files as empty)
@@ -288,5 +291,42 @@ describe("the cadence sync job (serve's background thread, the worker)", () => {
       })
     )
     rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe("dueFolders (the cadence)", () => {
+  const at = Date.parse("2026-11-01T00:00:00Z")
+  const records = Sync.recordsByFolder({
+    "hvpkod_nfl_data/nfl_weekly_qb_2024.csv": {
+      url: "http://mirror/hvpkod_nfl_data/nfl_weekly_qb_2024.csv",
+      etag: "\"a\"",
+      last_modified: null,
+      sha256: "0".repeat(64),
+      synced_at: new Date(at).toISOString()
+    }
+  })
+  const due = (hours: number, inSeason: boolean, checked = new Map<string, number>()) =>
+    Sync.dueFolders({
+      records,
+      checked,
+      mirror: "http://mirror",
+      now: at + hours * 3_600_000,
+      inSeason: () => inSeason
+    })
+      .includes("hvpkod_nfl_data")
+
+  it("checks a dataset after its in-season cadence while in season, after its off-season cadence otherwise, and from its last check when one is kept", () => {
+    // hvpkod_nfl_data: every 24 h in season, every 168 h off season
+    expect(due(23, true)).toBe(false)
+    expect(due(24, true)).toBe(true)
+    expect(due(167, false)).toBe(false)
+    expect(due(168, false)).toBe(true)
+    // a check answered 304 writes no record: the job's own memory of it counts
+    expect(due(30, true, new Map([["hvpkod_nfl_data", at + 20 * 3_600_000]]))).toBe(false)
+    // a dataset never synced is due at once; one no URL reaches is never due
+    expect(Sync.dueFolders({ records, checked: new Map(), mirror: "http://mirror", now: at, inSeason: () => true }))
+      .toContain("spreadspoke_nfl")
+    expect(Sync.dueFolders({ records, checked: new Map(), mirror: undefined, now: at, inSeason: () => true }))
+      .toEqual(["chadwickbureau_retrosplits", "jeffsackmann_tennis_atp", "jeffsackmann_tennis_wta"])
   })
 })
