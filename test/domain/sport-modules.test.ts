@@ -3,7 +3,7 @@
  * positions, stat keys and coverage, and a sport added without them does not compile.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Coverage, Sports, type TeamSport, teamSports } from "@sports-data/domain"
+import { Sports, teamSports } from "@sports-data/domain"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
@@ -94,14 +94,6 @@ describe("Sport registry", () => {
     expect(Sports.positionMatches("mlb", "OF", "CF")).toBe(true)
     expect(Sports.positionMatches("nfl", "K", "PK")).toBe(true)
     expect(Sports.positionMatches("nfl", "QB", null)).toBe(false)
-  })
-
-  it("names for every sport only sources it lists with a licence", () => {
-    for (const sport of teamSports) {
-      const ids = Coverage.sportSources[sport as TeamSport]
-      expect(ids.length).toBeGreaterThan(0)
-      for (const id of ids) expect(Coverage.sources[id]?.licence, `${sport}: ${id}`).toBeTruthy()
-    }
   })
 
   it("types a module without standings rules as an error (checked by tsc -b)", () => {

@@ -985,10 +985,21 @@ describe("data endpoints", () => {
             reason: "no source has soccer players"
           })
           expect(soccer.endpoints.find((e) => e.endpoint === "/v1/soccer/standings")?.available).toBe(true)
-          expect(soccer.sources.map((x) => [x.id, x.licence])).toContainEqual([
-            "openfootball_football_json",
-            "public domain"
-          ])
+          expect(soccer.sources.find((x) => x.id === "openfootball_football_json")).toEqual({
+            id: "openfootball_football_json",
+            publisher: "openfootball",
+            repository: "https://github.com/openfootball/football.json",
+            upstream: "https://raw.githubusercontent.com/openfootball/football.json/master/{season}/{code}.json",
+            licence: "Public domain",
+            attribution: "openfootball (https://github.com/openfootball/football.json)",
+            attribution_required: false,
+            commercial_use: true,
+            cadence: { in_season_hours: 24, off_season_hours: 168 },
+            manual: null,
+            // this harness serves a store without a data directory: no sync record, and why
+            sync: null,
+            sync_reason: "no data directory is known to this service, so no sync record can be read"
+          })
           const cfbSources = coverage.data.find((r) => r.sport === "cfb")!.sources
           expect(cfbSources.find((x) => x.id === "sportsdataverse_cfbfastr_cfb_data")).toMatchObject({
             licence: "CC BY 4.0",

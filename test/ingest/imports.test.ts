@@ -72,7 +72,8 @@ describe("packages/ingest imports", () => {
 
 describe("the source registry", () => {
   it("lists every dataset folder a sport reads, each with a publisher, an upstream, a licence and its files", async () => {
-    const { Runner, SourceRegistry } = await import("@sports-data/ingest")
+    const { Runner } = await import("@sports-data/ingest")
+    const { SourceRegistry } = await import("@sports-data/domain")
     const registered = new Set(SourceRegistry.datasets.map((d) => d.folder))
     for (const sport of Runner.ingestedSports) {
       for (const folder of Runner.ingesters[sport]!.sources) expect(registered, `${sport}: ${folder}`).toContain(folder)

@@ -1,9 +1,14 @@
 /**
  * `sources sync` against a local upstream (node:http on 127.0.0.1) serving a copy of the tennis
- * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults.
+ * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults;
+ * and the cadence job of serve and the worker (wiring SourceSync.ts) over it, driven by TestClock.
  */
+import { FetchHttpClient } from "@effect/platform"
+import { CatalogReader } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
-import { Effect, Option } from "effect"
+import { layer as memoryStore } from "@sports-data/store-memory"
+import { initialSyncJobState, syncTick, type SyncTickOutcome } from "@sports-data/wiring"
+import { Duration, Effect, Layer, Logger, LogLevel, Option, Ref, TestClock, TestContext } from "effect"
 import { createHash } from "node:crypto"
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
@@ -70,14 +75,16 @@ beforeEach(() => {
 })
 
 const sync = (dataDir: string, extra: Partial<Sync.SyncOptions> = {}) =>
-  Effect.runPromise(Sync.syncSources({
-    dataDir,
-    mirror: base,
-    folders: [FOLDER],
-    userAgent: "sports-data-test",
-    attempts: 3,
-    ...extra
-  }))
+  Effect.runPromise(
+    Sync.syncSources({
+      dataDir,
+      mirror: base,
+      folders: [FOLDER],
+      userAgent: "sports-data-test",
+      attempts: 3,
+      ...extra
+    }).pipe(Effect.provide(FetchHttpClient.layer))
+  )
 
 const outcome = (report: Sync.SyncReport, file: string) => report.files.find((f) => f.file === file)!
 
@@ -173,5 +180,153 @@ describe("sources sync", () => {
     expect(readFileSync(join(dataDir, FOLDER, MATCHES), "utf8")).toBe([header, rows[0]].join("\n") + "\n")
     writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
     rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe("the cadence sync job (serve's background thread, the worker)", () => {
+  /** Runs `program` over a memory store, the fetch client and a TestClock, keeping the warning lines logged. */
+  const run = <A, E>(program: (warnings: Array<string>) => Effect.Effect<A, E, any>) => {
+    const warnings: Array<string> = []
+    const logger = Logger.make(({ logLevel, message }) => {
+      if (logLevel._tag === "Warning") warnings.push(String(message))
+    })
+    return Effect.runPromise(
+      program(warnings).pipe(
+        Effect.provide(Layer.mergeAll(memoryStore, FetchHttpClient.layer, TestContext.TestContext)),
+        Effect.provide(Logger.replace(Logger.defaultLogger, logger)),
+        Logger.withMinimumLogLevel(LogLevel.Warning)
+      ) as Effect.Effect<A, E, never>
+    )
+  }
+  const tag = (o: SyncTickOutcome) => o._tag
+  const options = (dataDir: string, mirror: string) => ({
+    dataDir,
+    mirror,
+    interval: Duration.minutes(5),
+    lease: Duration.seconds(60),
+    owner: "test"
+  })
+
+  it("one of two instances syncs the due datasets and ingests the changed sport; within the cadence nothing is fetched; after it an unchanged upstream costs 304s and writes nothing; a changed file is ingested again", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    await run(() =>
+      Effect.gen(function*() {
+        const state = yield* Ref.make(initialSyncJobState)
+        const tick = syncTick(options(dataDir, base), state)
+        const catalog = yield* CatalogReader
+
+        // two instances tick at once: one holds the lease and syncs, the other does nothing
+        const other = syncTick({ ...options(dataDir, base), owner: "other" }, yield* Ref.make(initialSyncJobState))
+        const [first, second0] = yield* Effect.all([tick, other], { concurrency: 2 })
+        expect(tag(second0)).toBe("NotHeld")
+        if (first._tag !== "Synced") throw new Error(`first tick: ${first._tag}`)
+        expect(first.report.changed).toContain(FOLDER)
+        // a first pass over an empty store records every sport (those without files as empty)
+        expect(first.ingested).toContain("tennis")
+        const ingested = Option.getOrThrow(yield* catalog.ingestState("tennis"))
+        const version = yield* catalog.dataVersion
+        expect((yield* catalog.summary).find((s) => s.sport === "tennis")!.games).toBeGreaterThan(0)
+
+        // within every cadence (6 hours at the least): nothing is due, no request
+        hits.length = 0
+        yield* TestClock.adjust(Duration.hours(5))
+        expect(tag(yield* tick)).toBe("NothingDue")
+        expect(hits).toEqual([])
+
+        // a week later every dataset is due: the tennis files answer 304, nothing is written or ingested
+        const stateFile = readFileSync(join(dataDir, Sync.SYNC_STATE_FILE), "utf8")
+        const stateMtime = statSync(join(dataDir, Sync.SYNC_STATE_FILE)).mtimeMs
+        yield* TestClock.adjust(Duration.days(31))
+        const second = yield* tick
+        if (second._tag !== "Synced") throw new Error(`second tick: ${second._tag}`)
+        expect(second.report.changed).toEqual([])
+        expect(second.ingested).toEqual([])
+        const tennisHits = hits.filter((h) => h.path.startsWith(`/${FOLDER}/`) && h.status !== 404)
+        expect(tennisHits.length).toBe(
+          first.report.files.filter((f) => f.folder === FOLDER && f.status === "written").length
+        )
+        expect(tennisHits.every((h) => h.status === 304)).toBe(true)
+        expect(readFileSync(join(dataDir, Sync.SYNC_STATE_FILE), "utf8")).toBe(stateFile)
+        expect(statSync(join(dataDir, Sync.SYNC_STATE_FILE)).mtimeMs).toBe(stateMtime)
+        expect(yield* catalog.dataVersion).toBe(version)
+        expect(Option.getOrThrow(yield* catalog.ingestState("tennis")).finished_at).toEqual(ingested.finished_at)
+
+        // a changed upstream file: written, the sport ingested again, the store's data moves
+        const matches = readFileSync(join(upstream, FOLDER, MATCHES), "utf8")
+        const [header, firstRow] = matches.split("\n")
+        writeFileSync(join(upstream, FOLDER, MATCHES), matches + firstRow!.replace(",300,", ",301,") + "\n")
+        yield* TestClock.adjust(Duration.days(31))
+        const third = yield* tick
+        if (third._tag !== "Synced") throw new Error(`third tick: ${third._tag}`)
+        expect(third.report.files.filter((f) => f.status === "written").map((f) => f.file)).toEqual([MATCHES])
+        expect(third.ingested).toEqual(["tennis"])
+        expect(yield* catalog.dataVersion).not.toBe(version)
+        expect(header).toMatch(/^tourney_id,/)
+        writeFileSync(join(upstream, FOLDER, MATCHES), readFileSync(join(fixture, FOLDER, MATCHES)))
+      })
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("an unreachable upstream costs one warning line and backs off, doubling the wait", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    // a port nothing listens on: connection refused
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const address = closed.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    await run((warnings) =>
+      Effect.gen(function*() {
+        const state = yield* Ref.make(initialSyncJobState)
+        const tick = syncTick(options(dataDir, `http://127.0.0.1:${port}`), state)
+        const first = yield* tick
+        expect(first).toMatchObject({ _tag: "Unreachable", retryAt: Duration.toMillis("10 minutes") })
+        expect(warnings.length).toBe(1)
+        expect(warnings[0]).toMatch(/no upstream reachable .*ECONNREFUSED.*backing off/)
+        expect(tag(yield* tick)).toBe("BackingOff")
+        yield* TestClock.adjust(Duration.minutes(10))
+        expect(yield* tick).toMatchObject({ _tag: "Unreachable", retryAt: Duration.toMillis("30 minutes") })
+        expect(warnings.length).toBe(1)
+      })
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe("dueFolders (the cadence)", () => {
+  const at = Date.parse("2026-11-01T00:00:00Z")
+  const records = Sync.recordsByFolder({
+    "hvpkod_nfl_data/nfl_weekly_qb_2024.csv": {
+      url: "http://mirror/hvpkod_nfl_data/nfl_weekly_qb_2024.csv",
+      etag: "\"a\"",
+      last_modified: null,
+      sha256: "0".repeat(64),
+      synced_at: new Date(at).toISOString()
+    }
+  })
+  const due = (hours: number, inSeason: boolean, checked = new Map<string, number>()) =>
+    Sync.dueFolders({
+      records,
+      checked,
+      mirror: "http://mirror",
+      now: at + hours * 3_600_000,
+      inSeason: () => inSeason
+    })
+      .includes("hvpkod_nfl_data")
+
+  it("checks a dataset after its in-season cadence while in season, after its off-season cadence otherwise, and from its last check when one is kept", () => {
+    // hvpkod_nfl_data: every 24 h in season, every 168 h off season
+    expect(due(23, true)).toBe(false)
+    expect(due(24, true)).toBe(true)
+    expect(due(167, false)).toBe(false)
+    expect(due(168, false)).toBe(true)
+    // a check answered 304 writes no record: the job's own memory of it counts
+    expect(due(30, true, new Map([["hvpkod_nfl_data", at + 20 * 3_600_000]]))).toBe(false)
+    // a dataset never synced is due at once; one no URL reaches is never due
+    expect(Sync.dueFolders({ records, checked: new Map(), mirror: "http://mirror", now: at, inSeason: () => true }))
+      .toContain("spreadspoke_nfl")
+    expect(Sync.dueFolders({ records, checked: new Map(), mirror: undefined, now: at, inSeason: () => true }))
+      .toEqual(["chadwickbureau_retrosplits", "jeffsackmann_tennis_atp", "jeffsackmann_tennis_wta"])
   })
 })

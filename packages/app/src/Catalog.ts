@@ -6,6 +6,7 @@
 import {
   CatalogReader,
   Coverage,
+  type DatasetSync,
   type FeedHealth,
   IngestProgress,
   KeyStore,
@@ -13,6 +14,8 @@ import {
   PlayerReader,
   type Resources,
   SignalReader,
+  SourceRegistry,
+  SourceSyncReader,
   type SportKey
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
@@ -35,6 +38,56 @@ const liveStatus = (h: FeedHealth | undefined): Resources.LiveFeedStatus | null 
     unmatched: h.unmatched
   }
 
+/** Why a dataset has no sync record: no data directory known, none synced, or not this dataset. */
+const neverSynced = (known: boolean, anySynced: boolean, dataset: SourceRegistry.Dataset): string =>
+  !known
+    ? "no data directory is known to this service, so no sync record can be read"
+    : `never synced: ${
+      anySynced
+        ? "sources sync has recorded no file of this dataset (its files were put in the data directory by hand, or failed to sync)"
+        : "the data directory has no sync records (assembled by hand, or never run through `sports-data sources sync`)"
+    }${dataset.manual === undefined ? "" : `; ${dataset.manual}`}`
+
+/**
+ * The `/v1/meta/coverage` row of `dataset` (the registry's facts) with its sync records, when
+ * `records` (the data directory's, absent when no data directory is known) holds any.
+ */
+const sourceRow = (
+  dataset: SourceRegistry.Dataset,
+  records: Option.Option<ReadonlyMap<string, DatasetSync>>
+): Resources.SourceRow => {
+  const synced = Option.flatMap(records, (r) => Option.fromNullable(r.get(dataset.folder)))
+  return {
+    id: dataset.folder,
+    publisher: dataset.publisher,
+    repository: dataset.repository,
+    upstream: dataset.upstream,
+    licence: dataset.licence,
+    attribution: dataset.attribution,
+    attribution_required: dataset.attributionRequired,
+    commercial_use: dataset.commercialUse,
+    cadence: { in_season_hours: dataset.cadence.inSeasonHours, off_season_hours: dataset.cadence.offSeasonHours },
+    manual: dataset.manual ?? null,
+    sync: Option.match(synced, {
+      onNone: () => null,
+      onSome: (d) => ({
+        last_synced_at: d.files.reduce((last, f) => f.synced_at > last ? f.synced_at : last, d.files[0]!.synced_at),
+        sha256: d.sha256,
+        files: d.files.map((f) => ({
+          file: f.file,
+          etag: f.etag,
+          last_modified: f.last_modified,
+          sha256: f.sha256,
+          synced_at: f.synced_at
+        }))
+      })
+    }),
+    sync_reason: Option.isSome(synced)
+      ? null
+      : neverSynced(Option.isSome(records), Option.exists(records, (r) => r.size > 0), dataset)
+  }
+}
+
 /** The catalog feature. */
 export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog", {
   effect: Effect.gen(function*() {
@@ -45,6 +98,8 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     const live = yield* LiveGameStore
     // the server's background ingestion, when one runs in this process (none in a library)
     const progress = yield* Effect.serviceOption(IngestProgress)
+    // the data directory's sync records, when the runtime knows its data directory
+    const syncRecords = yield* Effect.serviceOption(SourceSyncReader)
 
     /**
      * Per-sport counts, freshness and loading progress, every sport (event sports: see
@@ -91,21 +146,26 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
     /**
      * Coverage of every sport: seasons and counts held, each endpoint's coverage
      * (`operations(sport)` gives the sport's operations as `[operation, path]`, read from the
-     * contract by the caller) and each source with its licence.
+     * contract by the caller) and each source dataset it reads (`sources(sport)`, its dataset
+     * folders, from the sports' ingest registration, given by the caller) with the registry's
+     * facts and the data directory's sync records.
      */
     const coverage = Effect.fn("Catalog.coverage")(function*(
-      operations: (sport: SportKey) => ReadonlyArray<readonly [operation: string, path: string]>
+      operations: (sport: SportKey) => ReadonlyArray<readonly [operation: string, path: string]>,
+      sources: (sport: SportKey) => ReadonlyArray<string>
     ) {
       const summary = yield* catalog.summary
+      const records = Option.isSome(syncRecords) ? Option.some(yield* syncRecords.value.records) : Option.none()
+      const byFolder = new Map(SourceRegistry.datasets.map((d) => [d.folder, d]))
       return summary.map((s): Resources.CoverageRow => ({
         sport: s.sport,
         endpoints: operations(s.sport).map(([operation, path]) => {
           const c = Coverage.coverageOf(s.sport, operation)
           return { endpoint: path, available: c.available, reason: c.reason, seasons: c.seasons }
         }),
-        sources: Coverage.sportSources[s.sport].flatMap((id) => {
-          const src = Coverage.sources[id]
-          return src === undefined ? [] : [src]
+        sources: sources(s.sport).flatMap((folder) => {
+          const dataset = byFolder.get(folder)
+          return dataset === undefined ? [] : [sourceRow(dataset, records)]
         }),
         seasons: [...s.seasons].sort((a, b) => a - b),
         first_game_date: s.first_game_date,

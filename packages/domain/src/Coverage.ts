@@ -1,6 +1,6 @@
 /**
- * Coverage as data: which source datasets the service reads (with their licences, from each
- * dataset's PROVENANCE.md), and what each endpoint of each team sport can answer. An endpoint
+ * Coverage as data: what each endpoint of each sport can answer (the datasets themselves, with
+ * their publishers and licences, are the source registry, SourceRegistry.ts). An endpoint
  * whose data no source supplies is still served: it answers empty `data` with
  * `meta.coverage = {available: false, reason}` (never an invented row). Typed
  * `satisfies Record<SportKey, ...>`, so a new sport without coverage fails to compile.
@@ -8,106 +8,6 @@
  */
 import { Schema } from "effect"
 import type { SportKey } from "./Sport.js"
-
-/**
- * A source dataset: `id` is its folder under the data directory; `licence` as its repository
- * states it ("none stated" when it states none); `attribution_required` when the licence asks
- * for credit (CC BY, ODC-By, ODbL); `commercial_use` false when the licence forbids it (CC
- * BY-NC), null when no licence is stated (rights unknown), true otherwise.
- */
-export interface Source {
-  readonly id: string
-  readonly repository: string
-  readonly licence: string
-  readonly attribution_required: boolean
-  readonly commercial_use: boolean | null
-}
-
-const source = (
-  id: string,
-  repository: string,
-  licence: string | null,
-  attribution_required = false,
-  commercial_use: boolean | null = licence === null ? null : true
-): Source => ({ id, repository, licence: licence ?? "none stated", attribution_required, commercial_use })
-
-/** Every source dataset a sport reads, by id. */
-export const sources: Readonly<Record<string, Source>> = Object.fromEntries(
-  [
-    source("hvpkod_nfl_data", "https://github.com/hvpkod/NFL-Data", "MIT"),
-    source("spreadspoke_nfl", "https://github.com/tobycrabtree/spreadspoke", null),
-    source("jtyran_nfl_team_fantasy_dashboard", "https://github.com/jtyran/NFL-Team-Fantasy-Dashboard", null),
-    source("mayscopeland_ffb_ids", "https://github.com/mayscopeland/ffb_ids", null),
-    source("urwishpatel2003_nflverse_data", "https://github.com/urwishpatel2003/nfl-engine", null),
-    source(
-      "dynastyprocess_fantasytweetarchives",
-      "https://github.com/dynastyprocess/data-fantasytweetarchives",
-      "CC0 1.0"
-    ),
-    source("meharpalbasi_nba_data", "https://github.com/meharpalbasi/NBA_Lineup202324_Analyzer", null),
-    source("millxing_nba_data", "https://github.com/millxing/NBA_Data", null),
-    source("bettormanpicks_bmp_app", "https://github.com/bettormanpicks/BMP-App", null),
-    source("chadwickbureau_register", "https://github.com/chadwickbureau/register", "ODC-By 1.0", true),
-    source("chadwickbureau_retrosplits", "https://github.com/chadwickbureau/retrosplits", "ODbL 1.0", true),
-    source("ehv6_retrosheet_mlb_2024", "https://github.com/ehv6/Baseball_Statmuse", null),
-    source("alejandrochaveza_mml_mlb", "https://github.com/AlejandroChavezA/MML-mlb", null),
-    source("twinfield10_nhl_data", "https://github.com/twinfield10/NHL-Data", null),
-    source("nielsenz_odds_api", "https://github.com/nielsenz/odds-api-current-save", null),
-    source("jhatfiel_cfbd_games", "https://github.com/jhatfiel/railwayapp-express", null),
-    source("noahpbrown_cfb_games", "https://github.com/noahpbrown/cfb_model_project", null),
-    source(
-      "sportsdataverse_cfbfastr_cfb_data",
-      "https://github.com/sportsdataverse/cfbfastR-cfb-data",
-      "CC BY 4.0",
-      true
-    ),
-    source("llizima_college_football_dashboard", "https://github.com/llizima/college-football-dashboard", null),
-    source("openfootball_football_json", "https://github.com/openfootball/football.json", "public domain"),
-    source("datasets_football_datasets", "https://github.com/datasets/football-datasets", "PDDL 1.0"),
-    source("jeffsackmann_tennis_atp", "https://github.com/JeffSackmann/tennis_atp", "CC BY-NC-SA 4.0", true, false),
-    source("jeffsackmann_tennis_wta", "https://github.com/JeffSackmann/tennis_wta", "CC BY-NC-SA 4.0", true, false),
-    source("array_carpenter_golfastr", "https://github.com/array-carpenter/golfastr", "MIT"),
-    source("rtelmore_isar_golf", "https://github.com/rtelmore/ISAR", "MIT"),
-    source("925sports_pga_tour_data", "https://github.com/925Sports/pga-tour-data", null),
-    source("uruley_4horsemendfs", "https://github.com/uruley/4HorsemenDFS", "MIT"),
-    source("greco1899_ufc_stats", "https://github.com/Greco1899/scrape_ufc_stats", "GPL-3.0"),
-    source("f1db", "https://github.com/f1db/f1db", "CC BY 4.0", true),
-    source("nascar_data_kylegrealis", "https://github.com/kyleGrealis/nascaR.data", "GPL-3.0-or-later")
-  ].map((s) => [s.id, s])
-)
-
-/** Source ids a sport reads. */
-export const sportSources: Readonly<Record<SportKey, ReadonlyArray<string>>> = {
-  nfl: [
-    "hvpkod_nfl_data",
-    "spreadspoke_nfl",
-    "jtyran_nfl_team_fantasy_dashboard",
-    "mayscopeland_ffb_ids",
-    "urwishpatel2003_nflverse_data",
-    "dynastyprocess_fantasytweetarchives",
-    "uruley_4horsemendfs"
-  ],
-  nba: ["meharpalbasi_nba_data", "millxing_nba_data", "bettormanpicks_bmp_app", "nielsenz_odds_api"],
-  mlb: [
-    "chadwickbureau_register",
-    "chadwickbureau_retrosplits",
-    "ehv6_retrosheet_mlb_2024",
-    "alejandrochaveza_mml_mlb"
-  ],
-  nhl: ["twinfield10_nhl_data", "bettormanpicks_bmp_app", "nielsenz_odds_api"],
-  cfb: [
-    "jhatfiel_cfbd_games",
-    "noahpbrown_cfb_games",
-    "sportsdataverse_cfbfastr_cfb_data",
-    "llizima_college_football_dashboard"
-  ],
-  soccer: ["openfootball_football_json", "datasets_football_datasets"],
-  tennis: ["jeffsackmann_tennis_atp", "jeffsackmann_tennis_wta", "bettormanpicks_bmp_app"],
-  golf: ["array_carpenter_golfastr", "rtelmore_isar_golf", "925sports_pga_tour_data"],
-  ufc: ["greco1899_ufc_stats"],
-  f1: ["f1db"],
-  nascar: ["nascar_data_kylegrealis"]
-}
 
 /**
  * What one endpoint of a sport can answer: `available` false when no source supplies its data

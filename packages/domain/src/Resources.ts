@@ -955,19 +955,67 @@ export const EndpointCoverageRow = Schema.Struct({
 }).annotations({ identifier: "EndpointCoverageRow" })
 export type EndpointCoverageRow = typeof EndpointCoverageRow.Type
 
-/** A source dataset of a sport and its licence (Coverage.ts `Source`). */
+/**
+ * The last download of one file of a dataset (`sources sync`, recorded in the data directory's
+ * `.sources-sync.json`): the validators the server sent with it (`etag`, `last_modified`, an HTTP
+ * date; null when not sent), the SHA-256 of the stored bytes (hex), and `synced_at`, when that
+ * content was received (a later check answered 304 Not Modified records nothing). The URL it came
+ * from is not shown (a mirror may be an operator's private host); `upstream` names the publisher's.
+ */
+export const SourceFileSync = Schema.Struct({
+  file: Schema.String,
+  etag: Schema.NullOr(Schema.String),
+  last_modified: Schema.NullOr(Schema.String),
+  sha256: Schema.String,
+  synced_at: DateTimeString
+}).annotations({ identifier: "SourceFileSync" })
+export type SourceFileSync = typeof SourceFileSync.Type
+
+/**
+ * What `sources sync` recorded of a dataset: `last_synced_at`, the newest download of its files;
+ * `sha256`, the dataset's content hash (SHA-256, hex, of one line `<file> <file sha256>` per
+ * recorded file, sorted by name: it changes when any file's content changes); and each recorded file.
+ */
+export const SourceSync = Schema.Struct({
+  last_synced_at: DateTimeString,
+  sha256: Schema.String,
+  files: Schema.Array(SourceFileSync)
+}).annotations({ identifier: "SourceSync" })
+export type SourceSync = typeof SourceSync.Type
+
+/**
+ * A source dataset a sport reads (the source registry, SourceRegistry.ts): `id` is its folder in
+ * the data directory; its `publisher`, `repository`, and `upstream`, the URL pattern of the
+ * publisher's public distribution; `licence` as the publisher states it ("none stated" when it
+ * states none), `attribution` the credit line, `attribution_required` when the licence asks for
+ * credit (CC BY, ODC-By, ODbL), `commercial_use` false when the licence forbids it (CC BY-NC),
+ * null when no licence is stated (rights unknown), true otherwise; `cadence`, the hours between
+ * checks of the upstream while a sport reading it is in season and off season; `manual`, why the
+ * publisher's copy cannot be fetched as is (null when it can, or from a mirror); `sync`, what the
+ * last sync recorded, null when the data directory holds no record of it (then `sync_reason` says
+ * why, e.g. a data directory assembled by hand).
+ */
 export const SourceRow = Schema.Struct({
   id: Schema.String,
+  publisher: Schema.String,
   repository: Schema.String,
+  upstream: Schema.String,
   licence: Schema.String,
+  attribution: Schema.String,
   attribution_required: Schema.Boolean,
-  commercial_use: Schema.NullOr(Schema.Boolean)
+  commercial_use: Schema.NullOr(Schema.Boolean),
+  cadence: Schema.Struct({ in_season_hours: Schema.Number, off_season_hours: Schema.Number }).annotations({
+    identifier: "SourceCadence"
+  }),
+  manual: Schema.NullOr(Schema.String),
+  sync: Schema.NullOr(SourceSync),
+  sync_reason: Schema.NullOr(Schema.String)
 }).annotations({ identifier: "SourceRow" })
 export type SourceRow = typeof SourceRow.Type
 
 /**
  * A row of `/v1/meta/coverage`: the historical coverage held for a sport, what each of its
- * endpoints can answer, and each source with its licence.
+ * endpoints can answer, and each source dataset it reads with its licence and last sync.
  */
 export const CoverageRow = Schema.Struct({
   sport: SportKey,

@@ -1,42 +1,45 @@
 /**
- * `sources sync`: fetches the registry's datasets (SourceRegistry.ts) into the data directory.
+ * `sources sync`: fetches the registry's datasets (domain SourceRegistry.ts) into the data directory.
  *
  * Each file is fetched from `<mirror>/<folder>/<file>` when a mirror is set (a static server over
  * another data directory), else from the publisher (`<rawBase>/<file>`) where the registry has one.
+ * - Requests go through @effect/platform's HttpClient from the context (the runtime provides it,
+ *   e.g. FetchHttpClient.layer; tests may provide another), without trace headers.
  * - Conditional GET: the ETag and Last-Modified of the last sync are sent (If-None-Match,
  *   If-Modified-Since); a 304 writes nothing (not the file, not the state).
- * - Retries: up to `attempts` tries on a network error, a truncated body, 429 or 5xx, waiting
- *   `Retry-After` when the server sends it, else 0.5 s x 2^n with up to 50 % jitter.
- * - At most two requests at a time per host; a User-Agent naming the service.
+ * - Retries: up to `attempts` tries on a truncated body, 429 or 5xx, waiting `Retry-After` when
+ *   the server sends it, else 0.5 s x 2^n with up to 50 % jitter (Effect's Clock and Random).
+ *   A host that cannot be reached at all (no such name, connection refused) is not tried again in
+ *   the run: its files fail with the reason.
+ * - At most two requests at a time per host (a semaphore per host); a User-Agent naming the service.
  * - The body is checked before it replaces anything: a CSV must keep the registry's columns and
  *   must not lose more than `maxShrink` of the rows of the file it replaces (unless `force`); JSON
  *   must parse. A rejected or failed file leaves the old one in place.
  * - Written atomically: a temporary file in the same folder, then rename.
  * The state of the last sync of each file (URL, validator, SHA-256, time) is kept in
- * `<dataDir>/.sources-sync.json`.
+ * `<dataDir>/.sources-sync.json`; {@link syncRecordsLayer} reads it for `/v1/meta/coverage`, and
+ * {@link dueFolders} decides from it which datasets a cadence job checks next.
  * @module
  */
-import { Data, Effect } from "effect"
+import { HttpClient, type HttpClientError } from "@effect/platform"
+import { type DatasetSync, SourceRegistry, SourceSyncReader, type SyncedFile } from "@sports-data/domain"
+import { Clock, Data, Effect, Layer, Random, Stream } from "effect"
 import { createHash } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { retryAfterMs } from "./live/Http.js"
-import { type Dataset, datasets, type SourceFile } from "./SourceRegistry.js"
+
+type Dataset = SourceRegistry.Dataset
+type SourceFile = SourceRegistry.SourceFile
+
+export type { SyncedFile } from "@sports-data/domain"
+
+/** The User-Agent of every sync request, naming the service. */
+export const USER_AGENT = "sports-data-sync/1 (+https://github.com/sports-data)"
 
 /** The file under the data directory holding the state of the last sync of each file. */
 export const SYNC_STATE_FILE = ".sources-sync.json"
-
-/** What is known of a file's last sync. */
-export interface SyncedFile {
-  readonly url: string
-  readonly etag: string | null
-  readonly last_modified: string | null
-  /** SHA-256 of the stored file, hex. */
-  readonly sha256: string
-  /** ISO-8601 time of the last successful check (200 or 304). */
-  readonly synced_at: string
-}
 
 /** The outcome of one file: fetched and written, unchanged (304 or the same bytes), rejected by the check, failed, or not fetchable. */
 export interface FileOutcome {
@@ -45,6 +48,8 @@ export interface FileOutcome {
   readonly status: "written" | "unchanged" | "rejected" | "failed" | "manual"
   readonly reason?: string
   readonly bytes: number
+  /** The HTTP status of the last answer to a failed file (absent when no server answered). */
+  readonly http?: number
 }
 
 /** Options of {@link syncSources}. */
@@ -58,7 +63,8 @@ export interface SyncOptions {
   readonly force?: boolean
   /** Largest share of rows a file may lose (default 0.2). */
   readonly maxShrink?: number
-  readonly userAgent: string
+  /** Default {@link USER_AGENT}. */
+  readonly userAgent?: string | undefined
   /** Tries per file (default 4). */
   readonly attempts?: number
   /** Called with the bytes received so far by all requests and the expected total where known. */
@@ -72,15 +78,25 @@ export interface SyncReport {
   readonly changed: ReadonlyArray<string>
 }
 
+/** Whether any server answered in `report` (a file fetched, unchanged, rejected, or failed with an HTTP status): false when no upstream could be reached. */
+export const answered = (report: SyncReport): boolean =>
+  report.files.some((f) =>
+    f.status === "written" || f.status === "unchanged" || f.status === "rejected" || f.http !== undefined
+  )
+
 /** A failure of the sync as a whole (the state file cannot be written). */
 export class SyncError extends Data.TaggedError("SyncError")<{ readonly reason: string }> {}
 
 /** A retryable failure of one request, with the wait the server asked for (ms). */
-class Retryable extends Error {
-  constructor(message: string, readonly waitMs?: number) {
-    super(message)
-  }
-}
+class Retryable extends Data.TaggedError("Retryable")<{
+  readonly message: string
+  readonly waitMs: number | null
+  /** The HTTP status that asked for the retry (429, 5xx); null for a transport failure. */
+  readonly http: number | null
+}> {}
+
+/** A host that cannot be reached at all (no such name, connection refused): not tried again in the run. */
+class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex")
 
@@ -90,24 +106,6 @@ export const readSyncState = async (dataDir: string): Promise<Record<string, Syn
     return JSON.parse(await readFile(join(dataDir, SYNC_STATE_FILE), "utf8")) as Record<string, SyncedFile>
   } catch {
     return {}
-  }
-}
-
-/** A counting semaphore per host: at most `n` requests at a time to one host. */
-const hostLimiter = (n: number) => {
-  const active = new Map<string, number>()
-  const waiting = new Map<string, Array<() => void>>()
-  return async <A>(host: string, f: () => Promise<A>): Promise<A> => {
-    if ((active.get(host) ?? 0) >= n) {
-      await new Promise<void>((resolve) => waiting.set(host, [...(waiting.get(host) ?? []), resolve]))
-    } else active.set(host, (active.get(host) ?? 0) + 1)
-    try {
-      return await f()
-    } finally {
-      const next = waiting.get(host)?.shift()
-      if (next !== undefined) next()
-      else active.set(host, (active.get(host) ?? 1) - 1)
-    }
   }
 }
 
@@ -184,27 +182,132 @@ export const fileUrl = (dataset: Dataset, file: string, mirror: string | undefin
     ? `${dataset.rawBase}/${file}`
     : undefined
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The error codes of a connection that could not be made at all. */
+const UNREACHABLE_CODES = new Set(["ENOTFOUND", "ECONNREFUSED", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
+
+/** The message of a transport failure with its causes, and whether the host could not be reached at all. */
+const describeTransport = (
+  error: HttpClientError.HttpClientError
+): { readonly message: string; readonly down: boolean } => {
+  const messages: Array<string> = []
+  let down = false
+  for (let e: unknown = error.cause; e instanceof Error && messages.length < 4; e = e.cause) {
+    messages.push(e.message)
+    const code = (e as { readonly code?: unknown }).code
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) down = true
+  }
+  return { message: messages.length === 0 ? error.message : messages.join(": "), down }
+}
+
+/** One exchange's result: 304, a body with its validators, or a final (not retried) failure. */
+type Fetched =
+  | { readonly status: 304 }
+  | { readonly status: "error"; readonly reason: string; readonly http: number | null }
+  | { readonly status: 200; readonly body: Buffer; readonly etag: string | null; readonly lastModified: string | null }
 
 /**
  * Syncs the registry's datasets into `options.dataDir` (see the module comment) and records each
  * file's validator and hash. Never fails for one file (its outcome says why); fails with SyncError
  * only when the state file cannot be written.
  */
-export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, SyncError> =>
-  Effect.tryPromise({
-    try: async () => {
-      const state = await readSyncState(options.dataDir)
-      const limit = hostLimiter(2)
-      const attempts = options.attempts ?? 4
-      let received = 0
-      let dirty = false
-      /** Hosts that could not be reached at all (no such name, connection refused): not tried again in this run. */
-      const unreachable = new Map<string, string>()
-      let expected = 0
-      const selected = datasets.filter((d) => options.folders === undefined || options.folders.includes(d.folder))
-      const jobs = selected.flatMap((d) => d.files.map((f) => ({ dataset: d, file: f })))
-      const one = async ({ dataset, file }: (typeof jobs)[number]): Promise<FileOutcome> => {
+export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, SyncError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = HttpClient.withScope((yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false)))
+    const state = yield* Effect.promise(() => readSyncState(options.dataDir))
+    const attempts = options.attempts ?? 4
+    const hosts = new Map<string, Effect.Semaphore>()
+    const limited = (host: string) => {
+      let semaphore = hosts.get(host)
+      if (semaphore === undefined) {
+        semaphore = Effect.unsafeMakeSemaphore(2)
+        hosts.set(host, semaphore)
+      }
+      return semaphore.withPermits(1)
+    }
+    let received = 0
+    let expected = 0
+    let dirty = false
+    const unreachable = new Map<string, string>()
+    const selected = SourceRegistry.datasets.filter((d) =>
+      options.folders === undefined || options.folders.includes(d.folder)
+    )
+    const jobs = selected.flatMap((d) => d.files.map((f) => ({ dataset: d, file: f })))
+
+    /** One GET of `url` (see the module comment): 304, a whole body, a final failure, or a retryable one. */
+    const exchange = (url: string, headers: Record<string, string>) =>
+      Effect.gen(function*() {
+        const res = yield* client.get(url, { headers }).pipe(
+          Effect.mapError((e) => {
+            const t = describeTransport(e)
+            return t.down
+              ? new Unreachable({ message: t.message })
+              : new Retryable({ message: t.message, waitMs: null, http: null })
+          })
+        )
+        if (res.status === 304) return { status: 304 } as const
+        if (res.status === 429 || res.status >= 500) {
+          const now = yield* Clock.currentTimeMillis
+          return yield* new Retryable({
+            message: `HTTP ${res.status}`,
+            waitMs: retryAfterMs(res.headers["retry-after"], now),
+            http: res.status
+          })
+        }
+        if (res.status < 200 || res.status >= 300) {
+          return { status: "error", reason: `HTTP ${res.status}`, http: res.status } as const
+        }
+        const length = Number(res.headers["content-length"] ?? NaN)
+        if (Number.isFinite(length)) {
+          expected += length
+        }
+        const chunks: Array<Uint8Array> = []
+        let got = 0
+        yield* Stream.runForEach(res.stream, (chunk) =>
+          Effect.sync(() => {
+            chunks.push(chunk)
+            got += chunk.length
+            received += chunk.length
+            options.onBytes?.(received, expected)
+          })).pipe(
+            Effect.catchAll((e) =>
+              new Retryable({
+                message: `truncated body: ${got} bytes, then ${describeTransport(e).message}`,
+                waitMs: null,
+                http: res.status
+              })
+            )
+          )
+        if (Number.isFinite(length) && got !== length) {
+          return yield* new Retryable({
+            message: `truncated body: ${got} of ${length} bytes`,
+            waitMs: null,
+            http: res.status
+          })
+        }
+        return {
+          status: 200,
+          body: Buffer.concat(chunks),
+          etag: res.headers["etag"] ?? null,
+          lastModified: res.headers["last-modified"] ?? null
+        } as const
+      }).pipe(Effect.scoped)
+
+    /** {@link exchange} with the retries of the module comment; a host found unreachable is not tried again. */
+    const fetchWithRetries = (url: string, host: string, headers: Record<string, string>) => {
+      const go = (attempt: number): Effect.Effect<Fetched, Unreachable | Retryable> =>
+        limited(host)(exchange(url, headers)).pipe(
+          Effect.catchTag("Retryable", (e) =>
+            attempt + 1 >= attempts ? Effect.fail(e) : Effect.gen(function*() {
+              const wait = e.waitMs ?? 500 * 2 ** attempt * (1 + (yield* Random.next) * 0.5)
+              yield* Effect.sleep(wait)
+              return yield* go(attempt + 1)
+            }))
+        )
+      return go(0)
+    }
+
+    const one = ({ dataset, file }: (typeof jobs)[number]): Effect.Effect<FileOutcome> =>
+      Effect.gen(function*() {
         const base = { folder: dataset.folder, file: file.name }
         const url = fileUrl(dataset, file.name, options.mirror)
         if (url === undefined) {
@@ -213,114 +316,137 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
             status: "manual",
             bytes: 0,
             reason: dataset.manual ?? "no upstream with this folder's layout; set SPORTS_DATA_MIRROR"
-          }
+          } as const
         }
         const key = `${dataset.folder}/${file.name}`
         const path = join(options.dataDir, dataset.folder, file.name)
-        const old = await readFile(path).catch(() => undefined)
+        const old = yield* Effect.promise(() => readFile(path).catch(() => undefined))
         const prior = old === undefined ? undefined : state[key]
-        const headers: Record<string, string> = { "user-agent": options.userAgent, "accept-encoding": "identity" }
+        const headers: Record<string, string> = {
+          "user-agent": options.userAgent ?? USER_AGENT,
+          "accept-encoding": "identity"
+        }
         if (prior?.etag) headers["if-none-match"] = prior.etag
         if (prior?.last_modified) headers["if-modified-since"] = prior.last_modified
         const host = new URL(url).host
         const down = unreachable.get(host)
-        if (down !== undefined) return { ...base, status: "failed", reason: down, bytes: 0 }
-        let lastError = ""
-        for (let attempt = 0; attempt < attempts; attempt++) {
-          try {
-            const result = await limit(host, async () => {
-              const res = await fetch(url, { headers })
-              if (res.status === 304) return { status: 304 as const }
-              if (res.status === 429 || res.status >= 500) {
-                await res.body?.cancel()
-                throw new Retryable(
-                  `HTTP ${res.status}`,
-                  retryAfterMs(res.headers.get("retry-after") ?? undefined, Date.now()) ?? undefined
-                )
-              }
-              if (!res.ok) {
-                await res.body?.cancel()
-                return { status: "error" as const, reason: `HTTP ${res.status}` }
-              }
-              const length = Number(res.headers.get("content-length") ?? NaN)
-              if (Number.isFinite(length)) expected += length
-              const chunks: Array<Uint8Array> = []
-              let got = 0
-              try {
-                for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-                  chunks.push(chunk)
-                  got += chunk.length
-                  received += chunk.length
-                  options.onBytes?.(received, expected)
-                }
-              } catch (e) {
-                throw new Retryable(`truncated body: ${got} bytes, then ${e instanceof Error ? e.message : String(e)}`)
-              }
-              if (Number.isFinite(length) && got !== length) {
-                throw new Retryable(`truncated body: ${got} of ${length} bytes`)
-              }
-              return {
-                status: 200 as const,
-                body: Buffer.concat(chunks),
-                etag: res.headers.get("etag"),
-                lastModified: res.headers.get("last-modified")
-              }
-            })
-            const now = new Date().toISOString()
-            if (result.status === 304) {
-              return { ...base, status: "unchanged", bytes: 0 }
-            }
-            if (result.status === "error") return { ...base, status: "failed", reason: result.reason, bytes: 0 }
-            const hash = sha256(result.body)
-            const entry: SyncedFile = {
-              url,
-              etag: result.etag,
-              last_modified: result.lastModified,
-              sha256: hash,
-              synced_at: now
-            }
-            if (old !== undefined && sha256(old) === hash) {
-              state[key] = entry
-              dirty = true
-              return { ...base, status: "unchanged", bytes: result.body.length }
-            }
-            const why = checkBody(file, result.body, old, {
-              maxShrink: options.maxShrink ?? 0.2,
-              force: options.force ?? false
-            })
-            if (why !== undefined) return { ...base, status: "rejected", reason: why, bytes: result.body.length }
-            await writeAtomic(path, result.body)
-            state[key] = entry
-            dirty = true
-            return { ...base, status: "written", bytes: result.body.length }
-          } catch (e) {
-            lastError = e instanceof Error
-              ? `${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ""}`
-              : String(e)
-            const code = e instanceof Error && e.cause instanceof Error
-              ? (e.cause as { code?: unknown }).code
-              : undefined
-            if (code === "ENOTFOUND" || code === "ECONNREFUSED" || code === "EAI_AGAIN") {
-              unreachable.set(host, lastError)
-              break
-            }
-            if (attempt + 1 < attempts) {
-              const wait = e instanceof Retryable && e.waitMs !== undefined
-                ? e.waitMs
-                : 500 * 2 ** attempt * (1 + Math.random() * 0.5)
-              await sleep(wait)
-            }
-          }
+        if (down !== undefined) return { ...base, status: "failed", reason: down, bytes: 0 } as const
+        const result = yield* fetchWithRetries(url, host, headers).pipe(
+          Effect.catchTag("Unreachable", (e) => {
+            unreachable.set(host, e.message)
+            return Effect.succeed({ status: "error", reason: e.message, http: null } as const)
+          }),
+          Effect.catchTag("Retryable", (e) =>
+            Effect.succeed({ status: "error", reason: e.message, http: e.http } as const))
+        )
+        if (result.status === 304) {
+          return { ...base, status: "unchanged", bytes: 0 } as const
         }
-        return { ...base, status: "failed", reason: lastError, bytes: 0 }
-      }
-      const files = await Promise.all(jobs.map(one))
-      const changed = [...new Set(files.filter((f) => f.status === "written").map((f) => f.folder))]
-      if (dirty) {
-        await mkdir(options.dataDir, { recursive: true })
-        await writeAtomic(join(options.dataDir, SYNC_STATE_FILE), Buffer.from(JSON.stringify(state, null, 1)))
-      }
-      return { files, changed }
-    },
-    catch: (e) => new SyncError({ reason: e instanceof Error ? e.message : String(e) })
+        if (result.status === "error") {
+          return {
+            ...base,
+            status: "failed",
+            reason: result.reason,
+            bytes: 0,
+            ...(result.http === null ? {} : { http: result.http })
+          } as const
+        }
+        const hash = sha256(result.body)
+        const entry: SyncedFile = {
+          url,
+          etag: result.etag,
+          last_modified: result.lastModified,
+          sha256: hash,
+          synced_at: new Date(yield* Clock.currentTimeMillis).toISOString()
+        }
+        if (old !== undefined && sha256(old) === hash) {
+          state[key] = entry
+          dirty = true
+          return { ...base, status: "unchanged", bytes: result.body.length } as const
+        }
+        const why = checkBody(file, result.body, old, {
+          maxShrink: options.maxShrink ?? 0.2,
+          force: options.force ?? false
+        })
+        if (why !== undefined) {
+          return { ...base, status: "rejected", reason: why, bytes: result.body.length } as const
+        }
+        const written = yield* Effect.tryPromise(() =>
+          writeAtomic(path, result.body)
+        ).pipe(Effect.either)
+        if (written._tag === "Left") {
+          return {
+            ...base,
+            status: "failed",
+            reason: `cannot write the file: ${String(written.left.cause)}`,
+            bytes: 0
+          } as const
+        }
+        state[key] = entry
+        dirty = true
+        return { ...base, status: "written", bytes: result.body.length } as const
+      })
+
+    const files = yield* Effect.forEach(jobs, one, { concurrency: "unbounded" })
+    const changed = [...new Set(files.filter((f) => f.status === "written").map((f) => f.folder))]
+    if (dirty) {
+      yield* Effect.tryPromise({
+        try: async () => {
+          await mkdir(options.dataDir, { recursive: true })
+          await writeAtomic(join(options.dataDir, SYNC_STATE_FILE), Buffer.from(JSON.stringify(state, null, 1)))
+        },
+        catch: (e) => new SyncError({ reason: e instanceof Error ? e.message : String(e) })
+      })
+    }
+    return { files, changed }
   }).pipe(Effect.withSpan("Sources.sync"))
+
+/**
+ * The sync records of `records` (a state file's content) by dataset folder, each folder's files
+ * sorted by name with the folder's content hash (domain ports/Sources.ts `DatasetSync`).
+ */
+export const recordsByFolder = (records: Readonly<Record<string, SyncedFile>>): ReadonlyMap<string, DatasetSync> => {
+  const byFolder = new Map<string, Array<SyncedFile & { readonly file: string }>>()
+  for (const [key, record] of Object.entries(records)) {
+    const slash = key.indexOf("/")
+    if (slash <= 0) continue
+    const folder = key.slice(0, slash)
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), { ...record, file: key.slice(slash + 1) }])
+  }
+  return new Map(
+    [...byFolder].map(([folder, files]) => {
+      const sorted = files.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0)
+      const hash = createHash("sha256")
+      for (const f of sorted) hash.update(`${f.file} ${f.sha256}\n`)
+      return [folder, { sha256: hash.digest("hex"), files: sorted }] as const
+    })
+  )
+}
+
+/** The SourceSyncReader port over the state file of `dataDir` (read at each call; it is small). */
+export const syncRecordsLayer = (dataDir: string): Layer.Layer<SourceSyncReader> =>
+  Layer.succeed(SourceSyncReader, {
+    records: Effect.map(Effect.promise(() => readSyncState(dataDir)), recordsByFolder)
+  })
+
+/**
+ * The dataset folders a cadence job should check at `now` (ms): those that can be fetched
+ * (`fileUrl` gives a URL with `mirror`) and whose last check is at least their cadence ago
+ * (`inSeasonHours` when `inSeason(folder)`, else `offSeasonHours`). The last check is
+ * `checked.get(folder)` (kept by the job: a 304 records nothing in the state file), else the
+ * newest download in `records`; a folder with neither is due at once.
+ */
+export const dueFolders = (options: {
+  readonly records: ReadonlyMap<string, DatasetSync>
+  readonly checked: ReadonlyMap<string, number>
+  readonly mirror: string | undefined
+  readonly now: number
+  readonly inSeason: (folder: string) => boolean
+}): ReadonlyArray<string> =>
+  SourceRegistry.datasets.filter((d) => {
+    if (d.files.length === 0 || fileUrl(d, d.files[0]!.name, options.mirror) === undefined) return false
+    const downloads = options.records.get(d.folder)?.files.map((f) => Date.parse(f.synced_at)) ?? []
+    const last = options.checked.get(d.folder) ?? (downloads.length === 0 ? undefined : Math.max(...downloads))
+    const hours = options.inSeason(d.folder) ? d.cadence.inSeasonHours : d.cadence.offSeasonHours
+    return last === undefined || options.now - last >= hours * 3_600_000
+  }).map((d) => d.folder)

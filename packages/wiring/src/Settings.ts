@@ -12,6 +12,8 @@
  * | PORT                         | TCP port of the HTTP server                        | 8080                    |
  * | HOST                         | address the HTTP server listens on (127.0.0.1: this machine only) | every interface |
  * | SPORTS_DATA_REFRESH_INTERVAL | how often changed source files are looked for      | 5 minutes               |
+ * | SPORTS_DATA_MIRROR           | a data directory's layout over HTTP to sync from   | unset (the publishers)  |
+ * | SPORTS_DATA_SYNC             | sync each dataset on its cadence in serve and the worker (SourceSync.ts) | true |
  * | SMTP_URL                     | SMTP server for e-mail (smtp://user:pass@host:587) | unset (.eml files)      |
  * | SPORTS_DATA_MAIL_DIR         | folder of the .eml files when SMTP_URL is unset    | `<root>/.data/mail`     |
  * | SPORTS_DATA_PUBLIC_URL       | public address of the service, used in e-mail links | `http://localhost:<PORT>` |
@@ -109,6 +111,16 @@ export const dataDir: Config.Config<string> = pathSetting(
 export const mirror: Config.Config<Option.Option<string>> = Config.string("SPORTS_DATA_MIRROR").pipe(
   Config.option,
   Config.withDescription("Base URL of a mirror of a data directory (<url>/<dataset folder>/<file>) to sync from")
+)
+
+/**
+ * SPORTS_DATA_SYNC: whether `serve` and the worker sync the datasets on their cadence
+ * (SourceSync.ts), when a mirror is set or the data directory was synced before. false: only
+ * `sports-data sources sync` syncs. Default true.
+ */
+export const sourceSync: Config.Config<boolean> = Config.boolean("SPORTS_DATA_SYNC").pipe(
+  Config.withDefault(true),
+  Config.withDescription("Sync each dataset on its cadence inside serve and the worker (true/false)")
 )
 
 /** PORT: TCP port of the HTTP server, 1-65535. Default 8080. */
@@ -243,6 +255,10 @@ export interface Settings {
   /** The address to listen on; none for every interface. */
   readonly host: Option.Option<string>
   readonly refreshInterval: Duration.Duration
+  /** SPORTS_DATA_MIRROR. */
+  readonly mirror: Option.Option<string>
+  /** SPORTS_DATA_SYNC. */
+  readonly sourceSync: boolean
   readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
   readonly mailDir: string
   readonly publicUrl: Option.Option<string>
@@ -266,6 +282,8 @@ export const settings: Config.Config<Settings> = Config.all({
   port,
   host,
   refreshInterval,
+  mirror,
+  sourceSync,
   smtpUrl,
   mailDir,
   publicUrl,
@@ -291,6 +309,8 @@ export const defaults = (): Settings => ({
   port: DEFAULT_PORT,
   host: Option.none(),
   refreshInterval: DEFAULT_REFRESH_INTERVAL,
+  mirror: Option.none(),
+  sourceSync: true,
   smtpUrl: Option.none(),
   mailDir: resolve(projectRoot(), DEFAULT_MAIL_DIR),
   publicUrl: Option.none(),

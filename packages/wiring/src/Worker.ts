@@ -6,7 +6,9 @@
  *   its signals and events and recomputes its player metrics, then the jobs after an ingestion
  *   (Jobs.ts `postIngestJobs`: model training);
  * - the webhook delivery loop (Webhooks.ts);
- * - the live game pollers, one per sport across workers (Live.ts, lease `live.<sport>`).
+ * - the live game pollers, one per sport across workers (Live.ts, lease `live.<sport>`);
+ * - the sync of the datasets on their cadence when there is an upstream (SourceSync.ts, lease
+ *   `sources.sync`), whose changed sports the refresh ingests.
  * Several workers may share one PostgreSQL without doing a job twice: a refresh pass holds the
  * `refresh` job lease (JobLeases port, renewed while it runs), deliveries are claimed with FOR
  * UPDATE SKIP LOCKED; both leases last SPORTS_DATA_WORKER_LEASE, after which the job of a killed
@@ -20,6 +22,7 @@ import { Layer } from "effect"
 import { LivePollingLive } from "./Live.js"
 import { RefreshLive } from "./Refresh.js"
 import type { Settings } from "./Settings.js"
+import { SourceSyncLive } from "./SourceSync.js"
 import { storeChoice, storeLayer } from "./Store.js"
 import { DeliveryFromSettings } from "./Webhooks.js"
 
@@ -33,5 +36,6 @@ export const WorkerJobs = (settings: Settings): Layer.Layer<never, StoreUnavaila
       lease: settings.workerLease
     }),
     DeliveryFromSettings(settings),
-    LivePollingLive(settings.live, settings.workerLease)
+    LivePollingLive(settings.live, settings.workerLease),
+    SourceSyncLive(settings)
   ).pipe(Layer.provide(storeLayer(storeChoice(settings))))

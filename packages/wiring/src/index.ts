@@ -67,6 +67,19 @@ export {
 } from "./Refresh.js"
 export * as Settings from "./Settings.js"
 export { HighsSolverInThread, HighsSolverLive, makeHighsSolver } from "./Solver.js"
+export {
+  initialSyncJobState,
+  MAX_BACKOFF,
+  sourceSyncEnabled,
+  sourceSyncJob,
+  SourceSyncLive,
+  sourceSyncLoop,
+  type SourceSyncOptions,
+  SYNC_JOB,
+  type SyncJobState,
+  syncTick,
+  type SyncTickOutcome
+} from "./SourceSync.js"
 export { describeStore, migrateStore, type StoreChoice, storeChoice, storeLayer, type Stores } from "./Store.js"
 export { registerWebhook, replayDelivery, type TestDelivery, testDelivery } from "./WebhookOwner.js"
 export {

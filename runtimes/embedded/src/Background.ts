@@ -2,7 +2,8 @@
  * The background jobs of `sports-data serve`, on a thread of their own (worker_threads) so that
  * they never share the HTTP event loop: the first ingestion of the stale sports, then the refresh
  * loop (ingestion of changed sports and the jobs after it: model training; wiring Refresh.ts,
- * Jobs.ts), the webhook deliveries (wiring Webhooks.ts) and the live game pollers (wiring Live.ts).
+ * Jobs.ts), the sync of the datasets on their cadence (wiring SourceSync.ts), the webhook
+ * deliveries (wiring Webhooks.ts) and the live game pollers (wiring Live.ts).
  * A new background job goes in {@link backgroundLayer}.
  *
  * - Store: on PostgreSQL the thread opens its own pool on DATABASE_URL; on PGlite it works over a
@@ -30,6 +31,7 @@ import {
   REFRESH_JOB,
   refreshLoop,
   Settings,
+  sourceSyncJob,
   type StaleSport,
   staleSports,
   storeChoice,
@@ -225,6 +227,7 @@ export const backgroundLayer = (settings: Settings.Settings, data: BackgroundDat
         yield* Effect.forkScoped(
           refreshing(settings, data.stale, post).pipe(Effect.provideService(IngestProgress, progress))
         )
+        yield* Effect.forkScoped(sourceSyncJob(settings).pipe(Effect.provideService(IngestProgress, progress)))
       })
     ),
     DeliveryFromSettings(settings),

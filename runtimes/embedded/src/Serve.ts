@@ -6,7 +6,8 @@
  * start is served from the store while it is ingested again, and `/v1/data/status` shows each
  * sport's progress (@sports-data/http Loading.ts). It serves until interrupted (Ctrl+C shuts the
  * server down gracefully). After that first ingestion it looks for changed source files every
- * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts). It runs the worker's jobs
+ * SPORTS_DATA_REFRESH_INTERVAL (see @sports-data/wiring Refresh.ts), and syncs the datasets on
+ * their cadence when there is an upstream (wiring SourceSync.ts). It runs the worker's jobs
  * (that refresh with the jobs after each ingestion: model training, wiring Jobs.ts; the webhook
  * deliveries; the live game pollers) on a background thread (Background.ts), and PGlite on a
  * store thread (store-sql PgliteThread.ts), so that neither shares the HTTP event loop.
@@ -18,7 +19,7 @@ import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
 import { IngestProgress, makeIngestProgress, type Plans, type StoreUnavailable } from "@sports-data/domain"
 import { HttpServerLive } from "@sports-data/http"
-import { NflversePlays, Runner } from "@sports-data/ingest"
+import { NflversePlays, Runner, Sync } from "@sports-data/ingest"
 import { layerPgliteThread, PgliteThread } from "@sports-data/store-sql"
 import {
   backfillMetrics,
@@ -104,6 +105,7 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
         progress
       }).pipe(
         Layer.provide(NflversePlays.layer(dataDir)), // plays from <data dir>/nflverse_pbp when present
+        Layer.provide(Sync.syncRecordsLayer(dataDir)), // the datasets' last sync, in /v1/meta/coverage
         // on a PGlite folder, `sports-data keys ...` cannot open the store: it goes through this server
         Layer.merge(
           folder === undefined ? Layer.empty : AdminServerLive({ dir: folder, catalog: options.catalog })

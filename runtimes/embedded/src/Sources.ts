@@ -5,14 +5,12 @@
  * directory is missing.
  * @module
  */
+import { FetchHttpClient } from "@effect/platform"
 import { type SportKey } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import cliProgress from "cli-progress"
 import { Effect } from "effect"
 import { line } from "./Output.js"
-
-/** The User-Agent of every sync request: the service and its version. */
-export const userAgent = (version: string) => `sports-data/${version} (source sync; +https://github.com/sports-data)`
 
 /**
  * Syncs `folders` (all when undefined) into `dataDir` from `mirror` or the publishers, showing a
@@ -24,7 +22,6 @@ export const syncWithProgress = (options: {
   readonly mirror: string | undefined
   readonly folders?: ReadonlyArray<string> | undefined
   readonly force?: boolean
-  readonly version: string
 }): Effect.Effect<{ readonly report: Sync.SyncReport; readonly sports: ReadonlyArray<SportKey> }, Sync.SyncError> =>
   Effect.gen(function*() {
     const tty = process.stderr.isTTY === true
@@ -41,7 +38,6 @@ export const syncWithProgress = (options: {
       mirror: options.mirror,
       folders: options.folders,
       force: options.force ?? false,
-      userAgent: userAgent(options.version),
       onBytes: (received, expected) => {
         bar?.setTotal(Math.max(expected, received, 1))
         bar?.update(received, {
@@ -49,11 +45,11 @@ export const syncWithProgress = (options: {
           total_mb: expected > 0 ? (expected / 1e6).toFixed(1) : "?"
         })
       }
-    }).pipe(Effect.ensuring(Effect.sync(() => bar?.stop())))
+    }).pipe(Effect.provide(FetchHttpClient.layer), Effect.ensuring(Effect.sync(() => bar?.stop())))
     const count = (s: Sync.FileOutcome["status"]) => report.files.filter((f) => f.status === s).length
     const bytes = report.files.reduce((n, f) => n + f.bytes, 0)
     const failed = report.files.find((f) => f.status === "failed")
-    if (count("written") + count("unchanged") + count("rejected") === 0 && failed !== undefined) {
+    if (!Sync.answered(report) && failed !== undefined) {
       yield* line(
         `no upstream reachable (${failed.reason}): the local data directory ${options.dataDir} is used as it is`
       )

@@ -21,14 +21,15 @@
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Keys } from "@sports-data/app"
-import { Analytics, ApiKey, Plans, type SportKey } from "@sports-data/domain"
-import { Metrics, Models, Runner, SourceRegistry } from "@sports-data/ingest"
+import { Analytics, ApiKey, Plans, SourceRegistry, type SportKey } from "@sports-data/domain"
+import { Metrics, Models, Runner } from "@sports-data/ingest"
 import {
   describeStore,
   migrateStore,
   PlanCatalogFromEnv,
   PlanCatalogService,
   Settings,
+  sourceSyncEnabled,
   storeChoice,
   storeLayer,
   type Stores,
@@ -229,7 +230,7 @@ const sourcesSync = Command.make(
         ? Runner.ingesters[sport.value]?.sources
         : undefined
       const mirror = Option.getOrUndefined(yield* Settings.mirror)
-      const { report, sports } = yield* syncWithProgress({ dataDir: dir, mirror, folders, force, version })
+      const { report, sports } = yield* syncWithProgress({ dataDir: dir, mirror, folders, force })
       if (sports.length > 0) {
         yield* line(`re-ingesting ${sports.join(", ")}`)
         const results = yield* withStore(
@@ -331,11 +332,17 @@ const portOption = Options.integer("port").pipe(
 const serveCommand = Command.make("serve", { port: portOption }, ({ port }) =>
   Effect.gen(function*() {
     const settings = yield* Settings.settings
-    const mirror = Option.getOrUndefined(yield* Settings.mirror)
-    if (mirror !== undefined || !existsSync(settings.dataDir)) {
-      // fetch first: a missing data directory, or a mirror to follow; failures leave what is there
-      yield* syncWithProgress({ dataDir: settings.dataDir, mirror, version }).pipe(
+    const mirror = Option.getOrUndefined(settings.mirror)
+    if (!existsSync(settings.dataDir)) {
+      // no data directory: fetch it first, with progress; failures leave what is there
+      yield* syncWithProgress({ dataDir: settings.dataDir, mirror }).pipe(
         Effect.catchAll((e) => line(`sources sync failed (${e.reason}); serving ${settings.dataDir} as it is`))
+      )
+    } else if (settings.sourceSync && sourceSyncEnabled(settings.dataDir, mirror)) {
+      yield* line(
+        `data directory ${settings.dataDir}: synced from ${
+          mirror ?? "the publishers"
+        } in the background, each dataset on its cadence (SPORTS_DATA_SYNC=false turns it off)`
       )
     } else {
       yield* line(`serving the local data directory ${settings.dataDir} (no upstream set: SPORTS_DATA_MIRROR syncs it)`)

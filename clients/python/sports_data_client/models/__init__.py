@@ -188,7 +188,10 @@ from sports_data_client.models.similar_player_row import SimilarPlayerRow
 from sports_data_client.models.similar_players_response import SimilarPlayersResponse
 from sports_data_client.models.similarity_method import SimilarityMethod
 from sports_data_client.models.soccer_game_log_response import SoccerGameLogResponse
+from sports_data_client.models.source_cadence import SourceCadence
+from sports_data_client.models.source_file_sync import SourceFileSync
 from sports_data_client.models.source_row import SourceRow
+from sports_data_client.models.source_sync import SourceSync
 from sports_data_client.models.sport_info import SportInfo
 from sports_data_client.models.spread import Spread
 from sports_data_client.models.stack import Stack

@@ -20,17 +20,26 @@ import json
 
 from typing import Optional
 from pydantic import BaseModel, Field, StrictBool, StrictStr
+from sports_data_client.models.source_cadence import SourceCadence
+from sports_data_client.models.source_sync import SourceSync
 
 class SourceRow(BaseModel):
     """
     SourceRow
     """
     id: StrictStr = Field(...)
+    publisher: StrictStr = Field(...)
     repository: StrictStr = Field(...)
+    upstream: StrictStr = Field(...)
     licence: StrictStr = Field(...)
+    attribution: StrictStr = Field(...)
     attribution_required: StrictBool = Field(...)
     commercial_use: Optional[StrictBool] = Field(...)
-    __properties = ["id", "repository", "licence", "attribution_required", "commercial_use"]
+    cadence: SourceCadence = Field(...)
+    manual: Optional[StrictStr] = Field(...)
+    sync: Optional[SourceSync] = Field(...)
+    sync_reason: Optional[StrictStr] = Field(...)
+    __properties = ["id", "publisher", "repository", "upstream", "licence", "attribution", "attribution_required", "commercial_use", "cadence", "manual", "sync", "sync_reason"]
 
     class Config:
         """Pydantic configuration"""
@@ -56,10 +65,31 @@ class SourceRow(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # override the default output from pydantic by calling `to_dict()` of cadence
+        if self.cadence:
+            _dict['cadence'] = self.cadence.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of sync
+        if self.sync:
+            _dict['sync'] = self.sync.to_dict()
         # set to None if commercial_use (nullable) is None
         # and __fields_set__ contains the field
         if self.commercial_use is None and "commercial_use" in self.__fields_set__:
             _dict['commercial_use'] = None
+
+        # set to None if manual (nullable) is None
+        # and __fields_set__ contains the field
+        if self.manual is None and "manual" in self.__fields_set__:
+            _dict['manual'] = None
+
+        # set to None if sync (nullable) is None
+        # and __fields_set__ contains the field
+        if self.sync is None and "sync" in self.__fields_set__:
+            _dict['sync'] = None
+
+        # set to None if sync_reason (nullable) is None
+        # and __fields_set__ contains the field
+        if self.sync_reason is None and "sync_reason" in self.__fields_set__:
+            _dict['sync_reason'] = None
 
         return _dict
 
@@ -74,10 +104,17 @@ class SourceRow(BaseModel):
 
         _obj = SourceRow.parse_obj({
             "id": obj.get("id"),
+            "publisher": obj.get("publisher"),
             "repository": obj.get("repository"),
+            "upstream": obj.get("upstream"),
             "licence": obj.get("licence"),
+            "attribution": obj.get("attribution"),
             "attribution_required": obj.get("attribution_required"),
-            "commercial_use": obj.get("commercial_use")
+            "commercial_use": obj.get("commercial_use"),
+            "cadence": SourceCadence.from_dict(obj.get("cadence")) if obj.get("cadence") is not None else None,
+            "manual": obj.get("manual"),
+            "sync": SourceSync.from_dict(obj.get("sync")) if obj.get("sync") is not None else None,
+            "sync_reason": obj.get("sync_reason")
         })
         return _obj
 

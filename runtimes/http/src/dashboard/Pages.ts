@@ -346,7 +346,7 @@ ${
     })
   }`
 
-/** Coverage: per sport, seasons, sources with licences, and what each endpoint answers. */
+/** Coverage: per sport, seasons, sources with licences and last sync, and what each endpoint answers. */
 export const coveragePage = (rows: ReadonlyArray<Resources.CoverageRow>): Html =>
   html`${
     rows.map((r) =>
@@ -358,12 +358,13 @@ export const coveragePage = (rows: ReadonlyArray<Resources.CoverageRow>): Html =
 ${
         table(
           `${r.sport} sources`,
-          ["Source", "Licence", "Attribution", "Commercial use"],
+          ["Source", "Licence", "Attribution", "Commercial use", "Last sync"],
           r.sources.map((s) => [
-            html`${s.id}<br><span class="muted">${s.repository}</span>`,
+            html`${s.id}<br><span class="muted">${s.publisher}: ${s.repository}</span>`,
             s.licence,
             s.attribution_required ? "required" : "not required",
-            s.commercial_use === null ? "not stated" : s.commercial_use ? "allowed" : "not allowed"
+            s.commercial_use === null ? "not stated" : s.commercial_use ? "allowed" : "not allowed",
+            s.sync === null ? (s.sync_reason ?? "never") : s.sync.last_synced_at
           ]),
           "No source."
         )

@@ -44,7 +44,7 @@ import { Cause, Clock, Effect, Option, Redacted } from "effect"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { RouteShape } from "../Errors.js"
-import { sportOperations } from "../handlers/Meta.js"
+import { sportOperations, sportSources } from "../handlers/Meta.js"
 import { type Chrome, Html, html, layout } from "./Html.js"
 import * as Pages from "./Pages.js"
 import {
@@ -612,7 +612,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
         `${DASHBOARD_PATH}/coverage`,
         signedIn((s) =>
           Effect.map(
-            Effect.flatMap(Catalog, (c) => c.coverage(operations)),
+            Effect.flatMap(Catalog, (c) => c.coverage(operations, sportSources)),
             (rows) => page(200, "Coverage", Pages.coveragePage(rows), s.chrome("coverage"))
           )
         )

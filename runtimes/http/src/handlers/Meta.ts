@@ -7,6 +7,7 @@ import { type HttpServerRequest } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey } from "@sports-data/domain"
+import { Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
@@ -46,6 +47,9 @@ export const sportOperations = (): (sport: SportKey) => ReadonlyArray<readonly [
   return (sport) => bySport.get(sport) ?? []
 }
 
+/** The dataset folders each sport reads (its ingest registration); the lookup `Catalog.coverage` takes. */
+export const sportSources = (sport: SportKey): ReadonlyArray<string> => Runner.ingesters[sport]?.sources ?? []
+
 /**
  * `/v1/sports` rows: every sport key of the specification, whether this service serves it, and
  * the paths it serves under `/v1/<sport>/` (read from the contract, so the list cannot drift).
@@ -80,7 +84,7 @@ export const MetaLive = group(Api, "meta", (handlers) =>
         }))
       .handle("coverage", ({ request }) =>
         Effect.gen(function*() {
-          const rows = yield* (yield* Catalog).coverage(operations)
+          const rows = yield* (yield* Catalog).coverage(operations, sportSources)
           return yield* envelope(ctx(request, "coverage"), rows)
         }))
   }))

@@ -3,13 +3,16 @@
  * publisher, the URL pattern of the publisher's real public distribution (from each folder's
  * PROVENANCE.md and `live_feeds_recorded/PROVENANCE.md`, last section), its licence and
  * attribution, how often it is re-checked (hours, in season and off season), and each file with
- * the columns it has (a file that loses one is rejected by `sources sync`, Sync.ts).
+ * the columns it has (a file that loses one is rejected by `sources sync`, ingest Sync.ts). The one
+ * table of these facts: `/v1/meta/coverage` serves them (app Catalog.ts), `sources sync` fetches by
+ * them. Data only (the domain imports nothing but effect).
  *
  * A dataset is synced from `SPORTS_DATA_MIRROR` (`<mirror>/<folder>/<file>`, a data directory's own
  * layout) or, when `rawBase` is set, straight from the publisher (`<rawBase>/<file>`: the folder
  * keeps the publisher's own file names). Without either it is not fetched: its files are cuts or
  * renames of the publisher's layout (PROVENANCE.md maps them), or `manual` says why the publisher's
- * format cannot be read here. Which sports read a folder is the sports' registration (Ingesters.ts).
+ * format cannot be read here. Which sports read a folder is the sports' registration (ingest
+ * Ingesters.ts).
  * @module
  */
 
@@ -28,10 +31,16 @@ export interface Dataset {
   readonly repository: string
   /** The URL pattern of the publisher's public distribution of these files. */
   readonly upstream: string
+  /** The licence as the publisher states it ("none stated" when it states none). */
   readonly licence: string
+  /** The credit line to show where the data is used. */
   readonly attribution: string
-  /** Hours between checks while the sport is in season / off season. */
+  /** Hours between checks while a sport reading it is in season / off season. */
   readonly cadence: { readonly inSeasonHours: number; readonly offSeasonHours: number }
+  /** The licence asks for credit (CC BY, ODC-By, ODbL). */
+  readonly attributionRequired: boolean
+  /** False when the licence forbids commercial use (CC BY-NC), null when no licence is stated (rights unknown), true otherwise. */
+  readonly commercialUse: boolean | null
   /** A base URL whose `<rawBase>/<file>` is the publisher's copy of each file (the folder keeps its names). */
   readonly rawBase?: string
   /** Why the dataset cannot be fetched from the publisher (a format the service does not read, a key). */
@@ -49,6 +58,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "925 Sports (https://github.com/925Sports/pga-tour-data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -316,6 +327,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "Alejandro Chavez A. (https://github.com/AlejandroChavezA/MML-mlb)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -436,6 +449,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "MIT",
     attribution: "Ray Carpenter (golfastr) (https://github.com/array-carpenter/golfastr)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       {
@@ -466,6 +481,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "BettorManPicks (https://github.com/bettormanpicks/BMP-App)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -783,6 +800,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "ODC-By 1.0",
     attribution: "Chadwick Bureau (https://github.com/chadwickbureau/register)",
     cadence: { inSeasonHours: 168, offSeasonHours: 720 },
+    attributionRequired: true,
+    commercialUse: true,
 
     files: [
       {
@@ -840,6 +859,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "ODbL 1.0",
     attribution: "Chadwick Bureau (https://github.com/chadwickbureau/retrosplits)",
     cadence: { inSeasonHours: 24, offSeasonHours: 720 },
+    attributionRequired: true,
+    commercialUse: true,
     rawBase: "https://raw.githubusercontent.com/chadwickbureau/retrosplits/master/daybyday",
     files: [
       {
@@ -1110,6 +1131,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "PDDL 1.0",
     attribution: "datasets (Open Knowledge) (https://github.com/datasets/football-datasets)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       {
@@ -1554,6 +1577,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "CC0 1.0",
     attribution: "DynastyProcess (https://github.com/dynastyprocess/data-fantasytweetarchives)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       {
@@ -1590,6 +1615,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated (Retrosheet notice applies)",
     attribution: "ehv6 (Retrosheet 2024) (https://github.com/ehv6/Baseball_Statmuse)",
     cadence: { inSeasonHours: 720, offSeasonHours: 720 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -1860,6 +1887,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "CC BY 4.0",
     attribution: "F1DB (https://github.com/f1db/f1db)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: true,
+    commercialUse: true,
     manual:
       "the publisher ships a release zip (f1db-csv.zip) of f1db-<table>.csv files; the folder holds them renamed to <table>.csv, so only a mirror of a data directory can sync it",
     files: [
@@ -2103,6 +2132,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "GPL-3.0",
     attribution: "Greco1899 (scrape_ufc_stats) (https://github.com/Greco1899/scrape_ufc_stats)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       { name: "ufc_event_details.csv", columns: ["EVENT", "URL", "DATE", "LOCATION"] },
@@ -2135,6 +2166,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "MIT",
     attribution: "hvpkod (NFL-Data) (https://github.com/hvpkod/NFL-Data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       {
@@ -2731,6 +2764,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "CC BY-NC-SA 4.0",
     attribution: "Jeff Sackmann / Tennis Abstract (https://github.com/JeffSackmann/tennis_atp)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: true,
+    commercialUse: false,
     rawBase: "https://raw.githubusercontent.com/JeffSackmann/tennis_atp/master",
     files: [
       {
@@ -2911,6 +2946,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "CC BY-NC-SA 4.0",
     attribution: "Jeff Sackmann / Tennis Abstract (https://github.com/JeffSackmann/tennis_wta)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: true,
+    commercialUse: false,
     rawBase: "https://raw.githubusercontent.com/JeffSackmann/tennis_wta/master",
     files: [
       {
@@ -3090,6 +3127,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "MIT (template); CFBD terms",
     attribution: "jhatfiel (CollegeFootballData.com games) (https://github.com/jhatfiel/railwayapp-express)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
     manual: "CollegeFootballData's API needs a personal key; only a mirror of a data directory can sync it",
     files: [
       {
@@ -3178,6 +3217,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "jtyran (nflverse/DynastyProcess layouts) (https://github.com/jtyran/NFL-Team-Fantasy-Dashboard)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -3383,6 +3424,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "kxmplin (https://github.com/kxmplin/mlb_k_model)",
     cadence: { inSeasonHours: 24, offSeasonHours: 720 },
+    attributionRequired: false,
+    commercialUse: null,
     files: [
       {
         name: "historical_ks.csv",
@@ -3398,6 +3441,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "llizima (CollegeFootballData) (https://github.com/llizima/college-football-dashboard)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -3461,6 +3506,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "mayscopeland (ffb_ids) (https://github.com/mayscopeland/ffb_ids)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -3497,6 +3544,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "meharpalbasi (https://github.com/meharpalbasi/NBA_Lineup202324_Analyzer)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -3981,6 +4030,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "millxing (NBA_Data) (https://github.com/millxing/NBA_Data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -4381,6 +4432,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "GPL (>= 3)",
     attribution: "Kyle Grealis (nascaR.data) (https://github.com/kyleGrealis/nascaR.data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
     manual:
       "the publisher ships the series tables as R package data (.rda/RDS); no maintained JavaScript RDS reader exists, so its CSV exports are made by hand",
     files: [
@@ -4472,6 +4525,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "nielsenz (The Odds API saves) (https://github.com/nielsenz/odds-api-current-save)",
     cadence: { inSeasonHours: 6, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -4536,6 +4591,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "noahpbrown (cfb_model_project) (https://github.com/noahpbrown/cfb_model_project)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -4590,6 +4647,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "Public domain",
     attribution: "openfootball (https://github.com/openfootball/football.json)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       { name: "json/2022-23/de.1.json" },
@@ -4644,6 +4703,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "MIT",
     attribution: "Ryan Elmore (ISAR) (https://github.com/rtelmore/ISAR)",
     cadence: { inSeasonHours: 720, offSeasonHours: 720 },
+    attributionRequired: false,
+    commercialUse: true,
     manual:
       "the publisher ships the tournament table as R package data (.rda); no maintained JavaScript reader, exported to CSV by hand",
     files: [
@@ -4697,6 +4758,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "CC BY 4.0",
     attribution: "SportsDataverse (cfbfastR-data) (https://github.com/sportsdataverse/cfbfastR-cfb-data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: true,
+    commercialUse: true,
 
     files: [
       {
@@ -4920,6 +4983,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "spreadspoke (Toby Crabtree) (https://github.com/tobycrabtree/spreadspoke)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -4987,6 +5052,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated",
     attribution: "twinfield10 (NHL-Data) (https://github.com/twinfield10/NHL-Data)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
@@ -5140,6 +5207,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "MIT",
     attribution: "uruley (4HorsemenDFS; DraftKings salaries) (https://github.com/uruley/4HorsemenDFS)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: true,
 
     files: [
       {
@@ -5167,6 +5236,8 @@ export const datasets: ReadonlyArray<Dataset> = [
     licence: "none stated (nflverse data CC BY 4.0)",
     attribution: "nflverse via urwishpatel2003 (nfl-engine) (https://github.com/urwishpatel2003/nfl-engine)",
     cadence: { inSeasonHours: 24, offSeasonHours: 168 },
+    attributionRequired: false,
+    commercialUse: null,
 
     files: [
       {
