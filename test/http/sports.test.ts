@@ -13,6 +13,19 @@ const TestLayer = fixturesLayer(["nhl", "cfb", "soccer"])
 
 describe("nhl, cfb and soccer endpoints", () => {
   layer(TestLayer, { excludeTestServices: true, timeout: 60_000 })((it) => {
+    it.effect("/v1/sports names every sport by its module's short name", () =>
+      Effect.gen(function*() {
+        const rows = (yield* ok("/v1/sports")).data
+        const name = (sport: string) => rows.find((r: any) => r.sport === sport)?.name
+        expect(rows).toHaveLength(11)
+        expect([name("nfl"), name("cfb"), name("f1"), name("ufc")]).toEqual([
+          "NFL",
+          "College Football",
+          "Formula 1",
+          "UFC"
+        ])
+      }))
+
     it.effect("nhl: games by date with scores and canonical team ids, today, state; 400 on a bad date", () =>
       Effect.gen(function*() {
         const opening = yield* ok("/v1/nhl/games?date=2025-10-07")

@@ -6,7 +6,7 @@
 import { type HttpServerRequest } from "@effect/platform"
 import { Api, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
-import { type Resources, SportKey } from "@sports-data/domain"
+import { type Resources, SportKey, Sports } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { requestPath } from "../Errors.js"
@@ -18,21 +18,6 @@ const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) =>
   sport: "all",
   operation: `meta.${operation}`
 })
-
-/** Display names of the sport keys. */
-export const SPORT_NAMES: Readonly<Record<SportKey, string>> = {
-  nfl: "NFL",
-  mlb: "MLB",
-  nba: "NBA",
-  nhl: "NHL",
-  cfb: "College Football",
-  soccer: "Soccer",
-  tennis: "Tennis",
-  golf: "Golf",
-  ufc: "UFC",
-  f1: "Formula 1",
-  nascar: "NASCAR"
-}
 
 /**
  * The operations of each sport's group as `[name, path]`, read once from the contract; the
@@ -60,7 +45,7 @@ export const sportsRows = (): ReadonlyArray<Resources.SportInfo> => {
     const endpoints = [...new Set(paths.filter((p) => p.startsWith(`/v1/${sport}/`)))]
     return {
       sport,
-      name: SPORT_NAMES[sport],
+      name: Sports.shortNameOf(sport),
       available: endpoints.length > 0,
       endpoints
     }
