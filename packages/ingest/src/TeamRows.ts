@@ -1,7 +1,8 @@
 /**
  * What the named phases of the team sports' pure builds (mlb, nba, nhl Build.ts) share: what a
- * build makes, ordering rows by id, grouping records by a key, a stat line scored with the sport's
- * fantasy formats, and a game row from a draft whose state follows from its scores.
+ * build makes, ordering rows by id, grouping records by a key (tennis's phases use it too), a stat
+ * line scored with the sport's fantasy formats, and a game row from a draft whose state follows
+ * from its scores.
  * @module
  */
 import { type Game, type Player, Sports, type StatLine, type TeamSport } from "@sports-data/domain"
