@@ -1,10 +1,21 @@
 /**
- * What the named phases of the team sports' pure builds (mlb, nba, nhl Build.ts) share: ordering
- * rows by id, grouping records by a key, a stat line scored with the sport's fantasy formats, and
- * a game row from a draft whose state follows from its scores.
+ * What the named phases of the team sports' pure builds (mlb, nba, nhl Build.ts) share: what a
+ * build makes, ordering rows by id, grouping records by a key (tennis's phases use it too), a stat
+ * line scored with the sport's fantasy formats, and a game row from a draft whose state follows
+ * from its scores.
  * @module
  */
-import { type Game, Sports, type StatLine, type TeamSport } from "@sports-data/domain"
+import { type Game, type Player, Sports, type StatLine, type TeamSport } from "@sports-data/domain"
+import type { SkippedRow } from "./Report.js"
+
+/** A team sport's canonical rows, each sorted by id, and the source rows it could not join (reported, not written). */
+export interface TeamBuild {
+  readonly games: ReadonlyArray<Game>
+  readonly statLines: ReadonlyArray<StatLine>
+  readonly players: ReadonlyArray<Player>
+  readonly skippedGames: ReadonlyArray<SkippedRow>
+  readonly skippedLines: ReadonlyArray<SkippedRow>
+}
 
 /** Orders rows by `id`, ascending by UTF-16 code units (the order every build writes). */
 export const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -57,7 +57,7 @@
  */
 import type { Game, Player, StatLine } from "@sports-data/domain"
 import type { SkippedRow } from "../Report.js"
-import { byId, nullStats, pushTo, scoredLine } from "../TeamRows.js"
+import { byId, nullStats, pushTo, scoredLine, type TeamBuild } from "../TeamRows.js"
 import { seasonTypeByCalendar } from "./Calendar.js"
 import type {
   AppearanceRow,
@@ -84,13 +84,7 @@ export interface MlbInputs {
 }
 
 /** Canonical rows and the records that could not be joined (reported, not written). */
-export interface MlbBuild {
-  readonly games: ReadonlyArray<Game>
-  readonly statLines: ReadonlyArray<StatLine>
-  readonly players: ReadonlyArray<Player>
-  readonly skippedGames: ReadonlyArray<SkippedRow>
-  readonly skippedLines: ReadonlyArray<SkippedRow>
-}
+export type MlbBuild = TeamBuild
 
 /** The canonical player id of an MLBAM person id. */
 export const mlbPlayerId = (mlbam: string): string => `svc_mlb_${mlbam}`

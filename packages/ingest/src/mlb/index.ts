@@ -5,12 +5,12 @@
  * lines through the SportsWriter.
  * @module
  */
-import { SportsWriter, type StoreError } from "@sports-data/domain"
+import type { SportsWriter, StoreError } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { join } from "node:path"
 import type { CsvFileError } from "../Csv.js"
 import type { ProgressReporter } from "../Progress.js"
-import { entityCounts, type SportIngestResult, upsertAll } from "../Report.js"
+import { type SportIngestResult, writeTeamSport } from "../Report.js"
 import { allListed, keptRows as rows, listFiles, readEach, type RowParser, sourceCounts } from "../Rows.js"
 import { buildMlb } from "./Build.js"
 import {
@@ -95,7 +95,6 @@ export const ingestMlb = (
   dataDir: string
 ): Effect.Effect<SportIngestResult, CsvFileError | StoreError, SportsWriter | ProgressReporter> =>
   Effect.gen(function*() {
-    const writer = yield* SportsWriter
     const files = yield* mlbFiles(dataDir)
     const today = new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
 
@@ -123,36 +122,10 @@ export const ingestMlb = (
     const playerSrc = sourceCounts([people, appearances])
     const gameSrc = sourceCounts([schedule, retroTeams, crosswalk, gameInfo])
     const lineSrc = sourceCounts([pitching, playing])
-
-    const teamsResult = yield* upsertAll(mlbTeamRows, writer.upsertTeams)
-    const playersResult = yield* upsertAll(built.players, writer.upsertPlayers)
-    const gamesResult = yield* upsertAll(built.games, writer.upsertGames)
-    const linesResult = yield* upsertAll(built.statLines, writer.upsertStatLines)
-
-    const skipped = [
-      ...playerSrc.skipped,
-      ...gameSrc.skipped,
-      ...built.skippedGames,
-      ...lineSrc.skipped,
-      ...built.skippedLines
-    ]
-    yield* Effect.logInfo("mlb ingested").pipe(
-      Effect.annotateLogs({
-        players: built.players.length,
-        games: built.games.length,
-        stat_lines: built.statLines.length,
-        skipped: skipped.length
-      })
-    )
-    return {
-      sport: "mlb",
-      counts: {
-        teams: entityCounts(mlbTeamRows.length, 0, teamsResult),
-        players: entityCounts(playerSrc.read, playerSrc.skipped.length, playersResult),
-        games: entityCounts(gameSrc.read, gameSrc.skipped.length + built.skippedGames.length, gamesResult),
-        stat_lines: entityCounts(lineSrc.read, lineSrc.skipped.length + built.skippedLines.length, linesResult)
-      },
-      skipped,
-      files: allListed(files)
-    } satisfies SportIngestResult
+    return yield* writeTeamSport("mlb", allListed(files), {
+      teams: { rows: mlbTeamRows, read: mlbTeamRows.length, skipped: [] },
+      players: { rows: built.players, read: playerSrc.read, skipped: playerSrc.skipped },
+      games: { rows: built.games, read: gameSrc.read, skipped: [...gameSrc.skipped, ...built.skippedGames] },
+      stat_lines: { rows: built.statLines, read: lineSrc.read, skipped: [...lineSrc.skipped, ...built.skippedLines] }
+    })
   }).pipe(Effect.withSpan("Ingest.mlb"))

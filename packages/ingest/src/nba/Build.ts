@@ -46,12 +46,12 @@
  * ignored) when exactly one player has that name.
  * @module
  */
-import type { Game, Player, StatLine } from "@sports-data/domain"
+import type { Player, StatLine } from "@sports-data/domain"
 import { splitName } from "../Names.js"
 import { idsByName, injuryAttribute, isInjured, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
 import { addDays } from "../Rows.js"
-import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine } from "../TeamRows.js"
+import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine, type TeamBuild } from "../TeamRows.js"
 import type {
   Advanced,
   Linescore,
@@ -79,12 +79,8 @@ export interface NbaInputs {
 }
 
 /** Canonical rows and the rows that could not be joined (reported, not written). */
-export interface NbaBuild {
-  readonly games: ReadonlyArray<Game>
-  readonly statLines: ReadonlyArray<StatLine>
-  readonly players: ReadonlyArray<Player>
-  readonly skippedGames: ReadonlyArray<SkippedRow>
-  readonly skippedLines: ReadonlyArray<SkippedRow>
+export interface NbaBuild extends TeamBuild {
+  /** Status entries without a player id that name no single player. */
   readonly skippedPlayers: ReadonlyArray<SkippedRow>
   /** Lines found in both line sources whose shared values differ (the meharpalbasi value is kept). */
   readonly conflictingLines: number

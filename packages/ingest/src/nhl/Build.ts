@@ -70,11 +70,11 @@
  *   suffixes ignored) when exactly one player has that full name, else reported and skipped.
  * @module
  */
-import { canonicalPlayerId, type Game, type Player, type StatLine } from "@sports-data/domain"
+import { canonicalPlayerId, type Player, type StatLine } from "@sports-data/domain"
 import { splitName } from "../Names.js"
 import { idsByName, injuryAttribute, isInjured, latestStatuses, type StatusRow } from "../PlayerStatus.js"
 import type { SkippedRow } from "../Report.js"
-import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine } from "../TeamRows.js"
+import { byId, type GameDraft, gameRow, nullStats, pushTo, scoredLine, type TeamBuild } from "../TeamRows.js"
 import type { LineCounts, PlayerLine, PlayerRow, RosterRow, ScheduleGame, TeamGame } from "./Sources.js"
 
 /** Parsed inputs, each list in file order. */
@@ -88,12 +88,8 @@ export interface NhlInputs {
 }
 
 /** Canonical rows and the rows that could not be joined (reported, not written). */
-export interface NhlBuild {
-  readonly games: ReadonlyArray<Game>
-  readonly statLines: ReadonlyArray<StatLine>
-  readonly players: ReadonlyArray<Player>
-  readonly skippedGames: ReadonlyArray<SkippedRow>
-  readonly skippedLines: ReadonlyArray<SkippedRow>
+export interface NhlBuild extends TeamBuild {
+  /** Status entries without a player id that name no single player. */
   readonly skippedPlayers: ReadonlyArray<SkippedRow>
 }
 
@@ -304,19 +300,8 @@ export interface JoinedLine {
   readonly game: GameDraft
 }
 
-/** The skater counts every line carries as written. */
-const skaterKeys = [
-  "goals",
-  "assists",
-  "points",
-  "shots",
-  "hits",
-  "blocked_shots",
-  "pp_points",
-  "faceoffs_won",
-  "faceoffs_taken",
-  "toi_minutes"
-] as const
+/** The counts only a goalie's line carries (a skater's are null: the source writes 0). */
+const goalieCounts: ReadonlySet<string> = new Set(["shots_against", "goals_against", "saves", "save_pct"])
 
 /**
  * Phase `lines`. Inputs: the bettormanpicks player game logs (2025-26) and the games. Output: one
@@ -366,7 +351,7 @@ export const linesPhase = (
   for (const [id, { game, line: l }] of lines) {
     const c: LineCounts = l.counts
     const stats = nullStats("nhl")
-    for (const k of skaterKeys) stats[k] = c[k]
+    for (const [k, v] of Object.entries(c)) if (!goalieCounts.has(k)) stats[k] = v
     if (l.isGoalie) {
       stats.shots_against = c.shots_against
       stats.goals_against = c.goals_against

@@ -297,25 +297,88 @@ export interface Matches {
   readonly skipped: ReadonlyArray<SkippedRow>
 }
 
+/** One side of a match: the athlete id, the name the source writes and the entry's stats. */
+interface Side {
+  readonly athleteId: string
+  readonly name: string
+  readonly stats: Record<string, number | null>
+}
+
+/** What a source says of one match: the event's facts (its attributes named as stored) and both sides. */
+interface MatchFacts {
+  readonly league: Tour
+  readonly season: number
+  readonly tournament: string
+  readonly startDate: string
+  readonly venue: string | null
+  readonly attributes: {
+    readonly source: string
+    readonly date_precision: Tennis.DatePrecision
+    readonly tournament_id: string
+    readonly level: string | null
+    readonly court: string | null
+    readonly surface: string | null
+    readonly round: string | null
+    readonly best_of: number | null
+    readonly score: string | null
+    readonly outcome: string
+    readonly minutes: number | null
+  }
+  readonly winner: Side
+  readonly loser: Side
+}
+
 /** The entry of one side of a match: position 1 and `won` for the winner, 2 and `lost` for the loser. */
-const entry = (
-  eventId: string,
-  athleteId: string,
-  name: string,
-  won: boolean,
-  stats: Record<string, number | null>
-): EventEntry => ({
-  id: `${eventId}:${athleteId}`,
+const entry = (eventId: string, side: Side, won: boolean): EventEntry => ({
+  id: `${eventId}:${side.athleteId}`,
   sport: "tennis",
   event_id: eventId,
-  participant_id: athleteId,
-  participant_name: name,
+  participant_id: side.athleteId,
+  participant_name: side.name,
   team: null,
   position: won ? 1 : 2,
   status: won ? "won" : "lost",
   score: null,
-  stats: sortKeys(stats)
+  stats: sortKeys(side.stats)
 })
+
+/**
+ * The events and entries of one source's matches: `idOf` names each match, `factsOf` describes
+ * it; a match whose id is `taken` or met before is skipped as a repeat.
+ */
+const matchRows = <M extends { readonly file: string; readonly line: number }>(
+  rows: ReadonlyArray<M>,
+  taken: ReadonlyMap<string, SportEvent>,
+  idOf: (m: M) => string,
+  factsOf: (m: M) => MatchFacts
+): Matches => {
+  const events = new Map<string, SportEvent>()
+  const entries: Array<EventEntry> = []
+  const skipped: Array<SkippedRow> = []
+  for (const m of rows) {
+    const id = idOf(m)
+    if (taken.has(id) || events.has(id)) {
+      skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
+      continue
+    }
+    const f = factsOf(m)
+    events.set(id, {
+      id,
+      sport: "tennis",
+      league: f.league,
+      season: f.season,
+      name: f.tournament,
+      start_date: f.startDate,
+      end_date: null,
+      state: "final",
+      venue: f.venue,
+      attributes: sortKeys({ ...f.attributes, tournament: f.tournament })
+    })
+    entries.push(entry(id, f.winner, true))
+    entries.push(entry(id, f.loser, false))
+  }
+  return { events, entries, skipped }
+}
 
 /**
  * Phase `oddsMatches`. Inputs: the odds files' matches (tennis-data.co.uk via bettormanpicks, 2025
@@ -328,54 +391,39 @@ export const oddsMatchesPhase = (
   oddsMatches: ReadonlyArray<OddsMatch>,
   oddsIds: ReadonlyMap<string, string>
 ): Matches => {
-  const events = new Map<string, SportEvent>()
-  const entries: Array<EventEntry> = []
-  const skipped: Array<SkippedRow> = []
-  for (const m of oddsMatches) {
-    const w = oddsIds.get(`${m.tour}|${m.winner.name}`)!
-    const l = oddsIds.get(`${m.tour}|${m.loser.name}`)!
-    const id = oddsMatchId(m)
-    if (events.has(id)) {
-      skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
-      continue
-    }
-    const round = Tennis.ODDS_ROUNDS[m.round] ?? m.round
-    events.set(id, {
-      id,
-      sport: "tennis",
-      league: m.tour,
-      season: m.season,
-      name: m.tournament,
-      start_date: m.date,
-      end_date: null,
-      state: "final",
-      venue: m.location,
-      attributes: sortKeys({
-        source: "tennis-data",
-        date_precision: "day" satisfies Tennis.DatePrecision,
-        tournament_id: `${m.tour}-${m.season}-${m.tournamentNo}`,
-        tournament: m.tournament,
-        level: m.series,
-        court: m.court,
-        surface: m.surface,
-        round,
-        best_of: m.bestOf,
-        score: m.games.map(([a, b]) => `${a}-${b}`).join(" ") || null,
-        outcome: outcomeOf(m.comment),
-        minutes: null
-      })
-    })
-    const sideStats = (s: OddsMatch["winner"]) => ({
+  const side = (m: OddsMatch, s: OddsMatch["winner"]): Side => ({
+    athleteId: oddsIds.get(`${m.tour}|${s.name}`)!,
+    name: s.name,
+    stats: {
       rank: s.rank,
       rank_points: s.points,
       sets_won: s.sets,
       odds_avg: s.odds["avg"] ?? null,
       odds_pinnacle: s.odds["pinnacle"] ?? null
-    })
-    entries.push(entry(id, w, m.winner.name, true, sideStats(m.winner)))
-    entries.push(entry(id, l, m.loser.name, false, sideStats(m.loser)))
-  }
-  return { events, entries, skipped }
+    }
+  })
+  return matchRows(oddsMatches, new Map(), oddsMatchId, (m) => ({
+    league: m.tour,
+    season: m.season,
+    tournament: m.tournament,
+    startDate: m.date,
+    venue: m.location,
+    attributes: {
+      source: "tennis-data",
+      date_precision: "day",
+      tournament_id: `${m.tour}-${m.season}-${m.tournamentNo}`,
+      level: m.series,
+      court: m.court,
+      surface: m.surface,
+      round: Tennis.ODDS_ROUNDS[m.round] ?? m.round,
+      best_of: m.bestOf,
+      score: m.games.map(([a, b]) => `${a}-${b}`).join(" ") || null,
+      outcome: outcomeOf(m.comment),
+      minutes: null
+    },
+    winner: side(m, m.winner),
+    loser: side(m, m.loser)
+  }))
 }
 
 /**
@@ -389,51 +437,33 @@ export const sackmannMatchesPhase = (
   matches: ReadonlyArray<SackmannMatch>,
   taken: ReadonlyMap<string, SportEvent>
 ): Matches => {
-  const events = new Map<string, SportEvent>()
-  const entries: Array<EventEntry> = []
-  const skipped: Array<SkippedRow> = []
-  for (const m of matches) {
-    const id = `${m.tour}-${m.tourneyId}-${m.matchNum}`
-    if (taken.has(id) || events.has(id)) {
-      skipped.push({ file: m.file, line: m.line, reason: `the same match appears twice (${id})` })
-      continue
-    }
-    events.set(id, {
-      id,
-      sport: "tennis",
-      league: m.tour,
-      season: Number(m.tourneyDate.slice(0, 4)),
-      name: m.tourneyName,
-      start_date: m.tourneyDate,
-      end_date: null,
-      state: "final",
-      venue: null,
-      attributes: sortKeys({
-        source: "sackmann",
-        date_precision: "tournament_week" satisfies Tennis.DatePrecision,
-        tournament_id: `${m.tour}-${m.tourneyId}`,
-        tournament: m.tourneyName,
-        level: m.level,
-        court: null,
-        surface: m.surface,
-        round: m.round,
-        best_of: m.bestOf,
-        score: m.score,
-        outcome: outcomeOf(m.score),
-        minutes: m.minutes
-      })
-    })
-    const sideStats = (s: SackmannMatch["winner"]) => ({
-      rank: s.rank,
-      rank_points: s.rankPoints,
-      seed: s.seed,
-      age: s.age,
-      ...s.stats
-    })
-    entries.push(entry(id, sackmannAthleteId(m.tour, m.winner.id), m.winner.name, true, sideStats(m.winner)))
-    entries.push(entry(id, sackmannAthleteId(m.tour, m.loser.id), m.loser.name, false, sideStats(m.loser)))
-  }
-  return { events, entries, skipped }
+  const side = (m: SackmannMatch, s: SackmannMatch["winner"]): Side => ({
+    athleteId: sackmannAthleteId(m.tour, s.id),
+    name: s.name,
+    stats: { rank: s.rank, rank_points: s.rankPoints, seed: s.seed, age: s.age, ...s.stats }
+  })
+  return matchRows(matches, taken, (m) => `${m.tour}-${m.tourneyId}-${m.matchNum}`, (m) => ({
+    league: m.tour,
+    season: Number(m.tourneyDate.slice(0, 4)),
+    tournament: m.tourneyName,
+    startDate: m.tourneyDate,
+    venue: null,
+    attributes: {
+      source: "sackmann",
+      date_precision: "tournament_week",
+      tournament_id: `${m.tour}-${m.tourneyId}`,
+      level: m.level,
+      court: null,
+      surface: m.surface,
+      round: m.round,
+      best_of: m.bestOf,
+      score: m.score,
+      outcome: outcomeOf(m.score),
+      minutes: m.minutes
+    },
+    winner: side(m, m.winner),
+    loser: side(m, m.loser)
+  }))
 }
 
 // ---------------------------------------------------------------------------------------------
