@@ -72,16 +72,17 @@ export type ValidateReturn<A> = A extends
   : `Must return the implemented handlers`
 
 /** What the handlers of a build need. */
-export type Context<A> = A extends Handlers<infer _E, infer _Provides, infer _R, infer _Endpoints> ? _R
+export type BuildContext<A> = A extends Handlers<infer _E, infer _Provides, infer _R, infer _Endpoints> ? _R
   : A extends Effect.Effect<Handlers<infer _E, infer _Provides, infer _R, infer _Endpoints>, infer _EX, infer _RX>
     ? _R | _RX
   : never
 
 /** How a build that is an effect can fail. */
-export type Error<A> = A extends
+export type BuildError<A> = A extends
   Effect.Effect<Handlers<infer _E, infer _Provides, infer _R, infer _Endpoints>, infer _EX, infer _RX> ? _EX
   : never
 
+/** `built` whose `handle` maps each new handler's domain errors (mapDomainErrors). */
 const wrap = <E, Provides, R, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any>(
   built: HttpApiBuilder.Handlers<E, Provides, R, Endpoints>
 ): Handlers<E, Provides, R, Endpoints> => ({
@@ -109,8 +110,8 @@ export const group = <
   ) => ValidateReturn<Return>
 ): Layer.Layer<
   HttpApiGroup.ApiGroup<ApiId, Name>,
-  Error<Return>,
-  Exclude<Context<Return> | HttpApiGroup.HttpApiGroup.MiddlewareWithName<Groups, Name>, Scope.Scope>
+  BuildError<Return>,
+  Exclude<BuildContext<Return> | HttpApiGroup.HttpApiGroup.MiddlewareWithName<Groups, Name>, Scope.Scope>
 > =>
   HttpApiBuilder.group(api, groupName, (handlers) => {
     const result = build(wrap(handlers) as any) as unknown as
