@@ -19,13 +19,21 @@
  * against `player_count`, and the log line of the run).
  * @module
  */
-import { Dfs, DfsWriter, EventReader, GameReader, PlayerReader, slugOf, type StoreError } from "@sports-data/domain"
+import {
+  Dfs,
+  DfsWriter,
+  EventReader,
+  GameReader,
+  Paging,
+  PlayerReader,
+  slugOf,
+  type StoreError
+} from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field, num } from "./Csv.js"
 import type { Phase, PhaseResult } from "./Ingester.js"
 import { nameKey } from "./Names.js"
-import { allRows } from "./Paging.js"
 import type { ProgressReporter } from "./Progress.js"
 import { keptRows, listFiles, readRows, required, sourceCounts } from "./Rows.js"
 import { zonedToUtc } from "./Time.js"
@@ -252,10 +260,10 @@ export const buildGolfSlates = (
 /** Entries fetched per store call when reading the golfers to link to. */
 const PAGE = 5000
 
-/** Every stored nfl player, as linking needs it (Paging.ts `allRows`). */
+/** Every stored nfl player, as linking needs it (domain Paging `allRows`). */
 const allNflPlayers = Effect.flatMap(PlayerReader, (reader) =>
   Effect.map(
-    allRows((page) => reader.find({ sport: "nfl", ...page })),
+    Paging.allRows((page) => reader.find({ sport: "nfl", ...page })),
     (players): ReadonlyArray<LinkTarget> =>
       players.map((p) => ({ id: p.id, name: p.full_name, team: p.team, position: p.position }))
   ))

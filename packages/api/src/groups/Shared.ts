@@ -24,6 +24,10 @@ export const StatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
     player: Resources.PlayerSummary
   })
 
+/** {@link StatsEnvelope} of `/players/:id/stats`, which pages by cursor: plus `next_cursor`. */
+export const CursorStatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({ ...StatsEnvelope(data).fields, next_cursor: Resources.NextCursor })
+
 /** Standings: the envelope plus `season`, the season computed (null when none is held). */
 export const StandingsEnvelope = Schema.Struct({
   ...Resources.Envelope(Schema.Array(Resources.Standing)).fields,
@@ -44,7 +48,7 @@ export const GameLogEnvelope = Schema.Struct({
 /** A url-params schema as `setUrlParams` accepts it (encodes to strings). */
 type UrlParams<P extends Schema.Schema.Any> = P & HttpApiEndpoint.HttpApiEndpoint.ValidateUrlParams<P>
 
-/** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope. */
+/** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope with `next_cursor`. */
 export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -52,7 +56,7 @@ export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.
 ) =>
   HttpApiEndpoint.get("players", "/players")
     .setUrlParams(params)
-    .addSuccess(Resources.PagedEnvelope(Schema.Array(row)))
+    .addSuccess(Resources.CursorPagedEnvelope(Schema.Array(row)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
@@ -65,7 +69,7 @@ export const playerEndpoint = <Row extends Schema.Schema.Any>(row: Row, summary:
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /players/:id/stats`: a player's per-game lines in the {@link StatsEnvelope}; 404 RESOURCE_NOT_FOUND. */
+/** `GET /players/:id/stats`: a player's per-game lines in the {@link CursorStatsEnvelope}; 404 RESOURCE_NOT_FOUND. */
 export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -74,7 +78,7 @@ export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Sch
   HttpApiEndpoint.get("playerStats", "/players/:id/stats")
     .setPath(PlayerIdPath)
     .setUrlParams(params)
-    .addSuccess(StatsEnvelope(Schema.Array(row)))
+    .addSuccess(CursorStatsEnvelope(Schema.Array(row)))
     .addError(ResourceNotFoundError)
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
@@ -108,7 +112,7 @@ export const teamsEndpoint = <P extends Schema.Schema.Any>(
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /games`: the sport's games. */
+/** `GET /games`: the sport's games, with `next_cursor`. */
 export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -116,7 +120,7 @@ export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Sc
 ) =>
   HttpApiEndpoint.get("games", "/games")
     .setUrlParams(params)
-    .addSuccess(Resources.Envelope(Schema.Array(row)))
+    .addSuccess(Resources.CursorEnvelope(Schema.Array(row)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 

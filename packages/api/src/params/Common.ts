@@ -82,6 +82,29 @@ export const offsetParam = Schema.optional(
   )
 )
 
+/**
+ * `cursor`: the `next_cursor` of the previous page of the same list with the same filters,
+ * passed unchanged (opaque, base64url, at most 2,048 characters). The next page is keyed on the
+ * list's order, not on an offset, so rows written meanwhile are neither repeated nor skipped.
+ * The contract checks only its alphabet; the list refuses one of another list, of other filters
+ * or not written by the service (400 INVALID_PARAMETER, parameter `cursor`; domain Paging).
+ */
+export const cursorParam = Schema.optional(
+  Schema.String.pipe(
+    Schema.filter(
+      (s) => /^[A-Za-z0-9_-]{1,2048}$/.test(s) || "must be a next_cursor value of this list, passed unchanged",
+      {
+        jsonSchema: {
+          type: "string",
+          pattern: "^[A-Za-z0-9_-]{1,2048}$",
+          description:
+            "the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)"
+        }
+      }
+    )
+  )
+)
+
 /** The default of an optional numeric parameter. */
 export const withDefault = (value: number | undefined, spec: LimitSpec | number): number =>
   value ?? (typeof spec === "number" ? spec : spec.default)
@@ -227,5 +250,6 @@ export const playersParams = <P extends Schema.Schema<any, string, never>>(posit
     position: Schema.optional(position),
     team: Schema.optional(TeamAbbr),
     limit: limitParam(SportLimits.players),
-    offset: offsetParam
+    offset: offsetParam,
+    cursor: cursorParam
   })

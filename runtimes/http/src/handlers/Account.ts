@@ -75,12 +75,13 @@ export const AccountLive = HttpApiBuilder.group(Api, "account", (handlers) =>
       ))
     .handle("auditEvents", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const events = yield* (yield* Account).auditEvents(yield* caller, {
+        const { events, next_cursor } = yield* (yield* Account).auditEvents(yield* caller, {
           limit: Params.withDefault(urlParams.limit, Params.AuditLimit),
           before: urlParams.before,
-          action: urlParams.action
+          action: urlParams.action,
+          cursor: urlParams.cursor
         })
-        return yield* envelope({ request, sport: "all", operation: "account.auditEvents" }, events)
+        return yield* envelope({ request, sport: "all", operation: "account.auditEvents" }, events, { next_cursor })
       }).pipe(mapDomainErrors))
     .handle("startTrial", ({ payload, request }) =>
       Effect.gen(function*() {

@@ -25,7 +25,8 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           state: urlParams.state,
           season: urlParams.season,
           week: urlParams.week,
-          limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.CfbLimits.games),
+          cursor: urlParams.cursor
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>

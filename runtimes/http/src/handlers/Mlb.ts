@@ -23,7 +23,8 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
     .handle("playerStats", ({ path, request, urlParams }) =>
       playerStats(ctx(request, "playerStats"), "mlb", path.id, {
         date: urlParams.date,
-        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats)
+        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats),
+        cursor: urlParams.cursor
       }).pipe(mapDomainErrors))
     .handle("teams", ({ request }) =>
       Effect.gen(function*() {
@@ -42,7 +43,8 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
       gameList(ctx(request, "games"), {
         date: urlParams.date,
         state: urlParams.state,
-        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.games)
+        limit: Params.withDefault(urlParams.limit, Params.MlbLimits.games),
+        cursor: urlParams.cursor
       }, Rows.mlbGameRow).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {

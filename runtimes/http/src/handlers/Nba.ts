@@ -20,7 +20,8 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
         return yield* gameList(ctx(request, "games"), {
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
-          limit: Params.withDefault(urlParams.limit, Params.NbaLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.NbaLimits.games),
+          cursor: urlParams.cursor
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
@@ -39,7 +40,8 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
     .handle("playerStats", ({ path, request, urlParams }) =>
       playerStats(ctx(request, "playerStats"), "nba", path.id, {
         season: urlParams.season,
-        limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats)
+        limit: Params.withDefault(urlParams.limit, Params.NbaLimits.stats),
+        cursor: urlParams.cursor
       }).pipe(mapDomainErrors))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {

@@ -32,14 +32,16 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
       playerStats(ctx(request, "playerStats"), "nfl", path.id, {
         season: urlParams.season,
         week: urlParams.week,
-        limit: Params.withDefault(urlParams.limit, Params.NflLimits.stats)
+        limit: Params.withDefault(urlParams.limit, Params.NflLimits.stats),
+        cursor: urlParams.cursor
       }).pipe(mapDomainErrors))
     .handle("games", ({ request, urlParams }) =>
       gameList(ctx(request, "games"), {
         season: urlParams.season,
         week: urlParams.week,
         state: urlParams.status,
-        limit: Params.withDefault(urlParams.limit, Params.NflLimits.games)
+        limit: Params.withDefault(urlParams.limit, Params.NflLimits.games),
+        cursor: urlParams.cursor
       }, Rows.nflGameRow).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(

@@ -20,7 +20,8 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
         return yield* gameList(ctx(request, "games"), {
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
-          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.NhlLimits.games),
+          cursor: urlParams.cursor
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
@@ -45,7 +46,8 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
     .handle("playerStats", ({ path, request, urlParams }) =>
       playerStats(ctx(request, "playerStats"), "nhl", path.id, {
         season: urlParams.season,
-        limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats)
+        limit: Params.withDefault(urlParams.limit, Params.NhlLimits.stats),
+        cursor: urlParams.cursor
       }).pipe(mapDomainErrors))
     .handle("depthChartChanges", ({ request }) =>
       envelope(ctx(request, "depthChartChanges"), [])))

@@ -27,7 +27,8 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
           date: yield* gameDate(urlParams.date),
           state: urlParams.state,
           season: urlParams.season,
-          limit: Params.withDefault(urlParams.limit, Params.SoccerLimits.games)
+          limit: Params.withDefault(urlParams.limit, Params.SoccerLimits.games),
+          cursor: urlParams.cursor
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>

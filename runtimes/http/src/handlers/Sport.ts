@@ -30,9 +30,10 @@ export interface PlayerListParams {
   readonly status?: PlayerStatus | undefined
   readonly limit?: number | undefined
   readonly offset?: number | undefined
+  readonly cursor?: string | undefined
 }
 
-/** `/v1/<sport>/players`: the paginated envelope (total, offset, limit), `limits` giving the default limit. */
+/** `/v1/<sport>/players`: the paginated envelope (total, offset, limit, next_cursor), `limits` giving the default limit. */
 export const playerList = <R>(
   ctx: SportContext,
   params: PlayerListParams,
@@ -43,7 +44,12 @@ export const playerList = <R>(
     const limit = Params.withDefault(params.limit, limits)
     const offset = Params.withDefault(params.offset, 0)
     const page = yield* (yield* Players).list(ctx.sport, { ...params, limit, offset })
-    return yield* envelope(ctx, page.rows.map(toRow), { total: page.total, offset, limit })
+    return yield* envelope(ctx, page.rows.map(toRow), {
+      total: page.total,
+      offset,
+      limit,
+      next_cursor: page.next_cursor
+    })
   })
 
 /** `/v1/<sport>/players/{id}`: one player as `toRow` shows it with its team. */
@@ -81,6 +87,7 @@ export interface PlayerStatsQuery {
   readonly week?: number | undefined
   readonly date?: string | undefined
   readonly limit: number
+  readonly cursor?: string | undefined
 }
 
 /** The per-game row of each stats sport. */
@@ -119,10 +126,10 @@ const statsRows: {
  */
 export const playerStats = <S extends StatsSport>(ctx: SportContext, sport: S, id: string, query: PlayerStatsQuery) =>
   Effect.gen(function*() {
-    const { lines, player } = yield* (yield* Players).statLines(sport, id, query)
+    const { lines, next_cursor, player } = yield* (yield* Players).statLines(sport, id, query)
     const build: (typeof statsRows)[S] = statsRows[sport]
     const rows = yield* build(lines, player)
-    return yield* envelope(ctx, rows, { player: Rows.playerSummary(player) })
+    return yield* envelope(ctx, rows, { player: Rows.playerSummary(player), next_cursor })
   })
 
 /** `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url. */
@@ -153,12 +160,12 @@ export const gameList = <R>(
 ) =>
   Effect.gen(function*() {
     const caller = yield* Security.Caller
-    const { games, lastPolled, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
+    const { games, lastPolled, next_cursor, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
     const maxAge = gamesMaxAge(games.map((g) => g.state))
     yield* HttpApp.appendPreResponseHandler((_req, r) =>
       Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
     )
-    return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), {}, query.league)
+    return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), { next_cursor }, query.league)
   })
 
 /**
