@@ -234,6 +234,18 @@ export const keyedPage = <A, E, R>(
   })
 
 /**
+ * `limit` rows from `offset` of `rows`, a whole list computed in memory that pages by offset only
+ * (a game's plays, a slate's salaries), with the total before paging.
+ */
+export const offsetPage = <A>(
+  rows: ReadonlyArray<A>,
+  request: { readonly limit: number; readonly offset: number }
+): { readonly rows: ReadonlyArray<A>; readonly total: number } => {
+  const from = Math.max(0, Math.trunc(request.offset))
+  return { rows: rows.slice(from, from + Math.max(0, Math.trunc(request.limit))), total: rows.length }
+}
+
+/**
  * The page `request` asks of `rows`, a whole list already in the order of `spec` (computed in
  * memory: odds history, trends). InvalidParameter as {@link keyedPage}.
  */

@@ -73,6 +73,9 @@ export const SportLimits = {
 /** `/v1/audit/events` page size: default 50, at most 200 events. */
 export const AuditLimit: LimitSpec = { default: 50, max: 200 }
 
+/** `/daas/webhooks/{id}/deliveries` rows: default 50, at most 100 (the newest). */
+export const DeliveriesLimit: LimitSpec = { default: 50, max: 100 }
+
 /** `offset`: rows to skip, an integer of at least 0, default 0. */
 export const offsetParam = Schema.optional(
   IntFromString.pipe(

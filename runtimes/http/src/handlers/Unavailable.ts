@@ -6,9 +6,9 @@
  * @module
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
-import { Api, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import { Games, Players } from "@sports-data/app"
-import { Coverage, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
+import { Coverage, Paging, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope } from "./Common.js"
@@ -45,17 +45,23 @@ export const UnavailableLive = HttpApiBuilder.group(
   (handlers) =>
     Effect.map(Effect.serviceOption(PlayReader), (playReader) =>
       handlers
-        .handle("plays", ({ path, request }) =>
+        .handle("plays", ({ path, request, urlParams }) =>
           Effect.gen(function*() {
             const game = yield* requireGame(path.sport, path.gameId)
             const plays = Option.isSome(playReader)
               ? yield* playReader.value.game(path.sport, game.season, game.id)
               : Option.none()
-            if (Option.isNone(plays)) return yield* noSource(request, path.sport, "plays", "plays")
+            const limit = Params.withDefault(urlParams.limit, Params.PlaysLimit)
+            const offset = Params.withDefault(urlParams.offset, 0)
+            if (Option.isNone(plays)) {
+              const empty = yield* noSource(request, path.sport, "plays", "plays")
+              return { ...empty, total: 0, offset, limit }
+            }
+            const page = Paging.offsetPage(plays.value, { limit, offset })
             return yield* envelope(
               { request, sport: path.sport, operation: "unavailable.plays" },
-              plays.value,
-              undefined,
+              page.rows,
+              { total: page.total, offset, limit },
               undefined,
               plays.value.length > 0
                 ? undefined

@@ -7,7 +7,7 @@
  * @module
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import {
   auditEventId,
   AuditStore,
@@ -101,11 +101,11 @@ export const WebhooksLive = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
             deactivation_reason: "deleted by its owner"
           })
         }).pipe(mapDomainErrors))
-      .handle("deliveries", ({ path }) =>
+      .handle("deliveries", ({ path, urlParams }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
           const hook = yield* owned(caller.key.key_hash, path.id)
-          const rows = yield* store.deliveries(hook.id, 100)
+          const rows = yield* store.deliveries(hook.id, Params.withDefault(urlParams.limit, Params.DeliveriesLimit))
           return {
             success: true,
             endpoint: "/daas/webhooks/{id}/deliveries",
