@@ -131,6 +131,20 @@ describe("paging by cursor", () => {
         expect(seen).toEqual(before)
       }))
 
+    it.effect("a league's teams and standings: limit rows from offset, total counting them all", () =>
+      Effect.gen(function*() {
+        for (const list of ["/v1/nfl/teams", "/v1/nfl/standings", "/v1/mlb/teams"]) {
+          const whole = yield* ok(list)
+          expect(whole.limit, list).toBe(100)
+          expect(whole.total, list).toBe(whole.data.length)
+          expect(whole.data.length, list).toBe(2)
+          const second = yield* ok(`${list}?limit=1&offset=1`)
+          expect(second.data, list).toEqual(whole.data.slice(1, 2))
+          expect([second.total, second.offset, second.limit], list).toEqual([2, 1, 1])
+          expectError(yield* get(`${list}?limit=1001`), 400, "INVALID_PARAMETER", "limit")
+        }
+      }))
+
     it.effect("a malformed, foreign or offset-combined cursor: 400 INVALID_PARAMETER in the standard error object", () =>
       Effect.gen(function*() {
         const players = (yield* ok("/v1/nfl/players?limit=2")).next_cursor as string

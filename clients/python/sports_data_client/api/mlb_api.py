@@ -1225,19 +1225,23 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def mlb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """MLB standings computed from game results, by league and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_standings(season, division, async_req=True)
+        >>> thread = api.mlb_standings(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1252,22 +1256,26 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_standings_with_http_info(season, division, **kwargs)  # noqa: E501
+        return self.mlb_standings_with_http_info(season, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """MLB standings computed from game results, by league and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_standings_with_http_info(season, division, async_req=True)
+        >>> thread = api.mlb_standings_with_http_info(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1297,7 +1305,9 @@ class MLBApi(object):
 
         _all_params = [
             'season',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1333,6 +1343,12 @@ class MLBApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1380,15 +1396,19 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_teams(self, **kwargs) -> MlbTeams200Response:  # noqa: E501
+    def mlb_teams(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MlbTeams200Response:  # noqa: E501
         """The MLB teams with roster sizes and positions  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_teams(async_req=True)
+        >>> thread = api.mlb_teams(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1403,18 +1423,22 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_teams_with_http_info(**kwargs)  # noqa: E501
+        return self.mlb_teams_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_teams_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_teams_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """The MLB teams with roster sizes and positions  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_teams_with_http_info(async_req=True)
+        >>> thread = api.mlb_teams_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1443,6 +1467,8 @@ class MLBApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1473,6 +1499,12 @@ class MLBApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

@@ -1041,19 +1041,23 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def nba_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """NBA standings computed from game results, by conference  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_standings(season, conference, async_req=True)
+        >>> thread = api.nba_standings(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1068,22 +1072,26 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_standings_with_http_info(season, conference, **kwargs)  # noqa: E501
+        return self.nba_standings_with_http_info(season, conference, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA standings computed from game results, by conference  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_standings_with_http_info(season, conference, async_req=True)
+        >>> thread = api.nba_standings_with_http_info(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1113,7 +1121,9 @@ class NBAApi(object):
 
         _all_params = [
             'season',
-            'conference'
+            'conference',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1149,6 +1159,12 @@ class NBAApi(object):
 
         if _params.get('conference') is not None:  # noqa: E501
             _query_params.append(('conference', _params['conference']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1196,17 +1212,21 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def nba_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """NBA teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_teams(conference, async_req=True)
+        >>> thread = api.nba_teams(conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1221,20 +1241,24 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_teams_with_http_info(conference, **kwargs)  # noqa: E501
+        return self.nba_teams_with_http_info(conference, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_teams_with_http_info(conference, async_req=True)
+        >>> thread = api.nba_teams_with_http_info(conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1263,7 +1287,9 @@ class NBAApi(object):
         _params = locals()
 
         _all_params = [
-            'conference'
+            'conference',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1296,6 +1322,12 @@ class NBAApi(object):
         _query_params = []
         if _params.get('conference') is not None:  # noqa: E501
             _query_params.append(('conference', _params['conference']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

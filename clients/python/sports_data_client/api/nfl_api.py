@@ -899,14 +899,14 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_standings(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def nfl_standings(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """NFL standings computed from game results, by conference and division  # noqa: E501
 
         Win/loss/tie records grouped by conference and division; rank is the division place after the NFL's division tiebreakers (see the tiebreaker field).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_standings(conference, division, season, async_req=True)
+        >>> thread = api.nfl_standings(conference, division, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
@@ -915,6 +915,10 @@ class NFLApi(object):
         :type division: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -929,17 +933,17 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_standings_with_http_info(conference, division, season, **kwargs)  # noqa: E501
+        return self.nfl_standings_with_http_info(conference, division, season, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_standings_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_standings_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL standings computed from game results, by conference and division  # noqa: E501
 
         Win/loss/tie records grouped by conference and division; rank is the division place after the NFL's division tiebreakers (see the tiebreaker field).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_standings_with_http_info(conference, division, season, async_req=True)
+        >>> thread = api.nfl_standings_with_http_info(conference, division, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
@@ -948,6 +952,10 @@ class NFLApi(object):
         :type division: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -978,7 +986,9 @@ class NFLApi(object):
         _all_params = [
             'conference',
             'division',
-            'season'
+            'season',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1017,6 +1027,12 @@ class NFLApi(object):
 
         if _params.get('season') is not None:  # noqa: E501
             _query_params.append(('season', _params['season']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1064,19 +1080,23 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def nfl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """NFL teams, filtered by conference and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_teams(conference, division, async_req=True)
+        >>> thread = api.nfl_teams(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1091,22 +1111,26 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_teams_with_http_info(conference, division, **kwargs)  # noqa: E501
+        return self.nfl_teams_with_http_info(conference, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL teams, filtered by conference and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_teams_with_http_info(conference, division, async_req=True)
+        >>> thread = api.nfl_teams_with_http_info(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1136,7 +1160,9 @@ class NFLApi(object):
 
         _all_params = [
             'conference',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1172,6 +1198,12 @@ class NFLApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

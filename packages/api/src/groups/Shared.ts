@@ -7,7 +7,7 @@ import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
+import { leagueListFields, PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** Endpoints every tier may call (endpoints.json `tier_resolved` "all" = sandbox, the lowest rank). */
@@ -28,9 +28,12 @@ export const StatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
 export const CursorStatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
   Schema.Struct({ ...StatsEnvelope(data).fields, next_cursor: Resources.NextCursor })
 
-/** Standings: the envelope plus `season`, the season computed (null when none is held). */
+/**
+ * Standings: the paginated envelope (total, offset, limit: {@link Params.LeagueListLimit}) plus
+ * `season`, the season computed (null when none is held).
+ */
 export const StandingsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Resources.Standing)).fields,
+  ...Resources.PagedEnvelope(Schema.Array(Resources.Standing)).fields,
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "StandingsResponse" })
 
@@ -47,6 +50,13 @@ export const GameLogEnvelope = Schema.Struct({
 
 /** A url-params schema as `setUrlParams` accepts it (encodes to strings). */
 type UrlParams<P extends Schema.Schema.Any> = P & HttpApiEndpoint.HttpApiEndpoint.ValidateUrlParams<P>
+
+/**
+ * The sport's filters `params` with the paging fields of a league's list (`limit`, `offset`,
+ * Params.LeagueListLimit): the url params of `/teams` and `/standings`.
+ */
+export const withLeaguePage = <F extends Schema.Struct.Fields>(params: Schema.Struct<F>) =>
+  Schema.Struct({ ...params.fields, ...leagueListFields })
 
 /** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope with `next_cursor`. */
 export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
@@ -101,14 +111,17 @@ export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.S
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /teams` with filters: nfl and nba team rows. */
+/**
+ * `GET /teams` with the sport's filters and paging `params` ({@link withLeaguePage}): team rows
+ * in the paginated envelope.
+ */
 export const teamsEndpoint = <P extends Schema.Schema.Any>(
   params: UrlParams<P>,
   summary: string
 ) =>
   HttpApiEndpoint.get("teams", "/teams")
     .setUrlParams(params)
-    .addSuccess(Resources.Envelope(Schema.Array(Resources.TeamRow)))
+    .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.TeamRow)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
@@ -124,7 +137,10 @@ export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Sc
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /standings`: standings computed from game results, in the {@link StandingsEnvelope}. */
+/**
+ * `GET /standings`: standings computed from game results, with the sport's filters and paging
+ * `params` ({@link withLeaguePage}), in the {@link StandingsEnvelope}.
+ */
 export const standingsEndpoint = <P extends Schema.Schema.Any>(
   params: UrlParams<P>,
   summary: string

@@ -86,6 +86,16 @@ export const offsetParam = Schema.optional(
 )
 
 /**
+ * A league's teams and standings (`/v1/<sport>/teams`, `/standings`): default 100 rows (every
+ * professional league whole; a soccer league or a cfb conference too), at most 1,000 (the cfb
+ * directory holds 732 teams). The specification states no limit.
+ */
+export const LeagueListLimit: LimitSpec = { default: 100, max: 1000 }
+
+/** The paging fields of a league's list ({@link LeagueListLimit}): `limit` and `offset`. */
+export const leagueListFields = { limit: limitParam(LeagueListLimit), offset: offsetParam }
+
+/**
  * `cursor`: the `next_cursor` of the previous page of the same list with the same filters,
  * passed unchanged (opaque, base64url, at most 2,048 characters). The next page is keyed on the
  * list's order, not on an offset, so rows written meanwhile are neither repeated nor skipped.

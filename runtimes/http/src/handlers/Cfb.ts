@@ -32,7 +32,9 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         season: urlParams.season,
-        keep: teamFilter(urlParams)
+        keep: teamFilter(urlParams),
+        limit: urlParams.limit,
+        offset: urlParams.offset
       }).pipe(mapDomainErrors))
     .handle("rankings", ({ request, urlParams }) =>
       Effect.gen(function*() {
@@ -47,7 +49,7 @@ export const CfbLive = HttpApiBuilder.group(Api, "cfb", (handlers) =>
           week: poll.week
         })
       }).pipe(mapDomainErrors))
-    .handle("teams", ({ request }) => teamList(ctx(request, "teams")).pipe(mapDomainErrors))
+    .handle("teams", ({ request, urlParams }) => teamList(ctx(request, "teams"), {}, urlParams).pipe(mapDomainErrors))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
         Rows.playerIdentity(p)).pipe(

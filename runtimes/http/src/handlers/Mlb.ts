@@ -5,10 +5,11 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Leaders, Players, Rows, Teams } from "@sports-data/app"
+import { Paging } from "@sports-data/domain"
 import { Effect } from "effect"
 import { mapDomainErrors } from "../Errors.js"
 import { envelope, sportContext } from "./Common.js"
-import { gameList, playerDetail, playerList, playerStats, roster, standings, teamFilter } from "./Sport.js"
+import { gameList, leaguePage, playerDetail, playerList, playerStats, roster, standings, teamFilter } from "./Sport.js"
 
 const ctx = sportContext("mlb")
 
@@ -26,15 +27,17 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
         limit: Params.withDefault(urlParams.limit, Params.MlbLimits.stats),
         cursor: urlParams.cursor
       }).pipe(mapDomainErrors))
-    .handle("teams", ({ request }) =>
+    .handle("teams", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const teams = yield* (yield* Teams).list("mlb")
-        const rosters = yield* (yield* Players).rostersOf("mlb", teams)
+        const { limit, offset } = leaguePage(urlParams)
+        const teams = Paging.offsetPage(yield* (yield* Teams).list("mlb"), { limit, offset })
+        const rosters = yield* (yield* Players).rostersOf("mlb", teams.rows)
         return yield* envelope(
           ctx(request, "teams"),
           rosters.map(([t, players]) =>
             Rows.mlbTeamRow(t, players)
-          )
+          ),
+          { total: teams.total, offset, limit }
         )
       }).pipe(mapDomainErrors))
     .handle("roster", ({ path, request, urlParams }) =>
@@ -49,7 +52,9 @@ export const MlbLive = HttpApiBuilder.group(Api, "mlb", (handlers) =>
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         season: urlParams.season,
-        keep: teamFilter(urlParams)
+        keep: teamFilter(urlParams),
+        limit: urlParams.limit,
+        offset: urlParams.offset
       }).pipe(mapDomainErrors))
     .handle("scoringLeaders", ({ request, urlParams }) =>
       Effect.gen(function*() {

@@ -25,10 +25,15 @@ export const NbaLive = HttpApiBuilder.group(Api, "nba", (handlers) =>
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) })
+      standings(ctx(request, "standings"), {
+        season: urlParams.season,
+        keep: teamFilter(urlParams),
+        limit: urlParams.limit,
+        offset: urlParams.offset
+      })
         .pipe(mapDomainErrors))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }, urlParams).pipe(mapDomainErrors))
     .handle("players", ({ request, urlParams }) =>
       playerList(ctx(request, "players"), urlParams, Params.NbaLimits.players, (p) =>
         Rows.playerIdentity(p)).pipe(

@@ -15,7 +15,7 @@ const ctx = sportContext("nfl")
 export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
   handlers
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }, urlParams).pipe(mapDomainErrors))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
         Rows.playerIdentity(p)).pipe(
@@ -44,6 +44,11 @@ export const NflLive = HttpApiBuilder.group(Api, "nfl", (handlers) =>
         cursor: urlParams.cursor
       }, Rows.nflGameRow).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
+      standings(ctx(request, "standings"), {
+        season: urlParams.season,
+        keep: teamFilter(urlParams),
+        limit: urlParams.limit,
+        offset: urlParams.offset
+      }).pipe(
         mapDomainErrors
       )))

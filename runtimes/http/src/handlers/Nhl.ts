@@ -25,11 +25,16 @@ export const NhlLive = HttpApiBuilder.group(Api, "nhl", (handlers) =>
         }, Rows.gameRow)
       }).pipe(mapDomainErrors))
     .handle("standings", ({ request, urlParams }) =>
-      standings(ctx(request, "standings"), { season: urlParams.season, keep: teamFilter(urlParams) }).pipe(
+      standings(ctx(request, "standings"), {
+        season: urlParams.season,
+        keep: teamFilter(urlParams),
+        limit: urlParams.limit,
+        offset: urlParams.offset
+      }).pipe(
         mapDomainErrors
       ))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { keep: teamFilter(urlParams) }, urlParams).pipe(mapDomainErrors))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
         Rows.playerIdentity(p)).pipe(

@@ -34,10 +34,12 @@ export const SoccerLive = HttpApiBuilder.group(Api, "soccer", (handlers) =>
     .handle("standings", ({ request, urlParams }) =>
       standings(ctx(request, "standings"), {
         league: urlParams.league ?? DEFAULT_LEAGUE,
-        season: urlParams.season
+        season: urlParams.season,
+        limit: urlParams.limit,
+        offset: urlParams.offset
       }).pipe(mapDomainErrors))
     .handle("teams", ({ request, urlParams }) =>
-      teamList(ctx(request, "teams"), { league: urlParams.league }).pipe(mapDomainErrors))
+      teamList(ctx(request, "teams"), { league: urlParams.league }, urlParams).pipe(mapDomainErrors))
     .handle("roster", ({ path, request, urlParams }) =>
       roster(ctx(request, "roster"), path.team, urlParams.position, (p) =>
         Rows.playerIdentity(p)).pipe(

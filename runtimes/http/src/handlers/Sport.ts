@@ -7,7 +7,17 @@
 import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
-import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team, TeamSport } from "@sports-data/domain"
+import {
+  type Game,
+  Paging,
+  type Player,
+  type PlayerStatus,
+  type Resources,
+  type StatLine,
+  type StoreError,
+  type Team,
+  type TeamSport
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { envelope, type SportContext } from "./Common.js"
 
@@ -132,13 +142,30 @@ export const playerStats = <S extends StatsSport>(ctx: SportContext, sport: S, i
     return yield* envelope(ctx, rows, { player: Rows.playerSummary(player), next_cursor })
   })
 
-/** `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url. */
-export const teamList = (ctx: SportContext, filter: TeamFilter = {}) =>
+/** `limit` (default and maximum {@link Params.LeagueListLimit}) and `offset` of a league's list. */
+export interface LeaguePage {
+  readonly limit?: number | undefined
+  readonly offset?: number | undefined
+}
+
+/** The defaulted `limit` and `offset` of `page`. */
+export const leaguePage = (page: LeaguePage) => ({
+  limit: Params.withDefault(page.limit, Params.LeagueListLimit),
+  offset: Params.withDefault(page.offset, 0)
+})
+
+/**
+ * `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url, `limit`
+ * of them from `offset` ({@link leaguePage}), in the paginated envelope.
+ */
+export const teamList = (ctx: SportContext, filter: TeamFilter = {}, page: LeaguePage = {}) =>
   Effect.gen(function*() {
-    const teams = yield* (yield* Teams).list(ctx.sport, filter)
-    const counted = yield* (yield* Players).counts(ctx.sport, teams)
+    const { limit, offset } = leaguePage(page)
+    const all = yield* (yield* Teams).list(ctx.sport, filter)
+    const teams = Paging.offsetPage(all, { limit, offset })
+    const counted = yield* (yield* Players).counts(ctx.sport, teams.rows)
     const rows = counted.map(([t, count]): Resources.TeamRow => Rows.teamRow(ctx.sport, t, count))
-    return yield* envelope(ctx, rows, {}, filter.league)
+    return yield* envelope(ctx, rows, { total: teams.total, offset, limit }, filter.league)
   })
 
 /**
@@ -170,7 +197,8 @@ export const gameList = <R>(
 
 /**
  * `/v1/<sport>/standings`: the table of `league` (default the sport) for `season` (default the
- * latest season with results), the teams kept by `keep`, with `season` in the envelope.
+ * latest season with results), the teams kept by `keep`, `limit` rows from `offset`
+ * ({@link leaguePage}), with `season` and `total` in the envelope.
  */
 export const standings = (
   ctx: SportContext,
@@ -178,10 +206,18 @@ export const standings = (
     readonly season?: number | undefined
     readonly league?: string | undefined
     readonly keep?: ((team: Team) => boolean) | undefined
-  }
+  } & LeaguePage
 ) =>
   Effect.gen(function*() {
+    const { limit, offset } = leaguePage(options)
     const table = yield* (yield* Standings).table(ctx.sport, options)
-    const rows = table.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
-    return yield* envelope(ctx, rows, { season: table.season }, options.league, table.coverage)
+    const page = Paging.offsetPage(table.rows, { limit, offset })
+    const rows = page.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
+    return yield* envelope(
+      ctx,
+      rows,
+      { total: page.total, offset, limit, season: table.season },
+      options.league,
+      table.coverage
+    )
   })
