@@ -15,11 +15,18 @@ import { envelope } from "./Common.js"
 
 /**
  * Empty `data` for operation `unavailable.<name>` of `sport`, with the coverage recorded for the
- * sport's `key` (an operation no source answers, so never available).
+ * sport's `key` (an operation no source answers, so never available), with `extra` fields
+ * (the paging echo of a paged list) before `data`.
  */
-const noSource = (request: HttpServerRequest.HttpServerRequest, sport: TeamSport, name: string, key: string) => {
+const noSource = <X extends Record<string, unknown> = {}>(
+  request: HttpServerRequest.HttpServerRequest,
+  sport: TeamSport,
+  name: string,
+  key: string,
+  extra?: X
+) => {
   const c = Coverage.coverageOf(sport, key)
-  return envelope({ request, sport, operation: `unavailable.${name}` }, [] as Array<never>, undefined, undefined, {
+  return envelope({ request, sport, operation: `unavailable.${name}` }, [] as Array<never>, extra, undefined, {
     available: false,
     reason: c.reason
   })
@@ -54,8 +61,7 @@ export const UnavailableLive = HttpApiBuilder.group(
             const limit = Params.withDefault(urlParams.limit, Params.PlaysLimit)
             const offset = Params.withDefault(urlParams.offset, 0)
             if (Option.isNone(plays)) {
-              const empty = yield* noSource(request, path.sport, "plays", "plays")
-              return { ...empty, total: 0, offset, limit }
+              return yield* noSource(request, path.sport, "plays", "plays", { total: 0, offset, limit })
             }
             const page = Paging.offsetPage(plays.value, { limit, offset })
             return yield* envelope(
