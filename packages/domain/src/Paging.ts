@@ -10,8 +10,9 @@
  * - **Cursor (keyset).** A page's `next_cursor` holds the sort key of its last row; the next page
  *   is the rows strictly after that key. Rows written or deleted meanwhile (a concurrent ingest)
  *   neither repeat nor skip the rows that stay: a walk by cursor returns every row present from
- *   start to end exactly once, in order. An offset, by contrast, shifts when rows are added
- *   before it.
+ *   start to end exactly once, in order (a row whose own key changes meanwhile moves in the
+ *   order: a walk may meet it twice or miss it). An offset, by contrast, shifts when rows are
+ *   added before it.
  * - **Scope.** A cursor is bound to one list and its filters (the `scope` string its endpoint
  *   gives); presented to another list, or with other filters, it is refused with
  *   InvalidParameter (`cursor`), as is a malformed one. It is opaque, not secret: base64url of a
