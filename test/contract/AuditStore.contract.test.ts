@@ -3,7 +3,7 @@
  * Each test uses its own random key hash, so tests sharing a store do not see each other's events.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
-import { type AuditEvent, auditEventId, AuditStore } from "@sports-data/domain"
+import { type AuditEvent, auditEventId, auditEventKey, AuditStore } from "@sports-data/domain"
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 
@@ -49,6 +49,34 @@ describe("AuditStore contract", () => {
           expect(yield* store.list({ key_hash: key, limit: 10, action: "webhook.created" })).toEqual([b])
           expect(yield* store.list({ key_hash: key, limit: 10, action: "widget.polished" })).toEqual([c])
           expect(yield* store.list({ key_hash: key, limit: 10, action: "key.revoked" })).toEqual([])
+        }))
+
+      it.effect("after a page's last key: the older events, exact where events share an instant", () =>
+        Effect.gen(function*() {
+          const store = yield* AuditStore
+          const key = randomHash()
+          const same = "2024-06-01T10:00:00.123Z"
+          const events = [
+            event(key, "key.created", same),
+            event(key, "key.activated", same),
+            event(key, "key.registered", same),
+            event(key, "key.revoked", "2024-06-02T00:00:00Z"),
+            event(key, "webhook.created", "2024-05-01T00:00:00Z")
+          ]
+          yield* store.record(events)
+          const all = yield* store.list({ key_hash: key, limit: 10 })
+          expect(all).toHaveLength(5)
+          const walked: Array<AuditEvent> = []
+          let after: ReadonlyArray<string | number | null> | undefined
+          for (;;) {
+            const page = yield* store.list({ key_hash: key, limit: 1, after })
+            if (page.length === 0) break
+            walked.push(...page)
+            after = auditEventKey.of(page[0]!)
+          }
+          expect(walked).toEqual(all)
+          const afterSecond = yield* store.list({ key_hash: key, limit: 10, after: auditEventKey.of(all[1]!) })
+          expect(afterSecond).toEqual(all.slice(2))
         }))
     })
   }

@@ -12,14 +12,21 @@ import { describe, expect, layer as layerSuite } from "@effect/vitest"
 import {
   CatalogReader,
   EventReader,
+  gameKey,
   GameReader,
+  type KeySpec,
+  type Paged,
   type Player,
+  playerKey,
   PlayerReader,
   RankingReader,
   ReportReader,
+  type SortKey,
   SportsWriter,
   type StatLine,
+  statLineKey,
   StatLineReader,
+  type StoreError,
   TeamReader
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
@@ -241,6 +248,36 @@ describe("sports data contract (readers and writer)", () => {
           const beyond = yield* store.players.find({ sport: "nfl", limit: 2, offset: 100 })
           expect(beyond).toEqual({ total: 7, rows: [] })
           expect((yield* store.players.find({ sport: "nfl", limit: 0, offset: 0 })).total).toBe(7)
+        }))
+
+      it.effect("keyset: after any row's sort key, exactly the rows that follow it, in order; total counts all", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          // every row of each order, then from each row's key on: nulls (no week, no date, no points) included
+          const check = <A extends { readonly id: string }>(
+            find: (p: { limit: number; offset: number; after?: SortKey }) => Effect.Effect<Paged<A>, StoreError>,
+            spec: KeySpec<A>
+          ) =>
+            Effect.gen(function*() {
+              const all = yield* find(page)
+              expect(all.rows.length).toBeGreaterThan(1)
+              for (let i = 0; i < all.rows.length; i++) {
+                const rest = yield* find({ ...page, after: spec.of(all.rows[i]!) })
+                expect(ids(rest.rows)).toEqual(ids(all.rows.slice(i + 1)))
+                expect(rest.total).toBe(all.total)
+              }
+              const two = yield* find({ limit: 2, offset: 0, after: spec.of(all.rows[0]!) })
+              expect(ids(two.rows)).toEqual(ids(all.rows.slice(1, 3)))
+            })
+          yield* check((p) => store.players.find({ sport: "nfl", ...p }), playerKey)
+          yield* check((p) => store.players.find({ ...p }), playerKey)
+          for (const order of ["asc", "desc"] as const) {
+            yield* check((p) => store.games.find({ sport: "nfl", order, ...p }), gameKey(order))
+          }
+          for (const order of ["recent", "fantasy_points"] as const) {
+            yield* check((p) => store.statLines.find({ sport: "nfl", order, ...p }), statLineKey(order))
+          }
         }))
 
       it.effect("teams of a sport, by abbreviation", () =>

@@ -235,6 +235,32 @@ describe("analytics endpoints", () => {
         expectError(yield* get("/analytics/trends?sport=cfb"), 400, "INVALID_PARAMETER", "sport")
       }))
 
+    it.effect("trends are bounded: limit players, each with his newest games_limit games; sample and mean over all", () =>
+      Effect.gen(function*() {
+        const whole = yield* ok("/analytics/trends?sport=nfl&player_name=RECEIVER&games_limit=100")
+        expect(whole.trends.some((t: any) => t.games_in_sample > 3)).toBe(true)
+        for (const t of whole.trends) expect(t.all_games).toHaveLength(t.games_in_sample)
+        const cut = yield* ok("/analytics/trends?sport=nfl&player_name=RECEIVER&games_limit=3&limit=2")
+        expect(cut.trends).toHaveLength(2)
+        expect(cut.total_records).toBe(whole.total_records)
+        cut.trends.forEach((t: any, i: number) => {
+          const full = whole.trends[i]
+          expect(t.all_games).toEqual(full.all_games.slice(0, 3))
+          expect([t.player_id, t.games_in_sample, t.avg_fantasy_points, t.recent_game]).toEqual([
+            full.player_id,
+            full.games_in_sample,
+            full.avg_fantasy_points,
+            full.recent_game
+          ])
+        })
+        // the default keeps 10 games a trend at most
+        const all = yield* ok("/analytics/trends?sport=all&limit=500")
+        for (const t of all.trends) expect(t.all_games).toHaveLength(Math.min(10, t.games_in_sample))
+        for (const bad of ["games_limit=0", "games_limit=101"]) {
+          expectError(yield* get(`/analytics/trends?${bad}`), 400, "INVALID_PARAMETER", "games_limit")
+        }
+      }))
+
     it.effect("games history: HistoricalGameRecord rows newest first, player or player_name, limit", () =>
       Effect.gen(function*() {
         const res = yield* ok("/v1/nfl/games/history?player=alpha&limit=3")

@@ -585,7 +585,7 @@ describe("data endpoints", () => {
       it.effect("teams and roster", () =>
         Effect.gen(function*() {
           const c = yield* client()
-          const res = yield* c.mlb.teams()
+          const res = yield* c.mlb.teams({ urlParams: {} })
           expect(res.data.map((t) => t.abbreviation)).toEqual(["BOS", "LAD", "NYY"])
           expect(res.data.find((t) => t.abbreviation === "NYY")).toEqual({
             team_id: "NYY",

@@ -254,6 +254,17 @@ describe("DFS", () => {
         expectError(yield* get(`/v1/nfl/dfs/slates/nope/salaries`), 404, "RESOURCE_NOT_FOUND")
         expectError(yield* get(`/v1/nfl/dfs/slates/${GOLF_SLATE}/salaries`), 404, "RESOURCE_NOT_FOUND")
         expectError(yield* get(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries?position=K`), 400, "INVALID_PARAMETER")
+        // bounded: limit rows from offset, total counting the slate's rows
+        const whole = yield* ok(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries?limit=1000`)
+        const page = yield* ok(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries?limit=3&offset=2`)
+        expect(page.data).toEqual(whole.data.slice(2, 5))
+        expect([page.total, page.count]).toEqual([whole.data.length, 3])
+        expectError(
+          yield* get(`/v1/nfl/dfs/slates/${NFL_SLATE}/salaries?limit=1001`),
+          400,
+          "INVALID_PARAMETER",
+          "limit"
+        )
       }))
 
     it.effect("salary rows name the linked player and the team as the rest of the API does (issue 24)", () =>

@@ -11,7 +11,7 @@ import { parse } from "csv-parse/sync"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fixturesDir, ok } from "./fixtures.js"
+import { expectError, fixturesDir, ok } from "./fixtures.js"
 import { Harness } from "./harness.js"
 
 let result: Report.SportIngestResult | undefined
@@ -149,6 +149,61 @@ describe("golf outright odds", () => {
         expect(win.data.every((l: any) => l.bookmaker === "draftkings" && l.outright.market === "win")).toBe(true)
         expect(win.data).toEqual(
           body.data.filter((l: any) => l.bookmaker === "draftkings" && l.outright.market === "win")
+        )
+      }))
+
+    it.effect("the answer is bounded: limit games, lines_limit lines each, lines_total counting them all", () =>
+      Effect.gen(function*() {
+        const whole = yield* ok("/v1/golf/odds?season=2026&lines_limit=500")
+        const rocket = whole.data[0]
+        expect(rocket.lines_total).toBe(rocket.lines.length)
+        expect(rocket.lines.length).toBeGreaterThan(2)
+        const cut = yield* ok("/v1/golf/odds?season=2026&limit=1&lines_limit=2")
+        expect(cut.data).toHaveLength(1)
+        expect(cut.data[0].lines).toEqual(rocket.lines.slice(0, 2))
+        expect(cut.data[0].lines_total).toBe(rocket.lines.length)
+        // bookmaker and market select lines before the bound
+        const win = yield* ok("/v1/golf/odds?season=2026&limit=1&market=WIN&bookmaker=draftkings")
+        const expected = rocket.lines.filter((l: any) => l.bookmaker === "draftkings" && l.outright.market === "win")
+        expect(win.data[0].lines).toEqual(expected)
+        expect(win.data[0].lines_total).toBe(expected.length)
+        const h = yield* Harness
+        for (const bad of ["lines_limit=0", "lines_limit=501", "lines_limit=x"]) {
+          expectError(
+            yield* h.request("GET", `/v1/golf/odds?${bad}`, { key: h.keys.syndicate_alpha }),
+            400,
+            "INVALID_PARAMETER",
+            "lines_limit"
+          )
+        }
+      }))
+
+    it.effect("history by cursor: every line once, in time order, then a null cursor", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const whole = yield* ok(`/v1/golf/odds/history/${ROCKET}?limit=2000`, h.keys.pro_insights)
+        expect(whole.next_cursor).toBeNull()
+        const seen: Array<unknown> = []
+        let cursor: string | null = null
+        do {
+          const page: any = yield* ok(
+            `/v1/golf/odds/history/${ROCKET}?limit=2${cursor === null ? "" : `&cursor=${cursor}`}`,
+            h.keys.pro_insights
+          )
+          expect(page.data.length).toBeLessThanOrEqual(2)
+          expect(page.total).toBe(whole.total)
+          seen.push(...page.data)
+          cursor = page.next_cursor
+        } while (cursor !== null)
+        expect(seen).toEqual(whole.data)
+        const first = yield* ok(`/v1/golf/odds/history/${ROCKET}?limit=2`, h.keys.pro_insights)
+        expectError(
+          yield* h.request("GET", `/v1/golf/odds/history/${ROCKET}?market=win&cursor=${first.next_cursor}`, {
+            key: h.keys.pro_insights
+          }),
+          400,
+          "INVALID_PARAMETER",
+          "cursor"
         )
       }))
 

@@ -42,6 +42,12 @@ layer(TestLayer, { timeout: 60_000 })("plays from nflverse play-by-play files", 
         expect(body.data[0]).toMatchObject({ down: null, posteam: null, play_type: null })
         // the next game's rows, after another game's
         expect((yield* ok("/v1/nfl/games/2024_02_BUF_MIA/plays")).data.map((p: any) => p.play_id)).toEqual([1, 42])
+        // bounded: limit plays from offset, total counting them all
+        const page = yield* ok("/v1/nfl/games/2024_01_ARI_BUF/plays?limit=2&offset=1")
+        expect(page.data.map((p: any) => p.play_id)).toEqual([40, 61])
+        expect([page.total, page.offset, page.limit]).toEqual([4, 1, 2])
+        expect((yield* ok("/v1/nfl/games/2024_01_ARI_BUF/plays")).limit).toBe(100)
+        expectError(yield* get("/v1/nfl/games/2024_01_ARI_BUF/plays?limit=501"), 400, "INVALID_PARAMETER", "limit")
       }))
 
     it.effect("a held game the file does not list: no rows, coverage available with the reason", () =>

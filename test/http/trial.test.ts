@@ -227,6 +227,20 @@ describe("GET /v1/audit/events", () => {
           { key }
         )
         expect(before.body.data.map((e: { action: string }) => e.action)).toEqual(["key.created"])
+        // by cursor: the page after the first, then the end; a cursor of other filters is refused
+        const next = yield* h.request("GET", `/v1/audit/events?limit=1&cursor=${limited.body.next_cursor}`, { key })
+        expect(next.body.data.map((e: { action: string }) => e.action)).toEqual(["key.created"])
+        expect(next.body.next_cursor).toBeNull()
+        const foreign = yield* h.request(
+          "GET",
+          `/v1/audit/events?action=key.created&cursor=${limited.body.next_cursor}`,
+          { key }
+        )
+        expect([foreign.status, foreign.body.error_code, foreign.body.parameter]).toEqual([
+          400,
+          "INVALID_PARAMETER",
+          "cursor"
+        ])
         const byAction = yield* h.request("GET", "/v1/audit/events?action=key.created", { key })
         expect(byAction.body.count).toBe(1)
         // another key's events are not in this trail

@@ -7,8 +7,10 @@
 import {
   Admission,
   type ApiKey,
+  auditEventKey,
   AuditStore,
   KeyStore,
+  Paging,
   type Plans,
   ResourceNotFound,
   type Resources,
@@ -133,15 +135,36 @@ export class Account extends Effect.Service<Account>()("@sports-data/app/Account
     })
 
     /**
-     * The caller's own audit trail, newest first: at most `limit` events, strictly older than
-     * `before` when given, of `action` when given (AuditStore.ts lists the actions).
+     * The caller's own audit trail, newest first (domain `auditEventKey`): at most `limit` events,
+     * strictly older than `before` when given, of `action` when given (AuditStore.ts lists the
+     * actions), after `cursor` when given; with `next_cursor` (domain Paging), null on the last
+     * page. InvalidParameter for a cursor of another list or of other filters.
      */
     const auditEvents = Effect.fn("Account.auditEvents")(function*(
       caller: AccountCaller,
-      query: { readonly limit: number; readonly before?: Date | undefined; readonly action?: string | undefined }
+      query: {
+        readonly limit: number
+        readonly before?: Date | undefined
+        readonly action?: string | undefined
+        readonly cursor?: string | undefined
+      }
     ) {
-      const events = yield* auditStore.list({ key_hash: caller.key.key_hash, ...query })
-      return events.map((e): Resources.AuditEventResource => ({
+      const { cursor, limit, ...filters } = query
+      const scope = Paging.scopeOf(`audit.${caller.key.key_hash}`, {
+        before: filters.before?.toISOString(),
+        action: filters.action
+      })
+      const page = yield* Paging.keyedPage(
+        (p) =>
+          Effect.map(
+            auditStore.list({ key_hash: caller.key.key_hash, ...filters, limit: p.limit, after: p.after }),
+            (rows) => ({ total: rows.length, rows })
+          ),
+        auditEventKey,
+        scope,
+        { limit, offset: 0, cursor }
+      )
+      const events = page.rows.map((e): Resources.AuditEventResource => ({
         id: e.id,
         action: e.action,
         occurred_at: e.occurred_at.toISOString(),
@@ -149,6 +172,7 @@ export class Account extends Effect.Service<Account>()("@sports-data/app/Account
         key_prefix: shownPrefix(caller.key),
         details: e.details
       }))
+      return { events, next_cursor: page.next_cursor }
     })
 
     return { usage, rateLimitStatus, keyInfo, auditEvents } as const

@@ -36,6 +36,8 @@ export interface HistoryQuery {
   readonly season?: number | undefined
   readonly week?: number | undefined
   readonly limit: number
+  /** Trends only: games per trend in `all_games` (the newest); every game when undefined. */
+  readonly gamesLimit?: number | undefined
 }
 
 /** Filters of `/v1/players/filter` (snap_pct percent 0-100, target_share fraction 0-1). */
@@ -264,8 +266,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
     /**
      * HistoricalTrend rows: the matching lines grouped by player, each with his games newest first,
      * his mean fantasy points over them (default format; a line without points counts 0), ordered
-     * by that mean descending then name; at most `limit` players. `total_records` counts the game
-     * rows considered before grouping.
+     * by that mean descending then name; at most `limit` players, each with his newest
+     * `gamesLimit` games in `all_games` (the mean and `games_in_sample` over all of them).
+     * `total_records` counts the game rows considered before grouping.
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
       // each player's mean first (one pass, no copies); the records only of the players answered
@@ -301,7 +304,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       groups.sort((a, b) => avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       const out = groups.slice(0, q.limit).map((g): Resources.HistoricalTrend => {
         const p = g.people.get(g.playerId)
-        const records = g.games.map((l) => historyRecord(g.sport, l, p))
+        const records = g.games.slice(0, q.gamesLimit ?? g.games.length).map((l) => historyRecord(g.sport, l, p))
         return {
           player_id: g.playerId,
           player_name: g.name,

@@ -5,8 +5,10 @@
  */
 import {
   CatalogReader,
+  gameKey,
   type GameQuery,
   GameReader,
+  Paging,
   type StatLine,
   type Team,
   TeamReader,
@@ -50,18 +52,26 @@ export class Games extends Effect.Service<Games>()("@sports-data/app/Games", {
     const catalog = yield* CatalogReader
 
     /**
-     * The first `query.limit` games of `sport` under `query`, newest first, with the sport's teams
-     * by abbreviation and `lastPolled` (ISO): the sport's last refresh, `now` when never ingested.
+     * The first `query.limit` games of `sport` under `query`, newest first (domain `gameKey`),
+     * after `query.cursor` when given, with `next_cursor` (domain Paging: keyset, stable while an
+     * ingest writes), the sport's teams by abbreviation and `lastPolled` (ISO): the sport's last
+     * refresh, `now` when never ingested. InvalidParameter for a cursor of another list.
      */
     const list = Effect.fn("Games.list")(function*(
       sport: TeamSport,
-      query: Omit<GameQuery, "sport" | "order" | "offset">,
+      query: Omit<GameQuery, "sport" | "order" | "offset" | "after"> & { readonly cursor?: string | undefined },
       now: Date
     ) {
-      const page = yield* games.find({ ...query, sport, order: "desc", offset: 0 })
+      const { cursor, limit, ...filters } = query
+      const page = yield* Paging.keyedPage(
+        (p) => games.find({ ...filters, ...p, sport, order: "desc" }),
+        gameKey("desc"),
+        Paging.scopeOf(`${sport}.games`, filters),
+        { limit, offset: 0, cursor }
+      )
       const byAbbr = yield* teamMap(teams, sport)
       const lastPolled = yield* lastRefreshed(catalog, sport, now)
-      return { games: page.rows, teams: byAbbr, lastPolled }
+      return { games: page.rows, teams: byAbbr, lastPolled, next_cursor: page.next_cursor }
     })
 
     /** The game of each of `lines` (undefined for a line without a game, or a game not held). */

@@ -9,8 +9,10 @@ import {
   EventReader,
   GameReader,
   isTeamSport,
+  type KeySpec,
   Odds as O,
   OddsReader,
+  Paging,
   ResourceNotFound,
   type SportKey
 } from "@sports-data/domain"
@@ -25,10 +27,49 @@ export interface OddsListQuery {
   readonly today: string
   /** Games to return at most. */
   readonly limit: number
+  /** Lines per game at most (in the game's line order); `lines_total` counts them all. */
+  readonly linesLimit: number
+  /** Only lines of this bookmaker (case ignored). */
+  readonly bookmaker?: string | undefined
+  /** Only outright lines of this market (golf: win, top_5...; case ignored). */
+  readonly market?: string | undefined
+}
+
+/** Filters and paging of a game's line history (`/v1/{sport}/odds/history/{gameId}`). */
+export interface OddsHistoryQuery {
+  readonly bookmaker?: string | undefined
+  readonly market?: string | undefined
+  readonly limit: number
+  readonly offset: number
+  readonly cursor?: string | undefined
+}
+
+/** A served line beside its stored line (whose key orders the history). */
+interface Paired {
+  readonly line: O.OddsLine
+  readonly row: O.OddsLineRow
+}
+
+/**
+ * The history's order (domain Odds `compareSnapshots`) as a sort key: snapshot date, line time
+ * (ms; -1 for none, which the order puts first), stored line id.
+ */
+const historyKey: KeySpec<Paired> = {
+  columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
+  of: ({ line }) => [line.snapshot_date, line.line_time?.getTime() ?? -1, line.id]
+}
+
+/** True when `row` is of `bookmaker` and `market` (each case-insensitive; undefined keeps all). */
+const selects = (q: { readonly bookmaker?: string | undefined; readonly market?: string | undefined }) => {
+  const bookmaker = q.bookmaker?.toLowerCase()
+  const market = q.market?.toLowerCase()
+  return (row: O.OddsLineRow): boolean =>
+    (bookmaker === undefined || row.bookmaker?.toLowerCase() === bookmaker) &&
+    (market === undefined || row.outright?.market.toLowerCase() === market)
 }
 
 /** A game's header (no lines) from its first stored line (no teams for a golf event's outrights). */
-const header = (l: O.OddsLine): Omit<O.GameOdds, "lines"> => ({
+const header = (l: O.OddsLine): Omit<O.GameOdds, "lines" | "lines_total"> => ({
   game_id: l.game_id,
   season: l.season,
   week: l.week,
@@ -47,7 +88,9 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
     /**
      * Games in the store's order (game date, game id), at most `limit`, each with its latest line
      * (the last in snapshot order) per source and bookmaker (golf: per source, bookmaker, market
-     * and golfer), those lines ordered by source, then bookmaker (then market and golfer).
+     * and golfer), those lines ordered by source, then bookmaker (then market and golfer), of
+     * `bookmaker` and `market` when given, the first `linesLimit` of them, with `lines_total`
+     * (a golf event holds thousands: about 150 golfers, 7 markets, 4 bookmakers).
      */
     const list = Effect.fn("Odds.list")(function*(sport: SportKey, q: OddsListQuery) {
       const lookBack = q.date !== undefined || q.season !== undefined || q.week !== undefined
@@ -69,13 +112,14 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
         const outright = O.isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""
         g.latest.set(`${l.source}\u0000${l.bookmaker ?? ""}${outright}`, l)
       }
-      return [...byGame.values()].map(({ head, latest }): O.GameOdds => ({
-        ...header(head),
-        lines: O.lineRows(
+      const keep = selects(q)
+      return [...byGame.values()].map(({ head, latest }): O.GameOdds => {
+        const rows = O.lineRows(
           [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l),
           "latest"
-        )
-      }))
+        ).filter(keep)
+        return { ...header(head), lines_total: rows.length, lines: rows.slice(0, Math.max(0, q.linesLimit)) }
+      })
     })
 
     /** True when `sport` holds the game (or match) `id`. */
@@ -85,18 +129,36 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
         : Effect.map(events.events({ sport, ids: [id], limit: 1, offset: 0, order: "asc" }), (p) => p.rows.length > 0)
 
     /**
-     * Every stored line of game `id` in time order (Odds.ts `compareSnapshots`), with the game's
-     * header (null when it has no line). ResourceNotFound when the game has no line and `sport`
-     * holds no such game; a held game without lines, or a sport without an odds source
-     * (`hasSource` false), gives no line.
+     * A page of game `id`'s stored lines in time order (Odds.ts `compareSnapshots`) of
+     * `q.bookmaker` and `q.market` (rows only: no-vig probabilities stay those over the whole
+     * field), `q.limit` from `q.offset` or after `q.cursor`, with `total` (the selected lines),
+     * `next_cursor` (domain Paging) and the game's header (null when it has no line).
+     * ResourceNotFound when the game has no line and `sport` holds no such game; a held game
+     * without lines, or a sport without an odds source (`hasSource` false), gives no line.
+     * InvalidParameter for a cursor of another list.
      */
-    const history = Effect.fn("Odds.history")(function*(sport: SportKey, id: string, hasSource: boolean) {
-      const lines = yield* reader.find({ sport, game_id: id })
-      if (lines.length === 0 && hasSource && !(yield* exists(sport, id))) {
-        return yield* Effect.fail(new ResourceNotFound({ resource: "game", id }))
+    const history = Effect.fn("Odds.history")(
+      function*(sport: SportKey, id: string, hasSource: boolean, q: OddsHistoryQuery) {
+        const lines = yield* reader.find({ sport, game_id: id })
+        if (lines.length === 0 && hasSource && !(yield* exists(sport, id))) {
+          return yield* Effect.fail(new ResourceNotFound({ resource: "game", id }))
+        }
+        const rows = O.lineRows(lines)
+        const keep = selects(q)
+        const selected = lines.flatMap((line, i) => (keep(rows[i]!) ? [{ line, row: rows[i]! }] : []))
+        const scope = Paging.scopeOf(`${sport}.odds.history.${id}`, {
+          bookmaker: q.bookmaker?.toLowerCase(),
+          market: q.market?.toLowerCase()
+        })
+        const page = yield* Paging.pageRows(selected, historyKey, scope, q)
+        return {
+          game: lines.length === 0 ? null : header(lines[0]!),
+          lines: page.rows.map((p) => p.row),
+          total: page.total,
+          next_cursor: page.next_cursor
+        }
       }
-      return { game: lines.length === 0 ? null : header(lines[0]!), lines: O.lineRows(lines) }
-    })
+    )
 
     return { list, history }
   })

@@ -8,8 +8,10 @@ import {
   Coverage,
   InvalidParameter,
   isTeamSport,
+  Paging,
   parseCanonicalPlayerId,
   type Player,
+  playerKey,
   PlayerReader,
   type PlayerReaderService,
   type PlayerStatus,
@@ -17,6 +19,7 @@ import {
   type Resources,
   Sports,
   type StatLine,
+  statLineKey,
   type StatLineQuery,
   StatLineReader,
   type Team,
@@ -24,10 +27,13 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
-import { allRows, notFound, pageOf, requirePlayer, requireTeam, teamMap, teamPlayers } from "./Reads.js"
+import { allRows, notFound, requirePlayer, requireTeam, teamMap, teamPlayers } from "./Reads.js"
 import { round, searchRow, stat } from "./Rows.js"
 
-/** Filters and paging of a sport's player list; `limit` and `offset` already defaulted. */
+/**
+ * Filters and paging of a sport's player list; `limit` and `offset` already defaulted; `cursor`
+ * a `next_cursor` of the same list and filters (domain Paging).
+ */
 export interface PlayerListQuery {
   readonly search?: string | undefined
   readonly position?: string | undefined
@@ -35,6 +41,7 @@ export interface PlayerListQuery {
   readonly status?: PlayerStatus | undefined
   readonly limit: number
   readonly offset: number
+  readonly cursor?: string | undefined
 }
 
 /** Players a name is matched against (one page of the name search; more would be ambiguous anyway). */
@@ -134,18 +141,23 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
     const lines = yield* StatLineReader
 
     /**
-     * A page of `sport`'s players matching the filters, with the total before paging. Stored
-     * positions are wider than the filter's value set (G, PK, LF...), so a position filter is
-     * matched with `Sports.positionMatches` over every player of the other filters, then paged.
+     * A page of `sport`'s players matching the filters, in name order (domain `playerKey`), with
+     * the total before paging and the cursor of the next page (domain Paging: keyset, so a walk
+     * is stable while an ingest writes). Stored positions are wider than the filter's value set
+     * (G, PK, LF...), so a position filter is matched with `Sports.positionMatches` over every
+     * player of the other filters, then paged. InvalidParameter for a cursor of another list.
      */
     const list = Effect.fn("Players.list")(function*(sport: TeamSport, q: PlayerListQuery) {
       const query = { sport, search: q.search?.trim(), team: q.team, status: q.status }
+      const scope = Paging.scopeOf(`${sport}.players`, { ...query, position: q.position })
       const position = q.position
-      if (position === undefined) return yield* players.find({ ...query, limit: q.limit, offset: q.offset })
+      if (position === undefined) {
+        return yield* Paging.keyedPage((page) => players.find({ ...query, ...page }), playerKey, scope, q)
+      }
       const all = (yield* allRows((page) => players.find({ ...query, ...page }))).filter((p) =>
         Sports.positionMatches(sport, position, p.position)
       )
-      return { total: all.length, rows: pageOf(all, q.limit, q.offset) }
+      return yield* Paging.pageRows(all, playerKey, scope, q)
     })
 
     /**
@@ -186,15 +198,28 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       }
     )
 
-    /** The player `id` of `sport` and its stat lines under `query`, most recent first. */
+    /**
+     * The player `id` of `sport` and a page of his stat lines under `query`, most recent first
+     * (domain `statLineKey("recent")`), at most `query.limit`, after `query.cursor` when given,
+     * with `next_cursor` (domain Paging). InvalidParameter for a cursor of another list.
+     */
     const statLines = Effect.fn("Players.statLines")(function*(
       sport: TeamSport,
       id: string,
-      query: Omit<StatLineQuery, "sport" | "player_id" | "order" | "offset">
+      query: Omit<StatLineQuery, "sport" | "player_id" | "order" | "offset" | "after"> & {
+        readonly cursor?: string | undefined
+      }
     ) {
       const player = yield* requirePlayer(players, sport, id)
-      const page = yield* lines.find({ ...query, sport, player_id: player.id, order: "recent", offset: 0 })
-      return { player, lines: page.rows }
+      const { cursor, limit, ...filters } = query
+      const scope = Paging.scopeOf(`${sport}.stats.${player.id}`, filters)
+      const page = yield* Paging.keyedPage(
+        (p) => lines.find({ ...filters, ...p, sport, player_id: player.id, order: "recent" }),
+        statLineKey("recent"),
+        scope,
+        { limit, offset: 0, cursor }
+      )
+      return { player, lines: page.rows, next_cursor: page.next_cursor }
     })
 
     /**

@@ -1,45 +1,28 @@
 /**
- * Reads the application services share, over the read ports: paging through every row of a query,
- * lookups that fail with the domain's `ResourceNotFound`, and season helpers.
+ * Reads the application services share, over the read ports: lookups that fail with the
+ * domain's `ResourceNotFound`, season helpers and the full reads they need (every row of a
+ * query through the domain's one paging helper, `Paging.allRows`).
  * @module
  */
 import {
   type CatalogReaderService,
   type Game,
   type GameReaderService,
-  type Paged,
+  Paging,
   parseCanonicalPlayerId,
   type Player,
   type PlayerReaderService,
   ResourceNotFound,
   type SportKey,
   type StatLine,
-  type StoreError,
   type Team,
   type TeamReaderService,
   type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 
-/** Rows fetched per store call when a service needs every matching row. */
-export const PAGE_SIZE = 1000
-
-/** Every row of a paged store query, fetched {@link PAGE_SIZE} at a time. */
-export const allRows = <A>(
-  fetch: (page: { readonly limit: number; readonly offset: number }) => Effect.Effect<Paged<A>, StoreError>
-): Effect.Effect<ReadonlyArray<A>, StoreError> =>
-  Effect.gen(function*() {
-    const out: Array<A> = []
-    for (let offset = 0;; offset += PAGE_SIZE) {
-      const page = yield* fetch({ limit: PAGE_SIZE, offset })
-      out.push(...page.rows)
-      if (page.rows.length < PAGE_SIZE || out.length >= page.total) return out
-    }
-  })
-
-/** A page of an in-memory list: `limit` rows from `offset`. */
-export const pageOf = <A>(rows: ReadonlyArray<A>, limit: number, offset: number): ReadonlyArray<A> =>
-  rows.slice(offset, offset + limit)
+/** Every row of a paged store query (the domain's `Paging.allRows`). */
+export const allRows = Paging.allRows
 
 /** ResourceNotFound for `resource` with `id`. */
 export const notFound = (resource: string, id: string): ResourceNotFound => new ResourceNotFound({ resource, id })

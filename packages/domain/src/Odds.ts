@@ -187,6 +187,10 @@ export const GameOdds = Schema.Struct({
   game_date: Schema.NullOr(Schema.String),
   home_team: Schema.NullOr(Schema.String),
   away_team: Schema.NullOr(Schema.String),
+  /** The game's latest lines under the request's filters, before `lines_limit` cuts `lines`. */
+  lines_total: Schema.Int.annotations({
+    description: "the game's latest lines under the filters (bookmaker, market), before lines_limit cuts lines"
+  }),
   lines: Schema.Array(OddsLineRow)
 }).annotations({ identifier: "GameOdds" })
 export type GameOdds = typeof GameOdds.Type

@@ -128,6 +128,23 @@ export const PagedEnvelope = <S extends Schema.Schema.Any>(data: S) =>
   })
 
 /**
+ * `next_cursor` of a list that pages by cursor (domain Paging): pass it as `cursor` for the page
+ * after this one; null on the last page. Opaque; bound to the list and its filters.
+ */
+export const NextCursor = Schema.NullOr(Schema.String).annotations({
+  description:
+    "pass as cursor to get the page after this one (same filters); null on the last page. Opaque, keyed on the list's order: rows written meanwhile are neither repeated nor skipped"
+})
+
+/** The paginated envelope ({@link PagedEnvelope}) of a list that also pages by cursor: plus `next_cursor`. */
+export const CursorPagedEnvelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({ ...PagedEnvelope(data).fields, next_cursor: NextCursor })
+
+/** The {@link Envelope} of a list that pages by cursor: plus `next_cursor`. */
+export const CursorEnvelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({ ...Envelope(data).fields, next_cursor: NextCursor })
+
+/**
  * The standard error object (specification, "Errors"): `error_code`, `message`,
  * `documentation_url` always; `upgrade_url` (uri or null); plus the extra fields each error code
  * lists (decisions.md, "Errors not shown").

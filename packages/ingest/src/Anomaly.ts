@@ -9,6 +9,7 @@
 import {
   Anomaly,
   AnomalyWriter,
+  Paging,
   PlayerReader,
   type SportKey,
   StatLineReader,
@@ -16,7 +17,6 @@ import {
 } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { allStatLines, type StatLinesOf } from "./Metrics.js"
-import { allRows } from "./Paging.js"
 
 const isAnomalySport = (sport: SportKey): sport is Anomaly.AnomalySport =>
   (Anomaly.anomalySports as ReadonlyArray<SportKey>).includes(sport)
@@ -45,7 +45,9 @@ export const recomputeAnomalies = (
     const players = yield* PlayerReader
     const ids = [...new Set(flagged.map((r) => r.player_id))]
     const names = new Map(
-      ids.length === 0 ? [] : (yield* allRows((page) => players.find({ ids, ...page }))).map((p) => [p.id, p.full_name])
+      ids.length === 0
+        ? []
+        : (yield* Paging.allRows((page) => players.find({ ids, ...page }))).map((p) => [p.id, p.full_name])
     )
     const alerts = flagged.map((r) => ({
       line_id: r.line_id,

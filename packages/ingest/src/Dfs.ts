@@ -19,13 +19,21 @@
  * against `player_count`, and the log line of the run).
  * @module
  */
-import { Dfs, DfsWriter, EventReader, GameReader, PlayerReader, slugOf, type StoreError } from "@sports-data/domain"
+import {
+  Dfs,
+  DfsWriter,
+  EventReader,
+  GameReader,
+  Paging,
+  PlayerReader,
+  slugOf,
+  type StoreError
+} from "@sports-data/domain"
 import { Effect, Either } from "effect"
 import { join } from "node:path"
 import { type CsvFileError, type CsvRow, field, num } from "./Csv.js"
 import type { Phase, PhaseResult } from "./Ingester.js"
 import { nameKey } from "./Names.js"
-import { allRows } from "./Paging.js"
 import type { ProgressReporter } from "./Progress.js"
 import { keptRows, listFiles, readRows, required, sourceCounts } from "./Rows.js"
 import { zonedToUtc } from "./Time.js"
@@ -249,31 +257,24 @@ export const buildGolfSlates = (
   return { slates, salaries }
 }
 
-/** Entries fetched per store call when reading the golfers to link to. */
-const PAGE = 5000
-
-/** Every stored nfl player, as linking needs it (Paging.ts `allRows`). */
+/** Every stored nfl player, as linking needs it (domain Paging `allRows`). */
 const allNflPlayers = Effect.flatMap(PlayerReader, (reader) =>
   Effect.map(
-    allRows((page) => reader.find({ sport: "nfl", ...page })),
+    Paging.allRows((page) => reader.find({ sport: "nfl", ...page })),
     (players): ReadonlyArray<LinkTarget> =>
       players.map((p) => ({ id: p.id, name: p.full_name, team: p.team, position: p.position }))
   ))
 
-/** Every golfer of the stored leaderboards (event entries), once per participant id. */
+/** Every golfer of the stored leaderboards (event entries), once per participant id (domain Paging `allRows`). */
 export const allGolfers = Effect.gen(function*() {
   const reader = yield* EventReader
   const out = new Map<string, LinkTarget>()
-  for (let offset = 0, seen = 0;; offset += PAGE) {
-    const page = yield* reader.entries({ sport: "golf", limit: PAGE, offset })
-    for (const e of page.rows) {
-      if (e.participant_id !== null && !out.has(e.participant_id)) {
-        out.set(e.participant_id, { id: e.participant_id, name: e.participant_name })
-      }
+  for (const e of yield* Paging.allRows((page) => reader.entries({ sport: "golf", ...page }))) {
+    if (e.participant_id !== null && !out.has(e.participant_id)) {
+      out.set(e.participant_id, { id: e.participant_id, name: e.participant_name })
     }
-    seen += page.rows.length
-    if (page.rows.length < PAGE || seen >= page.total) return [...out.values()]
   }
+  return [...out.values()]
 })
 
 /** The parsed rows of a DraftKings nfl salary file (malformed rows dropped). Fails with CsvFileError. */

@@ -7,6 +7,7 @@
  */
 import {
   Analytics,
+  Paging,
   PlayerMetricsWriter,
   type SportKey,
   type StatLine,
@@ -15,11 +16,10 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
-import { allRows } from "./Paging.js"
 
-/** Every stored stat line of `sport`, newest first (Paging.ts `allRows`). Fails with StoreError. */
+/** Every stored stat line of `sport`, newest first (domain Paging `allRows`). Fails with StoreError. */
 export const allStatLines = (sport: TeamSport): Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader> =>
-  Effect.flatMap(StatLineReader, (reader) => allRows((page) => reader.find({ sport, order: "recent", ...page })))
+  Effect.flatMap(StatLineReader, (reader) => Paging.allRows((page) => reader.find({ sport, order: "recent", ...page })))
 
 /** How a recompute job gets the stat lines of a sport: {@link allStatLines}, or a cached read of them. */
 export type StatLinesOf = (sport: TeamSport) => Effect.Effect<ReadonlyArray<StatLine>, StoreError, StatLineReader>

@@ -2,7 +2,7 @@
  * In-memory {@link AuditStore}: the events in one `Ref`, read newest first.
  * @module
  */
-import type { AuditEvent, AuditStoreService } from "@sports-data/domain"
+import { type AuditEvent, auditEventKey, type AuditStoreService, Paging } from "@sports-data/domain"
 import { Effect, Ref } from "effect"
 
 /** Newest first: `occurred_at` descending, then id descending (as the SQL adapter). */
@@ -19,7 +19,8 @@ export const makeAuditStore: Effect.Effect<AuditStoreService> = Effect.map(
         all.filter((e) =>
           e.key_hash === query.key_hash &&
           (query.before === undefined || e.occurred_at.getTime() < query.before.getTime()) &&
-          (query.action === undefined || e.action === query.action)
+          (query.action === undefined || e.action === query.action) &&
+          (query.after === undefined || Paging.compareKeys(auditEventKey.of(e), query.after, auditEventKey.columns) > 0)
         ).sort(newestFirst).slice(0, query.limit))
   })
 )

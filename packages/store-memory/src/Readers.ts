@@ -23,15 +23,19 @@ import {
   type EventReaderService,
   eventSports,
   type Game,
+  gameKey,
   GameReader,
   type GameReaderService,
   type InjuryQuery,
   type InjuryReport,
   isCalendarDate,
+  type KeySpec,
   nameKey,
   type Page,
   type Paged,
+  Paging,
   type Player,
+  playerKey,
   PlayerReader,
   type PlayerReaderService,
   type PollRanking,
@@ -41,11 +45,13 @@ import {
   type ReportReaderService,
   ServiceEventReader,
   SignalReader,
+  type SortKey,
   type SportEvent,
   type SportKey,
   type SportsReaders,
   type SportSummary,
   type StatLine,
+  statLineKey,
   StatLineReader,
   type StatLineReaderService,
   type Team,
@@ -73,11 +79,27 @@ const desc = <A>(order: Order.Order<A>): Order.Order<A> => Order.reverse(order)
 const sameCi = (value: string | null, wanted: string): boolean =>
   value !== null && value.toLowerCase() === wanted.toLowerCase()
 
-/** The page of `rows` after sorting, with the total before paging. Negative limit/offset read as 0. */
-const paged = <A>(rows: Array<A>, order: Order.Order<A>, page: Page): Paged<A> => {
+/**
+ * The page of `rows` after sorting, with the total before paging. Negative limit/offset read as
+ * 0. With `keyset` (the query's sort key and its `after`), only rows strictly after that key are
+ * paged; the total still counts them all.
+ */
+const paged = <A>(
+  rows: Array<A>,
+  order: Order.Order<A>,
+  page: Page,
+  keyset?: { readonly spec: KeySpec<A>; readonly after: SortKey | undefined }
+): Paged<A> => {
   const offset = Math.max(0, page.offset)
   const limit = Math.max(0, page.limit)
-  return { total: rows.length, rows: rows.sort(order).slice(offset, offset + limit) }
+  const from = keyset === undefined ? rows : Paging.rowsAfter(rows, keyset.spec, keyset.after)
+  return { total: rows.length, rows: from.sort(order).slice(offset, offset + limit) }
+}
+
+/** {@link playerKey} over a player with its name key already computed. */
+const keyedPlayerKey: KeySpec<KeyedPlayer> = {
+  columns: playerKey.columns,
+  of: (k) => [k.key, k.player.full_name, k.player.id]
 }
 
 /** The filter of the weekly tables (injuries, depth charts): sport, then each filter given. */
@@ -187,7 +209,8 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
       const found = paged(
         search === undefined ? matching : matching.filter((k) => k.key.includes(search)),
         playerOrder,
-        q
+        q,
+        { spec: keyedPlayerKey, after: q.after }
       )
       return { total: found.total, rows: found.rows.map((k) => k.player) }
     }),
@@ -216,7 +239,8 @@ export const makeGameReader = (data: SportsData): GameReaderService => ({
           (ids === undefined || ids.has(g.id))
         ),
         gameOrder(q.order),
-        q
+        q,
+        { spec: gameKey(q.order), after: q.after }
       )
     })
 })
@@ -236,7 +260,8 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
           (q.position === undefined || sameCi(s.position, q.position))
         ),
         statLineOrder(q.order),
-        q
+        q,
+        { spec: statLineKey(q.order), after: q.after }
       )),
   recentBefore: (q) =>
     Effect.map(valuesOf(data.statLines), (rows) => {

@@ -46,6 +46,10 @@ export const makeAuditStore: Effect.Effect<AuditStoreService, never, SqlClient.S
         WHERE key_hash = ${query.key_hash}
           ${query.before === undefined ? sql`` : sql`AND occurred_at < ${query.before}`}
           ${query.action === undefined ? sql`` : sql`AND action = ${query.action}`}
+          ${
+        query.after === undefined ? sql`` : sql`AND (occurred_at < ${query.after[0]}::timestamptz
+            OR (occurred_at = ${query.after[0]}::timestamptz AND id COLLATE "C" < ${query.after[1]}))`
+      }
         ORDER BY occurred_at DESC, id COLLATE "C" DESC
         LIMIT ${query.limit}`.pipe(Effect.map((rows) => rows.map(toEvent)), orStoreError("AuditStore.list"))
   })

@@ -28,15 +28,18 @@ import {
   type EventSport,
   eventSports,
   Game,
+  gameKey,
   GameReader,
   type GameReaderService,
   type InjuryQuery,
   InjuryReport,
   isCalendarDate,
+  type KeySpec,
   nameKey,
   type Page,
   type Paged,
   Player,
+  playerKey,
   PlayerReader,
   type PlayerReaderService,
   PollRanking,
@@ -46,11 +49,13 @@ import {
   type ReportReaderService,
   ServiceEventReader,
   SignalReader,
+  type SortKey,
   SportEvent,
   type SportKey,
   type SportsReaders,
   type SportSummary,
   StatLine,
+  statLineKey,
   StatLineReader,
   type StatLineReaderService,
   type StoreError,
@@ -94,23 +99,64 @@ const helpers = (sql: SqlClient.SqlClient) => {
       orStoreError(operation)
     )
 
-  /** Total and page of `t` under `where`, in `orderBy`, decoded with `schema`. */
+  /**
+   * The rows strictly after sort key `after` in the order of `spec`, whose columns are the SQL
+   * expressions `columns` (each with the cast of its parameter, if any): the lexicographic
+   * comparison written out, a null after every value in either direction (NULLS LAST).
+   */
+  const keysetAfter = (
+    columns: ReadonlyArray<readonly [expression: string, cast?: string]>,
+    spec: KeySpec<unknown>,
+    after: SortKey
+  ): Fragment => {
+    const value = (i: number) => {
+      const cast = columns[i]![1]
+      return cast === undefined ? sql`${after[i]!}` : sql`${after[i]!}::${sql.literal(cast)}`
+    }
+    const eq = (i: number) =>
+      after[i] === null
+        ? sql`${sql.literal(columns[i]![0])} IS NULL`
+        : sql`${sql.literal(columns[i]![0])} = ${value(i)}`
+    const gt = (i: number) => {
+      if (after[i] === null) return sql`false`
+      const c = spec.columns[i]!
+      const beyond = c.direction === "asc"
+        ? sql`${sql.literal(columns[i]![0])} > ${value(i)}`
+        : sql`${sql.literal(columns[i]![0])} < ${value(i)}`
+      return c.nullable ? sql`(${beyond} OR ${sql.literal(columns[i]![0])} IS NULL)` : beyond
+    }
+    return sql.or(columns.map((_, i) => sql.and([...columns.slice(0, i).map((__, j) => eq(j)), gt(i)])))
+  }
+
+  /**
+   * Total and page of `t` under `where`, in `orderBy`, decoded with `schema`. With `keyset` and an
+   * `after` key, the page holds only rows after it ({@link keysetAfter}); the total counts all.
+   */
   const findPaged = <A, I>(
     t: T.TableSpec<A>,
     schema: Schema.Schema<A, I>,
     where: ReadonlyArray<Fragment>,
     orderBy: string,
-    page: Page,
-    operation: string
+    page: Page & { readonly after?: SortKey | undefined },
+    operation: string,
+    keyset?: {
+      readonly columns: ReadonlyArray<readonly [expression: string, cast?: string]>
+      readonly spec: KeySpec<A>
+    }
   ): Effect.Effect<Paged<A>, StoreError> => {
     const { limit, offset } = pageOf(page)
     const condition = sql.and(where)
+    const rowsCondition = keyset === undefined || page.after === undefined
+      ? condition
+      : sql.and([...where, keysetAfter(keyset.columns, keyset.spec as KeySpec<unknown>, page.after)])
     const decode = Schema.decodeUnknown(Schema.Array(schema))
     return Effect.gen(function*() {
       const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${
         sql(t.table)
       } WHERE ${condition}`
-      const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${condition}
+      const rows = limit === 0 ?
+        [] :
+        yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${rowsCondition}
         ORDER BY ${sql.literal(orderBy)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
       return { total: count?.total ?? 0, rows }
     }).pipe(orStoreError(operation))
@@ -155,7 +201,10 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
           where.push(sql`platform_ids @> ${JSON.stringify({ [q.platform.name]: q.platform.id })}::jsonb`)
         }
         const order = `name_key COLLATE "C", full_name COLLATE "C", id COLLATE "C"`
-        return findPaged(T.players, Player, where, order, q, "PlayerReader.find")
+        return findPaged(T.players, Player, where, order, q, "PlayerReader.find", {
+          columns: [[`name_key COLLATE "C"`], [`full_name COLLATE "C"`], [`id COLLATE "C"`]],
+          spec: playerKey
+        })
       },
       get: (id) =>
         sql`SELECT ${sql.literal(T.players.select)} FROM players WHERE id = ${id}`.pipe(
@@ -200,7 +249,8 @@ export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.S
           where,
           `game_date ${direction} NULLS LAST, id COLLATE "C" ${direction}`,
           q,
-          "GameReader.find"
+          "GameReader.find",
+          { columns: [["game_date", "date"], [`id COLLATE "C"`]], spec: gameKey(q.order) }
         )
       }
     }
@@ -224,7 +274,12 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         const orderBy = q.order === "recent"
           ? `season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC`
           : `fantasy_points DESC NULLS LAST, id COLLATE "C"`
-        return findPaged(T.statLines, StatLine, where, orderBy, q, "StatLineReader.find")
+        return findPaged(T.statLines, StatLine, where, orderBy, q, "StatLineReader.find", {
+          columns: q.order === "recent"
+            ? [["season"], ["week"], ["game_date", "date"], [`id COLLATE "C"`]]
+            : [["fantasy_points"], [`id COLLATE "C"`]],
+          spec: statLineKey(q.order)
+        })
       },
       recentBefore: (q) => {
         if (q.player_ids.length === 0 || q.per_player <= 0 || !isCalendarDate(q.before)) {

@@ -21,7 +21,7 @@ from typing_extensions import Annotated
 
 from datetime import datetime
 
-from pydantic import Field, StrictStr, conint, constr
+from pydantic import Field, StrictStr, conint, constr, validator
 
 from typing import Optional
 
@@ -55,17 +55,19 @@ class AccountApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def account_audit_events(self, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, before : Optional[datetime] = None, action : Optional[StrictStr] = None, **kwargs) -> AccountAuditEvents200Response:  # noqa: E501
+    def account_audit_events(self, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, before : Optional[datetime] = None, action : Optional[StrictStr] = None, **kwargs) -> AccountAuditEvents200Response:  # noqa: E501
         """The calling key's audit trail, newest first: key and webhook changes  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.account_audit_events(limit, before, action, async_req=True)
+        >>> thread = api.account_audit_events(limit, cursor, before, action, async_req=True)
         >>> result = thread.get()
 
         :param limit: rows to return, 1 to 200 (default 50)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param before:
         :type before: datetime
         :param action:
@@ -84,20 +86,22 @@ class AccountApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the account_audit_events_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.account_audit_events_with_http_info(limit, before, action, **kwargs)  # noqa: E501
+        return self.account_audit_events_with_http_info(limit, cursor, before, action, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def account_audit_events_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, before : Optional[datetime] = None, action : Optional[StrictStr] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def account_audit_events_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, before : Optional[datetime] = None, action : Optional[StrictStr] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """The calling key's audit trail, newest first: key and webhook changes  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.account_audit_events_with_http_info(limit, before, action, async_req=True)
+        >>> thread = api.account_audit_events_with_http_info(limit, cursor, before, action, async_req=True)
         >>> result = thread.get()
 
         :param limit: rows to return, 1 to 200 (default 50)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param before:
         :type before: datetime
         :param action:
@@ -131,6 +135,7 @@ class AccountApi(object):
 
         _all_params = [
             'limit',
+            'cursor',
             'before',
             'action'
         ]
@@ -165,6 +170,9 @@ class AccountApi(object):
         _query_params = []
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         if _params.get('before') is not None:  # noqa: E501
             if isinstance(_params['before'], datetime):

@@ -1107,14 +1107,14 @@ class AnalyticsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def analytics_trends(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
+    def analytics_trends(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping.  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.analytics_trends(sport, player_name, team, position, season, week, limit, async_req=True)
+        >>> thread = api.analytics_trends(sport, player_name, team, position, season, week, limit, games_limit, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
@@ -1131,6 +1131,8 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1145,17 +1147,17 @@ class AnalyticsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the analytics_trends_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.analytics_trends_with_http_info(sport, player_name, team, position, season, week, limit, **kwargs)  # noqa: E501
+        return self.analytics_trends_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def analytics_trends_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def analytics_trends_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping.  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.analytics_trends_with_http_info(sport, player_name, team, position, season, week, limit, async_req=True)
+        >>> thread = api.analytics_trends_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
@@ -1172,6 +1174,8 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1206,7 +1210,8 @@ class AnalyticsApi(object):
             'position',
             'season',
             'week',
-            'limit'
+            'limit',
+            'games_limit'
         ]
         _all_params.extend(
             [
@@ -1258,6 +1263,9 @@ class AnalyticsApi(object):
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
 
+        if _params.get('games_limit') is not None:  # noqa: E501
+            _query_params.append(('games_limit', _params['games_limit']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters
@@ -1304,14 +1312,14 @@ class AnalyticsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def analytics_trends_v1(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
+    def analytics_trends_v1(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping.  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.analytics_trends_v1(sport, player_name, team, position, season, week, limit, async_req=True)
+        >>> thread = api.analytics_trends_v1(sport, player_name, team, position, season, week, limit, games_limit, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
@@ -1328,6 +1336,8 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1342,17 +1352,17 @@ class AnalyticsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the analytics_trends_v1_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.analytics_trends_v1_with_http_info(sport, player_name, team, position, season, week, limit, **kwargs)  # noqa: E501
+        return self.analytics_trends_v1_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def analytics_trends_v1_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def analytics_trends_v1_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping.  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.analytics_trends_v1_with_http_info(sport, player_name, team, position, season, week, limit, async_req=True)
+        >>> thread = api.analytics_trends_v1_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
@@ -1369,6 +1379,8 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1403,7 +1415,8 @@ class AnalyticsApi(object):
             'position',
             'season',
             'week',
-            'limit'
+            'limit',
+            'games_limit'
         ]
         _all_params.extend(
             [
@@ -1454,6 +1467,9 @@ class AnalyticsApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('games_limit') is not None:  # noqa: E501
+            _query_params.append(('games_limit', _params['games_limit']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -208,13 +208,13 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
+    def cfb_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
         """College football games by date, season, week and state  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_games(var_date, state, season, week, limit, async_req=True)
+        >>> thread = api.cfb_games(var_date, state, season, week, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -227,6 +227,8 @@ class CollegeFootballApi(object):
         :type week: int
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -241,16 +243,16 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_games_with_http_info(var_date, state, season, week, limit, **kwargs)  # noqa: E501
+        return self.cfb_games_with_http_info(var_date, state, season, week, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """College football games by date, season, week and state  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_games_with_http_info(var_date, state, season, week, limit, async_req=True)
+        >>> thread = api.cfb_games_with_http_info(var_date, state, season, week, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -263,6 +265,8 @@ class CollegeFootballApi(object):
         :type week: int
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -295,7 +299,8 @@ class CollegeFootballApi(object):
             'state',
             'season',
             'week',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -340,6 +345,9 @@ class CollegeFootballApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -534,13 +542,13 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
+    def cfb_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
         """College football players (2025 box scores), paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_players(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.cfb_players(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -553,6 +561,8 @@ class CollegeFootballApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -567,16 +577,16 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_players_with_http_info(search, position, team, limit, offset, **kwargs)  # noqa: E501
+        return self.cfb_players_with_http_info(search, position, team, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """College football players (2025 box scores), paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_players_with_http_info(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.cfb_players_with_http_info(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -589,6 +599,8 @@ class CollegeFootballApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -621,7 +633,8 @@ class CollegeFootballApi(object):
             'position',
             'team',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -666,6 +679,9 @@ class CollegeFootballApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1031,19 +1047,23 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def cfb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """College football standings by conference: overall and conference records  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_standings(season, conference, async_req=True)
+        >>> thread = api.cfb_standings(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference:
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1058,22 +1078,26 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_standings_with_http_info(season, conference, **kwargs)  # noqa: E501
+        return self.cfb_standings_with_http_info(season, conference, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """College football standings by conference: overall and conference records  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_standings_with_http_info(season, conference, async_req=True)
+        >>> thread = api.cfb_standings_with_http_info(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference:
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1103,7 +1127,9 @@ class CollegeFootballApi(object):
 
         _all_params = [
             'season',
-            'conference'
+            'conference',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1139,6 +1165,12 @@ class CollegeFootballApi(object):
 
         if _params.get('conference') is not None:  # noqa: E501
             _query_params.append(('conference', _params['conference']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1186,15 +1218,19 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_teams(self, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def cfb_teams(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """College football teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_teams(async_req=True)
+        >>> thread = api.cfb_teams(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1209,18 +1245,22 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_teams_with_http_info(**kwargs)  # noqa: E501
+        return self.cfb_teams_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_teams_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_teams_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """College football teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_teams_with_http_info(async_req=True)
+        >>> thread = api.cfb_teams_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1249,6 +1289,8 @@ class CollegeFootballApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1279,6 +1321,12 @@ class CollegeFootballApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

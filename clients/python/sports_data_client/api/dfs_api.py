@@ -49,13 +49,13 @@ class DFSApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def dfs_dfs_salaries(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], slate_id : constr(strict=True, max_length=100, min_length=1), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> DfsSalariesResponse:  # noqa: E501
+    def dfs_dfs_salaries(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], slate_id : constr(strict=True, max_length=100, min_length=1), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> DfsSalariesResponse:  # noqa: E501
         """Salaries of a slate, highest first, with players linked to canonical ids  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.dfs_dfs_salaries(sport, slate_id, position, async_req=True)
+        >>> thread = api.dfs_dfs_salaries(sport, slate_id, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -64,6 +64,10 @@ class DFSApi(object):
         :type slate_id: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -78,16 +82,16 @@ class DFSApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the dfs_dfs_salaries_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.dfs_dfs_salaries_with_http_info(sport, slate_id, position, **kwargs)  # noqa: E501
+        return self.dfs_dfs_salaries_with_http_info(sport, slate_id, position, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def dfs_dfs_salaries_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], slate_id : constr(strict=True, max_length=100, min_length=1), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def dfs_dfs_salaries_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], slate_id : constr(strict=True, max_length=100, min_length=1), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Salaries of a slate, highest first, with players linked to canonical ids  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.dfs_dfs_salaries_with_http_info(sport, slate_id, position, async_req=True)
+        >>> thread = api.dfs_dfs_salaries_with_http_info(sport, slate_id, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -96,6 +100,10 @@ class DFSApi(object):
         :type slate_id: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -126,7 +134,9 @@ class DFSApi(object):
         _all_params = [
             'sport',
             'slate_id',
-            'position'
+            'position',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -165,6 +175,12 @@ class DFSApi(object):
         _query_params = []
         if _params.get('position') is not None:  # noqa: E501
             _query_params.append(('position', _params['position']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -1211,19 +1211,23 @@ class EndpointsWithoutASourceApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def unavailable_plays(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[constr(strict=True, max_length=64), Field(..., description="the game id of /games")], **kwargs) -> UnavailablePlays200Response:  # noqa: E501
+    def unavailable_plays(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[constr(strict=True, max_length=64), Field(..., description="the game id of /games")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> UnavailablePlays200Response:  # noqa: E501
         """Play-by-play of a game (no source: empty data with meta.coverage)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.unavailable_plays(sport, game_id, async_req=True)
+        >>> thread = api.unavailable_plays(sport, game_id, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
         :param game_id: the game id of /games (required)
         :type game_id: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1238,22 +1242,26 @@ class EndpointsWithoutASourceApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the unavailable_plays_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.unavailable_plays_with_http_info(sport, game_id, **kwargs)  # noqa: E501
+        return self.unavailable_plays_with_http_info(sport, game_id, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def unavailable_plays_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[constr(strict=True, max_length=64), Field(..., description="the game id of /games")], **kwargs) -> ApiResponse:  # noqa: E501
+    def unavailable_plays_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[constr(strict=True, max_length=64), Field(..., description="the game id of /games")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Play-by-play of a game (no source: empty data with meta.coverage)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.unavailable_plays_with_http_info(sport, game_id, async_req=True)
+        >>> thread = api.unavailable_plays_with_http_info(sport, game_id, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
         :param game_id: the game id of /games (required)
         :type game_id: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1283,7 +1291,9 @@ class EndpointsWithoutASourceApi(object):
 
         _all_params = [
             'sport',
-            'game_id'
+            'game_id',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1320,6 +1330,12 @@ class EndpointsWithoutASourceApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

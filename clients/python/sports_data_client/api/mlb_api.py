@@ -56,13 +56,13 @@ class MLBApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def mlb_games(self, var_date : Optional[date] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> MlbGames200Response:  # noqa: E501
+    def mlb_games(self, var_date : Optional[date] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> MlbGames200Response:  # noqa: E501
         """MLB games by date and state, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_games(var_date, state, limit, async_req=True)
+        >>> thread = api.mlb_games(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -71,6 +71,8 @@ class MLBApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -85,16 +87,16 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_games_with_http_info(var_date, state, limit, **kwargs)  # noqa: E501
+        return self.mlb_games_with_http_info(var_date, state, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_games_with_http_info(self, var_date : Optional[date] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_games_with_http_info(self, var_date : Optional[date] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """MLB games by date and state, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_games_with_http_info(var_date, state, limit, async_req=True)
+        >>> thread = api.mlb_games_with_http_info(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -103,6 +105,8 @@ class MLBApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -133,7 +137,8 @@ class MLBApi(object):
         _all_params = [
             'var_date',
             'state',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -175,6 +180,9 @@ class MLBApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -369,13 +377,13 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], var_date : Optional[date] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> MlbPlayerStats200Response:  # noqa: E501
+    def mlb_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], var_date : Optional[date] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> MlbPlayerStats200Response:  # noqa: E501
         """Per-game lines of an MLB player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_player_stats(id, var_date, limit, async_req=True)
+        >>> thread = api.mlb_player_stats(id, var_date, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -384,6 +392,8 @@ class MLBApi(object):
         :type var_date: date
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -398,16 +408,16 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_player_stats_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_player_stats_with_http_info(id, var_date, limit, **kwargs)  # noqa: E501
+        return self.mlb_player_stats_with_http_info(id, var_date, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], var_date : Optional[date] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], var_date : Optional[date] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-game lines of an MLB player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_player_stats_with_http_info(id, var_date, limit, async_req=True)
+        >>> thread = api.mlb_player_stats_with_http_info(id, var_date, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -416,6 +426,8 @@ class MLBApi(object):
         :type var_date: date
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -446,7 +458,8 @@ class MLBApi(object):
         _all_params = [
             'id',
             'var_date',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -488,6 +501,9 @@ class MLBApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -535,13 +551,13 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_players(self, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MlbPlayers200Response:  # noqa: E501
+    def mlb_players(self, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> MlbPlayers200Response:  # noqa: E501
         """MLB players: filter by position, team, status and name, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_players(position, team, status, search, limit, offset, async_req=True)
+        >>> thread = api.mlb_players(position, team, status, search, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param position: case-insensitive
@@ -556,6 +572,8 @@ class MLBApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -570,16 +588,16 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_players_with_http_info(position, team, status, search, limit, offset, **kwargs)  # noqa: E501
+        return self.mlb_players_with_http_info(position, team, status, search, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_players_with_http_info(self, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_players_with_http_info(self, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """MLB players: filter by position, team, status and name, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_players_with_http_info(position, team, status, search, limit, offset, async_req=True)
+        >>> thread = api.mlb_players_with_http_info(position, team, status, search, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param position: case-insensitive
@@ -594,6 +612,8 @@ class MLBApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -627,7 +647,8 @@ class MLBApi(object):
             'status',
             'search',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -675,6 +696,9 @@ class MLBApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1201,19 +1225,23 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def mlb_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """MLB standings computed from game results, by league and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_standings(season, division, async_req=True)
+        >>> thread = api.mlb_standings(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1228,22 +1256,26 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_standings_with_http_info(season, division, **kwargs)  # noqa: E501
+        return self.mlb_standings_with_http_info(season, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """MLB standings computed from game results, by league and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_standings_with_http_info(season, division, async_req=True)
+        >>> thread = api.mlb_standings_with_http_info(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1273,7 +1305,9 @@ class MLBApi(object):
 
         _all_params = [
             'season',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1309,6 +1343,12 @@ class MLBApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1356,15 +1396,19 @@ class MLBApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def mlb_teams(self, **kwargs) -> MlbTeams200Response:  # noqa: E501
+    def mlb_teams(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MlbTeams200Response:  # noqa: E501
         """The MLB teams with roster sizes and positions  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_teams(async_req=True)
+        >>> thread = api.mlb_teams(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1379,18 +1423,22 @@ class MLBApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the mlb_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.mlb_teams_with_http_info(**kwargs)  # noqa: E501
+        return self.mlb_teams_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def mlb_teams_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def mlb_teams_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """The MLB teams with roster sizes and positions  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.mlb_teams_with_http_info(async_req=True)
+        >>> thread = api.mlb_teams_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1419,6 +1467,8 @@ class MLBApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1449,6 +1499,12 @@ class MLBApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

@@ -208,14 +208,14 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
+    def nba_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
         """NBA games by date (or today) and state, most recent first  # noqa: E501
 
         Cache-Control: max-age=30 while a listed game is in progress, 120 otherwise.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_games(var_date, state, limit, async_req=True)
+        >>> thread = api.nba_games(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -224,6 +224,8 @@ class NBAApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -238,17 +240,17 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_games_with_http_info(var_date, state, limit, **kwargs)  # noqa: E501
+        return self.nba_games_with_http_info(var_date, state, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA games by date (or today) and state, most recent first  # noqa: E501
 
         Cache-Control: max-age=30 while a listed game is in progress, 120 otherwise.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_games_with_http_info(var_date, state, limit, async_req=True)
+        >>> thread = api.nba_games_with_http_info(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -257,6 +259,8 @@ class NBAApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -287,7 +291,8 @@ class NBAApi(object):
         _all_params = [
             'var_date',
             'state',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -326,6 +331,9 @@ class NBAApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -520,13 +528,13 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> NbaPlayerStats200Response:  # noqa: E501
+    def nba_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NbaPlayerStats200Response:  # noqa: E501
         """Per-game lines of an NBA player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_player_stats(id, season, limit, async_req=True)
+        >>> thread = api.nba_player_stats(id, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -535,6 +543,8 @@ class NBAApi(object):
         :type season: int
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -549,16 +559,16 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_player_stats_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_player_stats_with_http_info(id, season, limit, **kwargs)  # noqa: E501
+        return self.nba_player_stats_with_http_info(id, season, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-game lines of an NBA player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_player_stats_with_http_info(id, season, limit, async_req=True)
+        >>> thread = api.nba_player_stats_with_http_info(id, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -567,6 +577,8 @@ class NBAApi(object):
         :type season: int
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -597,7 +609,8 @@ class NBAApi(object):
         _all_params = [
             'id',
             'season',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -636,6 +649,9 @@ class NBAApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -683,13 +699,13 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
+    def nba_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
         """NBA players: search by name, filter by position and team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_players(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nba_players(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -702,6 +718,8 @@ class NBAApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -716,16 +734,16 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_players_with_http_info(search, position, team, limit, offset, **kwargs)  # noqa: E501
+        return self.nba_players_with_http_info(search, position, team, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA players: search by name, filter by position and team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_players_with_http_info(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nba_players_with_http_info(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -738,6 +756,8 @@ class NBAApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -770,7 +790,8 @@ class NBAApi(object):
             'position',
             'team',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -815,6 +836,9 @@ class NBAApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1017,19 +1041,23 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def nba_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """NBA standings computed from game results, by conference  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_standings(season, conference, async_req=True)
+        >>> thread = api.nba_standings(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1044,22 +1072,26 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_standings_with_http_info(season, conference, **kwargs)  # noqa: E501
+        return self.nba_standings_with_http_info(season, conference, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA standings computed from game results, by conference  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_standings_with_http_info(season, conference, async_req=True)
+        >>> thread = api.nba_standings_with_http_info(season, conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1089,7 +1121,9 @@ class NBAApi(object):
 
         _all_params = [
             'season',
-            'conference'
+            'conference',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1125,6 +1159,12 @@ class NBAApi(object):
 
         if _params.get('conference') is not None:  # noqa: E501
             _query_params.append(('conference', _params['conference']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1172,17 +1212,21 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def nba_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """NBA teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_teams(conference, async_req=True)
+        >>> thread = api.nba_teams(conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1197,20 +1241,24 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_teams_with_http_info(conference, **kwargs)  # noqa: E501
+        return self.nba_teams_with_http_info(conference, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NBA teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_teams_with_http_info(conference, async_req=True)
+        >>> thread = api.nba_teams_with_http_info(conference, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1239,7 +1287,9 @@ class NBAApi(object):
         _params = locals()
 
         _all_params = [
-            'conference'
+            'conference',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1272,6 +1322,12 @@ class NBAApi(object):
         _query_params = []
         if _params.get('conference') is not None:  # noqa: E501
             _query_params.append(('conference', _params['conference']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -52,13 +52,13 @@ class NFLApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def nfl_games(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=22, ge=1)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 16)")] = None, **kwargs) -> NflGames200Response:  # noqa: E501
+    def nfl_games(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=22, ge=1)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 16)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflGames200Response:  # noqa: E501
         """NFL games by season, week and status, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_games(season, week, status, limit, async_req=True)
+        >>> thread = api.nfl_games(season, week, status, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
@@ -69,6 +69,8 @@ class NFLApi(object):
         :type status: str
         :param limit: rows to return, 1 to 100 (default 16)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -83,16 +85,16 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_games_with_http_info(season, week, status, limit, **kwargs)  # noqa: E501
+        return self.nfl_games_with_http_info(season, week, status, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_games_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=22, ge=1)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 16)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_games_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=22, ge=1)] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 16)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL games by season, week and status, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_games_with_http_info(season, week, status, limit, async_req=True)
+        >>> thread = api.nfl_games_with_http_info(season, week, status, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
@@ -103,6 +105,8 @@ class NFLApi(object):
         :type status: str
         :param limit: rows to return, 1 to 100 (default 16)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -134,7 +138,8 @@ class NFLApi(object):
             'season',
             'week',
             'status',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -176,6 +181,9 @@ class NFLApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -370,13 +378,13 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=18, ge=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, **kwargs) -> NflPlayerStats200Response:  # noqa: E501
+    def nfl_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=18, ge=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayerStats200Response:  # noqa: E501
         """Per-game stat lines of an NFL player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_player_stats(id, season, week, limit, async_req=True)
+        >>> thread = api.nfl_player_stats(id, season, week, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -387,6 +395,8 @@ class NFLApi(object):
         :type week: int
         :param limit: rows to return, 1 to 200 (default 20)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -401,16 +411,16 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_player_stats_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_player_stats_with_http_info(id, season, week, limit, **kwargs)  # noqa: E501
+        return self.nfl_player_stats_with_http_info(id, season, week, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=18, ge=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Optional[conint(strict=True, le=18, ge=1)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-game stat lines of an NFL player, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_player_stats_with_http_info(id, season, week, limit, async_req=True)
+        >>> thread = api.nfl_player_stats_with_http_info(id, season, week, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -421,6 +431,8 @@ class NFLApi(object):
         :type week: int
         :param limit: rows to return, 1 to 200 (default 20)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -452,7 +464,8 @@ class NFLApi(object):
             'id',
             'season',
             'week',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -494,6 +507,9 @@ class NFLApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -541,13 +557,13 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
+    def nfl_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
         """NFL players: search by name, filter by position and team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_players(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nfl_players(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -560,6 +576,8 @@ class NFLApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -574,16 +592,16 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_players_with_http_info(search, position, team, limit, offset, **kwargs)  # noqa: E501
+        return self.nfl_players_with_http_info(search, position, team, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL players: search by name, filter by position and team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_players_with_http_info(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nfl_players_with_http_info(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -596,6 +614,8 @@ class NFLApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -628,7 +648,8 @@ class NFLApi(object):
             'position',
             'team',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -673,6 +694,9 @@ class NFLApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -875,14 +899,14 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_standings(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def nfl_standings(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """NFL standings computed from game results, by conference and division  # noqa: E501
 
         Win/loss/tie records grouped by conference and division; rank is the division place after the NFL's division tiebreakers (see the tiebreaker field).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_standings(conference, division, season, async_req=True)
+        >>> thread = api.nfl_standings(conference, division, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
@@ -891,6 +915,10 @@ class NFLApi(object):
         :type division: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -905,17 +933,17 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_standings_with_http_info(conference, division, season, **kwargs)  # noqa: E501
+        return self.nfl_standings_with_http_info(conference, division, season, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_standings_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_standings_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL standings computed from game results, by conference and division  # noqa: E501
 
         Win/loss/tie records grouped by conference and division; rank is the division place after the NFL's division tiebreakers (see the tiebreaker field).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_standings_with_http_info(conference, division, season, async_req=True)
+        >>> thread = api.nfl_standings_with_http_info(conference, division, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
@@ -924,6 +952,10 @@ class NFLApi(object):
         :type division: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -954,7 +986,9 @@ class NFLApi(object):
         _all_params = [
             'conference',
             'division',
-            'season'
+            'season',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -993,6 +1027,12 @@ class NFLApi(object):
 
         if _params.get('season') is not None:  # noqa: E501
             _query_params.append(('season', _params['season']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1040,19 +1080,23 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def nfl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """NFL teams, filtered by conference and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_teams(conference, division, async_req=True)
+        >>> thread = api.nfl_teams(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1067,22 +1111,26 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_teams_with_http_info(conference, division, **kwargs)  # noqa: E501
+        return self.nfl_teams_with_http_info(conference, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NFL teams, filtered by conference and division  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_teams_with_http_info(conference, division, async_req=True)
+        >>> thread = api.nfl_teams_with_http_info(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1112,7 +1160,9 @@ class NFLApi(object):
 
         _all_params = [
             'conference',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1148,6 +1198,12 @@ class NFLApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -229,13 +229,13 @@ class NHLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nhl_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
+    def nhl_games(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
         """NHL games by date (or today) and state, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_games(var_date, state, limit, async_req=True)
+        >>> thread = api.nhl_games(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -244,6 +244,8 @@ class NHLApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -258,16 +260,16 @@ class NHLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nhl_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nhl_games_with_http_info(var_date, state, limit, **kwargs)  # noqa: E501
+        return self.nhl_games_with_http_info(var_date, state, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nhl_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nhl_games_with_http_info(self, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NHL games by date (or today) and state, most recent first  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_games_with_http_info(var_date, state, limit, async_req=True)
+        >>> thread = api.nhl_games_with_http_info(var_date, state, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param var_date:
@@ -276,6 +278,8 @@ class NHLApi(object):
         :type state: str
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -306,7 +310,8 @@ class NHLApi(object):
         _all_params = [
             'var_date',
             'state',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -345,6 +350,9 @@ class NHLApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -539,13 +547,13 @@ class NHLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nhl_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> NhlPlayerStats200Response:  # noqa: E501
+    def nhl_player_stats(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NhlPlayerStats200Response:  # noqa: E501
         """Per-game lines of an NHL player (2025-26)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_player_stats(id, season, limit, async_req=True)
+        >>> thread = api.nhl_player_stats(id, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -554,6 +562,8 @@ class NHLApi(object):
         :type season: int
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -568,16 +578,16 @@ class NHLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nhl_player_stats_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nhl_player_stats_with_http_info(id, season, limit, **kwargs)  # noqa: E501
+        return self.nhl_player_stats_with_http_info(id, season, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nhl_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nhl_player_stats_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-game lines of an NHL player (2025-26)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_player_stats_with_http_info(id, season, limit, async_req=True)
+        >>> thread = api.nhl_player_stats_with_http_info(id, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
@@ -586,6 +596,8 @@ class NHLApi(object):
         :type season: int
         :param limit: rows to return, 1 to 200 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -616,7 +628,8 @@ class NHLApi(object):
         _all_params = [
             'id',
             'season',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -655,6 +668,9 @@ class NHLApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -702,13 +718,13 @@ class NHLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nhl_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
+    def nhl_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
         """NHL players: search, position, team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_players(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nhl_players(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -721,6 +737,8 @@ class NHLApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -735,16 +753,16 @@ class NHLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nhl_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nhl_players_with_http_info(search, position, team, limit, offset, **kwargs)  # noqa: E501
+        return self.nhl_players_with_http_info(search, position, team, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nhl_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nhl_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, team : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NHL players: search, position, team, paginated  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_players_with_http_info(search, position, team, limit, offset, async_req=True)
+        >>> thread = api.nhl_players_with_http_info(search, position, team, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -757,6 +775,8 @@ class NHLApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -789,7 +809,8 @@ class NHLApi(object):
             'position',
             'team',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -834,6 +855,9 @@ class NHLApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1036,19 +1060,23 @@ class NHLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nhl_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def nhl_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """NHL standings by division: 2 points a win, 1 an overtime or shootout loss, NHL tiebreakers  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_standings(season, division, async_req=True)
+        >>> thread = api.nhl_standings(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1063,22 +1091,26 @@ class NHLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nhl_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nhl_standings_with_http_info(season, division, **kwargs)  # noqa: E501
+        return self.nhl_standings_with_http_info(season, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nhl_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nhl_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NHL standings by division: 2 points a win, 1 an overtime or shootout loss, NHL tiebreakers  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_standings_with_http_info(season, division, async_req=True)
+        >>> thread = api.nhl_standings_with_http_info(season, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1108,7 +1140,9 @@ class NHLApi(object):
 
         _all_params = [
             'season',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1144,6 +1178,12 @@ class NHLApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1191,19 +1231,23 @@ class NHLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nhl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def nhl_teams(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """NHL teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_teams(conference, division, async_req=True)
+        >>> thread = api.nhl_teams(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1218,22 +1262,26 @@ class NHLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nhl_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nhl_teams_with_http_info(conference, division, **kwargs)  # noqa: E501
+        return self.nhl_teams_with_http_info(conference, division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nhl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nhl_teams_with_http_info(self, conference : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """NHL teams with player_count and roster_url  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nhl_teams_with_http_info(conference, division, async_req=True)
+        >>> thread = api.nhl_teams_with_http_info(conference, division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param conference: case-insensitive
         :type conference: str
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1263,7 +1311,9 @@ class NHLApi(object):
 
         _all_params = [
             'conference',
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1299,6 +1349,12 @@ class NHLApi(object):
 
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

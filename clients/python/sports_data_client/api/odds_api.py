@@ -21,7 +21,7 @@ from typing_extensions import Annotated
 
 from datetime import date
 
-from pydantic import Field, StrictStr, conint, constr
+from pydantic import Field, StrictStr, conint, constr, validator
 
 from typing import Optional
 
@@ -49,14 +49,14 @@ class OddsApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
+    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`; `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_history(sport, game_id, bookmaker, market, limit, offset, async_req=True)
+        >>> thread = api.odds_history(sport, game_id, bookmaker, market, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -71,6 +71,8 @@ class OddsApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -85,17 +87,17 @@ class OddsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the odds_history_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, **kwargs)  # noqa: E501
+        return self.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`; `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, async_req=True)
+        >>> thread = api.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -110,6 +112,8 @@ class OddsApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -143,7 +147,8 @@ class OddsApi(object):
             'bookmaker',
             'market',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -192,6 +197,9 @@ class OddsApi(object):
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
 
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters
@@ -238,14 +246,14 @@ class OddsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def odds_odds(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], var_date : Optional[date] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=25, ge=1)], Field(description="week of the season, 1 to 25")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> OddsResponse:  # noqa: E501
+    def odds_odds(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], var_date : Optional[date] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=25, ge=1)], Field(description="week of the season, 1 to 25")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, lines_limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="lines per game, 1 to 500 (default 50); each game's lines_total counts them all. A golf event holds thousands: filter by market and bookmaker")] = None, bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> OddsResponse:  # noqa: E501
         """Moneyline, spread and total per game, with bookmaker, time and no-vig probabilities  # noqa: E501
 
-        Upcoming games (game date today UTC or later) by default; date, season and week look back. Each game lists its latest line per source and bookmaker: American odds, the home handicap (negative when the home side is favoured) and the total, each with implied probabilities whose vig is removed by proportional normalisation (each side's implied probability divided by the sum of both). Sources: nfl nflverse schedules 2022-2026 and spreadspoke (spread and total); nhl The Odds API 2023-10 to 2026; nba The Odds API 2026; cfb cfbfastR 2025 (spread and total); tennis tennis-data.co.uk closing odds 2025-26 (moneyline, converted from decimal); golf 2026 PGA Tour outright odds (925sports_pga_tour_data; home_team and away_team null, each line an `outright` price per bookmaker, market and golfer, its no-vig probability normalised over the bookmaker's field of the market to the market's places: win and frl 1, top_N N; none for make_cut and mc). Other sports: no source.  # noqa: E501
+        Upcoming games (game date today UTC or later) by default; date, season and week look back. Each game lists its latest line per source and bookmaker (the first lines_limit of them, default 50, at most 500, of bookmaker and market when given; lines_total counts them all): American odds, the home handicap (negative when the home side is favoured) and the total, each with implied probabilities whose vig is removed by proportional normalisation (each side's implied probability divided by the sum of both). Sources: nfl nflverse schedules 2022-2026 and spreadspoke (spread and total); nhl The Odds API 2023-10 to 2026; nba The Odds API 2026; cfb cfbfastR 2025 (spread and total); tennis tennis-data.co.uk closing odds 2025-26 (moneyline, converted from decimal); golf 2026 PGA Tour outright odds (925sports_pga_tour_data; home_team and away_team null, each line an `outright` price per bookmaker, market and golfer, its no-vig probability normalised over the bookmaker's field of the market to the market's places: win and frl 1, top_N N; none for make_cut and mc). Other sports: no source.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_odds(sport, var_date, season, week, limit, async_req=True)
+        >>> thread = api.odds_odds(sport, var_date, season, week, limit, lines_limit, bookmaker, market, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -258,6 +266,12 @@ class OddsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param lines_limit: lines per game, 1 to 500 (default 50); each game's lines_total counts them all. A golf event holds thousands: filter by market and bookmaker
+        :type lines_limit: int
+        :param bookmaker:
+        :type bookmaker: str
+        :param market:
+        :type market: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -272,17 +286,17 @@ class OddsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the odds_odds_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.odds_odds_with_http_info(sport, var_date, season, week, limit, **kwargs)  # noqa: E501
+        return self.odds_odds_with_http_info(sport, var_date, season, week, limit, lines_limit, bookmaker, market, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def odds_odds_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], var_date : Optional[date] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=25, ge=1)], Field(description="week of the season, 1 to 25")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def odds_odds_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], var_date : Optional[date] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=25, ge=1)], Field(description="week of the season, 1 to 25")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, lines_limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="lines per game, 1 to 500 (default 50); each game's lines_total counts them all. A golf event holds thousands: filter by market and bookmaker")] = None, bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Moneyline, spread and total per game, with bookmaker, time and no-vig probabilities  # noqa: E501
 
-        Upcoming games (game date today UTC or later) by default; date, season and week look back. Each game lists its latest line per source and bookmaker: American odds, the home handicap (negative when the home side is favoured) and the total, each with implied probabilities whose vig is removed by proportional normalisation (each side's implied probability divided by the sum of both). Sources: nfl nflverse schedules 2022-2026 and spreadspoke (spread and total); nhl The Odds API 2023-10 to 2026; nba The Odds API 2026; cfb cfbfastR 2025 (spread and total); tennis tennis-data.co.uk closing odds 2025-26 (moneyline, converted from decimal); golf 2026 PGA Tour outright odds (925sports_pga_tour_data; home_team and away_team null, each line an `outright` price per bookmaker, market and golfer, its no-vig probability normalised over the bookmaker's field of the market to the market's places: win and frl 1, top_N N; none for make_cut and mc). Other sports: no source.  # noqa: E501
+        Upcoming games (game date today UTC or later) by default; date, season and week look back. Each game lists its latest line per source and bookmaker (the first lines_limit of them, default 50, at most 500, of bookmaker and market when given; lines_total counts them all): American odds, the home handicap (negative when the home side is favoured) and the total, each with implied probabilities whose vig is removed by proportional normalisation (each side's implied probability divided by the sum of both). Sources: nfl nflverse schedules 2022-2026 and spreadspoke (spread and total); nhl The Odds API 2023-10 to 2026; nba The Odds API 2026; cfb cfbfastR 2025 (spread and total); tennis tennis-data.co.uk closing odds 2025-26 (moneyline, converted from decimal); golf 2026 PGA Tour outright odds (925sports_pga_tour_data; home_team and away_team null, each line an `outright` price per bookmaker, market and golfer, its no-vig probability normalised over the bookmaker's field of the market to the market's places: win and frl 1, top_N N; none for make_cut and mc). Other sports: no source.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.odds_odds_with_http_info(sport, var_date, season, week, limit, async_req=True)
+        >>> thread = api.odds_odds_with_http_info(sport, var_date, season, week, limit, lines_limit, bookmaker, market, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
@@ -295,6 +309,12 @@ class OddsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
+        :param lines_limit: lines per game, 1 to 500 (default 50); each game's lines_total counts them all. A golf event holds thousands: filter by market and bookmaker
+        :type lines_limit: int
+        :param bookmaker:
+        :type bookmaker: str
+        :param market:
+        :type market: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -327,7 +347,10 @@ class OddsApi(object):
             'var_date',
             'season',
             'week',
-            'limit'
+            'limit',
+            'lines_limit',
+            'bookmaker',
+            'market'
         ]
         _all_params.extend(
             [
@@ -375,6 +398,15 @@ class OddsApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('lines_limit') is not None:  # noqa: E501
+            _query_params.append(('lines_limit', _params['lines_limit']))
+
+        if _params.get('bookmaker') is not None:  # noqa: E501
+            _query_params.append(('bookmaker', _params['bookmaker']))
+
+        if _params.get('market') is not None:  # noqa: E501
+            _query_params.append(('market', _params['market']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

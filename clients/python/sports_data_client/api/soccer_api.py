@@ -199,13 +199,13 @@ class SoccerApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def soccer_games(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
+    def soccer_games(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NbaGames200Response:  # noqa: E501
         """Soccer matches by league, date, season and state  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_games(league, var_date, state, season, limit, async_req=True)
+        >>> thread = api.soccer_games(league, var_date, state, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
@@ -218,6 +218,8 @@ class SoccerApi(object):
         :type season: int
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -232,16 +234,16 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_games_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_games_with_http_info(league, var_date, state, season, limit, **kwargs)  # noqa: E501
+        return self.soccer_games_with_http_info(league, var_date, state, season, limit, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_games_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_games_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, var_date : Optional[Any] = None, state : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 30)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Soccer matches by league, date, season and state  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_games_with_http_info(league, var_date, state, season, limit, async_req=True)
+        >>> thread = api.soccer_games_with_http_info(league, var_date, state, season, limit, cursor, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
@@ -254,6 +256,8 @@ class SoccerApi(object):
         :type season: int
         :param limit: rows to return, 1 to 100 (default 30)
         :type limit: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -286,7 +290,8 @@ class SoccerApi(object):
             'var_date',
             'state',
             'season',
-            'limit'
+            'limit',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -331,6 +336,9 @@ class SoccerApi(object):
 
         if _params.get('limit') is not None:  # noqa: E501
             _query_params.append(('limit', _params['limit']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -525,13 +533,13 @@ class SoccerApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def soccer_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
+    def soccer_players(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> NflPlayers200Response:  # noqa: E501
         """Soccer players (no source: empty)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_players(search, team, league, position, limit, offset, async_req=True)
+        >>> thread = api.soccer_players(search, team, league, position, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -546,6 +554,8 @@ class SoccerApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -560,16 +570,16 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_players_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_players_with_http_info(search, team, league, position, limit, offset, **kwargs)  # noqa: E501
+        return self.soccer_players_with_http_info(search, team, league, position, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_players_with_http_info(self, search : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Soccer players (no source: empty)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_players_with_http_info(search, team, league, position, limit, offset, async_req=True)
+        >>> thread = api.soccer_players_with_http_info(search, team, league, position, limit, offset, cursor, async_req=True)
         >>> result = thread.get()
 
         :param search:
@@ -584,6 +594,8 @@ class SoccerApi(object):
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
+        :param cursor: the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)
+        :type cursor: str
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -617,7 +629,8 @@ class SoccerApi(object):
             'league',
             'position',
             'limit',
-            'offset'
+            'offset',
+            'cursor'
         ]
         _all_params.extend(
             [
@@ -665,6 +678,9 @@ class SoccerApi(object):
 
         if _params.get('offset') is not None:  # noqa: E501
             _query_params.append(('offset', _params['offset']))
+
+        if _params.get('cursor') is not None:  # noqa: E501
+            _query_params.append(('cursor', _params['cursor']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -867,19 +883,23 @@ class SoccerApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def soccer_standings(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
+    def soccer_standings(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> StandingsResponse:  # noqa: E501
         """League table: 3 points a win, 1 a draw, official deductions applied, each league's tiebreakers  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_standings(league, season, async_req=True)
+        >>> thread = api.soccer_standings(league, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
         :type league: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -894,22 +914,26 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_standings_with_http_info(league, season, **kwargs)  # noqa: E501
+        return self.soccer_standings_with_http_info(league, season, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_standings_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_standings_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """League table: 3 points a win, 1 a draw, official deductions applied, each league's tiebreakers  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_standings_with_http_info(league, season, async_req=True)
+        >>> thread = api.soccer_standings_with_http_info(league, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
         :type league: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -939,7 +963,9 @@ class SoccerApi(object):
 
         _all_params = [
             'league',
-            'season'
+            'season',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -975,6 +1001,12 @@ class SoccerApi(object):
 
         if _params.get('season') is not None:  # noqa: E501
             _query_params.append(('season', _params['season']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -1022,17 +1054,21 @@ class SoccerApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def soccer_teams(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
+    def soccer_teams(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflTeams200Response:  # noqa: E501
         """Soccer teams of a league  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_teams(league, async_req=True)
+        >>> thread = api.soccer_teams(league, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
         :type league: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1047,20 +1083,24 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_teams_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_teams_with_http_info(league, **kwargs)  # noqa: E501
+        return self.soccer_teams_with_http_info(league, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_teams_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_teams_with_http_info(self, league : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Soccer teams of a league  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_teams_with_http_info(league, async_req=True)
+        >>> thread = api.soccer_teams_with_http_info(league, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param league: case-insensitive
         :type league: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1089,7 +1129,9 @@ class SoccerApi(object):
         _params = locals()
 
         _all_params = [
-            'league'
+            'league',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1122,6 +1164,12 @@ class SoccerApi(object):
         _query_params = []
         if _params.get('league') is not None:  # noqa: E501
             _query_params.append(('league', _params['league']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -19,7 +19,9 @@ import warnings
 from pydantic import validate_arguments, ValidationError
 from typing_extensions import Annotated
 
-from pydantic import constr
+from pydantic import Field, conint, constr
+
+from typing import Optional
 
 from sports_data_client.models.webhook import Webhook
 from sports_data_client.models.webhooks_create201_response import WebhooksCreate201Response
@@ -203,17 +205,19 @@ class WebhooksApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def webhooks_deliveries(self, id : constr(strict=True, max_length=100, min_length=1), **kwargs) -> WebhooksDeliveries200Response:  # noqa: E501
-        """The webhook's latest 100 deliveries, newest first, with status codes and retries  # noqa: E501
+    def webhooks_deliveries(self, id : constr(strict=True, max_length=100, min_length=1), limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 50)")] = None, **kwargs) -> WebhooksDeliveries200Response:  # noqa: E501
+        """The webhook's latest deliveries (limit: default 50, at most 100), newest first, with status codes and retries  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.webhooks_deliveries(id, async_req=True)
+        >>> thread = api.webhooks_deliveries(id, limit, async_req=True)
         >>> result = thread.get()
 
         :param id: (required)
         :type id: str
+        :param limit: rows to return, 1 to 100 (default 50)
+        :type limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -228,20 +232,22 @@ class WebhooksApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the webhooks_deliveries_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.webhooks_deliveries_with_http_info(id, **kwargs)  # noqa: E501
+        return self.webhooks_deliveries_with_http_info(id, limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def webhooks_deliveries_with_http_info(self, id : constr(strict=True, max_length=100, min_length=1), **kwargs) -> ApiResponse:  # noqa: E501
-        """The webhook's latest 100 deliveries, newest first, with status codes and retries  # noqa: E501
+    def webhooks_deliveries_with_http_info(self, id : constr(strict=True, max_length=100, min_length=1), limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 50)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+        """The webhook's latest deliveries (limit: default 50, at most 100), newest first, with status codes and retries  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.webhooks_deliveries_with_http_info(id, async_req=True)
+        >>> thread = api.webhooks_deliveries_with_http_info(id, limit, async_req=True)
         >>> result = thread.get()
 
         :param id: (required)
         :type id: str
+        :param limit: rows to return, 1 to 100 (default 50)
+        :type limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -270,7 +276,8 @@ class WebhooksApi(object):
         _params = locals()
 
         _all_params = [
-            'id'
+            'id',
+            'limit'
         ]
         _all_params.extend(
             [
@@ -304,6 +311,9 @@ class WebhooksApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

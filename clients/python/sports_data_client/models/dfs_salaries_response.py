@@ -31,10 +31,13 @@ class DfsSalariesResponse(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     data: conlist(DfsSalary) = Field(...)
     meta: ResponseMeta = Field(...)
     slate: DfsSlate = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "slate"]
+    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta", "slate"]
 
     class Config:
         """Pydantic configuration"""
@@ -88,6 +91,9 @@ class DfsSalariesResponse(BaseModel):
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "data": [DfsSalary.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
             "slate": DfsSlate.from_dict(obj.get("slate")) if obj.get("slate") is not None else None

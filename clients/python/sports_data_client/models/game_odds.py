@@ -32,8 +32,9 @@ class GameOdds(BaseModel):
     game_date: Optional[StrictStr] = Field(...)
     home_team: Optional[StrictStr] = Field(...)
     away_team: Optional[StrictStr] = Field(...)
+    lines_total: StrictInt = Field(..., description="the game's latest lines under the filters (bookmaker, market), before lines_limit cuts lines")
     lines: conlist(OddsLine) = Field(...)
-    __properties = ["game_id", "season", "week", "game_date", "home_team", "away_team", "lines"]
+    __properties = ["game_id", "season", "week", "game_date", "home_team", "away_team", "lines_total", "lines"]
 
     class Config:
         """Pydantic configuration"""
@@ -104,6 +105,7 @@ class GameOdds(BaseModel):
             "game_date": obj.get("game_date"),
             "home_team": obj.get("home_team"),
             "away_team": obj.get("away_team"),
+            "lines_total": obj.get("lines_total"),
             "lines": [OddsLine.from_dict(_item) for _item in obj.get("lines")] if obj.get("lines") is not None else None
         })
         return _obj

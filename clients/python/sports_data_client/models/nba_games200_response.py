@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 
-from typing import List
+from typing import List, Optional
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conlist
 from sports_data_client.models.game import Game
 from sports_data_client.models.response_meta import ResponseMeta
@@ -32,7 +32,8 @@ class NbaGames200Response(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(Game) = Field(...)
     meta: ResponseMeta = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta"]
+    next_cursor: Optional[StrictStr] = Field(..., description="pass as cursor to get the page after this one (same filters); null on the last page. Opaque, keyed on the list's order: rows written meanwhile are neither repeated nor skipped")
+    __properties = ["success", "endpoint", "count", "data", "meta", "next_cursor"]
 
     class Config:
         """Pydantic configuration"""
@@ -68,6 +69,11 @@ class NbaGames200Response(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of meta
         if self.meta:
             _dict['meta'] = self.meta.to_dict()
+        # set to None if next_cursor (nullable) is None
+        # and __fields_set__ contains the field
+        if self.next_cursor is None and "next_cursor" in self.__fields_set__:
+            _dict['next_cursor'] = None
+
         return _dict
 
     @classmethod
@@ -84,7 +90,8 @@ class NbaGames200Response(BaseModel):
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
             "data": [Game.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
-            "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None
+            "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "next_cursor": obj.get("next_cursor")
         })
         return _obj
 

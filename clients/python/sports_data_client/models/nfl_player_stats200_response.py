@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 
-from typing import List
+from typing import List, Optional
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conlist
 from sports_data_client.models.nfl_stats_row import NflStatsRow
 from sports_data_client.models.player_summary import PlayerSummary
@@ -34,7 +34,8 @@ class NflPlayerStats200Response(BaseModel):
     data: conlist(NflStatsRow) = Field(...)
     meta: ResponseMeta = Field(...)
     player: PlayerSummary = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "player"]
+    next_cursor: Optional[StrictStr] = Field(..., description="pass as cursor to get the page after this one (same filters); null on the last page. Opaque, keyed on the list's order: rows written meanwhile are neither repeated nor skipped")
+    __properties = ["success", "endpoint", "count", "data", "meta", "player", "next_cursor"]
 
     class Config:
         """Pydantic configuration"""
@@ -73,6 +74,11 @@ class NflPlayerStats200Response(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of player
         if self.player:
             _dict['player'] = self.player.to_dict()
+        # set to None if next_cursor (nullable) is None
+        # and __fields_set__ contains the field
+        if self.next_cursor is None and "next_cursor" in self.__fields_set__:
+            _dict['next_cursor'] = None
+
         return _dict
 
     @classmethod
@@ -90,7 +96,8 @@ class NflPlayerStats200Response(BaseModel):
             "count": obj.get("count"),
             "data": [NflStatsRow.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
-            "player": PlayerSummary.from_dict(obj.get("player")) if obj.get("player") is not None else None
+            "player": PlayerSummary.from_dict(obj.get("player")) if obj.get("player") is not None else None,
+            "next_cursor": obj.get("next_cursor")
         })
         return _obj
 

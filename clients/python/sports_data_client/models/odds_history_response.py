@@ -36,9 +36,10 @@ class OddsHistoryResponse(BaseModel):
     limit: StrictInt = Field(..., description="an integer")
     data: conlist(OddsLine) = Field(...)
     meta: ResponseMeta = Field(...)
+    next_cursor: Optional[StrictStr] = Field(..., description="pass as cursor to get the page after this one (same filters); null on the last page. Opaque, keyed on the list's order: rows written meanwhile are neither repeated nor skipped")
     game: Optional[OddsHistoryResponseGame] = Field(...)
     method: StrictStr = Field(...)
-    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta", "game", "method"]
+    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta", "next_cursor", "game", "method"]
 
     class Config:
         """Pydantic configuration"""
@@ -77,6 +78,11 @@ class OddsHistoryResponse(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of game
         if self.game:
             _dict['game'] = self.game.to_dict()
+        # set to None if next_cursor (nullable) is None
+        # and __fields_set__ contains the field
+        if self.next_cursor is None and "next_cursor" in self.__fields_set__:
+            _dict['next_cursor'] = None
+
         # set to None if game (nullable) is None
         # and __fields_set__ contains the field
         if self.game is None and "game" in self.__fields_set__:
@@ -102,6 +108,7 @@ class OddsHistoryResponse(BaseModel):
             "limit": obj.get("limit"),
             "data": [OddsLine.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "next_cursor": obj.get("next_cursor"),
             "game": OddsHistoryResponseGame.from_dict(obj.get("game")) if obj.get("game") is not None else None,
             "method": obj.get("method")
         })

@@ -30,10 +30,13 @@ class StandingsResponse(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     data: conlist(Standing) = Field(...)
     meta: ResponseMeta = Field(...)
     season: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["success", "endpoint", "count", "data", "meta", "season"]
+    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta", "season"]
 
     class Config:
         """Pydantic configuration"""
@@ -89,6 +92,9 @@ class StandingsResponse(BaseModel):
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "data": [Standing.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
             "season": obj.get("season")

@@ -10,7 +10,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ConflictError, DailyLimitExceededError, InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
-import { AuditLimit, DateTimeParam, isPlainText, limitParam, NOT_PLAIN_TEXT } from "../params/Common.js"
+import { AuditLimit, cursorParam, DateTimeParam, isPlainText, limitParam, NOT_PLAIN_TEXT } from "../params/Common.js"
 import { noKey, requiredTier } from "../Security.js"
 import { everyTier } from "./Shared.js"
 
@@ -32,11 +32,12 @@ export const EmailBody = Schema.Struct({
 
 /**
  * `/v1/audit/events` parameters: `limit` (1-200, default 50), `before` (an ISO 8601 instant:
- * only events strictly older; pass the last `occurred_at` of a page for the next page) and
- * `action` (one action name, e.g. `key.revoked`).
+ * only events strictly older), `action` (one action name, e.g. `key.revoked`) and `cursor` (the
+ * answer's `next_cursor`, for the next page: exact even when events share an instant).
  */
 export const AuditEventsParams = Schema.Struct({
   limit: limitParam(AuditLimit),
+  cursor: cursorParam,
   before: Schema.optional(DateTimeParam),
   action: Schema.optional(
     Schema.String.pipe(
@@ -103,7 +104,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
   .add(
     HttpApiEndpoint.get("auditEvents", "/v1/audit/events")
       .setUrlParams(AuditEventsParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.AuditEventResource)))
+      .addSuccess(Resources.CursorEnvelope(Schema.Array(Resources.AuditEventResource)))
       .annotate(OpenApi.Summary, "The calling key's audit trail, newest first: key and webhook changes")
       .pipe(requiredTier("build"))
   )

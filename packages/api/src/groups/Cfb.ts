@@ -15,7 +15,7 @@ import {
   CfbRosterParams,
   CfbStandingsParams
 } from "../params/Cfb.js"
-import { TeamKeyPath } from "../params/Common.js"
+import { leagueListFields, TeamKeyPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 import {
   gameLogEndpoint,
@@ -24,7 +24,8 @@ import {
   playersEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  teamsEndpoint
+  teamsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** Rankings: the envelope plus the season, poll and week listed (null when none is held). */
@@ -39,7 +40,10 @@ export const RankingsEnvelope = Schema.Struct({
 export class CfbGroup extends HttpApiGroup.make("cfb")
   .add(gamesEndpoint(CfbGamesParams, Resources.Game, "College football games by date, season, week and state"))
   .add(
-    standingsEndpoint(CfbStandingsParams, "College football standings by conference: overall and conference records")
+    standingsEndpoint(
+      withLeaguePage(CfbStandingsParams),
+      "College football standings by conference: overall and conference records"
+    )
   )
   .add(
     HttpApiEndpoint.get("rankings", "/rankings")
@@ -48,7 +52,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
       .annotate(OpenApi.Summary, "AP, Coaches and CFP polls by season and week (2022-2024)")
       .pipe(requiredTier("growth"))
   )
-  .add(teamsEndpoint(Schema.Struct({}), "College football teams with player_count and roster_url"))
+  .add(teamsEndpoint(Schema.Struct(leagueListFields), "College football teams with player_count and roster_url"))
   .add(
     rosterEndpoint(
       CfbRosterParams,

@@ -93,7 +93,7 @@ export const RosterRulesView = Schema.Struct({
 
 /** `/dfs/slates/{slateId}/salaries` response: the envelope plus the slate. */
 export const DfsSalariesEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(DfsSalaryView)).fields,
+  ...Resources.PagedEnvelope(Schema.Array(DfsSalaryView)).fields,
   slate: DfsSlateView
 }).annotations({ identifier: "DfsSalariesResponse" })
 

@@ -11,6 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
+import { leagueListFields } from "../params/Common.js"
 import {
   MlbCategoriesParams,
   MlbGamesParams,
@@ -28,7 +29,8 @@ import {
   playersEndpoint,
   playerStatsEndpoint,
   rosterEndpoint,
-  standingsEndpoint
+  standingsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** Scoring leaders: the envelope plus `stat_date`, the date ranked (null when no lines are held). */
@@ -56,7 +58,8 @@ export class MlbGroup extends HttpApiGroup.make("mlb")
   )
   .add(
     HttpApiEndpoint.get("teams", "/teams")
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.MLBTeamRow)))
+      .setUrlParams(Schema.Struct(leagueListFields))
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.MLBTeamRow)))
       .annotate(OpenApi.Summary, "The MLB teams with roster sizes and positions")
       .pipe(everyTier)
   )
@@ -68,7 +71,12 @@ export class MlbGroup extends HttpApiGroup.make("mlb")
     )
   )
   .add(gamesEndpoint(MlbGamesParams, Resources.MLBGame, "MLB games by date and state, most recent first"))
-  .add(standingsEndpoint(MlbStandingsParams, "MLB standings computed from game results, by league and division"))
+  .add(
+    standingsEndpoint(
+      withLeaguePage(MlbStandingsParams),
+      "MLB standings computed from game results, by league and division"
+    )
+  )
   .add(
     HttpApiEndpoint.get("scoringLeaders", "/scoring/leaders")
       .setUrlParams(MlbLeadersParams)

@@ -28,7 +28,8 @@ import {
   playerStatsEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  teamsEndpoint
+  teamsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** The `nba` group: the endpoints of the module description, under `/v1/nba`. */
@@ -37,8 +38,8 @@ export class NbaGroup extends HttpApiGroup.make("nba")
     gamesEndpoint(NbaGamesParams, Resources.Game, "NBA games by date (or today) and state, most recent first")
       .annotate(OpenApi.Description, "Cache-Control: max-age=30 while a listed game is in progress, 120 otherwise.")
   )
-  .add(standingsEndpoint(NbaStandingsParams, "NBA standings computed from game results, by conference"))
-  .add(teamsEndpoint(NbaTeamsParams, "NBA teams with player_count and roster_url"))
+  .add(standingsEndpoint(withLeaguePage(NbaStandingsParams), "NBA standings computed from game results, by conference"))
+  .add(teamsEndpoint(withLeaguePage(NbaTeamsParams), "NBA teams with player_count and roster_url"))
   .add(
     playersEndpoint(
       NbaPlayersParams,

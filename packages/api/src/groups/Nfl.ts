@@ -24,12 +24,13 @@ import {
   playerStatsEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  teamsEndpoint
+  teamsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** The `nfl` group: the endpoints of the module description, under `/v1/nfl`. */
 export class NflGroup extends HttpApiGroup.make("nfl")
-  .add(teamsEndpoint(NflTeamsParams, "NFL teams, filtered by conference and division"))
+  .add(teamsEndpoint(withLeaguePage(NflTeamsParams), "NFL teams, filtered by conference and division"))
   .add(
     rosterEndpoint(
       RosterParams,
@@ -54,7 +55,10 @@ export class NflGroup extends HttpApiGroup.make("nfl")
   )
   .add(gamesEndpoint(NflGamesParams, Resources.NflGame, "NFL games by season, week and status, most recent first"))
   .add(
-    standingsEndpoint(NflStandingsParams, "NFL standings computed from game results, by conference and division")
+    standingsEndpoint(
+      withLeaguePage(NflStandingsParams),
+      "NFL standings computed from game results, by conference and division"
+    )
       .annotate(
         OpenApi.Description,
         "Win/loss/tie records grouped by conference and division; rank is the division place after the NFL's " +

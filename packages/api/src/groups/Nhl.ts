@@ -24,7 +24,8 @@ import {
   playerStatsEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  teamsEndpoint
+  teamsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** The `nhl` group, under `/v1/nhl`. */
@@ -32,11 +33,11 @@ export class NhlGroup extends HttpApiGroup.make("nhl")
   .add(gamesEndpoint(NhlGamesParams, Resources.Game, "NHL games by date (or today) and state, most recent first"))
   .add(
     standingsEndpoint(
-      NhlStandingsParams,
+      withLeaguePage(NhlStandingsParams),
       "NHL standings by division: 2 points a win, 1 an overtime or shootout loss, NHL tiebreakers"
     )
   )
-  .add(teamsEndpoint(NhlTeamsParams, "NHL teams with player_count and roster_url"))
+  .add(teamsEndpoint(withLeaguePage(NhlTeamsParams), "NHL teams with player_count and roster_url"))
   .add(rosterEndpoint(NhlRosterParams, Resources.PlayerIdentity, "Players of an NHL team, by position"))
   .add(playersEndpoint(NhlPlayersParams, Resources.PlayerIdentity, "NHL players: search, position, team, paginated"))
   .add(playerEndpoint(Resources.PlayerIdentity, "One NHL player"))

@@ -7,7 +7,7 @@ import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
+import { leagueListFields, PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** Endpoints every tier may call (endpoints.json `tier_resolved` "all" = sandbox, the lowest rank). */
@@ -24,9 +24,16 @@ export const StatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
     player: Resources.PlayerSummary
   })
 
-/** Standings: the envelope plus `season`, the season computed (null when none is held). */
+/** {@link StatsEnvelope} of `/players/:id/stats`, which pages by cursor: plus `next_cursor`. */
+export const CursorStatsEnvelope = <S extends Schema.Schema.Any>(data: S) =>
+  Schema.Struct({ ...StatsEnvelope(data).fields, next_cursor: Resources.NextCursor })
+
+/**
+ * Standings: the paginated envelope (total, offset, limit: {@link Params.LeagueListLimit}) plus
+ * `season`, the season computed (null when none is held).
+ */
 export const StandingsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Resources.Standing)).fields,
+  ...Resources.PagedEnvelope(Schema.Array(Resources.Standing)).fields,
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "StandingsResponse" })
 
@@ -44,7 +51,14 @@ export const GameLogEnvelope = Schema.Struct({
 /** A url-params schema as `setUrlParams` accepts it (encodes to strings). */
 type UrlParams<P extends Schema.Schema.Any> = P & HttpApiEndpoint.HttpApiEndpoint.ValidateUrlParams<P>
 
-/** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope. */
+/**
+ * The sport's filters `params` with the paging fields of a league's list (`limit`, `offset`,
+ * Params.LeagueListLimit): the url params of `/teams` and `/standings`.
+ */
+export const withLeaguePage = <F extends Schema.Struct.Fields>(params: Schema.Struct<F>) =>
+  Schema.Struct({ ...params.fields, ...leagueListFields })
+
+/** `GET /players`: the sport's players, filtered by `params`, in the paginated envelope with `next_cursor`. */
 export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -52,7 +66,7 @@ export const playersEndpoint = <P extends Schema.Schema.Any, Row extends Schema.
 ) =>
   HttpApiEndpoint.get("players", "/players")
     .setUrlParams(params)
-    .addSuccess(Resources.PagedEnvelope(Schema.Array(row)))
+    .addSuccess(Resources.CursorPagedEnvelope(Schema.Array(row)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
@@ -65,7 +79,7 @@ export const playerEndpoint = <Row extends Schema.Schema.Any>(row: Row, summary:
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /players/:id/stats`: a player's per-game lines in the {@link StatsEnvelope}; 404 RESOURCE_NOT_FOUND. */
+/** `GET /players/:id/stats`: a player's per-game lines in the {@link CursorStatsEnvelope}; 404 RESOURCE_NOT_FOUND. */
 export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -74,7 +88,7 @@ export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Sch
   HttpApiEndpoint.get("playerStats", "/players/:id/stats")
     .setPath(PlayerIdPath)
     .setUrlParams(params)
-    .addSuccess(StatsEnvelope(Schema.Array(row)))
+    .addSuccess(CursorStatsEnvelope(Schema.Array(row)))
     .addError(ResourceNotFoundError)
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
@@ -97,18 +111,21 @@ export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.S
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /teams` with filters: nfl and nba team rows. */
+/**
+ * `GET /teams` with the sport's filters and paging `params` ({@link withLeaguePage}): team rows
+ * in the paginated envelope.
+ */
 export const teamsEndpoint = <P extends Schema.Schema.Any>(
   params: UrlParams<P>,
   summary: string
 ) =>
   HttpApiEndpoint.get("teams", "/teams")
     .setUrlParams(params)
-    .addSuccess(Resources.Envelope(Schema.Array(Resources.TeamRow)))
+    .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.TeamRow)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /games`: the sport's games. */
+/** `GET /games`: the sport's games, with `next_cursor`. */
 export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
   row: Row,
@@ -116,11 +133,14 @@ export const gamesEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Sc
 ) =>
   HttpApiEndpoint.get("games", "/games")
     .setUrlParams(params)
-    .addSuccess(Resources.Envelope(Schema.Array(row)))
+    .addSuccess(Resources.CursorEnvelope(Schema.Array(row)))
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
 
-/** `GET /standings`: standings computed from game results, in the {@link StandingsEnvelope}. */
+/**
+ * `GET /standings`: standings computed from game results, with the sport's filters and paging
+ * `params` ({@link withLeaguePage}), in the {@link StandingsEnvelope}.
+ */
 export const standingsEndpoint = <P extends Schema.Schema.Any>(
   params: UrlParams<P>,
   summary: string

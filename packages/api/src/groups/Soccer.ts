@@ -23,7 +23,8 @@ import {
   playersEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  teamsEndpoint
+  teamsEndpoint,
+  withLeaguePage
 } from "./Shared.js"
 
 /** The `soccer` group, under `/v1/soccer`. */
@@ -31,11 +32,11 @@ export class SoccerGroup extends HttpApiGroup.make("soccer")
   .add(gamesEndpoint(SoccerGamesParams, Resources.Game, "Soccer matches by league, date, season and state"))
   .add(
     standingsEndpoint(
-      SoccerStandingsParams,
+      withLeaguePage(SoccerStandingsParams),
       "League table: 3 points a win, 1 a draw, official deductions applied, each league's tiebreakers"
     )
   )
-  .add(teamsEndpoint(SoccerTeamsParams, "Soccer teams of a league"))
+  .add(teamsEndpoint(withLeaguePage(SoccerTeamsParams), "Soccer teams of a league"))
   .add(rosterEndpoint(SoccerRosterParams, Resources.PlayerIdentity, "Players of a team (no source)", TeamKeyPath))
   .add(playersEndpoint(SoccerPlayersParams, Resources.PlayerIdentity, "Soccer players (no source: empty)"))
   .add(playerEndpoint(Resources.PlayerIdentity, "One soccer player (no source)"))

@@ -22,6 +22,7 @@ import {
   MlbSplitsParams,
   MlbTransactionsParams,
   NflPlayerRankingsParams,
+  PlaysParams,
   PlaysPath,
   SplitsParams,
   SplitsPath
@@ -41,7 +42,8 @@ export class UnavailableGroup extends HttpApiGroup.make("unavailable")
   .add(
     HttpApiEndpoint.get("plays", "/v1/:sport/games/:gameId/plays")
       .setPath(PlaysPath)
-      .addSuccess(Resources.Envelope(Schema.Array(Play)))
+      .setUrlParams(PlaysParams)
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Play)))
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "Play-by-play of a game (no source: empty data with meta.coverage)")
       .pipe(requiredTier("pro_insights"))

@@ -9,7 +9,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Webhooks } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
-import { isPlainText, NOT_PLAIN_TEXT, Text } from "../params/Common.js"
+import { DeliveriesLimit, isPlainText, limitParam, NOT_PLAIN_TEXT, Text } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** `POST /daas/webhooks` body: `url` (https, at most 2,048 characters) and `events` (1 to 4 distinct names). */
@@ -69,6 +69,9 @@ export const DeliveryView = Schema.Struct({
 const ListOf = <S extends Schema.Schema.Any>(item: S) =>
   Schema.Struct({ success: Schema.Boolean, endpoint: Schema.String, count: Schema.Int, data: Schema.Array(item) })
 
+/** `GET /daas/webhooks/{id}/deliveries` parameters: `limit` (default 50, max 100), newest first. */
+export const DeliveriesParams = Schema.Struct({ limit: limitParam(DeliveriesLimit) })
+
 /** A webhook id in the path: plain text, 1 to 100 characters (control characters → 400). */
 const IdPath = Schema.Struct({ id: Text })
 
@@ -99,9 +102,13 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.get("deliveries", "/daas/webhooks/:id/deliveries")
       .setPath(IdPath)
+      .setUrlParams(DeliveriesParams)
       .addSuccess(ListOf(DeliveryView))
       .addError(ResourceNotFoundError)
-      .annotate(OpenApi.Summary, "The webhook's latest 100 deliveries, newest first, with status codes and retries")
+      .annotate(
+        OpenApi.Summary,
+        "The webhook's latest deliveries (limit: default 50, at most 100), newest first, with status codes and retries"
+      )
       .pipe(requiredTier("syndicate_alpha"))
   )
   .add(

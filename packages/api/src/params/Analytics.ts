@@ -56,9 +56,17 @@ export const SimilarParams = Schema.Struct({
 export const TrendsLimit = { default: 50, max: 500 } as const satisfies LimitSpec
 
 /**
+ * Games per trend in `all_games` (the newest): 1 to 100, default 10. The specification leaves
+ * `all_games` unbounded: a season of nba games made `limit=5` 280 kB. `games_in_sample` and
+ * `avg_fantasy_points` still count every game; `/v1/{sport}/games/history` lists them all.
+ */
+export const TrendGamesLimit = { default: 10, max: 100 } as const satisfies LimitSpec
+
+/**
  * `GET /analytics/trends`: sport (nfl, mlb, nba, all; default nfl), player_name (partial,
  * case-insensitive), team (up to 3 letters), position, season, week (1 to 18), limit (1 to 500,
- * default 50). nba is accepted beside the specification's nfl and mlb: its game history is served.
+ * default 50), games_limit ({@link TrendGamesLimit}). nba is accepted beside the
+ * specification's nfl and mlb: its game history is served.
  */
 export const TrendsParams = Schema.Struct({
   sport: Schema.optional(oneOf([...Sports.sportsWith("history"), "all"])),
@@ -67,7 +75,14 @@ export const TrendsParams = Schema.Struct({
   position: Schema.optional(Text),
   season: seasonParam,
   week: Schema.optional(intBetween(1, 18, { description: "week, 1 to 18" })),
-  limit: limitParam(TrendsLimit)
+  limit: limitParam(TrendsLimit),
+  games_limit: Schema.optional(
+    intBetween(1, TrendGamesLimit.max, {
+      description:
+        `games per trend in all_games, the newest, 1 to ${TrendGamesLimit.max} (default ${TrendGamesLimit.default}); games_in_sample and avg_fantasy_points count every game`,
+      default: TrendGamesLimit.default
+    })
+  )
 })
 
 /** `/v1/{sport}/games/history` path: the sports with the registry's `history` (nfl, mlb, nba). */

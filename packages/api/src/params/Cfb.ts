@@ -6,6 +6,7 @@
 import { Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
+  cursorParam,
   GameDateParam,
   GameStateParam,
   intBetween,
@@ -39,7 +40,8 @@ export const CfbGamesParams = Schema.Struct({
   state: Schema.optional(GameStateParam),
   season: seasonParam,
   week: weekParam,
-  limit: limitParam(CfbLimits.games)
+  limit: limitParam(CfbLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/cfb/standings`: season (default: the latest season with results); conference. */
@@ -58,7 +60,8 @@ export const CfbPlayersParams = Schema.Struct({
   position: Schema.optional(CfbPosition),
   team: Schema.optional(TeamKey),
   limit: limitParam(CfbLimits.players),
-  offset: offsetParam
+  offset: offsetParam,
+  cursor: cursorParam
 })
 
 /** `GET /v1/cfb/players/{id}/game-log`: season (default: the player's latest season). */

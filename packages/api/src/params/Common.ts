@@ -73,12 +73,48 @@ export const SportLimits = {
 /** `/v1/audit/events` page size: default 50, at most 200 events. */
 export const AuditLimit: LimitSpec = { default: 50, max: 200 }
 
+/** `/daas/webhooks/{id}/deliveries` rows: default 50, at most 100 (the newest). */
+export const DeliveriesLimit: LimitSpec = { default: 50, max: 100 }
+
 /** `offset`: rows to skip, an integer of at least 0, default 0. */
 export const offsetParam = Schema.optional(
   IntFromString.pipe(
     Schema.filter((n) => n >= 0 || "must be an integer of at least 0", {
       jsonSchema: { type: "integer", minimum: 0, default: 0, description: "rows to skip (default 0)" }
     })
+  )
+)
+
+/**
+ * A league's teams and standings (`/v1/<sport>/teams`, `/standings`): default 100 rows (every
+ * professional league whole; a soccer league or a cfb conference too), at most 1,000 (the cfb
+ * directory holds 732 teams). The specification states no limit.
+ */
+export const LeagueListLimit: LimitSpec = { default: 100, max: 1000 }
+
+/** The paging fields of a league's list ({@link LeagueListLimit}): `limit` and `offset`. */
+export const leagueListFields = { limit: limitParam(LeagueListLimit), offset: offsetParam }
+
+/**
+ * `cursor`: the `next_cursor` of the previous page of the same list with the same filters,
+ * passed unchanged (opaque, base64url, at most 2,048 characters). The next page is keyed on the
+ * list's order, not on an offset, so rows written meanwhile are neither repeated nor skipped.
+ * The contract checks only its alphabet; the list refuses one of another list, of other filters
+ * or not written by the service (400 INVALID_PARAMETER, parameter `cursor`; domain Paging).
+ */
+export const cursorParam = Schema.optional(
+  Schema.String.pipe(
+    Schema.filter(
+      (s) => /^[A-Za-z0-9_-]{1,2048}$/.test(s) || "must be a next_cursor value of this list, passed unchanged",
+      {
+        jsonSchema: {
+          type: "string",
+          pattern: "^[A-Za-z0-9_-]{1,2048}$",
+          description:
+            "the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)"
+        }
+      }
+    )
   )
 )
 
@@ -227,5 +263,6 @@ export const playersParams = <P extends Schema.Schema<any, string, never>>(posit
     position: Schema.optional(position),
     team: Schema.optional(TeamAbbr),
     limit: limitParam(SportLimits.players),
-    offset: offsetParam
+    offset: offsetParam,
+    cursor: cursorParam
   })

@@ -5,7 +5,16 @@
  */
 import { SportKey } from "@sports-data/domain"
 import { Schema } from "effect"
-import { intBetween, isPlainText, NOT_PLAIN_TEXT, oneOf, Text } from "./Common.js"
+import {
+  intBetween,
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  NOT_PLAIN_TEXT,
+  offsetParam,
+  oneOf,
+  Text
+} from "./Common.js"
 
 /** `{sport}` of the DFS paths: any sport key (sports without slates answer empty, with meta.coverage). */
 export const DfsSportPath = Schema.Struct({ sport: oneOf(SportKey.literals) })
@@ -29,9 +38,20 @@ export const DfsSlatesParams = Schema.Struct({
 /** `{sport}` and `{slateId}` of the salaries path. */
 export const DfsSalariesPath = Schema.Struct({ sport: oneOf(SportKey.literals), slateId: Text })
 
-/** `/dfs/slates/{slateId}/salaries` parameters: `position` (QB, RB, WR, TE, FLEX, DST; G for golf). */
+/**
+ * `/dfs/slates/{slateId}/salaries` rows per answer: default 100, max 1,000 (a DraftKings nfl
+ * main slate lists about 600 players; the specification states no limit).
+ */
+export const DfsSalariesLimit = { default: 100, max: 1000 } as const satisfies LimitSpec
+
+/**
+ * `/dfs/slates/{slateId}/salaries` parameters: `position` (QB, RB, WR, TE, FLEX, DST; G for
+ * golf), `limit` rows (default 100, max 1,000) from `offset`, highest salary first.
+ */
 export const DfsSalariesParams = Schema.Struct({
-  position: Schema.optional(oneOf(["QB", "RB", "WR", "TE", "FLEX", "DST", "G"]))
+  position: Schema.optional(oneOf(["QB", "RB", "WR", "TE", "FLEX", "DST", "G"])),
+  limit: limitParam(DfsSalariesLimit),
+  offset: offsetParam
 })
 
 /** Most lineups per call. */

@@ -5,6 +5,7 @@
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
+  cursorParam,
   DateParam,
   limitParam,
   type LimitSpec,
@@ -44,13 +45,15 @@ export const MlbPlayersParams = Schema.Struct({
   status: Schema.optional(StatusParam),
   search: Schema.optional(Text),
   limit: limitParam(MlbLimits.players),
-  offset: offsetParam
+  offset: offsetParam,
+  cursor: cursorParam
 })
 
 /** `GET /v1/mlb/players/{id}/stats`: date (YYYY-MM-DD); limit (default 30, max 200). */
 export const MlbPlayerStatsParams = Schema.Struct({
   date: Schema.optional(DateParam),
-  limit: limitParam(MlbLimits.stats)
+  limit: limitParam(MlbLimits.stats),
+  cursor: cursorParam
 })
 
 /** `GET /v1/mlb/teams/{team}/roster`: position. */
@@ -60,7 +63,8 @@ export const MlbRosterParams = Schema.Struct({ position: Schema.optional(MlbPosi
 export const MlbGamesParams = Schema.Struct({
   date: Schema.optional(DateParam),
   state: Schema.optional(MlbGameState),
-  limit: limitParam(MlbLimits.games)
+  limit: limitParam(MlbLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/mlb/standings`: season (default: the latest season held); division (e.g. AL East). */

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import {
+  cursorParam,
   GameDateParam,
   GameStateParam,
   limitParam,
@@ -40,7 +41,8 @@ export const NbaConference = oneOf(["east", "west"])
 export const NbaGamesParams = Schema.Struct({
   date: Schema.optional(GameDateParam),
   state: Schema.optional(GameStateParam),
-  limit: limitParam(NbaLimits.games)
+  limit: limitParam(NbaLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/nba/standings`: season (default: the latest season held); conference. */
@@ -58,7 +60,8 @@ export const NbaPlayersParams = playersParams(NbaPosition)
 /** `GET /v1/nba/players/{id}/stats`: season (omit for all); limit (default 30). */
 export const NbaPlayerStatsParams = Schema.Struct({
   season: seasonParam,
-  limit: limitParam(NbaLimits.stats)
+  limit: limitParam(NbaLimits.stats),
+  cursor: cursorParam
 })
 
 /** `GET /v1/nba/players/{id}/game-log`: season (default: the player's latest season). */

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import {
+  cursorParam,
   GameStateParam,
   intBetween,
   limitParam,
@@ -47,7 +48,8 @@ export const NflPlayersParams = playersParams(NflPosition)
 export const NflPlayerStatsParams = Schema.Struct({
   season: seasonParam,
   week: Schema.optional(intBetween(1, 18)),
-  limit: limitParam(NflLimits.stats)
+  limit: limitParam(NflLimits.stats),
+  cursor: cursorParam
 })
 
 /**
@@ -58,7 +60,8 @@ export const NflGamesParams = Schema.Struct({
   season: seasonParam,
   week: Schema.optional(intBetween(1, 22)),
   status: Schema.optional(GameStateParam),
-  limit: limitParam(NflLimits.games)
+  limit: limitParam(NflLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/nfl/standings`: conference; division; season (default: the latest season held). */

@@ -6,6 +6,7 @@
 import { Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
+  cursorParam,
   DateParam,
   GameDateParam,
   GameStateParam,
@@ -37,7 +38,8 @@ export const NhlConference = oneOf(["east", "west"])
 export const NhlGamesParams = Schema.Struct({
   date: Schema.optional(GameDateParam),
   state: Schema.optional(GameStateParam),
-  limit: limitParam(NhlLimits.games)
+  limit: limitParam(NhlLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/nhl/standings`: season (default: the latest season with results); division. */
@@ -53,7 +55,11 @@ export const NhlTeamsParams = Schema.Struct({
 export const NhlPlayersParams = playersParams(NhlPosition)
 
 /** `GET /v1/nhl/players/{id}/stats`: season (omit for all); limit (default 30). */
-export const NhlPlayerStatsParams = Schema.Struct({ season: seasonParam, limit: limitParam(NhlLimits.stats) })
+export const NhlPlayerStatsParams = Schema.Struct({
+  season: seasonParam,
+  limit: limitParam(NhlLimits.stats),
+  cursor: cursorParam
+})
 
 /** `GET /v1/nhl/teams/{team}/roster`: position. */
 export const NhlRosterParams = Schema.Struct({ position: Schema.optional(NhlPosition) })

@@ -6,6 +6,7 @@
 import { SoccerLeague, Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import {
+  cursorParam,
   GameDateParam,
   GameStateParam,
   limitParam,
@@ -36,7 +37,8 @@ export const SoccerGamesParams = Schema.Struct({
   date: Schema.optional(GameDateParam),
   state: Schema.optional(GameStateParam),
   season: seasonParam,
-  limit: limitParam(SoccerLimits.games)
+  limit: limitParam(SoccerLimits.games),
+  cursor: cursorParam
 })
 
 /** `GET /v1/soccer/standings`: league (default epl); season (default: the latest with results). */
@@ -52,7 +54,8 @@ export const SoccerPlayersParams = Schema.Struct({
   league: Schema.optional(SoccerLeagueParam),
   position: Schema.optional(SoccerPosition),
   limit: limitParam(SoccerLimits.players),
-  offset: offsetParam
+  offset: offsetParam,
+  cursor: cursorParam
 })
 
 /** `GET /v1/soccer/teams/{team}/roster`: position. */

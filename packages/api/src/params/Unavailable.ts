@@ -33,6 +33,15 @@ export const GameId = Schema.String.pipe(
 /** `/v1/{sport}/games/{gameId}/plays` path: sport (nfl, nba, mlb, nhl, cfb, soccer) and gameId. */
 export const PlaysPath = Schema.Struct({ sport: oneOf(playSports), gameId: GameId })
 
+/**
+ * `/v1/{sport}/games/{gameId}/plays` plays per answer: default 100, max 500 (an nfl game has
+ * about 180 plays, an nba game about 500 events; the specification states no limit).
+ */
+export const PlaysLimit = { default: 100, max: 500 } as const satisfies LimitSpec
+
+/** `GET /v1/{sport}/games/{gameId}/plays`: limit (default 100, max 500), offset, in the game's play order. */
+export const PlaysParams = Schema.Struct({ limit: limitParam(PlaysLimit), offset: offsetParam })
+
 /** `/v1/{sport}/ecr` path: the sports with the registry's `ecr` (specification: nfl, nba, mlb). */
 export const EcrPath = Schema.Struct({ sport: oneOf(Sports.sportsWith("ecr")) })
 

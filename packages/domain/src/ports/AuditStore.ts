@@ -6,6 +6,7 @@
  */
 import { Context, type Effect, Schema } from "effect"
 import type { StoreError } from "../Errors.js"
+import { column, type KeySpec, type SortKey } from "../Paging.js"
 
 /**
  * The actions the service records today:
@@ -55,12 +56,23 @@ export interface AuditEvent {
   readonly details: Readonly<Record<string, string | number | boolean | null>>
 }
 
-/** A page of one key's trail: at most `limit` events, newest first, older than `before` when given, of `action` when given. */
+/**
+ * A page of one key's trail: at most `limit` events, newest first, older than `before` when
+ * given, of `action` when given, and strictly after the sort key `after` ({@link auditEventKey})
+ * when given (keyset paging).
+ */
 export interface AuditQuery {
   readonly key_hash: string
   readonly limit: number
   readonly before?: Date | undefined
   readonly action?: string | undefined
+  readonly after?: SortKey | undefined
+}
+
+/** The order of a trail as a sort key: `occurred_at` (ISO 8601, UTC, ms), then id, both descending. */
+export const auditEventKey: KeySpec<AuditEvent> = {
+  columns: [column("string", "desc"), column("string", "desc")],
+  of: (e) => [e.occurred_at.toISOString(), e.id]
 }
 
 /** A new event id: `aud_` and 32 hex characters from a CSPRNG. */

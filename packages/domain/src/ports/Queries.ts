@@ -4,7 +4,8 @@
  * code unit; a null sorts last in either direction.
  * @module
  */
-import type { PlayerStatus } from "../Canonical.js"
+import { type Game, nameKey, type Player, type PlayerStatus, type StatLine } from "../Canonical.js"
+import { column, type KeySpec, type SortKey } from "../Paging.js"
 import type { SportKey, TeamSport } from "../Sport.js"
 
 /** Paging of every list query; `limit` rows from `offset` (0-based). */
@@ -23,9 +24,12 @@ export interface Paged<A> {
  * Player filters. `search` matches when its `nameKey` (Canonical.ts) is a substring of the name key of
  * `full_name` (accents and case ignored: "doncic" finds "Luka Dončić"); `team` and `position`
  * match exactly (case-insensitive); `platform` matches `platform_ids[name] = id`.
- * Rows are ordered by the name key of full_name, then full_name (code units), then id.
+ * Rows are ordered by the name key of full_name, then full_name (code units), then id
+ * ({@link playerKey}); `after` keeps the rows strictly after that key (keyset paging; `total`
+ * still counts every match).
  */
 export interface PlayerQuery extends Page {
+  readonly after?: SortKey | undefined
   readonly sport?: TeamSport | undefined
   readonly search?: string | undefined
   readonly position?: string | undefined
@@ -37,9 +41,11 @@ export interface PlayerQuery extends Page {
 
 /**
  * Game filters. `date` is a `YYYY-MM-DD` game date; `team` matches home or away. Rows are ordered
- * by game_date then id, ascending or descending.
+ * by game_date (undated last) then id, ascending or descending ({@link gameKey}); `after` keeps
+ * the rows strictly after that key (keyset paging; `total` still counts every match).
  */
 export interface GameQuery extends Page {
+  readonly after?: SortKey | undefined
   readonly sport: TeamSport
   /** League key (soccer); the sport key matches every game of a single-league sport. */
   readonly league?: string | undefined
@@ -54,9 +60,12 @@ export interface GameQuery extends Page {
 
 /**
  * Stat line filters. Ordered by (season, week, game_date, id) descending when `order` is
- * "recent", or by `fantasy_points` descending (nulls last) when "fantasy_points".
+ * "recent", or by `fantasy_points` descending (nulls last) then id when "fantasy_points"
+ * ({@link statLineKey}); `after` keeps the rows strictly after that key (keyset paging; `total`
+ * still counts every match).
  */
 export interface StatLineQuery extends Page {
+  readonly after?: SortKey | undefined
   readonly sport: TeamSport
   readonly player_id?: string | undefined
   readonly season?: number | undefined
@@ -66,6 +75,32 @@ export interface StatLineQuery extends Page {
   readonly position?: string | undefined
   readonly order: "recent" | "fantasy_points"
 }
+
+/** The order of {@link PlayerQuery} as a sort key: name key, full name, id (ascending). */
+export const playerKey: KeySpec<Player> = {
+  columns: [column("string"), column("string"), column("string")],
+  of: (p) => [nameKey(p.full_name), p.full_name, p.id]
+}
+
+/** The order of {@link GameQuery} as a sort key: game_date (undated last), then id, in `order`. */
+export const gameKey = (order: "asc" | "desc"): KeySpec<Game> => ({
+  columns: [column("string", order, true), column("string", order)],
+  of: (g) => [g.game_date, g.id]
+})
+
+/** The orders of {@link StatLineQuery} as sort keys. */
+export const statLineKey = (order: "recent" | "fantasy_points"): KeySpec<StatLine> =>
+  order === "recent"
+    ? {
+      columns: [
+        column("number", "desc"),
+        column("number", "desc", true),
+        column("string", "desc", true),
+        column("string", "desc")
+      ],
+      of: (s) => [s.season, s.week, s.game_date, s.id]
+    }
+    : { columns: [column("number", "desc", true), column("string")], of: (s) => [s.fantasy_points, s.id] }
 
 /** StatLineReader `recentBefore`: players, the exclusive `YYYY-MM-DD` bound, lines per player (≥ 0). */
 export interface RecentBeforeQuery {

@@ -17,6 +17,7 @@ import {
   type EventSport,
   GameReader,
   OddsWriter,
+  Paging,
   type SportKey,
   Sports,
   type StoreError,
@@ -29,7 +30,6 @@ import type { CsvFileError } from "../Csv.js"
 import { allGolfers } from "../Dfs.js"
 import type { Phase, PhaseResult } from "../Ingester.js"
 import { compactKey } from "../Names.js"
-import { allRows } from "../Paging.js"
 import type { ProgressReporter } from "../Progress.js"
 import type { SkippedRow } from "../Report.js"
 import { type FileRows, keptRows, listFiles, readEach } from "../Rows.js"
@@ -103,14 +103,14 @@ const golfOddsFiles = (dataDir: string) => listFiles(join(dataDir, golfOddsFolde
 /** Every stored golf event, as outright matching needs it. */
 const golfEvents: Effect.Effect<ReadonlyArray<GolfEventRef>, StoreError, EventReader> = Effect.gen(function*() {
   const reader = yield* EventReader
-  const out: Array<GolfEventRef> = []
-  for (let offset = 0;; offset += PAGE) {
-    const page = yield* reader.events({ sport: "golf", limit: PAGE, offset, order: "asc" })
-    for (const e of page.rows) {
-      out.push({ id: e.id, league: e.league, season: e.season, start_date: e.start_date, end_date: e.end_date })
-    }
-    if (page.rows.length < PAGE) return out
-  }
+  const events = yield* Paging.allRows((page) => reader.events({ sport: "golf", order: "asc", ...page }))
+  return events.map((e) => ({
+    id: e.id,
+    league: e.league,
+    season: e.season,
+    start_date: e.start_date,
+    end_date: e.end_date
+  }))
 })
 
 /**
@@ -138,13 +138,14 @@ const ingestGolfOdds = (dataDir: string) =>
     return oddsResult(read, matched.lines.length, skipped, files)
   }).pipe(Effect.withSpan("Odds.ingest", { attributes: { sport: "golf" } }))
 
-const PAGE = 1000
+/** Event ids per entries read (one jsonb parameter each; keeps each statement's id list bounded). */
+const IDS_PER_READ = 1000
 
-/** Every stored game of a team sport, as matching needs it (Paging.ts `allRows`). */
+/** Every stored game of a team sport, as matching needs it (domain Paging `allRows`). */
 export const teamGames = (sport: TeamSport): Effect.Effect<ReadonlyArray<GameRef>, StoreError, GameReader> =>
   Effect.flatMap(GameReader, (reader) =>
     Effect.map(
-      allRows((page) => reader.find({ sport, order: "asc", ...page })),
+      Paging.allRows((page) => reader.find({ sport, order: "asc", ...page })),
       (games) =>
         games.map((g) => ({
           id: g.id,
@@ -165,31 +166,22 @@ export const twoSidedEvents = (
 ): Effect.Effect<ReadonlyArray<GameRef>, StoreError, EventReader> =>
   Effect.gen(function*() {
     const reader = yield* EventReader
-    const events: Array<{ id: string; season: number; date: string | null }> = []
-    for (let offset = 0;; offset += PAGE) {
-      const page = yield* reader.events({ sport, limit: PAGE, offset, order: "asc" })
-      for (const e of page.rows) events.push({ id: e.id, season: e.season, date: e.start_date })
-      if (page.rows.length < PAGE) break
-    }
+    const events = yield* Paging.allRows((page) => reader.events({ sport, order: "asc", ...page }))
     const sides = new Map<string, { winner?: string; loser?: string }>()
-    for (let i = 0; i < events.length; i += PAGE) {
-      const ids = events.slice(i, i + PAGE).map((e) => e.id)
-      for (let offset = 0;; offset += 2 * PAGE) {
-        const page = yield* reader.entries({ sport, event_ids: ids, limit: 2 * PAGE, offset })
-        for (const en of page.rows) {
-          const s = sides.get(en.event_id) ?? {}
-          if (en.position === 1) s.winner = en.participant_id
-          else s.loser = en.participant_id
-          sides.set(en.event_id, s)
-        }
-        if (page.rows.length < 2 * PAGE) break
+    for (let i = 0; i < events.length; i += IDS_PER_READ) {
+      const ids = events.slice(i, i + IDS_PER_READ).map((e) => e.id)
+      for (const en of yield* Paging.allRows((page) => reader.entries({ sport, event_ids: ids, ...page }))) {
+        const s = sides.get(en.event_id) ?? {}
+        if (en.position === 1) s.winner = en.participant_id
+        else s.loser = en.participant_id
+        sides.set(en.event_id, s)
       }
     }
     return events.flatMap((e) => {
       const s = sides.get(e.id)
       return s?.winner === undefined || s.loser === undefined
         ? []
-        : [{ id: e.id, season: e.season, week: null, game_date: e.date, home: s.winner, away: s.loser }]
+        : [{ id: e.id, season: e.season, week: null, game_date: e.start_date, home: s.winner, away: s.loser }]
     })
   })
 

@@ -573,7 +573,7 @@ export const DashboardLive = HttpApiBuilder.Router.use((router) =>
           Effect.gen(function*() {
             const key = pick(s, query(request, "key"))
             if (key === undefined) return noKeys(s, "audit", "Audit trail")
-            const events = yield* (yield* Account).auditEvents(yield* callerOf(key), { limit: 200 })
+            const { events } = yield* (yield* Account).auditEvents(yield* callerOf(key), { limit: 200 })
             return page(
               200,
               "Audit trail",

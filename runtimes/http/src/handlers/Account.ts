@@ -74,14 +74,16 @@ export const AccountLive = group(Api, "account", (handlers) =>
       ))
     .handle("auditEvents", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const events = yield* (yield* Account).auditEvents(yield* caller, {
+        const { events, next_cursor } = yield* (yield* Account).auditEvents(yield* caller, {
           limit: Params.withDefault(urlParams.limit, Params.AuditLimit),
           before: urlParams.before,
-          action: urlParams.action
+          action: urlParams.action,
+          cursor: urlParams.cursor
         })
         return yield* envelope(
           { endpoint: requestPath(request), sport: "all", operation: "account.auditEvents" },
-          events
+          events,
+          { next_cursor }
         )
       }))
     .handle("startTrial", ({ payload, request }) =>

@@ -135,7 +135,8 @@ const trends = (
       position: urlParams.position,
       season: urlParams.season,
       week: urlParams.week,
-      limit: Params.withDefault(urlParams.limit, Params.TrendsLimit)
+      limit: Params.withDefault(urlParams.limit, Params.TrendsLimit),
+      gamesLimit: Params.withDefault(urlParams.games_limit, Params.TrendGamesLimit)
     })
     const response: typeof TrendsResponse.Type = {
       success: true,

@@ -4,9 +4,9 @@
  * @module
  */
 import { type HttpServerRequest } from "@effect/platform"
-import { Api } from "@sports-data/api"
+import { Api, Params } from "@sports-data/api"
 import { Dfs, type OptimizeResult, type SalaryRow, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
-import type { Dfs as D } from "@sports-data/domain"
+import { type Dfs as D, Paging } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
@@ -56,7 +56,13 @@ export const DfsLive = group(Api, "dfs", (handlers) =>
     .handle("dfsSalaries", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { rows, slate } = yield* (yield* Dfs).salaries(path.sport, path.slateId, urlParams.position)
-        return yield* envelope(ctx(request, path.sport, "dfsSalaries"), rows.map(salaryView), {
+        const limit = Params.withDefault(urlParams.limit, Params.DfsSalariesLimit)
+        const offset = Params.withDefault(urlParams.offset, 0)
+        const page = Paging.offsetPage(rows, { limit, offset })
+        return yield* envelope(ctx(request, path.sport, "dfsSalaries"), page.rows.map(salaryView), {
+          total: page.total,
+          offset,
+          limit,
           slate: slateView(slate)
         })
       }))

@@ -6,9 +6,11 @@
  */
 import { Api, Params } from "@sports-data/api"
 import { Leaders, Players, Rows, Teams } from "@sports-data/app"
+import { Paging } from "@sports-data/domain"
 import { Effect } from "effect"
 import { envelope, sportContext } from "./Common.js"
 import { group } from "./Group.js"
+import { leaguePage } from "./Sport.js"
 import { handleTeamSport, statsSportHandlers, teamSports } from "./TeamSport.js"
 
 const ctx = sportContext("mlb")
@@ -21,11 +23,16 @@ const { teams: _teams, ...shared } = mlb
 /** The mlb handlers. Requires the application services. */
 export const MlbLive = group(Api, "mlb", (handlers) =>
   handleTeamSport(handlers, shared)
-    .handle("teams", ({ request }) =>
+    .handle("teams", ({ request, urlParams }) =>
       Effect.gen(function*() {
-        const teams = yield* (yield* Teams).list("mlb")
-        const rosters = yield* (yield* Players).rostersOf("mlb", teams)
-        return yield* envelope(ctx(request, "teams"), rosters.map(([t, players]) => Rows.mlbTeamRow(t, players)))
+        const { limit, offset } = leaguePage(urlParams)
+        const teams = Paging.offsetPage(yield* (yield* Teams).list("mlb"), { limit, offset })
+        const rosters = yield* (yield* Players).rostersOf("mlb", teams.rows)
+        return yield* envelope(
+          ctx(request, "teams"),
+          rosters.map(([t, players]) => Rows.mlbTeamRow(t, players)),
+          { total: teams.total, offset, limit }
+        )
       }))
     .handle("scoringLeaders", ({ request, urlParams }) =>
       Effect.gen(function*() {

@@ -31,7 +31,10 @@ export const OddsLive = group(Api, "odds", (handlers) =>
           season: urlParams.season,
           week: urlParams.week,
           today,
-          limit: Params.withDefault(urlParams.limit, Params.OddsLimit)
+          limit: Params.withDefault(urlParams.limit, Params.OddsLimit),
+          linesLimit: Params.withDefault(urlParams.lines_limit, Params.OddsLinesLimit),
+          bookmaker: urlParams.bookmaker,
+          market: urlParams.market
         })
         const upcoming = urlParams.date === undefined && urlParams.season === undefined && urlParams.week === undefined
         const source = Coverage.coverageOf(path.sport, "odds")
@@ -49,20 +52,21 @@ export const OddsLive = group(Api, "odds", (handlers) =>
     .handle("history", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const hasSource = Coverage.coverageOf(path.sport, "history").available
-        const { game, lines } = yield* (yield* Odds).history(path.sport, path.gameId, hasSource)
-        const bookmaker = urlParams.bookmaker?.toLowerCase()
-        const market = urlParams.market?.toLowerCase()
-        const selected = lines.filter((l) =>
-          (bookmaker === undefined || l.bookmaker?.toLowerCase() === bookmaker) &&
-          (market === undefined || l.outright?.market.toLowerCase() === market)
-        )
-        const offset = urlParams.offset ?? 0
-        const limit = urlParams.limit ?? Params.OddsHistoryLimit.default
-        return yield* envelope(ctx(request, path.sport, "history"), selected.slice(offset, offset + limit), {
-          total: selected.length,
+        const offset = Params.withDefault(urlParams.offset, 0)
+        const limit = Params.withDefault(urlParams.limit, Params.OddsHistoryLimit)
+        const page = yield* (yield* Odds).history(path.sport, path.gameId, hasSource, {
+          bookmaker: urlParams.bookmaker,
+          market: urlParams.market,
+          limit,
+          offset,
+          cursor: urlParams.cursor
+        })
+        return yield* envelope(ctx(request, path.sport, "history"), page.lines, {
+          total: page.total,
           offset,
           limit,
-          game,
+          next_cursor: page.next_cursor,
+          game: page.game,
           method: O.VIG_METHOD
         })
       })))

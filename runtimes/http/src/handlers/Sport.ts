@@ -8,8 +8,17 @@
 import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
-import type { Game, Player, PlayerStatus, Resources, StatLine, StoreError, Team } from "@sports-data/domain"
-import { Sports } from "@sports-data/domain"
+import {
+  type Game,
+  Paging,
+  type Player,
+  type PlayerStatus,
+  type Resources,
+  Sports,
+  type StatLine,
+  type StoreError,
+  type Team
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { envelope, type SportContext } from "./Common.js"
 
@@ -32,9 +41,10 @@ export interface PlayerListParams {
   readonly status?: PlayerStatus | undefined
   readonly limit?: number | undefined
   readonly offset?: number | undefined
+  readonly cursor?: string | undefined
 }
 
-/** `/v1/<sport>/players`: the paginated envelope (total, offset, limit), `limits` giving the default limit. */
+/** `/v1/<sport>/players`: the paginated envelope (total, offset, limit, next_cursor), `limits` giving the default limit. */
 export const playerList = <R>(
   ctx: SportContext,
   params: PlayerListParams,
@@ -45,7 +55,12 @@ export const playerList = <R>(
     const limit = Params.withDefault(params.limit, limits)
     const offset = Params.withDefault(params.offset, 0)
     const page = yield* (yield* Players).list(ctx.sport, { ...params, limit, offset })
-    return yield* envelope(ctx, page.rows.map(toRow), { total: page.total, offset, limit })
+    return yield* envelope(ctx, page.rows.map(toRow), {
+      total: page.total,
+      offset,
+      limit,
+      next_cursor: page.next_cursor
+    })
   })
 
 /** `/v1/<sport>/players/{id}`: one player as `toRow` shows it with its team. */
@@ -83,6 +98,7 @@ export interface PlayerStatsQuery {
   readonly week?: number | undefined
   readonly date?: string | undefined
   readonly limit: number
+  readonly cursor?: string | undefined
 }
 
 /** The per-game row of each stats sport. */
@@ -121,19 +137,36 @@ const statsRows: {
  */
 export const playerStats = <S extends StatsSport>(ctx: SportContext, sport: S, id: string, query: PlayerStatsQuery) =>
   Effect.gen(function*() {
-    const { lines, player } = yield* (yield* Players).statLines(sport, id, query)
+    const { lines, next_cursor, player } = yield* (yield* Players).statLines(sport, id, query)
     const build: (typeof statsRows)[S] = statsRows[sport]
     const rows = yield* build(lines, player)
-    return yield* envelope(ctx, rows, { player: Rows.playerSummary(player) })
+    return yield* envelope(ctx, rows, { player: Rows.playerSummary(player), next_cursor })
   })
 
-/** `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url. */
-export const teamList = (ctx: SportContext, filter: TeamFilter = {}) =>
+/** `limit` (default and maximum {@link Params.LeagueListLimit}) and `offset` of a league's list. */
+export interface LeaguePage {
+  readonly limit?: number | undefined
+  readonly offset?: number | undefined
+}
+
+/** The defaulted `limit` and `offset` of `page`. */
+export const leaguePage = (page: LeaguePage) => ({
+  limit: Params.withDefault(page.limit, Params.LeagueListLimit),
+  offset: Params.withDefault(page.offset, 0)
+})
+
+/**
+ * `/v1/<sport>/teams` (TeamRow): the teams under `filter` with player_count and roster_url, `limit`
+ * of them from `offset` ({@link leaguePage}), in the paginated envelope.
+ */
+export const teamList = (ctx: SportContext, filter: TeamFilter = {}, page: LeaguePage = {}) =>
   Effect.gen(function*() {
-    const teams = yield* (yield* Teams).list(ctx.sport, filter)
-    const counted = yield* (yield* Players).counts(ctx.sport, teams)
+    const { limit, offset } = leaguePage(page)
+    const all = yield* (yield* Teams).list(ctx.sport, filter)
+    const teams = Paging.offsetPage(all, { limit, offset })
+    const counted = yield* (yield* Players).counts(ctx.sport, teams.rows)
     const rows = counted.map(([t, count]): Resources.TeamRow => Rows.teamRow(ctx.sport, t, count))
-    return yield* envelope(ctx, rows, {}, filter.league)
+    return yield* envelope(ctx, rows, { total: teams.total, offset, limit }, filter.league)
   })
 
 /**
@@ -155,17 +188,18 @@ export const gameList = <R>(
 ) =>
   Effect.gen(function*() {
     const caller = yield* Security.Caller
-    const { games, lastPolled, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
+    const { games, lastPolled, next_cursor, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
     const maxAge = gamesMaxAge(games.map((g) => g.state))
     yield* HttpApp.appendPreResponseHandler((_req, r) =>
       Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
     )
-    return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), {}, query.league)
+    return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), { next_cursor }, query.league)
   })
 
 /**
  * `/v1/<sport>/standings`: the table of `league` (default the sport) for `season` (default the
- * latest season with results), the teams kept by `keep`, with `season` in the envelope.
+ * latest season with results), the teams kept by `keep`, `limit` rows from `offset`
+ * ({@link leaguePage}), with `season` and `total` in the envelope.
  */
 export const standings = (
   ctx: SportContext,
@@ -173,10 +207,18 @@ export const standings = (
     readonly season?: number | undefined
     readonly league?: string | undefined
     readonly keep?: ((team: Team) => boolean) | undefined
-  }
+  } & LeaguePage
 ) =>
   Effect.gen(function*() {
+    const { limit, offset } = leaguePage(options)
     const table = yield* (yield* Standings).table(ctx.sport, options)
-    const rows = table.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
-    return yield* envelope(ctx, rows, { season: table.season }, options.league, table.coverage)
+    const page = Paging.offsetPage(table.rows, { limit, offset })
+    const rows = page.rows.map((s) => Rows.standingRow(ctx.sport, table.league, s, table.lastUpdated))
+    return yield* envelope(
+      ctx,
+      rows,
+      { total: page.total, offset, limit, season: table.season },
+      options.league,
+      table.coverage
+    )
   })

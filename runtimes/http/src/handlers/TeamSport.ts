@@ -16,6 +16,7 @@ import { gameDate, sportContext } from "./Common.js"
 import type { DomainHandler, Handlers } from "./Group.js"
 import {
   gameList,
+  type LeaguePage,
   playerDetail,
   playerList,
   type PlayerListParams,
@@ -114,10 +115,11 @@ export interface GamesParams {
   readonly season?: number | undefined
   readonly week?: number | undefined
   readonly limit?: number | undefined
+  readonly cursor?: string | undefined
 }
 
-/** The filters any team sport's `/standings` and `/teams` may take. */
-export interface TableParams {
+/** The filters and page (Sport.ts `LeaguePage`) any team sport's `/standings` and `/teams` may take. */
+export interface TableParams extends LeaguePage {
   readonly league?: string | undefined
   readonly season?: number | undefined
   readonly conference?: string | undefined
@@ -130,6 +132,7 @@ export interface StatsParams {
   readonly week?: number | undefined
   readonly date?: string | undefined
   readonly limit?: number | undefined
+  readonly cursor?: string | undefined
 }
 
 /** The filters of `/teams/{team}/roster`. */
@@ -163,17 +166,20 @@ export const teamSportHandlers = <S extends TeamSport, P, D, G>(spec: TeamSportS
           state: q.state ?? q.status,
           season: q.season,
           week: q.week,
-          limit: Params.withDefault(q.limit, spec.limits.games)
+          limit: Params.withDefault(q.limit, spec.limits.games),
+          cursor: q.cursor
         }, spec.gameRow)
       }),
     standings: ({ request, urlParams: q = {} }: Req<TableParams>) =>
       standings(ctx(request, "standings"), {
         season: q.season,
         league: q.league ?? spec.defaultLeague,
-        keep: teamFilter(q)
+        keep: teamFilter(q),
+        limit: q.limit,
+        offset: q.offset
       }),
     teams: ({ request, urlParams: q = {} }: Req<TableParams>) =>
-      teamList(ctx(request, "teams"), { keep: teamFilter(q), league: q.league }),
+      teamList(ctx(request, "teams"), { keep: teamFilter(q), league: q.league }, q),
     roster: ({ path, request, urlParams: q = {} }: PathReq<{ readonly team: string }, RosterParams>) =>
       roster(ctx(request, "roster"), path.team, q.position, spec.playerRow),
     players: ({ request, urlParams: q = {} }: Req<PlayerListParams>) =>
@@ -198,7 +204,8 @@ export const statsSportHandlers = <S extends StatsSport, P, D, G>(
         season: q.season,
         week: q.week,
         date: q.date,
-        limit: Params.withDefault(q.limit, spec.limits.stats)
+        limit: Params.withDefault(q.limit, spec.limits.stats),
+        cursor: q.cursor
       })
   }
 }

@@ -6,9 +6,9 @@
  * @module
  */
 import { type HttpServerRequest } from "@effect/platform"
-import { Api, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import { Games, Players } from "@sports-data/app"
-import { Coverage, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
+import { Coverage, Paging, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { requestPath } from "../Errors.js"
 import { envelope } from "./Common.js"
@@ -16,14 +16,21 @@ import { group } from "./Group.js"
 
 /**
  * Empty `data` for operation `unavailable.<name>` of `sport`, with the coverage recorded for the
- * sport's `key` (an operation no source answers, so never available).
+ * sport's `key` (an operation no source answers, so never available), with `extra` fields
+ * (the paging echo of a paged list) before `data`.
  */
-const noSource = (request: HttpServerRequest.HttpServerRequest, sport: TeamSport, name: string, key: string) => {
+const noSource = <X extends Record<string, unknown> = {}>(
+  request: HttpServerRequest.HttpServerRequest,
+  sport: TeamSport,
+  name: string,
+  key: string,
+  extra?: X
+) => {
   const c = Coverage.coverageOf(sport, key)
   return envelope(
     { endpoint: requestPath(request), sport, operation: `unavailable.${name}` },
     [] as Array<never>,
-    undefined,
+    extra,
     undefined,
     {
       available: false,
@@ -52,17 +59,22 @@ export const UnavailableLive = group(
   (handlers) =>
     Effect.map(Effect.serviceOption(PlayReader), (playReader) =>
       handlers
-        .handle("plays", ({ path, request }) =>
+        .handle("plays", ({ path, request, urlParams }) =>
           Effect.gen(function*() {
             const game = yield* requireGame(path.sport, path.gameId)
             const plays = Option.isSome(playReader)
               ? yield* playReader.value.game(path.sport, game.season, game.id)
               : Option.none()
-            if (Option.isNone(plays)) return yield* noSource(request, path.sport, "plays", "plays")
+            const limit = Params.withDefault(urlParams.limit, Params.PlaysLimit)
+            const offset = Params.withDefault(urlParams.offset, 0)
+            if (Option.isNone(plays)) {
+              return yield* noSource(request, path.sport, "plays", "plays", { total: 0, offset, limit })
+            }
+            const page = Paging.offsetPage(plays.value, { limit, offset })
             return yield* envelope(
               { endpoint: requestPath(request), sport: path.sport, operation: "unavailable.plays" },
-              plays.value,
-              undefined,
+              page.rows,
+              { total: page.total, offset, limit },
               undefined,
               plays.value.length > 0
                 ? undefined

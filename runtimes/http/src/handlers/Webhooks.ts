@@ -6,7 +6,7 @@
  * `webhook.deleted`, `webhook.delivery_replayed`). A webhook of another key is a 404.
  * @module
  */
-import { Api, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import {
   auditEventId,
   AuditStore,
@@ -99,11 +99,11 @@ export const WebhooksLive = group(Api, "webhooks", (handlers) =>
             deactivation_reason: "deleted by its owner"
           })
         }))
-      .handle("deliveries", ({ path }) =>
+      .handle("deliveries", ({ path, urlParams }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
           const hook = yield* owned(caller.key.key_hash, path.id)
-          const rows = yield* store.deliveries(hook.id, 100)
+          const rows = yield* store.deliveries(hook.id, Params.withDefault(urlParams.limit, Params.DeliveriesLimit))
           return {
             success: true,
             endpoint: "/daas/webhooks/{id}/deliveries",
