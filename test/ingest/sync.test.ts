@@ -28,16 +28,23 @@ let server: Server
 let base: string
 const faults = new Map<string, Array<Fault>>()
 const hits: Array<{ path: string; status: number }> = []
+/** Requests the upstream is answering now, and the most at once. */
+const inFlight = { now: 0, max: 0 }
+let slow = false
 
 beforeAll(async () => {
   upstream = mkdtempSync(join(tmpdir(), "upstream-"))
   cpSync(fixture, upstream, { recursive: true })
   server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)
+    inFlight.now++
+    inFlight.max = Math.max(inFlight.max, inFlight.now)
+    res.on("close", () => inFlight.now--)
     const answer = (status: number, headers: Record<string, string> = {}, body?: Buffer) => {
       hits.push({ path, status })
       res.writeHead(status, headers)
-      res.end(body)
+      // held a little while `slow` is set, so that requests overlap when the client allows it
+      setTimeout(() => res.end(body), slow ? 30 : 0)
     }
     const fault = faults.get(path)?.shift()
     if (fault === "500") return answer(500)
@@ -130,6 +137,20 @@ describe("sources sync", () => {
       true
     )
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("sends at most two requests at a time to one host", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    slow = true
+    inFlight.max = 0
+    try {
+      const report = await sync(dataDir, { folders: [FOLDER, "jeffsackmann_tennis_wta", "bettormanpicks_bmp_app"] })
+      expect(report.files.filter((f) => f.status === "written").length).toBeGreaterThan(10)
+      expect(inFlight.max).toBe(2)
+    } finally {
+      slow = false
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it("retries a 500 and a 429 (waiting its Retry-After) and a truncated body, and keeps the old file when the faults persist", async () => {
