@@ -3,7 +3,7 @@
  * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults;
  * and the cadence job of serve and the worker (wiring SourceSync.ts) over it, driven by TestClock.
  */
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient, HttpClient, HttpClientError } from "@effect/platform"
 import { CatalogReader } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
@@ -151,6 +151,38 @@ describe("sources sync", () => {
       slow = false
       rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+
+  it("through a swapped HttpClient: a host with no such name fails its files with the reason, is asked at most twice, and counts as unreachable", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    let calls = 0
+    // what fetch reports for a name DNS does not know
+    const noSuchName = HttpClient.make((request) =>
+      Effect.suspend(() => {
+        calls++
+        const cause = Object.assign(new Error("getaddrinfo ENOTFOUND mirror.invalid"), { code: "ENOTFOUND" })
+        return Effect.fail(
+          new HttpClientError.RequestError({
+            request,
+            reason: "Transport",
+            cause: new TypeError("fetch failed", { cause })
+          })
+        )
+      })
+    )
+    const report = await Effect.runPromise(
+      Sync.syncSources({ dataDir, mirror: "http://mirror.invalid", folders: [FOLDER] }).pipe(
+        Effect.provideService(HttpClient.HttpClient, noSuchName)
+      )
+    )
+    expect(report.files.length).toBeGreaterThan(2)
+    for (const f of report.files) {
+      expect(f).toMatchObject({ status: "failed", reason: "fetch failed: getaddrinfo ENOTFOUND mirror.invalid" })
+    }
+    // the two permits of the host may both be asking when the first answer comes back; no more after it
+    expect(calls).toBeLessThanOrEqual(2)
+    expect(Sync.answered(report)).toBe(false)
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it("retries a 500 and a 429 (waiting its Retry-After) and a truncated body, and keeps the old file when the faults persist", async () => {
