@@ -1,7 +1,8 @@
 /**
  * `sports-data serve` as an operator runs it: the real bin in a child process on a fresh PGlite
  * folder and the nfl fixture datasets. The first start ingests, prints one demo key per current
- * tier and serves them, ingesting in the background after it listens; Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
+ * tier and serves them, ingesting in the background after it listens (its coverage says that no
+ * dataset of that hand-made data directory was synced); Ctrl+C stops it cleanly; a restart ingests nothing, mints no new keys
  * and says that the earlier keys are not shown again. Two instances started together on one empty
  * PostgreSQL: the one that does not ingest serves each sport once the other has put it in.
  */
@@ -48,6 +49,15 @@ describe("sports-data serve", () => {
       const body = (await ok.json()) as { total: number }
       expect(body.total).toBeGreaterThan(0)
       expect((await fetch(`${base}/v1/nfl/players`)).status).toBe(401)
+      // a data directory assembled by hand (the fixtures, never synced): each source says so
+      const coverage = (await (await fetch(`${base}/v1/meta/coverage`, { headers: { "X-Service-Key": keys.growth! } }))
+        .json()) as { data: ReadonlyArray<{ sport: string; sources: ReadonlyArray<any> }> }
+      const nfl = coverage.data.find((r) => r.sport === "nfl")!
+      expect(nfl.sources.length).toBeGreaterThan(0)
+      for (const source of nfl.sources) {
+        expect(source.sync).toBeNull()
+        expect(source.sync_reason).toMatch(/^never synced: the data directory has no sync records/)
+      }
     } finally {
       expect(await first.stop()).toBe(0)
     }

@@ -3,7 +3,7 @@
  * fixture folders in a data directory's layout, with ETag, Last-Modified, 304 and injected faults;
  * and the cadence job of serve and the worker (wiring SourceSync.ts) over it, driven by TestClock.
  */
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient, HttpClient, HttpClientError } from "@effect/platform"
 import { CatalogReader } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
@@ -28,16 +28,23 @@ let server: Server
 let base: string
 const faults = new Map<string, Array<Fault>>()
 const hits: Array<{ path: string; status: number }> = []
+/** Requests the upstream is answering now, and the most at once. */
+const inFlight = { now: 0, max: 0 }
+let slow = false
 
 beforeAll(async () => {
   upstream = mkdtempSync(join(tmpdir(), "upstream-"))
   cpSync(fixture, upstream, { recursive: true })
   server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)
+    inFlight.now++
+    inFlight.max = Math.max(inFlight.max, inFlight.now)
+    res.on("close", () => inFlight.now--)
     const answer = (status: number, headers: Record<string, string> = {}, body?: Buffer) => {
       hits.push({ path, status })
       res.writeHead(status, headers)
-      res.end(body)
+      // held a little while `slow` is set, so that requests overlap when the client allows it
+      setTimeout(() => res.end(body), slow ? 30 : 0)
     }
     const fault = faults.get(path)?.shift()
     if (fault === "500") return answer(500)
@@ -129,6 +136,52 @@ describe("sources sync", () => {
     expect(Runner.isStale(Option.some(state2), await Effect.runPromise(Runner.sourceMtime(dataDir, "tennis")))).toBe(
       true
     )
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("sends at most two requests at a time to one host", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    slow = true
+    inFlight.max = 0
+    try {
+      const report = await sync(dataDir, { folders: [FOLDER, "jeffsackmann_tennis_wta", "bettormanpicks_bmp_app"] })
+      expect(report.files.filter((f) => f.status === "written").length).toBeGreaterThan(10)
+      expect(inFlight.max).toBe(2)
+    } finally {
+      slow = false
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it("through a swapped HttpClient: a host with no such name fails its files with the reason, is asked at most twice, and counts as unreachable", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"))
+    let calls = 0
+    // what fetch reports for a name DNS does not know
+    const noSuchName = HttpClient.make((request) =>
+      Effect.suspend(() => {
+        calls++
+        const cause = Object.assign(new Error("getaddrinfo ENOTFOUND mirror.invalid"), { code: "ENOTFOUND" })
+        return Effect.fail(
+          new HttpClientError.RequestError({
+            request,
+            reason: "Transport",
+            cause: new TypeError("fetch failed", { cause })
+          })
+        )
+      })
+    )
+    const report = await Effect.runPromise(
+      Sync.syncSources({ dataDir, mirror: "http://mirror.invalid", folders: [FOLDER] }).pipe(
+        Effect.provideService(HttpClient.HttpClient, noSuchName)
+      )
+    )
+    expect(report.files.length).toBeGreaterThan(2)
+    for (const f of report.files) {
+      expect(f).toMatchObject({ status: "failed", reason: "fetch failed: getaddrinfo ENOTFOUND mirror.invalid" })
+    }
+    // the two permits of the host may both be asking when the first answer comes back; no more after it
+    expect(calls).toBeLessThanOrEqual(2)
+    expect(Sync.answered(report)).toBe(false)
     rmSync(dataDir, { recursive: true, force: true })
   })
 

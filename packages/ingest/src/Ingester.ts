@@ -53,7 +53,7 @@ export interface Phase {
 
 /**
  * One sport's adapter.
- * - `sources`: the dataset folders it reads (keys of the source registry, Sources.ts, which names
+ * - `sources`: the dataset folders it reads (keys of the source registry, domain SourceRegistry.ts, which names
  *   each folder's publisher, upstream and format).
  * - `sourceFiles`: the input files of its own build under `dataDir`, whose modification times decide
  *   whether the sport is stale.

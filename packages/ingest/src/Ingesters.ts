@@ -22,7 +22,7 @@ import { ingestTennis, tennisSourceFiles } from "./tennis/index.js"
 import { tennisOdds } from "./tennis/Odds.js"
 import { ingestUfc, ufcSourceFiles } from "./ufc/index.js"
 
-/** Every sport's adapter, once each. `sources` are dataset folders of the source registry (Sources.ts). */
+/** Every sport's adapter, once each. `sources` are dataset folders of the source registry (domain SourceRegistry.ts). */
 export const registrations: ReadonlyArray<Ingester> = [
   {
     sport: "nfl",

@@ -292,10 +292,10 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         } as const
       }).pipe(Effect.scoped)
 
-    /** {@link exchange} with the retries of the module comment; a host found unreachable is not tried again. */
-    const fetchWithRetries = (url: string, host: string, headers: Record<string, string>) => {
+    /** {@link exchange} with the retries of the module comment. */
+    const fetchWithRetries = (url: string, headers: Record<string, string>) => {
       const go = (attempt: number): Effect.Effect<Fetched, Unreachable | Retryable> =>
-        limited(host)(exchange(url, headers)).pipe(
+        exchange(url, headers).pipe(
           Effect.catchTag("Retryable", (e) =>
             attempt + 1 >= attempts ? Effect.fail(e) : Effect.gen(function*() {
               const wait = e.waitMs ?? 500 * 2 ** attempt * (1 + (yield* Random.next) * 0.5)
@@ -318,6 +318,18 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
             reason: dataset.manual ?? "no upstream with this folder's layout; set SPORTS_DATA_MIRROR"
           } as const
         }
+        // the whole file (old copy read, request and retries, check, write) holds one of its host's
+        // two permits: at most two requests at a time per host, and at most two files per host in memory
+        return yield* limited(new URL(url).host)(fileJob(dataset, file, url))
+      })
+
+    /** Syncs one fetchable file from `url` (see the module comment). */
+    const fileJob = (dataset: Dataset, file: SourceFile, url: string): Effect.Effect<FileOutcome> =>
+      Effect.gen(function*() {
+        const base = { folder: dataset.folder, file: file.name }
+        const host = new URL(url).host
+        const down = unreachable.get(host)
+        if (down !== undefined) return { ...base, status: "failed", reason: down, bytes: 0 } as const
         const key = `${dataset.folder}/${file.name}`
         const path = join(options.dataDir, dataset.folder, file.name)
         const old = yield* Effect.promise(() => readFile(path).catch(() => undefined))
@@ -328,16 +340,15 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         }
         if (prior?.etag) headers["if-none-match"] = prior.etag
         if (prior?.last_modified) headers["if-modified-since"] = prior.last_modified
-        const host = new URL(url).host
-        const down = unreachable.get(host)
-        if (down !== undefined) return { ...base, status: "failed", reason: down, bytes: 0 } as const
-        const result = yield* fetchWithRetries(url, host, headers).pipe(
+        const result = yield* fetchWithRetries(url, headers).pipe(
           Effect.catchTag("Unreachable", (e) => {
             unreachable.set(host, e.message)
             return Effect.succeed({ status: "error", reason: e.message, http: null } as const)
           }),
-          Effect.catchTag("Retryable", (e) =>
-            Effect.succeed({ status: "error", reason: e.message, http: e.http } as const))
+          Effect.catchTag(
+            "Retryable",
+            (e) => Effect.succeed({ status: "error", reason: e.message, http: e.http } as const)
+          )
         )
         if (result.status === 304) {
           return { ...base, status: "unchanged", bytes: 0 } as const
@@ -371,9 +382,7 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         if (why !== undefined) {
           return { ...base, status: "rejected", reason: why, bytes: result.body.length } as const
         }
-        const written = yield* Effect.tryPromise(() =>
-          writeAtomic(path, result.body)
-        ).pipe(Effect.either)
+        const written = yield* Effect.tryPromise(() => writeAtomic(path, result.body)).pipe(Effect.either)
         if (written._tag === "Left") {
           return {
             ...base,

@@ -105,59 +105,54 @@ export const syncTick = (options: SourceSyncOptions & { readonly owner: string }
     if (now < before.retryAt) return { _tag: "BackingOff", retryAt: before.retryAt } as const
     const held = yield* holdingLease(
       { job: SYNC_JOB, owner: options.owner, lease: options.lease },
-      Effect.gen(function*(): Effect.fn.Return<SyncTickOutcome, StoreError, AllStores | HttpClient.HttpClient> {
-        const records = Sync.recordsByFolder(yield* Effect.promise(() => Sync.readSyncState(options.dataDir)))
-        const inSeason = yield* Effect.orElseSucceed(inSeasonFolders(now), () => new Set<string>())
-        const due = Sync.dueFolders({
-          records,
-          checked: before.checked,
-          mirror: options.mirror,
-          now,
-          inSeason: (folder) => inSeason.has(folder)
-        })
-        if (due.length === 0) return { _tag: "NothingDue" }
-        const report = yield* Sync.syncSources({ dataDir: options.dataDir, mirror: options.mirror, folders: due })
-          .pipe(
-            Effect.catchAll((e) =>
-              Effect.succeed<Sync.SyncReport>({
-                files: [{ folder: "", file: Sync.SYNC_STATE_FILE, status: "failed", reason: e.reason, bytes: 0 }],
-                changed: []
-              })
-            )
-          )
-        if (!Sync.answered(report)) {
-          const failures = before.failures + 1
-          const wait = Math.min(Duration.toMillis(options.interval) * 2 ** failures, Duration.toMillis(MAX_BACKOFF))
-          const reason = report.files.find((f) => f.status === "failed")?.reason ?? "no file answered"
-          yield* Ref.set(state, { ...before, failures, retryAt: now + wait })
-          if (failures === 1) {
-            yield* Effect.logWarning(
-              `sources sync: no upstream reachable (${reason}); the data directory is served as it is, next try in ${
-                Duration.format(Duration.millis(wait))
-              }, backing off`
-            )
+      Effect.gen(
+        function*(): Effect.fn.Return<SyncTickOutcome, StoreError | Sync.SyncError, AllStores | HttpClient.HttpClient> {
+          const records = Sync.recordsByFolder(yield* Effect.promise(() => Sync.readSyncState(options.dataDir)))
+          const inSeason = yield* Effect.orElseSucceed(inSeasonFolders(now), () => new Set<string>())
+          const due = Sync.dueFolders({
+            records,
+            checked: before.checked,
+            mirror: options.mirror,
+            now,
+            inSeason: (folder) => inSeason.has(folder)
+          })
+          if (due.length === 0) return { _tag: "NothingDue" }
+          // a SyncError (the state file cannot be written) fails the tick: the loop logs it
+          const report = yield* Sync.syncSources({ dataDir: options.dataDir, mirror: options.mirror, folders: due })
+          if (!Sync.answered(report)) {
+            const failures = before.failures + 1
+            const wait = Math.min(Duration.toMillis(options.interval) * 2 ** failures, Duration.toMillis(MAX_BACKOFF))
+            const reason = report.files.find((f) => f.status === "failed")?.reason ?? "no file answered"
+            yield* Ref.set(state, { ...before, failures, retryAt: now + wait })
+            if (failures === 1) {
+              yield* Effect.logWarning(
+                `sources sync: no upstream reachable (${reason}); the data directory is served as it is, next try in ${
+                  Duration.format(Duration.millis(wait))
+                }, backing off`
+              )
+            }
+            return { _tag: "Unreachable", reason, retryAt: now + wait }
           }
-          return { _tag: "Unreachable", reason, retryAt: now + wait }
+          if (before.failures > 0) yield* Effect.logInfo("sources sync: the upstream answers again")
+          const checked = new Map(before.checked)
+          for (const folder of due) checked.set(folder, now)
+          yield* Ref.set(state, { checked, failures: 0, retryAt: 0 })
+          const sports = Runner.sportsReading(report.changed)
+          if (sports.length === 0) return { _tag: "Synced", report, sports, ingested: [] }
+          yield* Effect.logInfo(
+            `sources sync: ${report.files.filter((f) => f.status === "written").length} files written in ${
+              report.changed.join(", ")
+            }; re-ingesting ${sports.join(", ")}`
+          )
+          const ingested = yield* refreshPass({
+            dataDir: options.dataDir,
+            interval: options.interval,
+            lease: options.lease,
+            owner: newOwner()
+          })
+          return { _tag: "Synced", report, sports, ingested: Option.getOrElse(ingested, () => []) }
         }
-        if (before.failures > 0) yield* Effect.logInfo("sources sync: the upstream answers again")
-        const checked = new Map(before.checked)
-        for (const folder of due) checked.set(folder, now)
-        yield* Ref.set(state, { checked, failures: 0, retryAt: 0 })
-        const sports = Runner.sportsReading(report.changed)
-        if (sports.length === 0) return { _tag: "Synced", report, sports, ingested: [] }
-        yield* Effect.logInfo(
-          `sources sync: ${report.files.filter((f) => f.status === "written").length} files written in ${
-            report.changed.join(", ")
-          }; re-ingesting ${sports.join(", ")}`
-        )
-        const ingested = yield* refreshPass({
-          dataDir: options.dataDir,
-          interval: options.interval,
-          lease: options.lease,
-          owner: newOwner()
-        })
-        return { _tag: "Synced", report, sports, ingested: Option.getOrElse(ingested, () => []) }
-      })
+      )
     )
     return Option.getOrElse(held, (): SyncTickOutcome => ({ _tag: "NotHeld" }))
   }).pipe(Effect.withSpan("SourceSync.tick"))

@@ -52,7 +52,7 @@ import {
   type StoreUnavailable,
   TeamReader
 } from "@sports-data/domain"
-import { Progress, type Report, Runner } from "@sports-data/ingest"
+import { Progress, type Report, Runner, Sync } from "@sports-data/ingest"
 import { Settings, type StoreChoice, storeLayer, type Stores } from "@sports-data/wiring"
 import { Cause, type Context, Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted } from "effect"
 
@@ -166,6 +166,7 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     const [platform, http] = await Promise.all([import("@effect/platform"), import("@sports-data/http")])
     const api = Layer.mergeAll(http.ApiLiveWith({ plans: catalog }), platform.HttpServer.layerContext).pipe(
       Layer.provide(stores),
+      Layer.provide(Sync.syncRecordsLayer(dataDir)), // the datasets' last sync, in /v1/meta/coverage
       Layer.provide(Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
     )
     return platform.HttpApiBuilder.toWebHandler(api, { memoMap: runtime.memoMap })
