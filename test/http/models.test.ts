@@ -298,9 +298,9 @@ describe("model registry endpoints", () => {
           projection: {
             points: { standard: half - 1, half_ppr: half, ppr: half + 1 },
             interval_80: {
-              standard: [half - 6, half + 4] as const,
-              half_ppr: [half - 6, half + 5] as const,
-              ppr: [half - 6, half + 6] as const
+              standard: { low: half - 6, high: half + 4 },
+              half_ppr: { low: half - 6, high: half + 5 },
+              ppr: { low: half - 6, high: half + 6 }
             },
             actual_points: actual === null ? null : { standard: actual, half_ppr: actual, ppr: actual }
           }
@@ -337,7 +337,11 @@ describe("model registry endpoints", () => {
           season: 2025,
           week: 2,
           points: { standard: 15.25, half_ppr: 16.25, ppr: 17.25 },
-          interval_80: { standard: [10.25, 20.25], half_ppr: [10.25, 21.25], ppr: [10.25, 22.25] }
+          interval_80: {
+            standard: { low: 10.25, high: 20.25 },
+            half_ppr: { low: 10.25, high: 21.25 },
+            ppr: { low: 10.25, high: 22.25 }
+          }
         })
         // another player of the sport without a prediction: null
         expect((yield* ok("/v1/nfl/players/svc_nfl_qb4/projection")).data.model).toBeNull()

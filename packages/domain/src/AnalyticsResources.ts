@@ -87,7 +87,7 @@ export const InjuryOverlay = Schema.Struct({
  * player's next game after his newest stored line: the version (`model_id`, `model_version`), the
  * newest date its features read (`as_of`, before the game), the game, the predicted fantasy points
  * per scoring format (`standard`, `half_ppr`, `ppr`) and the 80% interval per format
- * ([10th, 90th] percentile, points).
+ * (`low` the 10th, `high` the 90th percentile, points).
  */
 export const ProjectionModel = Schema.Struct({
   model_id: Schema.String,
@@ -98,7 +98,10 @@ export const ProjectionModel = Schema.Struct({
   season: Schema.Int,
   week: Schema.NullOr(Schema.Int),
   points: Schema.Record({ key: Schema.String, value: Schema.Number }),
-  interval_80: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.Number, Schema.Number) })
+  interval_80: Schema.Record({
+    key: Schema.String,
+    value: Schema.Struct({ low: Schema.Number, high: Schema.Number })
+  })
 }).annotations({ identifier: "ProjectionModel" })
 export type ProjectionModel = typeof ProjectionModel.Type
 

@@ -122,14 +122,18 @@ export const ModelVersion = Schema.Struct({
 })
 export type ModelVersion = typeof ModelVersion.Type
 
+/** An 80% interval of points: `low` the 10th and `high` the 90th percentile (points). */
+export const Interval80 = Schema.Struct({ low: Schema.Number, high: Schema.Number })
+export type Interval80 = typeof Interval80.Type
+
 /**
  * A projection's points: predicted fantasy points per scoring format (`standard`, `half_ppr`,
- * `ppr`), the 80% interval per format ([10th, 90th] percentile, points) and the actual points per
- * format (null for a game not yet played).
+ * `ppr`), the 80% interval per format ({@link Interval80}) and the actual points per format
+ * (null for a game not yet played).
  */
 export const ProjectedPoints = Schema.Struct({
   points: Schema.Record({ key: Schema.String, value: Schema.Number }),
-  interval_80: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.Number, Schema.Number) }),
+  interval_80: Schema.Record({ key: Schema.String, value: Interval80 }),
   actual_points: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
 })
 export type ProjectedPoints = typeof ProjectedPoints.Type

@@ -123,7 +123,7 @@ export const fitProjection = (
 export interface Projected {
   readonly example: P.ProjectionExample
   readonly points: Readonly<Record<P.ProjectionFormat, number>>
-  readonly interval: Readonly<Record<P.ProjectionFormat, readonly [number, number]>>
+  readonly interval: Readonly<Record<P.ProjectionFormat, { readonly low: number; readonly high: number }>>
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100
@@ -133,12 +133,12 @@ export const project = (fits: ProjectionFits, e: P.ProjectionExample): Projected
   const f = fits.get(e.position)
   if (f === undefined) return undefined
   const points = {} as Record<P.ProjectionFormat, number>
-  const interval = {} as Record<P.ProjectionFormat, readonly [number, number]>
+  const interval = {} as Record<P.ProjectionFormat, { readonly low: number; readonly high: number }>
   for (const format of P.projectionFormats) {
     const fit = f[format]
     const v = predictFit(fit, e.features)
     points[format] = r2(Math.max(0, v))
-    interval[format] = [r2(Math.max(0, v + fit.residual10)), r2(Math.max(0, v + fit.residual90))]
+    interval[format] = { low: r2(Math.max(0, v + fit.residual10)), high: r2(Math.max(0, v + fit.residual90)) }
   }
   return { example: e, points, interval }
 }
