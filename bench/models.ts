@@ -6,7 +6,9 @@
  * read) and the scoring of its held-out window (the features of every player-game of the window,
  * the dominant cost of a prediction; the fitted dot product adds little). Prints each model's
  * held-out metric beside its naive baseline, any further window of its card, the pass rule's
- * outcome and the status it was recorded with. Times are reported, never asserted.
+ * outcome and the status it was recorded with; for nfl.projection each window's half-PPR error
+ * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage. Times
+ * are reported, never asserted.
  *
  * Run: `npx tsx bench/models.ts`.
  * @module
@@ -72,6 +74,11 @@ const program = Effect.gen(function*() {
     for (const v of versions) {
       const r = v.card.result
       yield* out(r === null ? `  ${v.id} ${v.status}: ${v.card.note}` : `  ${v.id} ${v.status}: ${resultLine(r)}`)
+      for (const b of v.card.benchmark_results ?? []) {
+        yield* out(
+          `    ${b.window} (${b.role}): half-PPR MAE model ${b.mae_model} vs NFL.com ${b.mae_nfl_com} vs trailing-8 ${b.mae_trailing}; model PPR ${b.mae_model_ppr}, standard ${b.mae_model_standard}; predicted ${b.predicted} of ${b.player_weeks} player-weeks (coverage ${b.coverage})`
+        )
+      }
       for (const a of v.card.additional_results ?? []) {
         yield* out(
           `    also trained on ${a.training_window.split(";")[0]}, held out ${a.held_out_window}: ${
