@@ -50,15 +50,17 @@ const quantile = (sorted: ReadonlyArray<number>, q: number): number => {
 }
 
 /**
- * Fits y ≈ b0 + Σ bj·(xj − mean_j)/sd_j by ridge least squares (penalty `lambda`·n·Σ bj²), the
- * normal equations accumulated row by row and solved by ml-matrix. `x` rows of equal length; at
- * least one row. Deterministic. A singular system (never with a positive penalty) gives the mean.
+ * Fits each target of `ys` as y ≈ b0 + Σ bj·(xj − mean_j)/sd_j by ridge least squares (penalty
+ * `lambda`·n·Σ bj², intercept unpenalised): the normal equations' matrix accumulated once, row by
+ * row, and solved by ml-matrix for every target at once. `x` rows of equal length, at least one;
+ * each of `ys` one value per row. Deterministic. A singular system (never with a positive
+ * penalty) gives the mean.
  */
 export const fitRidge = (
   x: ReadonlyArray<ReadonlyArray<number>>,
-  y: ReadonlyArray<number>,
+  ys: ReadonlyArray<ReadonlyArray<number>>,
   lambda: number
-): LinearFit => {
+): ReadonlyArray<LinearFit> => {
   const n = x.length
   const k = x[0]?.length ?? 0
   const means = Array.from({ length: k }, (_, j) => x.reduce((s, r) => s + r[j]!, 0) / n)
@@ -69,31 +71,36 @@ export const fitRidge = (
   const rows = x.map((r) => [1, ...r.map((v, j) => (v - means[j]!) / scales[j]!)])
   const d = k + 1
   const gram = Array.from({ length: d }, () => new Array<number>(d).fill(0))
-  const rhs = new Array<number>(d).fill(0)
+  const rhs = Array.from({ length: d }, () => new Array<number>(ys.length).fill(0))
   for (let i = 0; i < n; i++) {
     const r = rows[i]!
     for (let a = 0; a < d; a++) {
-      rhs[a] = rhs[a]! + r[a]! * y[i]!
+      const ra = rhs[a]!
+      for (let t = 0; t < ys.length; t++) ra[t] = ra[t]! + r[a]! * ys[t]![i]!
       const ga = gram[a]!
       for (let b = a; b < d; b++) ga[b] = ga[b]! + r[a]! * r[b]!
     }
   }
   for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) gram[a]![b] = gram[b]![a]!
   for (let j = 1; j < d; j++) gram[j]![j] = gram[j]![j]! + lambda * n
-  let beta: Array<number>
+  let betas: ReadonlyArray<ReadonlyArray<number>>
   try {
-    beta = solve(new Matrix(gram), Matrix.columnVector(rhs)).to1DArray()
+    const solved = solve(new Matrix(gram), new Matrix(rhs))
+    betas = ys.map((_, t) => solved.getColumn(t))
   } catch {
-    beta = [rhs[0]! / n, ...new Array<number>(k).fill(0)]
+    betas = ys.map((_, t) => [rhs[0]![t]! / n, ...new Array<number>(k).fill(0)])
   }
-  const residuals = rows.map((r, i) => y[i]! - r.reduce((z, v, j) => z + v * beta[j]!, 0)).sort((a, b) => a - b)
-  return {
-    coefficients: beta,
-    means,
-    scales,
-    residual10: quantile(residuals, 0.1),
-    residual90: quantile(residuals, 0.9)
-  }
+  return betas.map((beta, t) => {
+    const y = ys[t]!
+    const residuals = rows.map((r, i) => y[i]! - r.reduce((z, v, j) => z + v * beta[j]!, 0)).sort((a, b) => a - b)
+    return {
+      coefficients: beta,
+      means,
+      scales,
+      residual10: quantile(residuals, 0.1),
+      residual90: quantile(residuals, 0.9)
+    }
+  })
 }
 
 /** The fits of one walk-forward week (or of the final model): position group → format → fit. */
@@ -111,9 +118,13 @@ export const fitProjection = (
   for (const group of P.projectionPositions) {
     const set = train.filter((e) => e.position === group && e.actual !== null)
     if (set.length <= (set[0]?.features.length ?? 0)) continue
-    const x = set.map((e) => e.features)
+    const fitted = fitRidge(
+      set.map((e) => e.features),
+      P.projectionFormats.map((format) => set.map((e) => e.actual![format])),
+      lambda
+    )
     const fits = {} as Record<P.ProjectionFormat, LinearFit>
-    for (const format of P.projectionFormats) fits[format] = fitRidge(x, set.map((e) => e.actual![format]), lambda)
+    P.projectionFormats.forEach((format, t) => fits[format] = fitted[t]!)
     out.set(group, fits)
   }
   return out
