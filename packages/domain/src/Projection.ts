@@ -2,7 +2,7 @@
  * The nfl projection model's pure parts (issue 23): the features of a player-week from what is
  * known before its kickoff, the walk-forward windows, the NFL.com benchmark's player-weeks and the
  * comparison of a set of predictions against it. The fit itself (a numeric library) runs in
- * ingest Models.ts; this module imports `effect` only (through Canonical and Models).
+ * ingest Projection.ts (the training job in ingest Models.ts); this module imports types only.
  *
  * Known before kickoff, and so allowed as features (each from games dated strictly before the
  * predicted game): the player's earlier lines (points, targets, receptions, carries, yards,
@@ -275,7 +275,12 @@ export const projectionFeatures = (
   const weeksSince = lastThisSeason === undefined
     ? 0
     : Math.min(8, (Date.parse(date) - Date.parse(lastThisSeason.date)) / 604_800_000)
-  const dates = [previous?.date, teamEarlier[teamEarlier.length - 1]?.date, oppEarlier[oppEarlier.length - 1]?.date]
+  const dates = [
+    previous?.date,
+    teamEarlier[teamEarlier.length - 1]?.date,
+    oppEarlier[oppEarlier.length - 1]?.date,
+    leagueEarlier[leagueEarlier.length - 1]?.date
+  ]
     .filter((d): d is string => d !== undefined)
     .sort()
   return {
