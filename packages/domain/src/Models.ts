@@ -1,10 +1,11 @@
 /**
  * The model registry (issue 12, decisions.md "Models"): model versions with their cards, the
  * per player-game predictions of ACTIVE models, and the pure parts of training and validation of
- * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form): the
- * slate start lines, the leakage-free features, the naive baselines, the metrics (Brier score and
- * calibration error, Spearman rank correlation, mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the domain
- * (ingest Models.ts); this module imports `effect` only.
+ * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form; the
+ * nfl projection's parts are in Projection.ts): the slate start lines, the leakage-free features,
+ * the naive baselines, the metrics (Brier score and calibration error, Spearman rank correlation,
+ * mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the
+ * domain (ingest Models.ts); this module imports `effect` only.
  *
  * A model feeds an output only while its version is ACTIVE, and a version becomes ACTIVE only by
  * beating its naive baseline on a held-out window by its pass rule; otherwise it is REJECTED (and
