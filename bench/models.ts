@@ -13,8 +13,8 @@
  * Run: `npx tsx bench/models.ts`.
  * @module
  */
-import { ModelRegistryReader, Models, type TeamSport } from "@sports-data/domain"
-import { Metrics, Models as Training, Progress, Runner } from "@sports-data/ingest"
+import { GameReader, ModelRegistryReader, Models, PlayerReader, type TeamSport } from "@sports-data/domain"
+import { Metrics, Models as Training, Progress, Projection as Walk, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, resolve } from "node:path"
@@ -64,6 +64,16 @@ const program = Effect.gen(function*() {
         Models.buildHeatExamples(spec, lines).filter((e) => Models.inWindow(held, e))
       )
       yield* out(`  ${sport} heat: train ${train} s; score the held-out window (${examples.length}) ${score} s`)
+    }
+    if (sport === "nfl") {
+      const all = { limit: 1_000_000, offset: 0 }
+      const games = (yield* (yield* GameReader).find({ sport: "nfl", order: "asc", ...all })).rows
+      const players = (yield* (yield* PlayerReader).find({ sport: "nfl", ...all })).rows
+      const benchmark = yield* Walk.readBenchmark(dataDir, [2023, 2024, 2025])
+      const [, train] = timed(() => Training.trainProjection(lines, games, players, benchmark, trainedAt))
+      yield* out(
+        `  nfl projection: train ${train} s (features, three walk-forward windows refitted every week, the final fit)`
+      )
     }
     if (sport === "mlb") {
       const starts = yield* Training.readStarts(dataDir)
