@@ -6,13 +6,15 @@
  * read) and the scoring of its held-out window (the features of every player-game of the window,
  * the dominant cost of a prediction; the fitted dot product adds little). Prints each model's
  * held-out metric beside its naive baseline, any further window of its card, the pass rule's
- * outcome and the status it was recorded with. Times are reported, never asserted.
+ * outcome and the status it was recorded with; for nfl.projection each window's half-PPR error
+ * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage. Times
+ * are reported, never asserted.
  *
  * Run: `npx tsx bench/models.ts`.
  * @module
  */
-import { ModelRegistryReader, Models, type TeamSport } from "@sports-data/domain"
-import { Metrics, Models as Training, Progress, Runner } from "@sports-data/ingest"
+import { GameReader, ModelRegistryReader, Models, PlayerReader, type TeamSport } from "@sports-data/domain"
+import { Metrics, Models as Training, Progress, Projection as Walk, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, resolve } from "node:path"
@@ -63,6 +65,16 @@ const program = Effect.gen(function*() {
       )
       yield* out(`  ${sport} heat: train ${train} s; score the held-out window (${examples.length}) ${score} s`)
     }
+    if (sport === "nfl") {
+      const all = { limit: 1_000_000, offset: 0 }
+      const games = (yield* (yield* GameReader).find({ sport: "nfl", order: "asc", ...all })).rows
+      const players = (yield* (yield* PlayerReader).find({ sport: "nfl", ...all })).rows
+      const benchmark = yield* Walk.readBenchmark(dataDir, [2023, 2024, 2025])
+      const [, train] = timed(() => Training.trainProjection(lines, games, players, benchmark, trainedAt))
+      yield* out(
+        `  nfl projection: train ${train} s (features, three walk-forward windows refitted every week, the final fit)`
+      )
+    }
     if (sport === "mlb") {
       const starts = yield* Training.readStarts(dataDir)
       const [, train] = timed(() => Training.trainPitcherForm(starts, new Set(), trainedAt))
@@ -72,6 +84,11 @@ const program = Effect.gen(function*() {
     for (const v of versions) {
       const r = v.card.result
       yield* out(r === null ? `  ${v.id} ${v.status}: ${v.card.note}` : `  ${v.id} ${v.status}: ${resultLine(r)}`)
+      for (const b of v.card.benchmark_results ?? []) {
+        yield* out(
+          `    ${b.window} (${b.role}): half-PPR MAE model ${b.mae_model} vs NFL.com ${b.mae_nfl_com} vs trailing-8 ${b.mae_trailing}; model PPR ${b.mae_model_ppr}, standard ${b.mae_model_standard}; predicted ${b.predicted} of ${b.player_weeks} player-weeks (coverage ${b.coverage})`
+        )
+      }
       for (const a of v.card.additional_results ?? []) {
         yield* out(
           `    also trained on ${a.training_window.split(";")[0]}, held out ${a.held_out_window}: ${

@@ -146,6 +146,60 @@ describe("ModelRegistry contract", () => {
           expect(yield* reader.versions({ sport: "nhl" })).toEqual([v])
           expect(yield* reader.predictions({ player_id: "svc_nhl_p1", limit: 5, model_type: "heat" })).toEqual([heat])
         }))
+
+      it.effect("a projection's week, points per format, intervals and actuals and its card's benchmark round-trip", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const base = version("4.p", "ACTIVE", "2025-07-01T00:00:00.000Z")
+          const benchmark: Models.BenchmarkResult = {
+            window: "nfl 2024 weeks 1-17",
+            role: "held_out",
+            player_weeks: 2846,
+            predicted: 2840,
+            coverage: 0.998,
+            mae_model: 5.308,
+            mae_nfl_com: 5.247,
+            mae_trailing: 5.51,
+            mae_model_ppr: 5.797,
+            mae_model_standard: 4.87
+          }
+          const v: Models.ModelVersion = {
+            ...base,
+            id: "nfl.projection.4.p",
+            model_type: "projection",
+            card: { ...base.card, benchmark_results: [benchmark] }
+          }
+          const projected = (game_id: string, game_date: string, week: number, actual: number | null) => ({
+            ...prediction(v, game_id, game_date, 2025),
+            player_id: "svc_nfl_p9",
+            model_type: "projection" as const,
+            probability: null,
+            confidence_score: null,
+            expected: 12.25,
+            actual,
+            week,
+            projection: {
+              points: { standard: 10.5, half_ppr: 12.25, ppr: 14 },
+              interval_80: {
+                standard: { low: 3.5, high: 19 },
+                half_ppr: { low: 4, high: 21.5 },
+                ppr: { low: 4.5, high: 24 }
+              },
+              actual_points: actual === null ? null : { standard: actual - 2, half_ppr: actual, ppr: actual + 2 }
+            }
+          })
+          const rows = [projected("p2", "2025-09-14", 2, null), projected("p1", "2025-09-07", 1, 9.5)]
+          yield* writer.record(v, rows)
+          expect((yield* reader.versions({ sport: "nfl" })).find((x) => x.id === v.id)).toEqual(v)
+          expect(yield* reader.predictions({ player_id: "svc_nfl_p9", limit: 5, model_type: "projection" })).toEqual(
+            rows
+          )
+          expect(
+            yield* reader.predictions({ player_id: "svc_nfl_p9", limit: 5, model_type: "projection", season: 2024 })
+          )
+            .toEqual([])
+        }))
     })
   }
 })

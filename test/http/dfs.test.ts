@@ -6,7 +6,7 @@
  * lineups checked against every roster rule, the cap, and an exhaustive search over the same pool.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { PlayerReader, SportsWriter, StatLineReader } from "@sports-data/domain"
+import { ModelRegistryWriter, Models, PlayerReader, SportsWriter, StatLineReader } from "@sports-data/domain"
 import { Dfs as DfsIngest, Progress } from "@sports-data/ingest"
 import { parse } from "csv-parse/sync"
 import { Effect, Layer, Logger, LogLevel } from "effect"
@@ -516,6 +516,61 @@ describe("DFS", () => {
           "excludes"
         )
         expectError(yield* post({ slate_id: NFL_SLATE }, "build"), 403, "TIER_INSUFFICIENT")
+      }))
+
+    it.effect("optimize nfl, service projections: an ACTIVE projection model's PPR points of the slate's week, said in projection_method", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const before = yield* optimize({ slate_id: NFL_SLATE, projections: "service", locks: [MURRAY] })
+        expect(before.projection_method).not.toMatch(/projection model/)
+        const version: Models.ModelVersion = {
+          id: "nfl.projection.1.dfs-test",
+          sport: "nfl",
+          model_type: "projection",
+          version: "1.dfs-test",
+          status: "ACTIVE",
+          trained_at: "2026-01-01T00:00:00.000Z",
+          card: { ...Models.mlbConfidenceCard, target: "next game's fantasy points" }
+        }
+        const prediction = (week: number, ppr: number): Models.ModelPrediction => ({
+          model_id: version.id,
+          sport: "nfl",
+          player_id: MURRAY,
+          season: 2025,
+          game_id: `2025_0${week}_ARI_TEST`,
+          game_date: week === 1 ? "2025-09-07" : AFTER_SLATE,
+          model_type: "projection",
+          model_version: version.version,
+          as_of: "2025-01-05",
+          probability: null,
+          confidence_score: null,
+          heat_signal: null,
+          expected: ppr - 2,
+          threshold: null,
+          actual: null,
+          week,
+          projection: {
+            points: { standard: ppr - 4, half_ppr: ppr - 2, ppr },
+            interval_80: { ppr: { low: ppr - 8, high: ppr + 8 } },
+            actual_points: null
+          }
+        })
+        yield* Effect.flatMap(ModelRegistryWriter, (w) => w.record(version, [prediction(1, 31.5), prediction(2, 90)]))
+          .pipe(Effect.provide(h.stores))
+        const body = yield* optimize({ slate_id: NFL_SLATE, projections: "service", locks: [MURRAY] })
+        expect(body.projection_method).toContain("nfl.projection.1.dfs-test")
+        const used = body.data[0].players.find((p: any) => p.player_id === MURRAY)
+        // the slate is 2025 week 1: that week's prediction, not the week 2 one
+        expect(used.projection).toBe(31.5)
+        // players without a prediction of the week keep the trailing average they had before
+        const had = new Map(before.data[0].players.map((p: any) => [p.platform_player_id, p.projection]))
+        for (
+          const p of body.data[0].players.filter((p: any) => p.player_id !== MURRAY && had.has(p.platform_player_id))
+        ) {
+          expect(p.projection).toBe(had.get(p.platform_player_id))
+        }
+        yield* Effect.flatMap(ModelRegistryWriter, (w) => w.record({ ...version, status: "RETIRED" }, []))
+          .pipe(Effect.provide(h.stores))
       }))
   })
 })

@@ -116,6 +116,7 @@ describe("model registry endpoints", () => {
             "nba heat",
             "nfl confidence",
             "nfl heat",
+            "nfl projection",
             "nhl confidence"
           ])
         const card = (sport: string, type: string) =>
@@ -149,7 +150,14 @@ describe("model registry endpoints", () => {
         expect(
           (yield* ok("/v1/model/metadata?status=all&sport=nfl")).data.map((c: { model_type: string }) => c.model_type)
             .sort()
-        ).toEqual(["confidence", "heat"])
+        ).toEqual(["confidence", "heat", "projection"])
+        // no data directory, so no NFL.com benchmark: the pass rule cannot be checked, REJECTED
+        expect(card("nfl", "projection")).toMatchObject({
+          status: "REJECTED",
+          result: null,
+          held_out_window: "nfl 2024 weeks 1-17 and nfl 2025 weeks 1-14"
+        })
+        expect(card("nfl", "projection").note).toMatch(/^not validated: the NFL.com benchmark files/)
         expectError(yield* get("/v1/model/metadata?status=maybe"), 400, "INVALID_PARAMETER", "status")
       }))
 
@@ -171,6 +179,8 @@ describe("model registry endpoints", () => {
         expect(res.data).toEqual([{
           game_id: "0022400150",
           game_date: "2024-11-08",
+          season: 2024,
+          week: null,
           model_type: "heat",
           model_version: "1.test",
           as_of: "2024-10-30",
@@ -179,7 +189,8 @@ describe("model registry endpoints", () => {
           heat_signal: "Hot",
           expected: 29.9,
           threshold: 26.5,
-          actual: 22.1
+          actual: 22.1,
+          projection: null
         }])
         // the confidence predictions of the same game carry no heat_signal
         const confidence = yield* ok("/v1/model/predictions/svc_nba_g1?model_type=confidence")
@@ -193,6 +204,8 @@ describe("model registry endpoints", () => {
         expect(res.data[0]).toEqual({
           game_id: "0022400150",
           game_date: "2024-11-08",
+          season: 2024,
+          week: null,
           model_type: "confidence",
           model_version: "1.test",
           as_of: "2024-10-30",
@@ -201,7 +214,8 @@ describe("model registry endpoints", () => {
           heat_signal: null,
           expected: null,
           threshold: 31.5,
-          actual: 22.1
+          actual: 22.1,
+          projection: null
         })
         expect(
           (yield* ok("/v1/model/predictions/svc_nba_g1?season=2023")).data.map((p: { game_id: string }) => p.game_id)
@@ -247,6 +261,90 @@ describe("model registry endpoints", () => {
         expectError(yield* get("/v1/model/predictions/svc_nba_g1", h.keys.growth), 403, "TIER_INSUFFICIENT")
         expectError(yield* get("/v1/model/metadata", h.keys.growth), 403, "TIER_INSUFFICIENT")
         expect((yield* get("/v1/model/metadata", h.keys.pro_insights)).status).toBe(200)
+      }))
+
+    it.effect("projection: the model block is null with no ACTIVE projection model, filled from an ACTIVE one's next game", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        // the trained nfl projection is REJECTED (no benchmark): no model block, no prediction
+        const before = yield* ok("/v1/nfl/players/svc_nfl_qb3/projection")
+        expect(before.data.model).toBeNull()
+        expect(before.data.trailing_average).not.toBeNull()
+        expect((yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=projection")).data).toEqual([])
+        // an ACTIVE projection version with a played week and the next two games (as the job records them)
+        const version: Models.ModelVersion = {
+          ...active,
+          id: "nfl.projection.1.test",
+          sport: "nfl",
+          model_type: "projection"
+        }
+        const row = (game_id: string, game_date: string, week: number, half: number, actual: number | null) => ({
+          model_id: version.id,
+          sport: "nfl" as const,
+          player_id: "svc_nfl_qb3",
+          season: 2025,
+          game_id,
+          game_date,
+          model_type: "projection" as const,
+          model_version: version.version,
+          as_of: "2025-09-10",
+          probability: null,
+          confidence_score: null,
+          heat_signal: null,
+          expected: half,
+          threshold: 14.2,
+          actual: actual === null ? null : actual,
+          week,
+          projection: {
+            points: { standard: half - 1, half_ppr: half, ppr: half + 1 },
+            interval_80: {
+              standard: { low: half - 6, high: half + 4 },
+              half_ppr: { low: half - 6, high: half + 5 },
+              ppr: { low: half - 6, high: half + 6 }
+            },
+            actual_points: actual === null ? null : { standard: actual, half_ppr: actual, ppr: actual }
+          }
+        })
+        yield* Effect.flatMap(ModelRegistryWriter, (w) =>
+          w.record(version, [
+            row("2025_01_KC_BUF", "2025-09-07", 1, 15.5, 20.1),
+            row("2025_02_KC_BUF", "2025-09-14", 2, 16.25, null),
+            row("2025_03_KC_BUF", "2025-09-21", 3, 17, null)
+          ])).pipe(Effect.provide(h.stores))
+        const listed = yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=projection&season=2025")
+        expect(listed.data.map((p: { week: number }) => p.week)).toEqual([3, 2, 1])
+        expect(listed.data[2]).toMatchObject({
+          game_id: "2025_01_KC_BUF",
+          season: 2025,
+          week: 1,
+          as_of: "2025-09-10",
+          expected: 15.5,
+          actual: 20.1,
+          projection: { points: { half_ppr: 15.5, ppr: 16.5 }, actual_points: { half_ppr: 20.1 } }
+        })
+        expect((yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=projection&season=2024")).data).toEqual([])
+        // the block is the earliest game not yet played, the trailing average kept beside it (another
+        // URL than the first read: the memory store's model writes do not move the data version
+        // the response cache keys on)
+        const after = yield* ok("/v1/nfl/players/svc_nfl_qb3/projection?weeks=2")
+        expect(after.data.trailing_average).toBe(before.data.trailing_average)
+        expect(after.data.model).toEqual({
+          model_id: version.id,
+          model_version: version.version,
+          as_of: "2025-09-10",
+          game_id: "2025_02_KC_BUF",
+          game_date: "2025-09-14",
+          season: 2025,
+          week: 2,
+          points: { standard: 15.25, half_ppr: 16.25, ppr: 17.25 },
+          interval_80: {
+            standard: { low: 10.25, high: 20.25 },
+            half_ppr: { low: 10.25, high: 21.25 },
+            ppr: { low: 10.25, high: 22.25 }
+          }
+        })
+        // another player of the sport without a prediction: null
+        expect((yield* ok("/v1/nfl/players/svc_nfl_qb4/projection")).data.model).toBeNull()
       }))
   })
 })

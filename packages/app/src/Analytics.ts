@@ -10,6 +10,7 @@ import {
   Analytics as A,
   type AnalyticsResources as R,
   type InjuryReport,
+  ModelRegistryReader,
   type Player,
   PlayerMetricsReader,
   PlayerReader,
@@ -21,6 +22,7 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
+import { projectionModelOf } from "./ModelFields.js"
 import { allRows, playersById, requirePlayer } from "./Reads.js"
 import { dateTime, intStat, playerRef, stat, teamRef } from "./Rows.js"
 
@@ -138,6 +140,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
     const lines = yield* StatLineReader
     const reports = yield* ReportReader
     const metrics = yield* PlayerMetricsReader
+    const registry = yield* ModelRegistryReader
 
     /** The latest season with stored metrics of `sport`, or undefined. */
     const latestSeason = (rows: ReadonlyArray<A.PlayerMetrics>) =>
@@ -415,7 +418,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           weeks: Array.from({ length: weeks }, (_, i) => ({
             week_offset: i + 1,
             projected_points: avg === null ? null : r2(i === 0 ? avg * injury.availability : avg)
-          }))
+          })),
+          model: yield* projectionModelOf(registry, player.id)
         } satisfies R.Projection
       }
     )

@@ -2,8 +2,9 @@
  * The DFS feature: slates and salaries held for a sport, and the lineup optimizer over a slate
  * (Optimizer.ts) with the projections the caller gives or the service's own.
  *
- * Projections "service": nfl uses the service's projection of each linked player as of the
- * slate (domain `Analytics.trailingProjection`, the same function as the projection endpoint:
+ * Projections "service": while an nfl projection model is ACTIVE, a linked player with its
+ * stored prediction of the slate's week gets its PPR points ({@link modelProjectionMethod});
+ * otherwise nfl uses the service's projection of each linked player as of the slate (domain `Analytics.trailingProjection`, the same function as the projection endpoint:
  * the trailing 10-game fantasy point average in the sport's default scoring over his games
  * strictly before the slate's start date, times the injury availability of his newest report up
  * to the slate's week; a plain average, not a prediction, in the service's scoring, not
@@ -22,6 +23,7 @@ import {
   InvalidParameter,
   isTeamSport,
   MipSolver,
+  ModelRegistryReader,
   PlayerReader,
   ReportReader,
   type SportKey,
@@ -42,6 +44,15 @@ export const NO_DFS_SOURCE =
 /** `method` of "service" projections (see the module doc). */
 export const SERVICE_PROJECTION_METHOD =
   "nfl: the service's projection as of the slate (trailing 10-game fantasy point average in its default scoring over games strictly before the slate's start date, times the injury availability of the newest report up to the slate's week; not a prediction, not DraftKings scoring); players without one (team defenses, unlinked rows) count 0 points; golf: none held"
+
+/**
+ * `method` of "service" projections while an nfl projection model is ACTIVE (`modelId`): its PPR
+ * points of the slate's week where it holds a prediction of that week, else the trailing average.
+ */
+export const modelProjectionMethod = (modelId: string): string =>
+  `nfl: the ACTIVE projection model ${modelId}'s PPR points for the slate's week (made before the week's games from earlier games only; PPR, not DraftKings' bonuses) where it holds one; otherwise ${
+    SERVICE_PROJECTION_METHOD.slice(5)
+  }`
 
 /** A lineup request (POST /v1/lineup/optimize body, decoded). Player ids: canonical or the platform's. */
 export interface OptimizeInput {
@@ -88,6 +99,8 @@ export interface OptimizeResult {
   readonly rules: D.RosterRules
   readonly lineups: ReadonlyArray<Lineup>
   readonly projections: "service" | "custom"
+  /** What the projections are: {@link SERVICE_PROJECTION_METHOD}, {@link modelProjectionMethod} or the request's map. */
+  readonly projection_method: string
   readonly without_projection: ReadonlyArray<SalaryRow>
   readonly stopped: string | null
 }
@@ -131,6 +144,7 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
           }
         })
       })
+    const registry = yield* ModelRegistryReader
 
     /**
      * Slates of `sport` (newest first), of `platform` when given; with `days`, only those starting
@@ -173,9 +187,23 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
     const serviceProjections = (slate: D.DfsSlate, rows: ReadonlyArray<D.DfsSalary>) =>
       Effect.gen(function*() {
         const out = new Map<string, number | null>(rows.map((r) => [r.platform_player_id, null]))
-        if (slate.sport !== "nfl") return out
+        if (slate.sport !== "nfl") return { values: out, method: SERVICE_PROJECTION_METHOD }
         const ids = [...new Set(rows.flatMap((r) => (r.player_id === null ? [] : [r.player_id])))]
-        if (ids.length === 0) return out
+        if (ids.length === 0) return { values: out, method: SERVICE_PROJECTION_METHOD }
+        const model = (yield* registry.versions({ sport: "nfl", status: "ACTIVE" })).find((v) =>
+          v.model_type === "projection"
+        )
+        const modelPoints = new Map<string, number>()
+        if (model !== undefined) {
+          yield* Effect.forEach(ids, (id) =>
+            Effect.map(
+              registry.predictions({ player_id: id, model_type: "projection", season: slate.season, limit: 25 }),
+              (ps) => {
+                const p = ps.find((x) => x.week === slate.week)?.projection?.points["ppr"]
+                if (p !== undefined) modelPoints.set(id, p)
+              }
+            ), { concurrency: 8, discard: true })
+        }
         const recent = yield* lines.recentBefore({
           sport: "nfl",
           player_ids: ids,
@@ -198,9 +226,17 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
             status: null,
             asOf: { date: slate.start_date, season: slate.season, week: slate.week }
           })
-          out.set(r.platform_player_id, p.next_game === null ? null : Math.round(p.next_game * 100) / 100)
+          out.set(
+            r.platform_player_id,
+            modelPoints.get(r.player_id) ?? (p.next_game === null ? null : Math.round(p.next_game * 100) / 100)
+          )
         }
-        return out
+        return {
+          values: out,
+          method: model === undefined || modelPoints.size === 0
+            ? SERVICE_PROJECTION_METHOD
+            : modelProjectionMethod(model.id)
+        }
       })
 
     /**
@@ -245,8 +281,9 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
           new InvalidParameter({ parameter: "excludes", reason: `${both} is both locked and excluded` })
         )
       }
-      const projected = input.projections === "service"
-        ? yield* serviceProjections(slate, rows)
+      const fromService = input.projections === "service" ? yield* serviceProjections(slate, rows) : undefined
+      const projected = fromService !== undefined
+        ? fromService.values
         : new Map(rows.map((r) => {
           const custom = input.projections as Readonly<Record<string, number>>
           const v = custom[r.platform_player_id] ?? (r.player_id === null ? undefined : custom[r.player_id])
@@ -295,6 +332,7 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
         slate,
         rules,
         projections: input.projections === "service" ? "service" : "custom",
+        projection_method: fromService?.method ?? "the projections map of the request",
         without_projection: without,
         stopped: outcome.stopped,
         lineups: outcome.lineups.map((l): Lineup => ({

@@ -3,10 +3,12 @@
  * model registry port: each is the value of the player's newest stored prediction made by the
  * ACTIVE version of its model type ("confidence", "heat"), so it stays null while no such model
  * is ACTIVE (the store serves predictions of ACTIVE versions only) and fills in by itself once
- * one is. Used by the feed, the batch and the Signal rows.
+ * one is. Used by the feed, the batch and the Signal rows; {@link projectionModelOf} likewise for
+ * the projection model's block of `/v1/{sport}/players/{id}/projection`.
  * @module
  */
 import {
+  type AnalyticsResources,
   type ModelRegistryReaderService,
   type Models as M,
   parseCanonicalPlayerId,
@@ -88,4 +90,32 @@ export const confidenceScores = (
       { concurrency: 8 }
     )
     return new Map(found.flatMap(([id, p]) => (p?.confidence_score == null ? [] : [[id, p.confidence_score] as const])))
+  })
+
+/** Stored predictions read to find the next game's: the model predicts a team's next three games. */
+const UPCOMING_READ = 3
+
+/**
+ * The ACTIVE projection model's prediction of player `playerId`'s next game (AnalyticsResources
+ * `ProjectionModel`): of his newest stored projection predictions, the earliest one not yet
+ * played (`actual` null); null when no projection model of his sport is ACTIVE (the store serves
+ * ACTIVE versions only) or it holds no upcoming game of his. Fails with StoreError.
+ */
+export const projectionModelOf = (
+  registry: ModelRegistryReaderService,
+  playerId: string
+): Effect.Effect<AnalyticsResources.ProjectionModel | null, StoreError> =>
+  Effect.map(registry.predictions({ player_id: playerId, model_type: "projection", limit: UPCOMING_READ }), (rows) => {
+    const next = rows.filter((p) => p.actual === null && p.projection != null).at(-1)
+    return next === undefined || next.projection == null ? null : {
+      model_id: next.model_id,
+      model_version: next.model_version,
+      as_of: next.as_of,
+      game_id: next.game_id,
+      game_date: next.game_date,
+      season: next.season,
+      week: next.week ?? null,
+      points: next.projection.points,
+      interval_80: next.projection.interval_80
+    }
   })

@@ -25,6 +25,8 @@ export type ServedCard = Omit<M.ModelVersion, "card"> & M.ModelCard
 const served = (p: M.ModelPrediction) => ({
   game_id: p.game_id,
   game_date: p.game_date,
+  season: p.season,
+  week: p.week ?? null,
   model_type: p.model_type,
   model_version: p.model_version,
   as_of: p.as_of,
@@ -33,7 +35,8 @@ const served = (p: M.ModelPrediction) => ({
   heat_signal: p.heat_signal,
   expected: p.expected,
   threshold: p.threshold,
-  actual: p.actual
+  actual: p.actual,
+  projection: p.projection ?? null
 })
 
 /** The model registry service. */

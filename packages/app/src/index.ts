@@ -43,6 +43,7 @@ export { Catalog } from "./Catalog.js"
 export {
   Dfs,
   type Lineup,
+  modelProjectionMethod,
   NO_DFS_SOURCE,
   type OptimizeInput,
   type OptimizeResult,

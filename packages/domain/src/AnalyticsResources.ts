@@ -83,9 +83,33 @@ export const InjuryOverlay = Schema.Struct({
 }).annotations({ identifier: "InjuryOverlay" })
 
 /**
+ * The prediction of an ACTIVE projection model (domain Models, model_type "projection") for the
+ * player's next game after his newest stored line: the version (`model_id`, `model_version`), the
+ * newest date its features read (`as_of`, before the game), the game, the predicted fantasy points
+ * per scoring format (`standard`, `half_ppr`, `ppr`) and the 80% interval per format
+ * (`low` the 10th, `high` the 90th percentile, points).
+ */
+export const ProjectionModel = Schema.Struct({
+  model_id: Schema.String,
+  model_version: Schema.String,
+  as_of: Schema.NullOr(Schema.String),
+  game_id: Schema.String,
+  game_date: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int),
+  points: Schema.Record({ key: Schema.String, value: Schema.Number }),
+  interval_80: Schema.Record({
+    key: Schema.String,
+    value: Schema.Struct({ low: Schema.Number, high: Schema.Number })
+  })
+}).annotations({ identifier: "ProjectionModel" })
+export type ProjectionModel = typeof ProjectionModel.Type
+
+/**
  * `/v1/{sport}/players/{id}/projection`: the trailing average of the player's last 10 games'
  * fantasy points (`scoring`), times the injury availability for the next game; a plain average,
- * not a prediction (`method`).
+ * not a prediction (`method`); beside it `model`, the ACTIVE projection model's prediction of his
+ * next game, null while no projection model of the sport is ACTIVE.
  */
 export const Projection = Schema.Struct({
   ...TeamRef,
@@ -100,7 +124,8 @@ export const Projection = Schema.Struct({
   games_used: Schema.Int,
   trailing_average: Num,
   injury: InjuryOverlay,
-  weeks: Schema.Array(Schema.Struct({ week_offset: Schema.Int, projected_points: Num }))
+  weeks: Schema.Array(Schema.Struct({ week_offset: Schema.Int, projected_points: Num })),
+  model: Schema.NullOr(ProjectionModel)
 }).annotations({ identifier: "Projection" })
 export type Projection = typeof Projection.Type
 

@@ -1,10 +1,11 @@
 /**
  * The model registry (issue 12, decisions.md "Models"): model versions with their cards, the
  * per player-game predictions of ACTIVE models, and the pure parts of training and validation of
- * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form): the
- * slate start lines, the leakage-free features, the naive baselines, the metrics (Brier score and
- * calibration error, Spearman rank correlation, mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the domain
- * (ingest Models.ts); this module imports `effect` only.
+ * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form; the
+ * nfl projection's parts are in Projection.ts): the slate start lines, the leakage-free features,
+ * the naive baselines, the metrics (Brier score and calibration error, Spearman rank correlation,
+ * mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the
+ * domain (ingest Models.ts); this module imports `effect` only.
  *
  * A model feeds an output only while its version is ACTIVE, and a version becomes ACTIVE only by
  * beating its naive baseline on a held-out window by its pass rule; otherwise it is REJECTED (and
@@ -20,7 +21,7 @@ export const ModelStatus = Schema.Literal("ACTIVE", "REJECTED", "RETIRED")
 export type ModelStatus = typeof ModelStatus.Type
 
 /** The kinds of model in the registry (issue 12's table). */
-export const ModelType = Schema.Literal("confidence", "heat", "pitcher_form")
+export const ModelType = Schema.Literal("confidence", "heat", "pitcher_form", "projection")
 export type ModelType = typeof ModelType.Type
 
 /** Heat classes (decisions.md). */
@@ -59,12 +60,35 @@ export const AdditionalResult = Schema.Struct({
 export type AdditionalResult = typeof AdditionalResult.Type
 
 /**
+ * A projection model's comparison with a published benchmark on one window (domain Projection.ts
+ * `compareWithBenchmark`): the benchmark player-weeks, how many the model predicted and the
+ * coverage (fraction 0-1), and the mean absolute errors in points of the model (half-PPR, and
+ * its PPR and standard errors on the same player-weeks), of NFL.com's projection and of the
+ * trailing-8 mean (null when no predicted player-week has one). `role`: "validation" (settings
+ * chosen here) or "held_out" (frozen settings).
+ */
+export const BenchmarkResult = Schema.Struct({
+  window: Schema.String,
+  role: Schema.Literal("validation", "held_out"),
+  player_weeks: Schema.Int,
+  predicted: Schema.Int,
+  coverage: Schema.Number,
+  mae_model: Schema.Number,
+  mae_nfl_com: Schema.Number,
+  mae_trailing: Schema.NullOr(Schema.Number),
+  mae_model_ppr: Schema.Number,
+  mae_model_standard: Schema.Number
+})
+export type BenchmarkResult = typeof BenchmarkResult.Type
+
+/**
  * A model card: what the model predicts (`target`), from which `features` (each computed only
  * from games before the predicted one), the training and held-out windows, the `metric`, the
  * `naive_baseline` it must beat and the `pass_rule`, the measured `result` of both (null when the
  * model could not be trained: `note` says why), the numeric `library` of the fit, the fitted
  * `coefficients` (intercept first, then one per feature, on standardised features), and, when
- * present, `additional_results` (further windows measured the same way; reported only).
+ * present, `additional_results` (further windows measured the same way; reported only) and
+ * `benchmark_results` (a projection model against NFL.com's published projections).
  */
 export const ModelCard = Schema.Struct({
   target: Schema.String,
@@ -78,7 +102,8 @@ export const ModelCard = Schema.Struct({
   note: Schema.NullOr(Schema.String),
   library: Schema.NullOr(Schema.String),
   coefficients: Schema.NullOr(Schema.Array(Schema.Number)),
-  additional_results: Schema.optionalWith(Schema.Array(AdditionalResult), { exact: true })
+  additional_results: Schema.optionalWith(Schema.Array(AdditionalResult), { exact: true }),
+  benchmark_results: Schema.optionalWith(Schema.Array(BenchmarkResult), { exact: true })
 })
 export type ModelCard = typeof ModelCard.Type
 
@@ -98,14 +123,32 @@ export const ModelVersion = Schema.Struct({
 })
 export type ModelVersion = typeof ModelVersion.Type
 
+/** An 80% interval of points: `low` the 10th and `high` the 90th percentile (points). */
+export const Interval80 = Schema.Struct({ low: Schema.Number, high: Schema.Number })
+export type Interval80 = typeof Interval80.Type
+
+/**
+ * A projection's points: predicted fantasy points per scoring format (`standard`, `half_ppr`,
+ * `ppr`), the 80% interval per format ({@link Interval80}) and the actual points per format
+ * (null for a game not yet played).
+ */
+export const ProjectedPoints = Schema.Struct({
+  points: Schema.Record({ key: Schema.String, value: Schema.Number }),
+  interval_80: Schema.Record({ key: Schema.String, value: Interval80 }),
+  actual_points: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
+})
+export type ProjectedPoints = typeof ProjectedPoints.Type
+
 /**
  * One stored prediction of an ACTIVE model for one player-game, made as of before the game
  * (`as_of` = the date of the player's last game before it, the newest data the features used).
  * By model_type: confidence: `probability` fraction 0-1, `confidence_score` integer 0..75,
  * `threshold` the start line (points), `expected` null; heat: `heat_signal`, `expected` the
  * expected points, `threshold` the trailing mean (points), probability and score null;
- * pitcher_form: `expected` strikeouts, threshold null. `actual` the points (strikeouts) he scored,
- * null for a game not yet played. `heat_signal` is null unless an ACTIVE heat model produced it.
+ * pitcher_form: `expected` strikeouts, threshold null; projection: `expected` half-PPR points,
+ * `threshold` the trailing-8 mean (null without an earlier game), `week` the game's week and
+ * `projection` the points per format with their intervals. `actual` the points (strikeouts) he
+ * scored, null for a game not yet played. `heat_signal` is null unless an ACTIVE heat model produced it.
  */
 export const ModelPrediction = Schema.Struct({
   model_id: Schema.String,
@@ -122,7 +165,9 @@ export const ModelPrediction = Schema.Struct({
   heat_signal: Schema.NullOr(HeatSignal),
   expected: Schema.NullOr(Schema.Number),
   threshold: Schema.NullOr(Schema.Number),
-  actual: Schema.NullOr(Schema.Number)
+  actual: Schema.NullOr(Schema.Number),
+  week: Schema.optionalWith(Schema.NullOr(Schema.Int), { exact: true }),
+  projection: Schema.optionalWith(Schema.NullOr(ProjectedPoints), { exact: true })
 })
 export type ModelPrediction = typeof ModelPrediction.Type
 

@@ -1,6 +1,7 @@
 /**
  * The model training job (issue 12): fits each model of the registry (domain Models.ts: the
- * confidence models of `confidenceSpecs`, the nfl and nba heat models, mlb pitcher_form) on its
+ * confidence models of `confidenceSpecs`, the nfl and nba heat models, mlb pitcher_form; and the
+ * nfl projection of issue 23, {@link trainProjection}, fitted by ingest Projection.ts) on its
  * training window, validates it on its held-out window against its naive baseline, and records
  * the version (ACTIVE only when the pass rule holds) with its card and, for an ACTIVE version, its
  * predictions of every player-game after the training window (each made from the player's earlier
@@ -17,9 +18,14 @@
  * @module
  */
 import {
+  type Game,
+  GameReader,
   ModelRegistryWriter,
   Models,
+  Paging,
+  type Player,
   PlayerReader,
+  Projection as P,
   type SportKey,
   Sports,
   type StatLine,
@@ -32,6 +38,7 @@ import { Matrix, solve } from "ml-matrix"
 import { join } from "node:path"
 import { CsvFileError, field, int, readCsv } from "./Csv.js"
 import { allStatLines } from "./Metrics.js"
+import * as Walk from "./Projection.js"
 
 /** L2 penalty of the fit (on standardised features, intercept unpenalised). */
 const RIDGE = 1e-3
@@ -531,6 +538,186 @@ export const trainPitcherForm = (
   return { version, predictions }
 }
 
+// --- nfl projection (issue 23) -------------------------------------------------------------------
+
+/** Games of the future predictions: each active player's team's next games after the newest stored line. */
+const FUTURE_GAMES = 3
+
+/** The {@link Models.ModelResult} of one benchmark window: the model's MAE beside the trailing-8's. */
+const projectionResult = (b: Models.BenchmarkResult, observationsTrain: number): Models.ModelResult => {
+  const base = b.mae_trailing ?? 0
+  return {
+    metric_model: b.mae_model,
+    metric_baseline: base,
+    improvement_pct: base === 0 ? 0 : Math.round(((base - b.mae_model) / base) * 10_000) / 100,
+    calibration_error: null,
+    observations_train: observationsTrain,
+    observations_held_out: b.predicted,
+    passed: P.projectionPasses([b])
+  }
+}
+
+/** A stored prediction of a projected example under `version`. */
+const projectionPrediction = (version: Models.ModelVersion, p: Walk.Projected): Models.ModelPrediction => ({
+  model_id: version.id,
+  sport: "nfl",
+  player_id: p.example.player_id,
+  season: p.example.season,
+  game_id: p.example.game_id,
+  game_date: p.example.game_date,
+  model_type: "projection",
+  model_version: version.version,
+  as_of: p.example.as_of,
+  probability: null,
+  confidence_score: null,
+  heat_signal: null,
+  expected: p.points.half_ppr,
+  threshold: p.example.baseline === null ? null : Math.round(p.example.baseline * 100) / 100,
+  actual: p.example.actual?.half_ppr ?? null,
+  week: p.example.week,
+  projection: { points: p.points, interval_80: p.interval, actual_points: p.example.actual }
+})
+
+/**
+ * The examples of the future games (issue 23 "beyond the data"): for each player of `players`
+ * who is active, on a team, at a projected position and has a line in the newest season, his
+ * team's next {@link FUTURE_GAMES} games dated after the newest stored line, with features from
+ * the data up to that line only (later scores are not read). Actual points null.
+ */
+export const futureProjectionExamples = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>,
+  players: ReadonlyArray<Player>
+): ReadonlyArray<P.ProjectionExample> => {
+  const dates = lines.flatMap((l) => (l.game_date === null ? [] : [l.game_date])).sort()
+  const cutoff = dates[dates.length - 1]
+  if (cutoff === undefined) return []
+  const newestSeason = Math.max(...lines.map((l) => l.season))
+  const known = games.map((g) =>
+    g.game_date !== null && g.game_date > cutoff ? { ...g, home_score: null, away_score: null } : g
+  )
+  const history = P.projectionHistory(lines, known)
+  const upcoming = games
+    .filter((g) => g.game_date !== null && g.game_date > cutoff)
+    .sort((a, b) => a.game_date!.localeCompare(b.game_date!) || a.id.localeCompare(b.id))
+  const out: Array<P.ProjectionExample> = []
+  for (const player of players) {
+    if (player.status !== "active" || player.team === null) continue
+    const own = history.players.get(player.id)
+    const newest = own?.[own.length - 1]
+    if (newest === undefined || newest.line.season !== newestSeason) continue
+    const position = P.projectionPosition(newest.line.position ?? player.position)
+    if (position === null) continue
+    const team = player.team
+    for (const game of upcoming.filter((g) => g.home_team === team || g.away_team === team).slice(0, FUTURE_GAMES)) {
+      const f = P.projectionFeatures(history, { player_id: player.id, team, position, game })
+      out.push({
+        player_id: player.id,
+        game_id: game.id,
+        season: game.season,
+        week: game.week ?? 0,
+        game_date: game.game_date!,
+        as_of: f.as_of,
+        position,
+        team,
+        features: f.features,
+        baseline: f.baseline,
+        actual: null
+      })
+    }
+  }
+  return out
+}
+
+/**
+ * Trains and validates nfl.projection (issue 23) on the stored `lines`, `games` and `players`
+ * against NFL.com's `benchmark` (read from the data files; the benchmark only, never a feature):
+ * the walk-forward predictions of the validation window (2023, where the ridge penalty was
+ * chosen) and of the held-out windows (2024 weeks 1-17, 2025 weeks 1-14), each week fitted on the
+ * weeks before it only (ingest Projection.ts), compared with NFL.com and the trailing-8 mean on
+ * the benchmark's player-weeks (domain Projection `compareWithBenchmark`). ACTIVE only when the
+ * pass rule holds in both held-out windows; its predictions are then the held-out windows' and
+ * the future games' ({@link futureProjectionExamples}, fitted on every played week). With no
+ * benchmark rows the card is REJECTED with the reason. Pure but for `trainedAt`.
+ */
+export const trainProjection = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>,
+  players: ReadonlyArray<Player>,
+  benchmark: ReadonlyArray<P.BenchmarkRow>,
+  trainedAt: string
+): Trained => {
+  const history = P.projectionHistory(lines, games)
+  const examples = P.buildProjectionExamples(history)
+  const byNfl = new Map(
+    players.flatMap((p) => (p.platform_ids["nfl"] === undefined ? [] : [[p.platform_ids["nfl"], p.id] as const]))
+  )
+  const played = new Set(lines.map((l) => `${l.player_id}|${l.season}|${l.week}`))
+  const windows = [P.projectionValidation, ...P.projectionHeldOut]
+  const projected = windows.map((w) => Walk.walkForward(examples, w))
+  const results = windows.map((w, i) =>
+    P.compareWithBenchmark(
+      w,
+      Walk.scored(projected[i]!),
+      benchmark,
+      (id) => byNfl.get(id),
+      (player, season, week) => played.has(`${player}|${season}|${week}`)
+    )
+  )
+  const trainCount = (w: P.WalkForward) => examples.filter((e) => P.weekBefore(e, { season: w.season, week: 1 })).length
+  const held = results.filter((r) => r.role === "held_out")
+  const passed = benchmark.length > 0 && P.projectionPasses(held)
+  const final = Walk.fitProjection(examples)
+  const r = (b: Models.BenchmarkResult) =>
+    `${b.window}: model ${b.mae_model} vs NFL.com ${b.mae_nfl_com} vs trailing-8 ${b.mae_trailing} (coverage ${b.coverage})`
+  const card: Models.ModelCard = {
+    target:
+      "next game's fantasy points of a QB, RB, WR or TE under standard, half-PPR and PPR scoring (one fit per position group and format), with an 80% interval",
+    features: [...P.projectionFeatureNames(P.projectionWindows)],
+    training_window:
+      "walk-forward: each predicted week fitted on every nfl regular-season player-week (weeks 1-18) before it, from 2022 on (2022 week 1 has no history: the data start)",
+    held_out_window: P.projectionHeldOut.map((w) => w.label).join(" and "),
+    ...P.projectionRule,
+    result: held[0] === undefined || benchmark.length === 0
+      ? null
+      : { ...projectionResult(held[0], trainCount(P.projectionHeldOut[0]!)), passed },
+    note: benchmark.length === 0
+      ? "not validated: the NFL.com benchmark files (hvpkod_nfl_data/nfl_weekly_projected_offense_<season>.csv) were not read, so the pass rule cannot be checked; the fields stay null"
+      : `the ridge penalty (${Walk.PROJECTION_RIDGE}) was chosen on ${P.projectionValidation.label} only (from 0.001 to 1; a median regression was worse there), then frozen for the held-out windows. ${
+        results.map(r).join("; ")
+      }. ${
+        passed ? "Passed in both held-out windows." : `${failedNote}.`
+      } The interval is the fit's 10th to 90th percentile of training residuals.`,
+    library:
+      `ml-matrix (ridge least squares per position group and format, L2 ${Walk.PROJECTION_RIDGE} per observation on standardised features, refitted every week; coefficients: the final fit's half-PPR model of QB, RB, WR, TE in turn, intercept first)`,
+    coefficients: P.projectionPositions.flatMap((g) =>
+      (final.get(g)?.half_ppr.coefficients ?? []).map((c) => Math.round(c * 1e6) / 1e6)
+    ),
+    additional_results: [
+      ...held.slice(1).map((b, i) => ({
+        training_window: "walk-forward, every week before the predicted one",
+        held_out_window: b.window,
+        result: projectionResult(b, trainCount(P.projectionHeldOut[i + 1]!))
+      })),
+      ...results.filter((b) => b.role === "validation").map((b) => ({
+        training_window:
+          "walk-forward, every week before the predicted one (validation: the ridge penalty was chosen here)",
+        held_out_window: b.window,
+        result: projectionResult(b, trainCount(P.projectionValidation))
+      }))
+    ],
+    benchmark_results: results
+  }
+  const version = versionOf("nfl", "projection", card, trainedAt)
+  if (version.status !== "ACTIVE") return { version, predictions: [] }
+  const future = futureProjectionExamples(lines, games, players).flatMap((e) => {
+    const p = Walk.project(final, e)
+    return p === undefined ? [] : [p]
+  })
+  const heldProjected = projected.filter((_, i) => windows[i]!.role === "held_out").flat()
+  return { version, predictions: [...heldProjected, ...future].map((p) => projectionPrediction(version, p)) }
+}
+
 /** Sports with a model in the registry (the sport registry's `models` capability). */
 export const modelSports: ReadonlyArray<TeamSport> = Sports.sportsWith("models")
 
@@ -557,7 +744,7 @@ export const trainModels = (
 ): Effect.Effect<
   ReadonlyArray<Models.ModelVersion>,
   StoreError,
-  StatLineReader | ModelRegistryWriter | PlayerReader
+  StatLineReader | ModelRegistryWriter | PlayerReader | GameReader
 > =>
   Effect.gen(function*() {
     const writer = yield* ModelRegistryWriter
@@ -596,5 +783,18 @@ export const trainModels = (
     const lines = yield* allStatLines(sport as TeamSport)
     for (const spec of specs) out.push(yield* recordTrained(trainConfidence(spec, lines, trainedAt)))
     for (const spec of heat) out.push(yield* recordTrained(trainHeat(spec, lines, trainedAt)))
+    if (sport === "nfl") {
+      const gameReader = yield* GameReader
+      const playerReader = yield* PlayerReader
+      const games = yield* Paging.allRows((page) => gameReader.find({ sport: "nfl", order: "asc", ...page }))
+      const players = yield* Paging.allRows((page) => playerReader.find({ sport: "nfl", ...page }))
+      const benchmark = options.dataDir === undefined
+        ? ([] as ReadonlyArray<P.BenchmarkRow>)
+        : yield* Walk.readBenchmark(options.dataDir, [2023, 2024, 2025]).pipe(
+          Effect.tapError((e) => Effect.logWarning("projection: NFL.com benchmark not read", e.reason)),
+          Effect.orElseSucceed((): ReadonlyArray<P.BenchmarkRow> => [])
+        )
+      out.push(yield* recordTrained(trainProjection(lines, games, players, benchmark, trainedAt)))
+    }
     return out
   }).pipe(Effect.withSpan("Models.train", { attributes: { sport } }))

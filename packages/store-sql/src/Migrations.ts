@@ -1077,6 +1077,16 @@ const moreVersionedTables = statements(
   )
 )
 
+/**
+ * 0027: projection predictions (domain Models `ModelPrediction`, model_type "projection"): the
+ * game's `week` and the `projection` (points per scoring format, 80% intervals and actual points
+ * per format) as jsonb; both null for the other model types.
+ */
+const projectionPredictions = statements([
+  `ALTER TABLE model_predictions ADD COLUMN week integer`,
+  `ALTER TABLE model_predictions ADD COLUMN projection jsonb`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1101,7 +1111,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "22_reservations": reservations,
   "24_live_feeds": liveFeeds,
   "25_dashboard": dashboard,
-  "26_more_versioned_tables": moreVersionedTables
+  "26_more_versioned_tables": moreVersionedTables,
+  "27_projection_predictions": projectionPredictions
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

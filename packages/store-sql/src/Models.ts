@@ -1,6 +1,6 @@
 /**
  * The model registry ports (domain ports/Models.ts) on @effect/sql, PostgreSQL dialect, over the
- * tables `model_versions` and `model_predictions` (migration 11). `record` upserts the version
+ * tables `model_versions` and `model_predictions` (migration 11; `week` and `projection`, migration 27). `record` upserts the version
  * and, for an ACTIVE one, retires the other ACTIVE versions of its sport and model_type and
  * replaces that pair's predictions (one jsonb parameter expanded by `jsonb_to_recordset`), all in
  * one transaction. Driver errors become StoreError (Errors.ts), operation
@@ -23,12 +23,22 @@ const VersionRow = Schema.Struct({
   card: Models.ModelCard
 })
 const decodeVersions = Schema.decodeUnknown(Schema.Array(VersionRow))
-const decodePredictions = Schema.decodeUnknown(Schema.Array(Models.ModelPrediction))
+/** Rows as the domain holds them: `week` and `projection` (migration 27) only where set. */
+const decodePredictions = (rows: unknown) =>
+  Effect.map(
+    Schema.decodeUnknown(Schema.Array(Models.ModelPrediction))(rows),
+    (ps) =>
+      ps.map(({ projection, week, ...p }): Models.ModelPrediction => ({
+        ...p,
+        ...(week == null ? {} : { week }),
+        ...(projection == null ? {} : { projection })
+      }))
+  )
 
 const PREDICTION_COLUMNS = `p.model_id, p.sport, p.player_id, p.season, p.game_id,
   to_char(p.game_date, 'YYYY-MM-DD') AS game_date, p.model_type, p.model_version,
   to_char(p.as_of, 'YYYY-MM-DD') AS as_of, p.probability, p.confidence_score, p.heat_signal, p.expected,
-  p.threshold, p.actual`
+  p.threshold, p.actual, p.week, p.projection`
 
 /** Makes both registry ports over the current SqlClient (migrations applied). Never fails. */
 export const makeModelStore: Effect.Effect<
@@ -108,13 +118,15 @@ export const makeModelStore: Effect.Effect<
         const CHUNK = 5000
         for (let i = 0; i < batch.length; i += CHUNK) {
           yield* sql`INSERT INTO model_predictions (model_id, sport, model_type, player_id, season, game_id, game_date,
-              model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual)
+              model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual, week,
+              projection)
             SELECT model_id, sport, model_type, player_id, season, game_id, game_date, model_version, as_of,
-              probability, confidence_score, heat_signal, expected, threshold, actual
+              probability, confidence_score, heat_signal, expected, threshold, actual, week, projection
             FROM jsonb_to_recordset(${JSON.stringify(batch.slice(i, i + CHUNK))}::jsonb) AS r(model_id text,
               sport text, model_type text, player_id text, season integer, game_id text, game_date date,
               model_version text, as_of date, probability double precision, confidence_score integer,
-              heat_signal text, expected double precision, threshold double precision, actual double precision)`
+              heat_signal text, expected double precision, threshold double precision, actual double precision,
+              week integer, projection jsonb)`
         }
       })).pipe(orStoreError("ModelRegistryWriter.record"))
   })))

@@ -772,7 +772,7 @@ class AnalyticsApi(object):
 
     @validate_arguments
     def analytics_projection(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], weeks : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="weeks ahead, 1 to 18 (default 1)")] = None, scoring : Annotated[Optional[StrictStr], Field(description="nfl ppr, half_ppr, standard; nba and mlb fanduel")] = None, **kwargs) -> AnalyticsProjection200Response:  # noqa: E501
-        """Trailing 10-game fantasy point average with the injury overlay (not a prediction)  # noqa: E501
+        """Trailing 10-game fantasy point average with the injury overlay (not a prediction); model: the ACTIVE projection model's next-game points per scoring format with an 80% interval, null while none is ACTIVE  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
@@ -806,7 +806,7 @@ class AnalyticsApi(object):
 
     @validate_arguments
     def analytics_projection_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], weeks : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="weeks ahead, 1 to 18 (default 1)")] = None, scoring : Annotated[Optional[StrictStr], Field(description="nfl ppr, half_ppr, standard; nba and mlb fanduel")] = None, **kwargs) -> ApiResponse:  # noqa: E501
-        """Trailing 10-game fantasy point average with the injury overlay (not a prediction)  # noqa: E501
+        """Trailing 10-game fantasy point average with the injury overlay (not a prediction); model: the ACTIVE projection model's next-game points per scoring format with an 80% interval, null while none is ACTIVE  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True

@@ -373,7 +373,7 @@ class ModelsApi(object):
     def models_predictions(self, player_id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, model_type : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ModelPredictionsResponse:  # noqa: E501
         """A player's stored predictions of ACTIVE models, each made before its game  # noqa: E501
 
-        Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. Empty when no model of the player's sport is ACTIVE.  # noqa: E501
+        Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. model_type=projection (nfl): expected is the predicted half-PPR points, threshold the trailing-8 mean, projection the points per scoring format with their 80% intervals and actuals; the held-out weeks were each predicted by a fit on earlier weeks only, and the team's next three games after the newest stored line have actual null. Empty when no model of the player's sport is ACTIVE.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -408,7 +408,7 @@ class ModelsApi(object):
     def models_predictions_with_http_info(self, player_id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], limit : Annotated[Optional[conint(strict=True, le=200, ge=1)], Field(description="rows to return, 1 to 200 (default 20)")] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, model_type : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """A player's stored predictions of ACTIVE models, each made before its game  # noqa: E501
 
-        Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. Empty when no model of the player's sport is ACTIVE.  # noqa: E501
+        Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. model_type=projection (nfl): expected is the predicted half-PPR points, threshold the trailing-8 mean, projection the points per scoring format with their 80% intervals and actuals; the held-out weeks were each predicted by a fit on earlier weeks only, and the team's next three games after the newest stored line have actual null. Empty when no model of the player's sport is ACTIVE.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 

@@ -21,6 +21,7 @@ import json
 from typing import List, Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, conlist, validator
 from sports_data_client.models.model_card_additional_results_inner import ModelCardAdditionalResultsInner
+from sports_data_client.models.model_card_benchmark_results_inner import ModelCardBenchmarkResultsInner
 from sports_data_client.models.model_card_result import ModelCardResult
 
 class ModelCard(BaseModel):
@@ -45,7 +46,8 @@ class ModelCard(BaseModel):
     library: Optional[StrictStr] = Field(...)
     coefficients: Optional[conlist(Union[StrictFloat, StrictInt])] = Field(...)
     additional_results: Optional[conlist(ModelCardAdditionalResultsInner)] = None
-    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients", "additional_results"]
+    benchmark_results: Optional[conlist(ModelCardBenchmarkResultsInner)] = None
+    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients", "additional_results", "benchmark_results"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -57,8 +59,8 @@ class ModelCard(BaseModel):
     @validator('model_type')
     def model_type_validate_enum(cls, value):
         """Validates the enum"""
-        if value not in ('confidence', 'heat', 'pitcher_form'):
-            raise ValueError("must be one of enum values ('confidence', 'heat', 'pitcher_form')")
+        if value not in ('confidence', 'heat', 'pitcher_form', 'projection'):
+            raise ValueError("must be one of enum values ('confidence', 'heat', 'pitcher_form', 'projection')")
         return value
 
     @validator('status')
@@ -102,6 +104,13 @@ class ModelCard(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['additional_results'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in benchmark_results (list)
+        _items = []
+        if self.benchmark_results:
+            for _item in self.benchmark_results:
+                if _item:
+                    _items.append(_item.to_dict())
+            _dict['benchmark_results'] = _items
         # set to None if result (nullable) is None
         # and __fields_set__ contains the field
         if self.result is None and "result" in self.__fields_set__:
@@ -151,7 +160,8 @@ class ModelCard(BaseModel):
             "note": obj.get("note"),
             "library": obj.get("library"),
             "coefficients": obj.get("coefficients"),
-            "additional_results": [ModelCardAdditionalResultsInner.from_dict(_item) for _item in obj.get("additional_results")] if obj.get("additional_results") is not None else None
+            "additional_results": [ModelCardAdditionalResultsInner.from_dict(_item) for _item in obj.get("additional_results")] if obj.get("additional_results") is not None else None,
+            "benchmark_results": [ModelCardBenchmarkResultsInner.from_dict(_item) for _item in obj.get("benchmark_results")] if obj.get("benchmark_results") is not None else None
         })
         return _obj
 

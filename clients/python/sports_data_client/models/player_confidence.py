@@ -20,6 +20,7 @@ import json
 
 from typing import Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, validator
+from sports_data_client.models.model_prediction_projection import ModelPredictionProjection
 
 class PlayerConfidence(BaseModel):
     """
@@ -33,6 +34,8 @@ class PlayerConfidence(BaseModel):
     position: Optional[StrictStr] = Field(...)
     game_id: StrictStr = Field(...)
     game_date: Optional[StrictStr] = Field(...)
+    season: StrictInt = Field(..., description="an integer")
+    week: Optional[StrictInt] = Field(..., description="an integer")
     model_type: StrictStr = Field(...)
     model_version: StrictStr = Field(...)
     as_of: Optional[StrictStr] = Field(...)
@@ -42,13 +45,14 @@ class PlayerConfidence(BaseModel):
     expected: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     threshold: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     actual: Optional[Union[StrictFloat, StrictInt]] = Field(...)
-    __properties = ["player_id", "player_name", "team_id", "team_abbr", "team", "position", "game_id", "game_date", "model_type", "model_version", "as_of", "probability", "confidence_score", "heat_signal", "expected", "threshold", "actual"]
+    projection: Optional[ModelPredictionProjection] = Field(...)
+    __properties = ["player_id", "player_name", "team_id", "team_abbr", "team", "position", "game_id", "game_date", "season", "week", "model_type", "model_version", "as_of", "probability", "confidence_score", "heat_signal", "expected", "threshold", "actual", "projection"]
 
     @validator('model_type')
     def model_type_validate_enum(cls, value):
         """Validates the enum"""
-        if value not in ('confidence', 'heat', 'pitcher_form'):
-            raise ValueError("must be one of enum values ('confidence', 'heat', 'pitcher_form')")
+        if value not in ('confidence', 'heat', 'pitcher_form', 'projection'):
+            raise ValueError("must be one of enum values ('confidence', 'heat', 'pitcher_form', 'projection')")
         return value
 
     @validator('heat_signal')
@@ -85,6 +89,9 @@ class PlayerConfidence(BaseModel):
                           exclude={
                           },
                           exclude_none=True)
+        # override the default output from pydantic by calling `to_dict()` of projection
+        if self.projection:
+            _dict['projection'] = self.projection.to_dict()
         # set to None if team_id (nullable) is None
         # and __fields_set__ contains the field
         if self.team_id is None and "team_id" in self.__fields_set__:
@@ -109,6 +116,11 @@ class PlayerConfidence(BaseModel):
         # and __fields_set__ contains the field
         if self.game_date is None and "game_date" in self.__fields_set__:
             _dict['game_date'] = None
+
+        # set to None if week (nullable) is None
+        # and __fields_set__ contains the field
+        if self.week is None and "week" in self.__fields_set__:
+            _dict['week'] = None
 
         # set to None if as_of (nullable) is None
         # and __fields_set__ contains the field
@@ -145,6 +157,11 @@ class PlayerConfidence(BaseModel):
         if self.actual is None and "actual" in self.__fields_set__:
             _dict['actual'] = None
 
+        # set to None if projection (nullable) is None
+        # and __fields_set__ contains the field
+        if self.projection is None and "projection" in self.__fields_set__:
+            _dict['projection'] = None
+
         return _dict
 
     @classmethod
@@ -165,6 +182,8 @@ class PlayerConfidence(BaseModel):
             "position": obj.get("position"),
             "game_id": obj.get("game_id"),
             "game_date": obj.get("game_date"),
+            "season": obj.get("season"),
+            "week": obj.get("week"),
             "model_type": obj.get("model_type"),
             "model_version": obj.get("model_version"),
             "as_of": obj.get("as_of"),
@@ -173,7 +192,8 @@ class PlayerConfidence(BaseModel):
             "heat_signal": obj.get("heat_signal"),
             "expected": obj.get("expected"),
             "threshold": obj.get("threshold"),
-            "actual": obj.get("actual")
+            "actual": obj.get("actual"),
+            "projection": ModelPredictionProjection.from_dict(obj.get("projection")) if obj.get("projection") is not None else None
         })
         return _obj
 

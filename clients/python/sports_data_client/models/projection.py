@@ -21,6 +21,7 @@ import json
 from typing import List, Optional, Union
 from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr, conlist
 from sports_data_client.models.injury_overlay import InjuryOverlay
+from sports_data_client.models.projection_model import ProjectionModel
 from sports_data_client.models.projection_weeks_inner import ProjectionWeeksInner
 
 class Projection(BaseModel):
@@ -41,7 +42,8 @@ class Projection(BaseModel):
     trailing_average: Optional[Union[StrictFloat, StrictInt]] = Field(...)
     injury: InjuryOverlay = Field(...)
     weeks: conlist(ProjectionWeeksInner) = Field(...)
-    __properties = ["team_id", "team_abbr", "player_id", "player_name", "sport", "team", "position", "scoring", "method", "is_prediction", "games_used", "trailing_average", "injury", "weeks"]
+    model: Optional[ProjectionModel] = Field(...)
+    __properties = ["team_id", "team_abbr", "player_id", "player_name", "sport", "team", "position", "scoring", "method", "is_prediction", "games_used", "trailing_average", "injury", "weeks", "model"]
 
     class Config:
         """Pydantic configuration"""
@@ -77,6 +79,9 @@ class Projection(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['weeks'] = _items
+        # override the default output from pydantic by calling `to_dict()` of model
+        if self.model:
+            _dict['model'] = self.model.to_dict()
         # set to None if team_id (nullable) is None
         # and __fields_set__ contains the field
         if self.team_id is None and "team_id" in self.__fields_set__:
@@ -101,6 +106,11 @@ class Projection(BaseModel):
         # and __fields_set__ contains the field
         if self.trailing_average is None and "trailing_average" in self.__fields_set__:
             _dict['trailing_average'] = None
+
+        # set to None if model (nullable) is None
+        # and __fields_set__ contains the field
+        if self.model is None and "model" in self.__fields_set__:
+            _dict['model'] = None
 
         return _dict
 
@@ -127,7 +137,8 @@ class Projection(BaseModel):
             "games_used": obj.get("games_used"),
             "trailing_average": obj.get("trailing_average"),
             "injury": InjuryOverlay.from_dict(obj.get("injury")) if obj.get("injury") is not None else None,
-            "weeks": [ProjectionWeeksInner.from_dict(_item) for _item in obj.get("weeks")] if obj.get("weeks") is not None else None
+            "weeks": [ProjectionWeeksInner.from_dict(_item) for _item in obj.get("weeks")] if obj.get("weeks") is not None else None,
+            "model": ProjectionModel.from_dict(obj.get("model")) if obj.get("model") is not None else None
         })
         return _obj
 

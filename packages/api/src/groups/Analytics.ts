@@ -121,7 +121,10 @@ export class AnalyticsGroup extends HttpApiGroup.make("analytics")
       .addSuccess(Resources.Envelope(AnalyticsResources.Projection))
       .addError(ResourceNotFoundError)
       .addError(InvalidParameterError)
-      .annotate(OpenApi.Summary, "Trailing 10-game fantasy point average with the injury overlay (not a prediction)")
+      .annotate(
+        OpenApi.Summary,
+        "Trailing 10-game fantasy point average with the injury overlay (not a prediction); model: the ACTIVE projection model's next-game points per scoring format with an 80% interval, null while none is ACTIVE"
+      )
       .pipe(requiredTier("growth"))
   )
   .add(

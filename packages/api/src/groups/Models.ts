@@ -26,6 +26,8 @@ export const ModelCardRow = Schema.Struct({
 export const PredictionRow = Schema.Struct({
   game_id: Schema.String,
   game_date: Schema.NullOr(Schema.String),
+  season: Schema.Int,
+  week: Schema.NullOr(Schema.Int).annotations({ description: "the game's week (nfl projection); null otherwise" }),
   model_type: Models.ModelType,
   model_version: Schema.String,
   as_of: Schema.NullOr(Schema.String),
@@ -34,7 +36,11 @@ export const PredictionRow = Schema.Struct({
   heat_signal: Schema.NullOr(Models.HeatSignal),
   expected: Schema.NullOr(Schema.Number),
   threshold: Schema.NullOr(Schema.Number),
-  actual: Schema.NullOr(Schema.Number)
+  actual: Schema.NullOr(Schema.Number),
+  projection: Schema.NullOr(Models.ProjectedPoints).annotations({
+    description:
+      "model_type projection: predicted points per scoring format (standard, half_ppr, ppr), the 80% interval of each and the actual points per format (null for a game not yet played); null for the other model types"
+  })
 }).annotations({ identifier: "ModelPrediction" })
 
 /** `/v1/model/predictions/{playerId}` response: the envelope plus the player's id and name. */
@@ -76,7 +82,7 @@ export class ModelsGroup extends HttpApiGroup.make("models")
       .annotate(OpenApi.Summary, "A player's stored predictions of ACTIVE models, each made before its game")
       .annotate(
         OpenApi.Description,
-        "Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. Empty when no model of the player's sport is ACTIVE."
+        "Newest game first. as_of is the date of the last game the prediction's features used (always before game_date); actual is the fantasy points scored, beside the threshold the prediction was about. model_type=projection (nfl): expected is the predicted half-PPR points, threshold the trailing-8 mean, projection the points per scoring format with their 80% intervals and actuals; the held-out weeks were each predicted by a fit on earlier weeks only, and the team's next three games after the newest stored line have actual null. Empty when no model of the player's sport is ACTIVE."
       )
       .pipe(requiredTier("pro_insights"))
   )

@@ -5,7 +5,7 @@
  */
 import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
-import { Dfs, type OptimizeResult, type SalaryRow, SERVICE_PROJECTION_METHOD } from "@sports-data/app"
+import { Dfs, type OptimizeResult, type SalaryRow } from "@sports-data/app"
 import { type Dfs as D, Paging } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
@@ -35,7 +35,7 @@ const optimizeView = (r: OptimizeResult, requested: number) => ({
   },
   lineups_requested: requested,
   projections: r.projections,
-  projection_method: r.projections === "service" ? SERVICE_PROJECTION_METHOD : "the projections map of the request",
+  projection_method: r.projection_method,
   players_without_projection: r.without_projection.map((s) => ({
     player_id: s.player_id,
     platform_player_id: s.platform_player_id,

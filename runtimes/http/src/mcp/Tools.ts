@@ -286,7 +286,9 @@ export const tools: ReadonlyArray<Tool> = [
   tool({
     name: "get_player_projections",
     description: "A player's projection: the trailing 10-game fantasy point average with the injury overlay " +
-      "(a plain average, not a predictive model), as /v1/{sport}/players/{id}/projection for one week.",
+      "(a plain average, not a predictive model), as /v1/{sport}/players/{id}/projection for one week; " +
+      "beside it `model`: the ACTIVE projection model's next-game points per scoring format with an 80% interval " +
+      "and its version, null while no projection model of the sport is ACTIVE.",
     tier: "growth",
     args: Schema.Struct({
       player_name: playerName,
