@@ -28,6 +28,7 @@ import {
   type InjuryQuery,
   type InjuryReport,
   isCalendarDate,
+  type LineGroup,
   nameKey,
   type Page,
   type Paged,
@@ -233,7 +234,8 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
           (q.week === undefined || s.week === q.week) &&
           (q.date === undefined || s.game_date === q.date) &&
           (q.team === undefined || sameCi(s.team, q.team)) &&
-          (q.position === undefined || sameCi(s.position, q.position))
+          (q.position === undefined || sameCi(s.position, q.position)) &&
+          (q.player_ids === undefined || q.player_ids.includes(s.player_id))
         ),
         statLineOrder(q.order),
         q
@@ -256,6 +258,39 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
       return [...byPlayer.keys()].sort().flatMap((id) =>
         byPlayer.get(id)!.sort(order).slice(0, Math.max(0, q.per_player))
       )
+    }),
+  groups: (q) =>
+    Effect.map(Effect.zip(valuesOf(data.statLines), Ref.get(data.players)), ([rows, players]) => {
+      const ids = q.player_ids === undefined ? undefined : new Set(q.player_ids)
+      const matching = rows.filter((s) =>
+        s.sport === q.sport &&
+        (q.season === undefined || s.season === q.season) &&
+        (q.week === undefined || s.week === q.week) &&
+        (q.team === undefined || sameCi(s.team, q.team)) &&
+        (ids === undefined || ids.has(s.player_id))
+      ).sort(statLineOrder("recent"))
+      const groups = new Map<string, { -readonly [K in keyof LineGroup]: LineGroup[K] }>()
+      matching.forEach((s, rank) => {
+        const player = Option.getOrUndefined(HashMap.get(players, s.player_id))
+        const position = s.position ?? player?.position ?? null
+        const key = `${s.player_id}\u0000${position ?? ""}\u0000${position === null}\u0000${s.season}`
+        const group = groups.get(key)
+        if (group === undefined) {
+          groups.set(key, {
+            player_id: s.player_id,
+            player_name: player?.full_name ?? null,
+            position,
+            season: s.season,
+            lines: 1,
+            fantasy_points: s.fantasy_points ?? 0,
+            first: rank
+          })
+        } else {
+          group.lines += 1
+          group.fantasy_points += s.fantasy_points ?? 0
+        }
+      })
+      return [...groups.values()]
     })
 })
 

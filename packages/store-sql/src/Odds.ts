@@ -9,7 +9,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Odds, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
+import { Odds, type OddsQuery, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
@@ -125,28 +125,57 @@ const COLUMNS_IN =
     NUMBERS.join(", ")
   }, ${OUTRIGHT.join(", ")}`
 
+/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
+const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/** Within one game: the port's order, and the reverse (the latest first). */
+const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+const SNAPSHOT_ORDER_DESC =
+  `game_date DESC NULLS FIRST, snapshot_date DESC, line_time DESC NULLS LAST, id COLLATE "C" DESC`
+
 /** Makes both odds ports over the current SqlClient (migrations applied). Never fails. */
 export const makeOddsStore: Effect.Effect<
   Context.Context<OddsReader | OddsWriter>,
   never,
   SqlClient.SqlClient
-> = Effect.map(SqlClient.SqlClient, (sql) =>
-  Context.make(OddsReader, {
-    find: (q) => {
-      const where = sql.and([
-        sql`sport = ${q.sport}`,
-        ...(q.season === undefined ? [] : [sql`season = ${q.season}`]),
-        ...(q.week === undefined ? [] : [sql`week = ${q.week}`]),
-        ...(q.date === undefined ? [] : [sql`game_date = ${q.date}::date`]),
-        ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
-        ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
-      ])
-      return sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where}
-        ORDER BY game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST,
-          id COLLATE "C"`.pipe(
+> = Effect.map(SqlClient.SqlClient, (sql) => {
+  /** The conditions of `q` (every given filter). */
+  const whereOf = (q: OddsQuery) =>
+    sql.and([
+      sql`sport = ${q.sport}`,
+      ...(q.season === undefined ? [] : [sql`season = ${q.season}`]),
+      ...(q.week === undefined ? [] : [sql`week = ${q.week}`]),
+      ...(q.date === undefined ? [] : [sql`game_date = ${q.date}::date`]),
+      ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
+      ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
+    ])
+  return Context.make(OddsReader, {
+    find: (q) =>
+      sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${whereOf(q)}
+        ORDER BY ${sql.literal(ORDER)}`.pipe(
         Effect.flatMap(decodeRows),
         Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.find")
+      ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>,
+    latest: (q, games) => {
+      const where = whereOf(q)
+      // the outright key (Odds.ts latestKey): market and golfer, null on two-sided lines
+      const golfer = `CASE WHEN market IS NULL THEN NULL ELSE home END`
+      return sql`WITH g AS (
+          SELECT game_id FROM odds_lines WHERE ${where} GROUP BY game_id
+          ORDER BY min(game_date) ASC NULLS LAST, game_id COLLATE "C" LIMIT ${Math.max(0, Math.trunc(games))}
+        ), l AS (
+          SELECT * FROM odds_lines WHERE ${where} AND game_id IN (SELECT game_id FROM g)
+        )
+        SELECT ${sql.literal(COLUMNS)} FROM (
+          (SELECT DISTINCT ON (game_id) * FROM l ORDER BY game_id, ${sql.literal(SNAPSHOT_ORDER)})
+          UNION
+          (SELECT DISTINCT ON (game_id, source, bookmaker, market, ${sql.literal(golfer)}) * FROM l
+            ORDER BY game_id, source, bookmaker, market, ${sql.literal(golfer)}, ${sql.literal(SNAPSHOT_ORDER_DESC)})
+        ) x
+        ORDER BY ${sql.literal(ORDER.replaceAll("game_date", "x.game_date"))}`.pipe(
+        Effect.flatMap(decodeRows),
+        Effect.map((rows) => rows.map(toLine)),
+        orStoreError("OddsReader.latest")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
     }
   }).pipe(Context.add(OddsWriter, {
@@ -170,4 +199,5 @@ export const makeOddsStore: Effect.Effect<
               ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
       })).pipe(orStoreError("OddsWriter.replaceSport"))
-  })))
+  }))
+})

@@ -28,6 +28,8 @@ import type {
   GameQuery,
   IngestState,
   InjuryQuery,
+  LineGroup,
+  LineGroupQuery,
   Paged,
   PlayerQuery,
   RecentBeforeQuery,
@@ -72,6 +74,12 @@ export interface StatLineReaderService {
    * read however many players (the batched input of as-of projections).
    */
   readonly recentBefore: (query: RecentBeforeQuery) => Effect.Effect<ReadonlyArray<StatLine>, StoreError>
+  /**
+   * The lines matching `query` grouped by (player, position, season), one {@link LineGroup} each,
+   * ordered by `first` (so by each group's newest line). One read, computed by the store (an
+   * indexed aggregate), however many lines match.
+   */
+  readonly groups: (query: LineGroupQuery) => Effect.Effect<ReadonlyArray<LineGroup>, StoreError>
 }
 /** The {@link StatLineReaderService} port. */
 export class StatLineReader
