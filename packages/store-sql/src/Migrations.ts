@@ -1077,6 +1077,12 @@ const moreVersionedTables = statements(
   )
 )
 
+/**
+ * 0028: the anomaly scores move the data version too, so that the read cache can keep the
+ * anomaly, player metrics and model registry reads by version (the feed's dossier reads all three).
+ */
+const anomalyVersioned = statements(["anomaly_scores"].flatMap(versionTriggers))
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1101,7 +1107,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "22_reservations": reservations,
   "24_live_feeds": liveFeeds,
   "25_dashboard": dashboard,
-  "26_more_versioned_tables": moreVersionedTables
+  "26_more_versioned_tables": moreVersionedTables,
+  "28_anomaly_versioned": anomalyVersioned
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
