@@ -192,7 +192,12 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
       )
       return { total: found.total, rows: found.rows.map((k) => k.player) }
     }),
-  get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id))
+  get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id)),
+  platformNames: Effect.map(
+    valuesOf(data.players),
+    (rows) =>
+      [...new Set(rows.flatMap((p) => Object.keys(p.platform_ids)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  )
 })
 
 /** Teams over `data`. */

@@ -43,6 +43,11 @@ export interface PlayerReaderService {
   readonly find: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
   /** The player with canonical id `id` (`svc_<sport>_<id>`), or none. */
   readonly get: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
+  /**
+   * The distinct platform names of every player's `platform_ids` (all sports), in code-unit
+   * order: one read computed by the store, not every player.
+   */
+  readonly platformNames: Effect.Effect<ReadonlyArray<string>, StoreError>
 }
 /** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
