@@ -11,7 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { oddsMigration, outrightsMigration } from "./Odds.js"
+import { latestLinesMigration, oddsMigration, outrightsMigration } from "./Odds.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
@@ -1078,10 +1078,16 @@ const moreVersionedTables = statements(
 )
 
 /**
- * 0028: the anomaly scores move the data version too, so that the read cache can keep the
+ * 0028 (first part): the anomaly scores move the data version too, so that the read cache can keep the
  * anomaly, player metrics and model registry reads by version (the feed's dossier reads all three).
  */
 const anomalyVersioned = statements(["anomaly_scores"].flatMap(versionTriggers))
+
+/**
+ * 0028: anomaly scores move the data version ({@link anomalyVersioned}); the odds lines carry the
+ * marks of the lines a games list shows (Odds.ts `latestLinesMigration`).
+ */
+const readModels = Effect.zipRight(anomalyVersioned, latestLinesMigration)
 
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
@@ -1108,7 +1114,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "24_live_feeds": liveFeeds,
   "25_dashboard": dashboard,
   "26_more_versioned_tables": moreVersionedTables,
-  "28_anomaly_versioned": anomalyVersioned
+  "28_read_models": readModels
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

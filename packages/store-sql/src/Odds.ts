@@ -13,6 +13,15 @@ import { Odds, type OddsQuery, OddsReader, OddsWriter, SportKey, type StoreError
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
+/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
+const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/** Within one game: the port's order, and the reverse (the latest first). */
+const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+const SNAPSHOT_ORDER_DESC =
+  `game_date DESC NULLS FIRST, snapshot_date DESC, line_time DESC NULLS LAST, id COLLATE "C" DESC`
+/** The golfer of an outright line (part of Odds.ts `latestKey`), null on two-sided lines. */
+const GOLFER = `CASE WHEN market IS NULL THEN NULL ELSE home END`
+
 /**
  * 0013: the stored betting lines, one row per (game, source, bookmaker, snapshot), replaced per
  * sport by the ingest's odds phase. Not part of the data version: the odds reader is not cached.
@@ -60,6 +69,39 @@ export const outrightsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClie
     sql.unsafe(
       `ALTER TABLE odds_lines ADD COLUMN market text, ADD COLUMN participant_id text, ADD COLUMN participant_name text`
     ).pipe(Effect.asVoid)
+)
+
+/**
+ * Marks the lines of `sport` (every sport when undefined) that OddsReader `latest` reads: each
+ * game's first line (`first_line`) and its last line per Odds.ts `latestKey` (`latest_line`), in
+ * the port's order. Run where the lines change (`replaceSport`, in its transaction) so that a
+ * list of games with their latest lines is an indexed read of the marked rows.
+ */
+const markLatest = (sport: string | undefined) =>
+  `UPDATE odds_lines o SET
+    first_line = m.f = 1, latest_line = m.l = 1
+  FROM (
+    SELECT id,
+      row_number() OVER (PARTITION BY game_id ORDER BY ${SNAPSHOT_ORDER}) AS f,
+      row_number() OVER (PARTITION BY game_id, source, bookmaker, market, ${GOLFER} ORDER BY ${SNAPSHOT_ORDER_DESC}) AS l
+    FROM odds_lines ${sport === undefined ? "" : "WHERE sport = $1"}
+  ) m
+  WHERE o.id = m.id`
+
+/**
+ * 0028 (odds part): the marks of {@link markLatest}, computed for the lines already stored, and
+ * an index of the marked lines by sport and season.
+ */
+export const latestLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    Effect.forEach([
+      `ALTER TABLE odds_lines ADD COLUMN first_line boolean NOT NULL DEFAULT false,
+        ADD COLUMN latest_line boolean NOT NULL DEFAULT false`,
+      markLatest(undefined),
+      `CREATE INDEX odds_lines_shown_idx ON odds_lines (sport, season, game_date) WHERE first_line OR latest_line`
+    ], (s) =>
+      sql.unsafe(s), { discard: true })
 )
 
 const Num = Schema.NullOr(Schema.Number)
@@ -125,13 +167,6 @@ const COLUMNS_IN =
     NUMBERS.join(", ")
   }, ${OUTRIGHT.join(", ")}`
 
-/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
-const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
-/** Within one game: the port's order, and the reverse (the latest first). */
-const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
-const SNAPSHOT_ORDER_DESC =
-  `game_date DESC NULLS FIRST, snapshot_date DESC, line_time DESC NULLS LAST, id COLLATE "C" DESC`
-
 /** Makes both odds ports over the current SqlClient (migrations applied). Never fails. */
 export const makeOddsStore: Effect.Effect<
   Context.Context<OddsReader | OddsWriter>,
@@ -157,22 +192,14 @@ export const makeOddsStore: Effect.Effect<
         orStoreError("OddsReader.find")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>,
     latest: (q, games) => {
-      const where = whereOf(q)
-      // the outright key (Odds.ts latestKey): market and golfer, null on two-sided lines
-      const golfer = `CASE WHEN market IS NULL THEN NULL ELSE home END`
+      // the marked lines only (markLatest): an index read, whatever the number of snapshots
+      const where = sql.and([whereOf(q), sql`(first_line OR latest_line)`])
       return sql`WITH g AS (
           SELECT game_id FROM odds_lines WHERE ${where} GROUP BY game_id
           ORDER BY min(game_date) ASC NULLS LAST, game_id COLLATE "C" LIMIT ${Math.max(0, Math.trunc(games))}
-        ), l AS (
-          SELECT * FROM odds_lines WHERE ${where} AND game_id IN (SELECT game_id FROM g)
         )
-        SELECT ${sql.literal(COLUMNS)} FROM (
-          (SELECT DISTINCT ON (game_id) * FROM l ORDER BY game_id, ${sql.literal(SNAPSHOT_ORDER)})
-          UNION
-          (SELECT DISTINCT ON (game_id, source, bookmaker, market, ${sql.literal(golfer)}) * FROM l
-            ORDER BY game_id, source, bookmaker, market, ${sql.literal(golfer)}, ${sql.literal(SNAPSHOT_ORDER_DESC)})
-        ) x
-        ORDER BY ${sql.literal(ORDER.replaceAll("game_date", "x.game_date"))}`.pipe(
+        SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where} AND game_id IN (SELECT game_id FROM g)
+        ORDER BY ${sql.literal(ORDER)}`.pipe(
         Effect.flatMap(decodeRows),
         Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.latest")
@@ -198,6 +225,7 @@ export const makeOddsStore: Effect.Effect<
               ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))},
               ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
+        yield* sql.unsafe(markLatest(sport), [sport])
       })).pipe(orStoreError("OddsWriter.replaceSport"))
   }))
 })
