@@ -11,6 +11,7 @@ import {
   Analytics as A,
   Odds as O,
   OddsReader,
+  OddsWriter,
   type Paged,
   type Player,
   PlayerReader,
@@ -240,7 +241,25 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
           }
         }
 
-        // new lines (as a re-ingest writes them): the top nba trend gets a 200-point game
+        // new lines of a sport's odds (as its odds phase writes them): the list shows the newer line
+      const nbaLines = yield* (yield* OddsReader).find({ sport: "nba" })
+      const last = nbaLines.filter((l) => l.game_id === nbaLines[0]!.game_id).at(-1)!
+      const newer: O.OddsLine = {
+        ...last,
+        id: `${last.id}:newer`,
+        snapshot_date: "2099-01-01",
+        home_moneyline: -999,
+        away_moneyline: 777
+      }
+      yield* (yield* OddsWriter).replaceSport("nba", [...nbaLines, newer])
+      const season = nbaLines[0]!.season
+      const listed = yield* odds.list("nba", { season, limit: 3, today: "2000-01-01" })
+      expect(listed).toEqual(yield* referenceOdds("nba", { season, limit: 3 }))
+      expect(listed.find((g) => g.game_id === last.game_id)?.lines).toContainEqual(
+        expect.objectContaining({ moneyline: expect.objectContaining({ home: -999, away: 777 }) })
+      )
+
+      // new lines (as a re-ingest writes them): the top nba trend gets a 200-point game
         const before = yield* trendsOf(["nba"], { limit: 5 })
         const second = before.trends[1]!
         const newest =
