@@ -22,7 +22,7 @@ import {
   StatLineReader
 } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { fileURLToPath } from "node:url"
 import { historyRecord } from "../../packages/app/src/Analytics.js"
 import { storeLayers } from "../harness/stores.js"
@@ -242,24 +242,24 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
         }
 
         // new lines of a sport's odds (as its odds phase writes them): the list shows the newer line
-      const nbaLines = yield* (yield* OddsReader).find({ sport: "nba" })
-      const last = nbaLines.filter((l) => l.game_id === nbaLines[0]!.game_id).at(-1)!
-      const newer: O.OddsLine = {
-        ...last,
-        id: `${last.id}:newer`,
-        snapshot_date: "2099-01-01",
-        home_moneyline: -999,
-        away_moneyline: 777
-      }
-      yield* (yield* OddsWriter).replaceSport("nba", [...nbaLines, newer])
-      const season = nbaLines[0]!.season
-      const listed = yield* odds.list("nba", { season, limit: 3, today: "2000-01-01" })
-      expect(listed).toEqual(yield* referenceOdds("nba", { season, limit: 3 }))
-      expect(listed.find((g) => g.game_id === last.game_id)?.lines).toContainEqual(
-        expect.objectContaining({ moneyline: expect.objectContaining({ home: -999, away: 777 }) })
-      )
+        const nbaLines = yield* (yield* OddsReader).find({ sport: "nba" })
+        const last = nbaLines.filter((l) => l.game_id === nbaLines[0]!.game_id).at(-1)!
+        const newer: O.OddsLine = {
+          ...last,
+          id: `${last.id}:newer`,
+          snapshot_date: "2099-01-01",
+          home_moneyline: -999,
+          away_moneyline: 777
+        }
+        yield* (yield* OddsWriter).replaceSport("nba", [...nbaLines, newer])
+        const season = nbaLines[0]!.season
+        const listed = yield* odds.list("nba", { season, limit: 3, today: "2000-01-01" })
+        expect(listed).toEqual(yield* referenceOdds("nba", { season, limit: 3 }))
+        expect(listed.find((g) => g.game_id === last.game_id)?.lines).toContainEqual(
+          expect.objectContaining({ moneyline: expect.objectContaining({ home: -999, away: 777 }) })
+        )
 
-      // new lines (as a re-ingest writes them): the top nba trend gets a 200-point game
+        // new lines (as a re-ingest writes them): the top nba trend gets a 200-point game
         const before = yield* trendsOf(["nba"], { limit: 5 })
         const second = before.trends[1]!
         const newest =
@@ -271,6 +271,16 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
         expect(after.trends[0]!.games_in_sample).toBe(second.games_in_sample + 1)
         expect(after.total_records).toBe(before.total_records + 1)
         expect(after).toEqual(yield* referenceTrends(["nba"], { limit: 5 }))
+
+        // a line without a position is kept by its player's position
+        const held = Option.getOrThrow(yield* players.get(second.player_id))
+        yield* (yield* SportsWriter).upsertStatLines([{ ...newest, id: `${newest.id}-nopos`, position: null }])
+        const byPosition = { season: newest.season, position: held.position!, limit: 500 }
+        const listed2 = yield* Effect.flatMap(Analytics, (a) => a.history("nba", byPosition))
+        expect(listed2).toEqual(yield* referenceHistory("nba", byPosition))
+        expect(listed2.rows.map((r) => r.id)).toContain(
+          historyRecord("nba", { ...newest, id: `${newest.id}-nopos` }, held).id
+        )
       }).pipe(Effect.provide(services)),
     { timeout: 600_000 }
   )
