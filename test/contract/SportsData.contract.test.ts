@@ -234,6 +234,15 @@ describe("sports data contract (readers and writer)", () => {
             ])
         }))
 
+      it.effect("players: the distinct platform names of every player's ids, in code-unit order", () =>
+        Effect.gen(function*() {
+          const store = yield* Ports
+          yield* seed
+          const expected = [...new Set(F.players.flatMap((p) => Object.keys(p.platform_ids)))].sort()
+          expect(expected.length).toBeGreaterThan(1)
+          expect(yield* store.players.platformNames).toEqual(expected)
+        }))
+
       it.effect("paging: limit rows from offset, total counts every match", () =>
         Effect.gen(function*() {
           yield* seed

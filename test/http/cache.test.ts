@@ -7,6 +7,7 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import {
+  canonicalJson,
   CatalogReader,
   EventReader,
   type Player,
@@ -16,7 +17,7 @@ import {
   StoreFailure,
   TeamReader
 } from "@sports-data/domain"
-import { cacheReaders, makeReadCache, readerTags } from "@sports-data/http"
+import { cacheReaders, estimatedBytes, makeReadCache, readerTags } from "@sports-data/http"
 import { make as makeMemoryStores, makeSports } from "@sports-data/store-memory"
 import { Context, Deferred, Effect, Fiber, Layer, Option, TestClock } from "effect"
 import { Harness, seedPlayers } from "./harness.js"
@@ -112,6 +113,30 @@ describe("StoreCache", () => {
       expect(yield* players.get(rice.id)).toEqual(Option.some(rice))
       yield* players.get(rice.id)
       expect(calls).toEqual({ "CatalogReader.dataVersion": 1, "PlayerReader.find": 2, "PlayerReader.get": 1 })
+    }))
+
+  it.effect("bounded by bytes: past the budget the least recently used answer is read again", () =>
+    Effect.gen(function*() {
+      const raw = yield* makeSports
+      yield* Context.get(raw, SportsWriter).upsertPlayers([rice, worthy])
+      const version = yield* Context.get(raw, CatalogReader).dataVersion
+      const query = (i: number) => ({ ...kc, ids: [`svc_nfl_x${i}`, rice.id, worthy.id] })
+      // every answer is the same two players, every key as long: one entry's estimated bytes
+      const answer = yield* Context.get(raw, PlayerReader).find(query(1))
+      const entry = estimatedBytes(answer) +
+        2 * `${PlayerReader.key}\u0000find\u0000${version}\u0000${canonicalJson([query(1)])}`.length
+      const calls: Calls = {}
+      // eight entries fit, not nine
+      const cached = yield* cacheReaders(counted(raw, calls), { versionInterval: "1 second", maxBytes: 8.5 * entry })
+      const players = Context.get(cached, PlayerReader)
+      for (let i = 1; i <= 9; i++) expect(yield* players.find(query(i))).toEqual(answer)
+      expect(calls["PlayerReader.find"]).toBe(9)
+      yield* players.find(query(9))
+      yield* players.find(query(2))
+      expect(calls["PlayerReader.find"]).toBe(9)
+      // the least recently used (the first) was evicted: read again
+      yield* players.find(query(1))
+      expect(calls["PlayerReader.find"]).toBe(10)
     }))
 
   it.effect("after a write that changes data, the new data is served once the interval has passed", () =>

@@ -236,7 +236,8 @@ describe("errors: the store", () => {
         stores: storesWith((ctx) => {
           return Context.add(ctx, PlayerReader, {
             find: () => Effect.fail(failure),
-            get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12"))
+            get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12")),
+            platformNames: Effect.fail(failure)
           })
         })
       })

@@ -380,7 +380,8 @@ export const slowServerMain = (delayMs: number): void => {
       Effect.sync(() => console.log("slow:start")).pipe(Effect.zipRight(Effect.sleep(delayMs)), Effect.zipRight(effect))
     return Context.add(ctx, PlayerReader, {
       find: (q) => slow(players.find(q)),
-      get: (id) => slow(players.get(id))
+      get: (id) => slow(players.get(id)),
+      platformNames: slow(players.platformNames)
     })
   }))
   const program = Effect.gen(function*() {

@@ -11,6 +11,7 @@ import {
   type AnalyticsResources as R,
   type InjuryReport,
   ModelRegistryReader,
+  Paging,
   type Player,
   PlayerMetricsReader,
   PlayerReader,
@@ -220,107 +221,175 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       )
 
     /**
-     * The stat lines of `sport` matching `q` (every line, newest first), the players named, and
-     * the seasons of the lines. Without `season`: every season of the named players when
-     * `player` is given (their whole history), else the latest season holding a line. A name
-     * matching more than {@link NAMED_PLAYERS_MAX} players is filtered in memory over the
-     * season's lines rather than read player by player.
+     * What `sport`'s lines matching `q` are, as the store's groups (StatLineReader `groups`: one
+     * row per player, position and season, never every line): the filter of the lines, the groups
+     * kept by the position filter, the lines they count and the seasons they span. Without
+     * `season`: every season of the named players when `player` is given (their whole history),
+     * else the latest season holding a line. A name matching more than {@link NAMED_PLAYERS_MAX}
+     * players reads the latest season of those players. The position filter keeps a line by its
+     * position, else its player's (Sports `positionMatches`).
      */
-    const historyLines = (sport: HistorySport, q: HistoryQuery) =>
+    const historyGroups = (sport: HistorySport, q: HistoryQuery) =>
       Effect.gen(function*() {
         const ids = q.player === undefined ? undefined : yield* idsNamed(sport, q.player)
         const season = q.season ?? (ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
           ? undefined
           : (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season)
-        const base = { sport, season, week: q.week, team: q.team, order: "recent" as const }
-        const found = ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
-          ? (yield* Effect.forEach(ids, (player_id) => allRows((page) => lines.find({ ...base, player_id, ...page }))))
-            .flat()
-            .sort(A.newestFirst)
-          : season === undefined
-          ? []
-          : (yield* allRows((page) => lines.find({ ...base, ...page }))).filter((l) =>
-            ids === undefined || ids.includes(l.player_id)
-          )
-        const people = yield* playersById(players, [...new Set(found.map((l) => l.player_id))])
+        const filter = { sport, season, week: q.week, team: q.team, player_ids: ids }
+        const none = ids?.length === 0 ||
+          (season === undefined && (ids === undefined || ids.length > NAMED_PLAYERS_MAX))
+        const groups = none ? [] : yield* lines.groups(filter)
         const position = q.position
         const kept = position === undefined
-          ? found
-          : found.filter((l) =>
-            Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
-          )
-        const seasons = season !== undefined ? [season] : [...new Set(kept.map((l) => l.season))].sort((a, b) => a - b)
-        return { lines: kept, people, seasons }
+          ? groups
+          : groups.filter((g) => Sports.positionMatches(sport, position, g.position))
+        const seasons = season !== undefined ? [season] : [...new Set(kept.map((g) => g.season))].sort((a, b) => a - b)
+        return { filter, kept, total: kept.reduce((n, g) => n + g.lines, 0), seasons, position }
+      })
+
+    /**
+     * The lines of `players` under `filter` that the position filter keeps (newest first), at most
+     * `limit` (every one when undefined), with those players by id. Reads page by page and stops
+     * once `limit` lines are kept.
+     */
+    const keptLines = (
+      sport: HistorySport,
+      filter: {
+        readonly season?: number | undefined
+        readonly week?: number | undefined
+        readonly team?: string | undefined
+      },
+      players_: ReadonlyArray<string>,
+      position: string | undefined,
+      limit: number | undefined
+    ) =>
+      Effect.gen(function*() {
+        const people = yield* playersById(players, players_)
+        const out: Array<StatLine> = []
+        if (players_.length === 0 || limit === 0) return { lines: out, people }
+        const keeps = (l: StatLine) =>
+          position === undefined ||
+          Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
+        const kept = yield* Paging.firstRows(
+          (page) =>
+            lines.find({
+              sport,
+              season: filter.season,
+              week: filter.week,
+              team: filter.team,
+              player_ids: players_,
+              order: "recent",
+              ...page
+            }),
+          keeps,
+          limit
+        )
+        return { lines: kept, people }
       })
 
     /**
      * Game history of `sport` (HistoricalGameRecord, newest first), at most `limit` rows, with the
-     * total matched and the seasons they span (see `historyLines` for the default season).
+     * total matched and the seasons they span (see `historyGroups` for the default season).
      */
     const history = Effect.fn("Analytics.history")(function*(sport: HistorySport, q: HistoryQuery) {
-      const found = yield* historyLines(sport, q)
+      const found = yield* historyGroups(sport, q)
+      const named = [...new Set(found.kept.map((g) => g.player_id))]
+      const page = yield* keptLines(sport, found.filter, named, found.position, q.limit)
       return {
-        total: found.lines.length,
+        total: found.total,
         seasons: found.seasons,
-        rows: found.lines.slice(0, q.limit).map((l) => historyRecord(sport, l, found.people.get(l.player_id)))
+        rows: page.lines.map((l) => historyRecord(sport, l, page.people.get(l.player_id)))
       }
     })
 
     /**
      * HistoricalTrend rows: the matching lines grouped by player, each with his games newest first,
      * his mean fantasy points over them (default format; a line without points counts 0), ordered
-     * by that mean descending then name; at most `limit` players, each with his newest
-     * `gamesLimit` games in `all_games` (the mean and `games_in_sample` over all of them).
-     * `total_records` counts the game rows considered before grouping.
+     * by that mean descending, then name, then his newest game; at most `limit` players, each
+     * with his newest `gamesLimit` games in `all_games` (the mean and `games_in_sample` over all
+     * of them). `total_records` counts the game rows considered before grouping. The means come
+     * from the store's groups (`historyGroups`); only the answered players' lines are read.
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
-      // each player's mean first (one pass, no copies); the records only of the players answered
       type Group = {
         readonly sport: HistorySport
+        readonly order: number
         readonly playerId: string
-        readonly games: Array<StatLine>
-        readonly people: ReadonlyMap<string, Player>
         readonly name: string
+        readonly found: Effect.Effect.Success<ReturnType<typeof historyGroups>>
+        games: number
         sum: number
+        first: number
       }
       const groups: Array<Group> = []
       const seasons = new Set<number>()
       let total = 0
-      for (const sport of sports) {
-        const found = yield* historyLines(sport, q)
+      for (const [order, sport] of sports.entries()) {
+        const found = yield* historyGroups(sport, q)
         found.seasons.forEach((s) => seasons.add(s))
-        total += found.lines.length
+        total += found.total
         const bySport = new Map<string, Group>()
-        for (const l of found.lines) {
-          let g = bySport.get(l.player_id)
-          if (g === undefined) {
-            const name = found.people.get(l.player_id)?.full_name ?? l.player_id
-            g = { sport, playerId: l.player_id, games: [], people: found.people, name, sum: 0 }
-            bySport.set(l.player_id, g)
-            groups.push(g)
+        for (const g of found.kept) {
+          const group = bySport.get(g.player_id)
+          if (group === undefined) {
+            const name = g.player_name ?? g.player_id
+            const made: Group = {
+              sport,
+              order,
+              playerId: g.player_id,
+              name,
+              found,
+              games: g.lines,
+              sum: g.fantasy_points,
+              first: g.first
+            }
+            bySport.set(g.player_id, made)
+            groups.push(made)
+          } else {
+            group.games += g.lines
+            group.sum += g.fantasy_points
+            group.first = Math.min(group.first, g.first)
           }
-          g.games.push(l)
-          g.sum += l.fantasy_points ?? 0
         }
       }
-      const avgOf = (g: Group) => Math.round((g.sum / g.games.length) * 100) / 100
-      groups.sort((a, b) => avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      const out = groups.slice(0, q.limit).map((g): Resources.HistoricalTrend => {
-        const p = g.people.get(g.playerId)
-        const records = g.games.slice(0, q.gamesLimit ?? g.games.length).map((l) => historyRecord(g.sport, l, p))
-        return {
-          player_id: g.playerId,
-          player_name: g.name,
-          ...teamRef(p?.team ?? records[0]!.team),
-          team: p?.team ?? records[0]!.team,
-          position: p?.position ?? records[0]!.position,
-          sport: g.sport,
-          games_in_sample: g.games.length,
-          avg_fantasy_points: avgOf(g),
-          recent_game: records[0]!,
-          all_games: records
+      const avgOf = (g: Group) => Math.round((g.sum / g.games) * 100) / 100
+      groups.sort((a, b) =>
+        avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.order - b.order ||
+        a.first - b.first
+      )
+      const top = groups.slice(0, q.limit)
+      const out: Array<Resources.HistoricalTrend> = []
+      for (const sport of sports) {
+        const mine = top.filter((g) => g.sport === sport)
+        if (mine.length === 0) continue
+        const page = yield* keptLines(sport, mine[0]!.found.filter, mine.map((g) => g.playerId), q.position, undefined)
+        const byPlayer = new Map<string, Array<StatLine>>()
+        for (const l of page.lines) {
+          const list = byPlayer.get(l.player_id)
+          if (list === undefined) byPlayer.set(l.player_id, [l])
+          else list.push(l)
         }
-      })
+        for (const g of mine) {
+          const p = page.people.get(g.playerId)
+          const records = (byPlayer.get(g.playerId) ?? []).slice(0, q.gamesLimit ?? Infinity)
+            .map((l) => historyRecord(sport, l, p))
+          if (records.length === 0) continue
+          out.push({
+            player_id: g.playerId,
+            player_name: g.name,
+            ...teamRef(p?.team ?? records[0]!.team),
+            team: p?.team ?? records[0]!.team,
+            position: p?.position ?? records[0]!.position,
+            sport,
+            games_in_sample: g.games,
+            avg_fantasy_points: avgOf(g),
+            recent_game: records[0]!,
+            all_games: records
+          })
+        }
+      }
+      const rank = new Map(top.map((g, i) => [`${g.sport}\u0000${g.playerId}`, i]))
+      out.sort((a, b) => rank.get(`${a.sport}\u0000${a.player_id}`)! - rank.get(`${b.sport}\u0000${b.player_id}`)!)
       return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out }
     })
 

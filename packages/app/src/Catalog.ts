@@ -19,7 +19,7 @@ import {
   type SportKey
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
-import { allRows, lastIngested } from "./Reads.js"
+import { lastIngested } from "./Reads.js"
 
 /** A feed's stored health as the `/v1/data/status` field (null when the sport was never polled). */
 const liveStatus = (h: FeedHealth | undefined): Resources.LiveFeedStatus | null =>
@@ -177,17 +177,8 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
       }))
     })
 
-    /** The platform count and the data version it was counted under (counted again when the version moves). */
-    let platformsKept: { readonly version: string; readonly count: number } | undefined
-    /** Distinct platform names in the players' platform id maps, all sports (once per data version). */
-    const platformCount = Effect.gen(function*() {
-      const version = yield* catalog.dataVersion
-      if (platformsKept?.version === version) return platformsKept.count
-      const all = yield* allRows((page) => players.find(page))
-      const count = new Set(all.flatMap((p) => Object.keys(p.platform_ids))).size
-      platformsKept = { version, count }
-      return count
-    })
+    /** Distinct platform names in the players' platform id maps, all sports (one store read). */
+    const platformCount = Effect.map(players.platformNames, (names) => names.length)
 
     /**
      * PublicStats:

@@ -94,13 +94,14 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
      */
     const list = Effect.fn("Odds.list")(function*(sport: SportKey, q: OddsListQuery) {
       const lookBack = q.date !== undefined || q.season !== undefined || q.week !== undefined
-      const lines = yield* reader.find({
+      // each game's first line and latest lines only (OddsReader `latest`), not every snapshot
+      const lines = yield* reader.latest({
         sport,
         date: q.date,
         season: q.season,
         week: q.week,
         from_date: lookBack ? undefined : q.today
-      })
+      }, q.limit)
       const byGame = new Map<string, { head: O.OddsLine; latest: Map<string, O.OddsLine> }>()
       for (const l of lines) {
         const g = byGame.get(l.game_id) ?? { head: l, latest: new Map() }
@@ -109,8 +110,7 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
           byGame.set(l.game_id, g)
         }
         // lines come in snapshot order: the last wins (outrights: per market and golfer)
-        const outright = O.isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""
-        g.latest.set(`${l.source}\u0000${l.bookmaker ?? ""}${outright}`, l)
+        g.latest.set(O.latestKey(l), l)
       }
       const keep = selects(q)
       return [...byGame.values()].map(({ head, latest }): O.GameOdds => {

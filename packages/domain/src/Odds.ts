@@ -271,6 +271,33 @@ const scaledToPlaces = (p: number | null, places: number | undefined, sum: numbe
 export const isOutright = (l: OddsLine): boolean => typeof l.market === "string"
 
 /**
+ * What a game's latest line is kept per: source and bookmaker, and for an outright line also its
+ * market and golfer (`home`). The last line in snapshot order under one key is the latest.
+ */
+export const latestKey = (l: OddsLine): string =>
+  `${l.source}\u0000${l.bookmaker ?? ""}${isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""}`
+
+/**
+ * Of `lines` in the order of OddsReader `find` (grouped by game), the first `games` games' first
+ * line and last line per {@link latestKey}, in the same order (OddsReader `latest`).
+ */
+export const latestOfGames = (lines: ReadonlyArray<OddsLine>, games: number): ReadonlyArray<OddsLine> => {
+  const seen = new Set<string>()
+  const last = new Map<string, number>()
+  const keep = new Set<number>()
+  lines.forEach((l, i) => {
+    if (!seen.has(l.game_id)) {
+      if (seen.size >= games) return
+      seen.add(l.game_id)
+      keep.add(i)
+    }
+    last.set(`${l.game_id}\u0000${latestKey(l)}`, i)
+  })
+  for (const i of last.values()) keep.add(i)
+  return lines.filter((_, i) => keep.has(i))
+}
+
+/**
  * The served rows of outright lines, in the order given. A line's no-vig probability is computed
  * over a field: for each event, bookmaker and market, the latest price of every golfer. `field`
  * `"at_time"` (a history: `lines` are every snapshot) takes the field as known at the line's

@@ -51,6 +51,8 @@ export const makeAnomalyStore = (
             }
             return [fresh, { scores, alerted }]
           })
+          // the scores move the data version (as the SQL triggers of migration 28)
+          yield* Ref.update(data.version, (n) => n + 1)
           yield* appendEvents(data, events)
           if (events.length > 0) yield* wake.wake
           return events.length

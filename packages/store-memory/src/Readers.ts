@@ -30,6 +30,7 @@ import {
   type InjuryReport,
   isCalendarDate,
   type KeySpec,
+  type LineGroup,
   nameKey,
   type Page,
   type Paged,
@@ -214,7 +215,12 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
       )
       return { total: found.total, rows: found.rows.map((k) => k.player) }
     }),
-  get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id))
+  get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id)),
+  platformNames: Effect.map(
+    valuesOf(data.players),
+    (rows) =>
+      [...new Set(rows.flatMap((p) => Object.keys(p.platform_ids)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  )
 })
 
 /** Teams over `data`. */
@@ -257,7 +263,8 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
           (q.week === undefined || s.week === q.week) &&
           (q.date === undefined || s.game_date === q.date) &&
           (q.team === undefined || sameCi(s.team, q.team)) &&
-          (q.position === undefined || sameCi(s.position, q.position))
+          (q.position === undefined || sameCi(s.position, q.position)) &&
+          (q.player_ids === undefined || q.player_ids.includes(s.player_id))
         ),
         statLineOrder(q.order),
         q,
@@ -281,6 +288,39 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
       return [...byPlayer.keys()].sort().flatMap((id) =>
         byPlayer.get(id)!.sort(order).slice(0, Math.max(0, q.per_player))
       )
+    }),
+  groups: (q) =>
+    Effect.map(Effect.zip(valuesOf(data.statLines), Ref.get(data.players)), ([rows, players]) => {
+      const ids = q.player_ids === undefined ? undefined : new Set(q.player_ids)
+      const matching = rows.filter((s) =>
+        s.sport === q.sport &&
+        (q.season === undefined || s.season === q.season) &&
+        (q.week === undefined || s.week === q.week) &&
+        (q.team === undefined || sameCi(s.team, q.team)) &&
+        (ids === undefined || ids.has(s.player_id))
+      ).sort(statLineOrder("recent"))
+      const groups = new Map<string, { -readonly [K in keyof LineGroup]: LineGroup[K] }>()
+      matching.forEach((s, rank) => {
+        const player = Option.getOrUndefined(HashMap.get(players, s.player_id))
+        const position = s.position ?? player?.position ?? null
+        const key = `${s.player_id}\u0000${position ?? ""}\u0000${position === null}\u0000${s.season}`
+        const group = groups.get(key)
+        if (group === undefined) {
+          groups.set(key, {
+            player_id: s.player_id,
+            player_name: player?.full_name ?? null,
+            position,
+            season: s.season,
+            lines: 1,
+            fantasy_points: s.fantasy_points ?? 0,
+            first: rank
+          })
+        } else {
+          group.lines += 1
+          group.fantasy_points += s.fantasy_points ?? 0
+        }
+      })
+      return [...groups.values()]
     })
 })
 

@@ -19,13 +19,15 @@ import {
   KeyStore,
   LiveGameStore,
   makeLocalEventWake,
+  ModelRegistryWriter,
+  PlayerMetricsWriter,
   type SportsReaders,
   SportsWriter,
   UsageStore,
   wakeAfterWrites,
   WebhookStore
 } from "@sports-data/domain"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Ref } from "effect"
 import { makeAnomalyStore } from "./Anomaly.js"
 import { makeAuditStore } from "./AuditStore.js"
 import { makeDashboardStore } from "./Dashboard.js"
@@ -38,7 +40,7 @@ import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
 import { makeReaders } from "./Readers.js"
-import { makeSportsData } from "./SportsData.js"
+import { makeSportsData, type SportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
@@ -80,26 +82,48 @@ export const makeSports: Effect.Effect<
   Context.Context<
     SportsWriter | SportsReaders | EventWake | WebhookStore | ExportReader | AnomalyStores | DfsStores | LiveGameStore
   >
-> = Effect.gen(function*() {
-  const data = yield* makeSportsData
-  const wake = yield* makeLocalEventWake()
-  const webhooks = yield* makeWebhookStore(data)
-  return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
-    Context.add(EventWake, wake),
-    Context.add(WebhookStore, webhooks),
-    Context.add(ExportReader, makeExportReader(data)),
-    Context.merge(yield* makeAnomalyStore(data, wake)),
-    Context.merge(yield* makeDfsStore(data.version)),
-    Context.add(LiveGameStore, yield* makeLiveGameStore(data, wake))
-  )
-})
+> = Effect.flatMap(makeSportsData, (data) => makeSportsOver(data))
+
+/**
+ * `service` whose Effect-returning methods move the data version (`version`) once they succeed:
+ * the derived tables (player metrics, model registry) move it on every write, as the SQL
+ * adapter's triggers do (migrations 26 and 28).
+ */
+const movingVersion = <S extends object>(service: S, version: Ref.Ref<number>): S => {
+  const out: Record<string, unknown> = {}
+  for (const [name, member] of Object.entries(service)) {
+    out[name] = typeof member === "function"
+      ? (...args: Array<unknown>) => {
+        const result: unknown = member.apply(service, args)
+        return Effect.isEffect(result) ? Effect.tap(result, () => Ref.update(version, (n) => n + 1)) : result
+      }
+      : member
+  }
+  return out as S
+}
+
+/** The sports ports over `data`. */
+const makeSportsOver = (data: SportsData) =>
+  Effect.gen(function*() {
+    const wake = yield* makeLocalEventWake()
+    const webhooks = yield* makeWebhookStore(data)
+    return Context.add(makeReaders(data), SportsWriter, wakeAfterWrites(makeWriter(data), wake.wake)).pipe(
+      Context.add(EventWake, wake),
+      Context.add(WebhookStore, webhooks),
+      Context.add(ExportReader, makeExportReader(data)),
+      Context.merge(yield* makeAnomalyStore(data, wake)),
+      Context.merge(yield* makeDfsStore(data.version)),
+      Context.add(LiveGameStore, yield* makeLiveGameStore(data, wake))
+    )
+  })
 
 /** Makes every store, empty, as a Context. Never fails. */
 export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*() {
   const keys = yield* makeKeyStore
   const usage = yield* makeUsageStore
   const audit = yield* makeAuditStore
-  const sports = yield* makeSports
+  const data = yield* makeSportsData
+  const sports = yield* makeSportsOver(data)
   const metrics = yield* makeMetricsStore
   const models = yield* makeModelStore
   const odds = yield* makeOddsStore
@@ -108,7 +132,9 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
     Context.add(AuditStore, audit),
     Context.add(DashboardStore, yield* makeDashboardStore),
     Context.merge(metrics),
+    Context.add(PlayerMetricsWriter, movingVersion(Context.get(metrics, PlayerMetricsWriter), data.version)),
     Context.merge(models),
+    Context.add(ModelRegistryWriter, movingVersion(Context.get(models, ModelRegistryWriter), data.version)),
     Context.add(JobLeases, yield* makeJobLeases),
     Context.merge(odds)
   )

@@ -11,7 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { oddsMigration, outrightsMigration } from "./Odds.js"
+import { latestLinesMigration, oddsMigration, outrightsMigration } from "./Odds.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
@@ -1087,6 +1087,18 @@ const projectionPredictions = statements([
   `ALTER TABLE model_predictions ADD COLUMN projection jsonb`
 ])
 
+/**
+ * 0028 (first part): the anomaly scores move the data version too, so that the read cache can keep the
+ * anomaly, player metrics and model registry reads by version (the feed's dossier reads all three).
+ */
+const anomalyVersioned = statements(["anomaly_scores"].flatMap(versionTriggers))
+
+/**
+ * 0028: anomaly scores move the data version ({@link anomalyVersioned}); the odds lines carry the
+ * marks of the lines a games list shows (Odds.ts `latestLinesMigration`).
+ */
+const readModels = Effect.zipRight(anomalyVersioned, latestLinesMigration)
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1112,7 +1124,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "24_live_feeds": liveFeeds,
   "25_dashboard": dashboard,
   "26_more_versioned_tables": moreVersionedTables,
-  "27_projection_predictions": projectionPredictions
+  "27_projection_predictions": projectionPredictions,
+  "28_read_models": readModels
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -9,9 +9,18 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Odds, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
+import { Odds, type OddsQuery, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+
+/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
+const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/** Within one game: the port's order, and the reverse (the latest first). */
+const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+const SNAPSHOT_ORDER_DESC =
+  `game_date DESC NULLS FIRST, snapshot_date DESC, line_time DESC NULLS LAST, id COLLATE "C" DESC`
+/** The golfer of an outright line (part of Odds.ts `latestKey`), null on two-sided lines. */
+const GOLFER = `CASE WHEN market IS NULL THEN NULL ELSE home END`
 
 /**
  * 0013: the stored betting lines, one row per (game, source, bookmaker, snapshot), replaced per
@@ -60,6 +69,39 @@ export const outrightsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClie
     sql.unsafe(
       `ALTER TABLE odds_lines ADD COLUMN market text, ADD COLUMN participant_id text, ADD COLUMN participant_name text`
     ).pipe(Effect.asVoid)
+)
+
+/**
+ * Marks the lines of `sport` (every sport when undefined) that OddsReader `latest` reads: each
+ * game's first line (`first_line`) and its last line per Odds.ts `latestKey` (`latest_line`), in
+ * the port's order. Run where the lines change (`replaceSport`, in its transaction) so that a
+ * list of games with their latest lines is an indexed read of the marked rows.
+ */
+const markLatest = (sport: string | undefined) =>
+  `UPDATE odds_lines o SET
+    first_line = m.f = 1, latest_line = m.l = 1
+  FROM (
+    SELECT id,
+      row_number() OVER (PARTITION BY game_id ORDER BY ${SNAPSHOT_ORDER}) AS f,
+      row_number() OVER (PARTITION BY game_id, source, bookmaker, market, ${GOLFER} ORDER BY ${SNAPSHOT_ORDER_DESC}) AS l
+    FROM odds_lines ${sport === undefined ? "" : "WHERE sport = $1"}
+  ) m
+  WHERE o.id = m.id`
+
+/**
+ * 0028 (odds part): the marks of {@link markLatest}, computed for the lines already stored, and
+ * an index of the marked lines by sport and season.
+ */
+export const latestLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    Effect.forEach([
+      `ALTER TABLE odds_lines ADD COLUMN first_line boolean NOT NULL DEFAULT false,
+        ADD COLUMN latest_line boolean NOT NULL DEFAULT false`,
+      markLatest(undefined),
+      `CREATE INDEX odds_lines_shown_idx ON odds_lines (sport, season, game_date) WHERE first_line OR latest_line`
+    ], (s) =>
+      sql.unsafe(s), { discard: true })
 )
 
 const Num = Schema.NullOr(Schema.Number)
@@ -130,23 +172,37 @@ export const makeOddsStore: Effect.Effect<
   Context.Context<OddsReader | OddsWriter>,
   never,
   SqlClient.SqlClient
-> = Effect.map(SqlClient.SqlClient, (sql) =>
-  Context.make(OddsReader, {
-    find: (q) => {
-      const where = sql.and([
-        sql`sport = ${q.sport}`,
-        ...(q.season === undefined ? [] : [sql`season = ${q.season}`]),
-        ...(q.week === undefined ? [] : [sql`week = ${q.week}`]),
-        ...(q.date === undefined ? [] : [sql`game_date = ${q.date}::date`]),
-        ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
-        ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
-      ])
-      return sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where}
-        ORDER BY game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST,
-          id COLLATE "C"`.pipe(
+> = Effect.map(SqlClient.SqlClient, (sql) => {
+  /** The conditions of `q` (every given filter). */
+  const whereOf = (q: OddsQuery) =>
+    sql.and([
+      sql`sport = ${q.sport}`,
+      ...(q.season === undefined ? [] : [sql`season = ${q.season}`]),
+      ...(q.week === undefined ? [] : [sql`week = ${q.week}`]),
+      ...(q.date === undefined ? [] : [sql`game_date = ${q.date}::date`]),
+      ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
+      ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
+    ])
+  return Context.make(OddsReader, {
+    find: (q) =>
+      sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${whereOf(q)}
+        ORDER BY ${sql.literal(ORDER)}`.pipe(
         Effect.flatMap(decodeRows),
         Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.find")
+      ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>,
+    latest: (q, games) => {
+      // the marked lines only (markLatest): an index read, whatever the number of snapshots
+      const where = sql.and([whereOf(q), sql`(first_line OR latest_line)`])
+      return sql`WITH g AS (
+          SELECT game_id FROM odds_lines WHERE ${where} GROUP BY game_id
+          ORDER BY min(game_date) ASC NULLS LAST, game_id COLLATE "C" LIMIT ${Math.max(0, Math.trunc(games))}
+        )
+        SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where} AND game_id IN (SELECT game_id FROM g)
+        ORDER BY ${sql.literal(ORDER)}`.pipe(
+        Effect.flatMap(decodeRows),
+        Effect.map((rows) => rows.map(toLine)),
+        orStoreError("OddsReader.latest")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
     }
   }).pipe(Context.add(OddsWriter, {
@@ -169,5 +225,7 @@ export const makeOddsStore: Effect.Effect<
               ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))},
               ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
+        yield* sql.unsafe(markLatest(sport), [sport])
       })).pipe(orStoreError("OddsWriter.replaceSport"))
-  })))
+  }))
+})

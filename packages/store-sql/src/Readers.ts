@@ -211,7 +211,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
           Effect.flatMap(decode),
           Effect.map((rows) => Option.fromNullable(rows[0])),
           orStoreError("PlayerReader.get")
-        )
+        ),
+      platformNames: sql<{ name: string }>`SELECT name FROM (
+          SELECT DISTINCT jsonb_object_keys(platform_ids) AS name FROM players
+        ) AS names ORDER BY name COLLATE "C"`.pipe(
+        Effect.map((rows) => rows.map((r) => r.name)),
+        orStoreError("PlayerReader.platformNames")
+      )
     }
   }
 )
@@ -271,6 +277,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         if (q.date !== undefined) where.push(onDate("game_date", q.date))
         if (q.team !== undefined) where.push(ci("team", q.team))
         if (q.position !== undefined) where.push(ci("position", q.position))
+        if (q.player_ids !== undefined) where.push(oneOf("player_id", q.player_ids))
         const orderBy = q.order === "recent"
           ? `season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC`
           : `fantasy_points DESC NULLS LAST, id COLLATE "C"`
@@ -294,6 +301,46 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           ORDER BY player_id COLLATE "C", ${sql.literal(recent)}`.pipe(
           Effect.flatMap(Schema.decodeUnknown(Schema.Array(StatLine))),
           orStoreError("StatLineReader.recentBefore")
+        )
+      },
+      groups: (q) => {
+        const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
+        if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
+        if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
+        if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+        if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
+        const recent = `l.season DESC, l.week DESC NULLS LAST, l.game_date DESC NULLS LAST, l.id COLLATE "C" DESC`
+        // numeric sums: exact whatever the order the rows are added in
+        return sql<{
+          player_id: string
+          player_name: string | null
+          position: string | null
+          season: number
+          lines: number
+          fantasy_points: string | number | null
+          first: number | string
+        }>`SELECT player_id, player_name, position, season, count(*)::int AS lines,
+            sum(coalesce(fantasy_points, 0)::numeric) AS fantasy_points, min(rank_) AS first
+          FROM (
+            SELECT l.player_id, p.full_name AS player_name, coalesce(l.position, p.position) AS position,
+              l.season, l.fantasy_points, row_number() OVER (ORDER BY ${sql.literal(recent)}) - 1 AS rank_
+            FROM stat_lines l LEFT JOIN players p ON p.id = l.player_id
+            WHERE ${sql.and(where)}
+          ) lines
+          GROUP BY player_id, player_name, position, season
+          ORDER BY first`.pipe(
+          Effect.map((rows) =>
+            rows.map((r) => ({
+              player_id: r.player_id,
+              player_name: r.player_name,
+              position: r.position,
+              season: Number(r.season),
+              lines: Number(r.lines),
+              fantasy_points: Number(r.fantasy_points ?? 0),
+              first: Number(r.first)
+            }))
+          ),
+          orStoreError("StatLineReader.groups")
         )
       }
     }

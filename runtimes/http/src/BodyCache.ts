@@ -82,7 +82,8 @@ export interface BodyCacheOptions {
 /**
  * The groups whose GET routes answer from (path, query, data, date) alone: the sports, the
  * cross-sport player routes, analytics, intelligence, odds, DFS slates, the model registry (its
- * tables move the data version, migration 26) and the service metadata. Not account, usage,
+ * tables move the data version, migration 26), plays and the unavailable routes, and the service
+ * metadata. Not account, usage,
  * audit, webhooks, feed (it reads the call time), stream, bulk export or MCP.
  */
 const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
@@ -96,7 +97,10 @@ const CACHEABLE_GROUPS: ReadonlySet<string> = new Set([
   "dfs",
   "nflExtras",
   "models",
-  "meta"
+  "meta",
+  // plays (read from the play-by-play files of the sport's dataset, re-read past the entries'
+  // life) and the coverage answers of what no source has
+  "unavailable"
 ])
 
 /**

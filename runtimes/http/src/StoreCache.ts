@@ -20,9 +20,13 @@
  *   live for at most `versionInterval`: ingest records are not part of the data version (an
  *   unchanged re-ingest keeps the cached rows), so their freshness is bounded by time alone.
  *   `dataVersion` itself is passed through.
- * - Bounded: at most `capacity` entries (least recently used evicted first), each entry one
- *   store answer (one page of rows; handlers read at most 1,000 rows per call), and an entry
- *   older than `timeToLive` is read again. Failures are never cached.
+ * - Bounded by bytes: the entries' estimated size (twice the length of their JSON text, see
+ *   {@link estimatedBytes}) stays within `maxBytes` (SPORTS_DATA_READ_CACHE_BYTES, default
+ *   32 MiB; least recently used evicted first, an answer larger than an eighth of the budget is
+ *   not kept), and an entry older than `timeToLive` is read again. Failures are never cached.
+ * - Besides the sports readers, the derived readers the feed and analytics read per request
+ *   (player metrics, anomaly scores, the model registry: {@link derivedReaderTags}) are cached
+ *   the same way: their tables move the data version (migrations 26 and 28).
  * - Only store answers are cached: they are the same for every caller. Admission, usage and the
  *   per-caller response metadata are computed per request by the handlers, which also must not
  *   mutate the rows they receive (they are shared).
@@ -33,11 +37,14 @@
  * @module
  */
 import {
+  AnomalyReader,
   AthleteReader,
   canonicalJson,
   CatalogReader,
   EventReader,
   GameReader,
+  ModelRegistryReader,
+  PlayerMetricsReader,
   PlayerReader,
   RankingReader,
   ReportReader,
@@ -48,28 +55,25 @@ import {
   type StoreError,
   TeamReader
 } from "@sports-data/domain"
-import {
-  Cache,
-  Clock,
-  Context,
-  Deferred,
-  Duration,
-  Effect,
-  Either,
-  Equal,
-  Exit,
-  FiberId,
-  Hash,
-  Layer,
-  Option,
-  Runtime
-} from "effect"
+import { Clock, Config, Context, Deferred, Duration, Effect, Exit, FiberId, Layer, Option, Runtime } from "effect"
 import { HttpMetrics } from "./Metrics.js"
+
+/** The setting of the read cache's byte budget. */
+export const readCacheBytesConfig = Config.integer("SPORTS_DATA_READ_CACHE_BYTES").pipe(
+  Config.withDescription(
+    "Byte budget of the cache of store answers keyed by data version (estimated as twice their JSON length; least recently used evicted first); 0 turns it off."
+  ),
+  Config.withDefault(32 * 1024 * 1024)
+)
 
 /** Options of the cache. */
 export interface StoreCacheOptions {
-  /** Most entries held (default 500); the least recently used goes first. */
-  readonly capacity?: number | undefined
+  /**
+   * Byte budget of the entries (estimated, {@link estimatedBytes}); the least recently used go
+   * first. Default: the SPORTS_DATA_READ_CACHE_BYTES setting when built by
+   * {@link storeCacheLayer}, else 32 MiB.
+   */
+  readonly maxBytes?: number | undefined
   /** How often the data version is read (default 1 s): the staleness bound. 0 reads it per call. */
   readonly versionInterval?: Duration.DurationInput | undefined
   /** Longest life of a data entry, whatever the version (default 10 minutes). */
@@ -78,7 +82,7 @@ export interface StoreCacheOptions {
 
 /** Defaults of {@link StoreCacheOptions}. */
 export const defaultStoreCacheOptions = {
-  capacity: 500,
+  maxBytes: 32 * 1024 * 1024,
   versionInterval: Duration.seconds(1),
   timeToLive: Duration.minutes(10)
 } as const
@@ -108,6 +112,89 @@ const everyReaderListed: [Exclude<SportsReaders, Listed>, Exclude<Listed, Sports
 void everyReaderListed
 
 /**
+ * The derived read ports the read cache also decorates (their tables move the data version:
+ * migrations 26 and 28): read per request by the feed's dossier and the analytics routes.
+ */
+export const derivedReaderTags = [PlayerMetricsReader, AnomalyReader, ModelRegistryReader] as const
+
+/** The ports of {@link derivedReaderTags}. */
+export type DerivedReaders = Context.Tag.Identifier<(typeof derivedReaderTags)[number]>
+
+/**
+ * The estimated bytes an answer holds in memory: twice the length of its JSON text (V8 objects
+ * take about that per character of their JSON), 1 KiB when it has none.
+ */
+export const estimatedBytes = (value: unknown): number => {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + 64
+  } catch {
+    return 1024
+  }
+}
+
+/** One kept answer. */
+interface Kept {
+  readonly value: unknown
+  readonly bytes: number
+  readonly at: number
+}
+
+/**
+ * Store answers by id, least recently used first out, within `maxBytes` (estimated), each for at
+ * most `life` ms. Concurrent lookups of a missing id share one run; a run is uninterruptible (its
+ * waiters get its answer) and a failure is returned, never kept. `get` answers `[hit, value]`.
+ */
+const makeLru = (maxBytes: number, life: number) => {
+  // Map iteration order is insertion order: re-inserting on a hit makes the first key the LRU
+  const entries = new Map<string, Kept>()
+  const inFlight = new Map<string, Deferred.Deferred<unknown, StoreError>>()
+  let held = 0
+  const drop = (id: string, kept: Kept) => {
+    entries.delete(id)
+    held -= kept.bytes
+  }
+  const keep = (id: string, value: unknown, at: number) => {
+    const bytes = estimatedBytes(value) + 2 * id.length
+    if (bytes > maxBytes / 8) return
+    const previous = entries.get(id)
+    if (previous !== undefined) drop(id, previous)
+    for (const [k, v] of entries) {
+      if (held + bytes <= maxBytes) break
+      drop(k, v)
+    }
+    entries.set(id, { value, bytes, at })
+    held += bytes
+  }
+  const get = (id: string, run: Effect.Effect<unknown, StoreError>) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<readonly [boolean, unknown], StoreError> => {
+      const kept = entries.get(id)
+      if (kept !== undefined && now - kept.at < life) {
+        entries.delete(id)
+        entries.set(id, kept)
+        return Effect.succeed([true, kept.value] as const)
+      }
+      if (kept !== undefined) drop(id, kept)
+      const pending = inFlight.get(id)
+      if (pending !== undefined) return Effect.map(Deferred.await(pending), (v) => [true, v] as const)
+      const done = Deferred.unsafeMake<unknown, StoreError>(FiberId.none)
+      inFlight.set(id, done)
+      return Effect.exit(run).pipe(
+        Effect.tap((exit) =>
+          Effect.sync(() => {
+            inFlight.delete(id)
+            if (Exit.isSuccess(exit) && maxBytes > 0) keep(id, exit.value, now)
+          })
+        ),
+        Effect.tap((exit) => Deferred.done(done, exit)),
+        Effect.flatten,
+        Effect.map((v) => [false, v] as const),
+        Effect.uninterruptible
+      )
+    })
+  return { get }
+}
+
+/**
  * How the members of one port are cached.
  * - `lifetime`: "data" entries live up to `timeToLive` (the version bounds their freshness);
  *   "interval" entries at most `versionInterval` (for reads outside the data version).
@@ -123,20 +210,6 @@ export const policyOf = (port: string): ReaderPolicy =>
   port === CatalogReader.key
     ? { lifetime: "interval", passThrough: ["dataVersion"] }
     : { lifetime: "data", passThrough: [] }
-
-/**
- * A cache key: equal and hashed by `id` alone; `run` is the store call that computes the
- * entry (the lookup of the cache).
- */
-class Entry implements Equal.Equal {
-  constructor(readonly id: string, readonly run: Effect.Effect<unknown, StoreError>) {}
-  [Equal.symbol](that: Equal.Equal): boolean {
-    return that instanceof Entry && that.id === this.id
-  }
-  [Hash.symbol](): number {
-    return Hash.cached(this, Hash.string(this.id))
-  }
-}
 
 /** The data version as the caches read it (see {@link makeVersionReader}). */
 export interface VersionReader {
@@ -222,12 +295,9 @@ export const makeReadCache = (
   options?: StoreCacheOptions
 ): Effect.Effect<ReadCache> =>
   Effect.gen(function*() {
-    const capacity = options?.capacity ?? defaultStoreCacheOptions.capacity
+    const maxBytes = options?.maxBytes ?? defaultStoreCacheOptions.maxBytes
     const interval = Duration.decode(options?.versionInterval ?? defaultStoreCacheOptions.versionInterval)
     const timeToLive = Duration.decode(options?.timeToLive ?? defaultStoreCacheOptions.timeToLive)
-    // a failure lives 0 ms and is also invalidated at once by its reader (below)
-    const keep = (ttl: Duration.Duration) => (exit: Exit.Exit<unknown, StoreError>) =>
-      Exit.isSuccess(exit) ? ttl : Duration.zero
 
     const currentVersion = (yield* makeVersionReader(dataVersion, interval)).read
     const metrics = Option.getOrUndefined(yield* Effect.serviceOption(HttpMetrics))
@@ -243,28 +313,23 @@ export const makeReadCache = (
         )
       })
     }
-    const lookup = (entry: Entry) => entry.run
-    const data = yield* Cache.makeWith({ capacity, lookup, timeToLive: keep(timeToLive) })
-    const shortLived = yield* Cache.makeWith({ capacity: 64, lookup, timeToLive: keep(interval) })
+    const data = makeLru(maxBytes, Duration.toMillis(timeToLive))
+    const shortLived = makeLru(Math.min(maxBytes, 1024 * 1024), Duration.toMillis(interval))
 
     /** `run`, answered from `cache` under (name, arguments, current version). */
     const cached = (
-      cache: Cache.Cache<Entry, unknown, StoreError>,
+      cache: ReturnType<typeof makeLru>,
       name: string,
       args: unknown,
       run: Effect.Effect<unknown, StoreError>
     ): Effect.Effect<unknown, StoreError> =>
-      Effect.flatMap(currentVersion, (version) => {
-        const entry = new Entry(`${name}\u0000${version}\u0000${canonicalJson(args)}`, timed(name, run))
-        return Effect.uninterruptible(cache.getEither(entry)).pipe(
-          Effect.map((found) => {
-            // Left: the entry was there (a hit); Right: this lookup read the store
-            metrics?.cache("read", Either.isLeft(found))
-            return Either.merge(found)
-          }),
-          Effect.tapError(() => cache.invalidate(entry))
-        )
-      })
+      Effect.flatMap(currentVersion, (version) =>
+        cache.get(`${name}\u0000${version}\u0000${canonicalJson(args)}`, timed(name, run)).pipe(
+          Effect.map(([hit, value]) => {
+            metrics?.cache("read", hit)
+            return value
+          })
+        ))
 
     const wrap = <S extends object>(port: string, service: S, policy: ReaderPolicy): S => {
       const cache = policy.lifetime === "data" ? data : shortLived
@@ -295,23 +360,28 @@ export const makeReadCache = (
   })
 
 /**
- * Every reader of `readers` decorated with one shared {@link makeReadCache} (keyed by each tag's
- * key, cached by {@link policyOf}), as a Context. Never fails.
+ * Every reader of `readers` (the sports readers, and those of {@link derivedReaderTags} the
+ * context holds) decorated with one shared {@link makeReadCache} (keyed by each tag's key,
+ * cached by {@link policyOf}), as a Context. Never fails.
  */
-export const cacheReaders = (
-  readers: Context.Context<SportsReaders>,
+export const cacheReaders = <R = never>(
+  readers: Context.Context<R | SportsReaders>,
   options?: StoreCacheOptions
-): Effect.Effect<Context.Context<SportsReaders>> =>
-  Effect.map(makeReadCache(Context.get(readers, CatalogReader).dataVersion, options), (cache) =>
-    readerTags.reduce(
-      (context, tag) =>
-        Context.add(
-          context,
-          tag as Context.Tag<SportsReaders, object>,
-          cache.wrap(tag.key, Context.get(readers, tag as Context.Tag<SportsReaders, object>), policyOf(tag.key))
-        ),
-      readers
-    ))
+): Effect.Effect<Context.Context<R | SportsReaders>> =>
+  Effect.map(
+    makeReadCache(Context.get(readers as Context.Context<SportsReaders>, CatalogReader).dataVersion, options),
+    (cache) =>
+      [...readerTags, ...derivedReaderTags].reduce(
+        (context, tag) => {
+          const anyTag = tag as unknown as Context.Tag<R | SportsReaders, object>
+          const found = Context.getOption(context, anyTag)
+          return Option.isNone(found)
+            ? context
+            : Context.add(context, anyTag, cache.wrap(tag.key, found.value, policyOf(tag.key)))
+        },
+        readers
+      )
+  )
 
 /**
  * The reader tags of the context, decorated with {@link cacheReaders} (or passed through
@@ -320,9 +390,13 @@ export const cacheReaders = (
  */
 export const storeCacheLayer = (
   options?: StoreCacheOptions | false | undefined
-): Layer.Layer<SportsReaders, never, SportsReaders> =>
+): Layer.Layer<SportsReaders | DerivedReaders, never, SportsReaders | DerivedReaders> =>
   Layer.effectContext(
     options === false
-      ? Effect.context<SportsReaders>()
-      : Effect.flatMap(Effect.context<SportsReaders>(), (readers) => cacheReaders(readers, options))
+      ? Effect.context<SportsReaders | DerivedReaders>()
+      : Effect.gen(function*() {
+        const readers = yield* Effect.context<SportsReaders | DerivedReaders>()
+        const maxBytes = options?.maxBytes ?? (yield* Effect.orDie(readCacheBytesConfig))
+        return maxBytes <= 0 ? readers : yield* cacheReaders(readers, { ...options, maxBytes })
+      })
   )

@@ -27,6 +27,13 @@ export interface OddsQuery {
 export interface OddsReaderService {
   /** Every line matching `query`, in its order. */
   readonly find: (query: OddsQuery) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
+  /**
+   * The lines of the first `games` games matching `query` (games in the query's order): each
+   * game's first line and its last line per Odds.ts `latestKey` (source and bookmaker; outrights
+   * also market and golfer), in the query's order. What a list of games with their latest lines
+   * reads, without every snapshot of a season.
+   */
+  readonly latest: (query: OddsQuery, games: number) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
 }
 /** The {@link OddsReaderService} port. */
 export class OddsReader extends Context.Tag("@sports-data/OddsReader")<OddsReader, OddsReaderService>() {}

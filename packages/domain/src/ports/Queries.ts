@@ -73,6 +73,8 @@ export interface StatLineQuery extends Page {
   readonly date?: string | undefined
   readonly team?: string | undefined
   readonly position?: string | undefined
+  /** Lines of these players only (one read however many). */
+  readonly player_ids?: ReadonlyArray<string> | undefined
   readonly order: "recent" | "fantasy_points"
 }
 
@@ -101,6 +103,34 @@ export const statLineKey = (order: "recent" | "fantasy_points"): KeySpec<StatLin
       of: (s) => [s.season, s.week, s.game_date, s.id]
     }
     : { columns: [column("number", "desc", true), column("string")], of: (s) => [s.fantasy_points, s.id] }
+/** StatLineReader `groups`: the filters of {@link StatLineQuery} that the grouped reads take. */
+export interface LineGroupQuery {
+  readonly sport: TeamSport
+  readonly season?: number | undefined
+  readonly week?: number | undefined
+  readonly team?: string | undefined
+  readonly player_ids?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The stat lines of one player, one position and one season among those matching a
+ * {@link LineGroupQuery} (StatLineReader `groups`): the read model of trends and game history,
+ * so that a request reads one row per player instead of every line.
+ */
+export interface LineGroup {
+  readonly player_id: string
+  /** The player's `full_name`, null when the player is not stored. */
+  readonly player_name: string | null
+  /** The lines' `position`, else the stored player's (null when neither has one). */
+  readonly position: string | null
+  readonly season: number
+  /** Lines in the group (≥ 1). */
+  readonly lines: number
+  /** Sum of the lines' fantasy points (default format), a line without points counting 0. */
+  readonly fantasy_points: number
+  /** 0-based rank of the group's newest line among every line matching the query, in the "recent" order. */
+  readonly first: number
+}
 
 /** StatLineReader `recentBefore`: players, the exclusive `YYYY-MM-DD` bound, lines per player (≥ 0). */
 export interface RecentBeforeQuery {

@@ -28,6 +28,8 @@ import type {
   GameQuery,
   IngestState,
   InjuryQuery,
+  LineGroup,
+  LineGroupQuery,
   Paged,
   PlayerQuery,
   RecentBeforeQuery,
@@ -41,6 +43,11 @@ export interface PlayerReaderService {
   readonly find: (query: PlayerQuery) => Effect.Effect<Paged<Player>, StoreError>
   /** The player with canonical id `id` (`svc_<sport>_<id>`), or none. */
   readonly get: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
+  /**
+   * The distinct platform names of every player's `platform_ids` (all sports), in code-unit
+   * order: one read computed by the store, not every player.
+   */
+  readonly platformNames: Effect.Effect<ReadonlyArray<string>, StoreError>
 }
 /** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
@@ -72,6 +79,12 @@ export interface StatLineReaderService {
    * read however many players (the batched input of as-of projections).
    */
   readonly recentBefore: (query: RecentBeforeQuery) => Effect.Effect<ReadonlyArray<StatLine>, StoreError>
+  /**
+   * The lines matching `query` grouped by (player, position, season), one {@link LineGroup} each,
+   * ordered by `first` (so by each group's newest line). One read, computed by the store (an
+   * indexed aggregate), however many lines match.
+   */
+  readonly groups: (query: LineGroupQuery) => Effect.Effect<ReadonlyArray<LineGroup>, StoreError>
 }
 /** The {@link StatLineReaderService} port. */
 export class StatLineReader

@@ -1,0 +1,296 @@
+/**
+ * The read models of trends, game history and the odds list (StatLineReader `groups`,
+ * OddsReader `latest`) on every store: after an ingest of the fixtures, the app's answers equal
+ * what the per-request computation over every matching line (the code they replaced, written
+ * out below as the reference) answered, for the filters clients send; and after new lines are
+ * written, the answers move with them.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Analytics, type HistoryQuery, type HistorySport, Odds } from "@sports-data/app"
+import {
+  Analytics as A,
+  Odds as O,
+  OddsReader,
+  OddsWriter,
+  type Paged,
+  type Player,
+  PlayerReader,
+  type Resources,
+  Sports,
+  SportsWriter,
+  type StatLine,
+  StatLineReader
+} from "@sports-data/domain"
+import { Progress, Runner } from "@sports-data/ingest"
+import { Effect, Layer, Option } from "effect"
+import { fileURLToPath } from "node:url"
+import { historyRecord } from "../../packages/app/src/Analytics.js"
+import { storeLayers } from "../harness/stores.js"
+
+const fixtures = (sport: string) => fileURLToPath(new URL(`../fixtures/${sport}`, import.meta.url))
+
+/** Every page of a paged read. */
+const allRows = <A, E>(fetch: (page: { limit: number; offset: number }) => Effect.Effect<Paged<A>, E>) =>
+  Effect.gen(function*() {
+    const out: Array<A> = []
+    for (let offset = 0;; offset += 1000) {
+      const page = yield* fetch({ limit: 1000, offset })
+      out.push(...page.rows)
+      if (page.rows.length < 1000 || out.length >= page.total) return out
+    }
+  })
+
+/** The reference: every line matching `q` read and filtered per request (the replaced code). */
+const referenceLines = (sport: HistorySport, q: HistoryQuery) =>
+  Effect.gen(function*() {
+    const players = yield* PlayerReader
+    const lines = yield* StatLineReader
+    const ids = q.player === undefined
+      ? undefined
+      : (yield* allRows((page) => players.find({ sport, search: q.player!.trim(), ...page }))).map((p) => p.id)
+    const season = q.season ?? (ids !== undefined && ids.length <= 25
+      ? undefined
+      : (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season)
+    const base = { sport, season, week: q.week, team: q.team, order: "recent" as const }
+    const found = ids !== undefined && ids.length <= 25
+      ? (yield* Effect.forEach(ids, (player_id) => allRows((page) => lines.find({ ...base, player_id, ...page }))))
+        .flat().sort(A.newestFirst)
+      : season === undefined
+      ? []
+      : (yield* allRows((page) => lines.find({ ...base, ...page }))).filter((l) =>
+        ids === undefined || ids.includes(l.player_id)
+      )
+    const wanted = [...new Set(found.map((l) => l.player_id))]
+    const people = new Map<string, Player>(
+      wanted.length === 0
+        ? []
+        : (yield* allRows((page) => players.find({ ids: wanted, ...page }))).map((p) => [p.id, p] as const)
+    )
+    const kept = q.position === undefined
+      ? found
+      : found.filter((l) =>
+        Sports.positionMatches(sport, q.position!, l.position ?? people.get(l.player_id)?.position ?? null)
+      )
+    const seasons = season !== undefined ? [season] : [...new Set(kept.map((l) => l.season))].sort((a, b) => a - b)
+    return { lines: kept, people, seasons }
+  })
+
+/** The reference game history. */
+const referenceHistory = (sport: HistorySport, q: HistoryQuery) =>
+  Effect.map(referenceLines(sport, q), (found) => ({
+    total: found.lines.length,
+    seasons: found.seasons,
+    rows: found.lines.slice(0, q.limit).map((l) => historyRecord(sport, l, found.people.get(l.player_id)))
+  }))
+
+/** The reference trends (teamRef as the app's Rows makes it is compared through the app's own rows). */
+const referenceTrends = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =>
+  Effect.gen(function*() {
+    type Group = {
+      sport: HistorySport
+      id: string
+      games: Array<StatLine>
+      people: ReadonlyMap<string, Player>
+      name: string
+      sum: number
+    }
+    const groups: Array<Group> = []
+    const seasons = new Set<number>()
+    let total = 0
+    for (const sport of sports) {
+      const found = yield* referenceLines(sport, q)
+      found.seasons.forEach((s) => seasons.add(s))
+      total += found.lines.length
+      const bySport = new Map<string, Group>()
+      for (const l of found.lines) {
+        let g = bySport.get(l.player_id)
+        if (g === undefined) {
+          g = {
+            sport,
+            id: l.player_id,
+            games: [],
+            people: found.people,
+            name: found.people.get(l.player_id)?.full_name ?? l.player_id,
+            sum: 0
+          }
+          bySport.set(l.player_id, g)
+          groups.push(g)
+        }
+        g.games.push(l)
+        g.sum += l.fantasy_points ?? 0
+      }
+    }
+    const avgOf = (g: Group) => Math.round((g.sum / g.games.length) * 100) / 100
+    groups.sort((a, b) => avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    return {
+      seasons: [...seasons].sort((a, b) => a - b),
+      total_records: total,
+      trends: groups.slice(0, q.limit).map((g) => {
+        const p = g.people.get(g.id)
+        const records = g.games.map((l) => historyRecord(g.sport, l, p))
+        return {
+          player_id: g.id,
+          player_name: g.name,
+          team: p?.team ?? records[0]!.team,
+          position: p?.position ?? records[0]!.position,
+          sport: g.sport,
+          games_in_sample: g.games.length,
+          avg_fantasy_points: avgOf(g),
+          recent_game: records[0]!,
+          all_games: records
+        }
+      })
+    }
+  })
+
+/** The app's trends without the team reference fields (the reference leaves them out). */
+const trendsOf = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =>
+  Effect.map(Effect.flatMap(Analytics, (a) => a.trends(sports, q)), (r) => ({
+    ...r,
+    trends: r.trends.map((t: Resources.HistoricalTrend) => ({
+      player_id: t.player_id,
+      player_name: t.player_name,
+      team: t.team,
+      position: t.position,
+      sport: t.sport,
+      games_in_sample: t.games_in_sample,
+      avg_fantasy_points: t.avg_fantasy_points,
+      recent_game: t.recent_game,
+      all_games: t.all_games
+    }))
+  }))
+
+/** The reference odds list: every line read, the latest per key kept per game. */
+/** A lines bound above any game's count of lines, so that the list is compared whole. */
+const ALL_LINES = 1_000_000
+
+const referenceOdds = (sport: "nba" | "golf", q: { season?: number | undefined; limit: number }) =>
+  Effect.gen(function*() {
+    const lines = yield* (yield* OddsReader).find({ sport, season: q.season })
+    const byGame = new Map<string, { head: O.OddsLine; latest: Map<string, O.OddsLine> }>()
+    for (const l of lines) {
+      const g = byGame.get(l.game_id) ?? { head: l, latest: new Map() }
+      if (!byGame.has(l.game_id)) {
+        if (byGame.size >= q.limit) continue
+        byGame.set(l.game_id, g)
+      }
+      const outright = O.isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""
+      g.latest.set(`${l.source}\u0000${l.bookmaker ?? ""}${outright}`, l)
+    }
+    return [...byGame.values()].map(({ head, latest }) => {
+      const lines = O.lineRows(
+        [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l),
+        "latest"
+      )
+      return {
+        game_id: head.game_id,
+        season: head.season,
+        week: head.week,
+        game_date: head.game_date,
+        home_team: O.isOutright(head) ? null : head.home,
+        away_team: O.isOutright(head) ? null : head.away,
+        lines_total: lines.length,
+        lines
+      }
+    })
+  })
+
+/** The filters compared, per sport (seasons and names the fixtures hold are read from them). */
+const queries = (sport: HistorySport, sample: StatLine, name: string): ReadonlyArray<HistoryQuery> => [
+  { limit: 5 },
+  { limit: 100 },
+  { season: sample.season, limit: 10 },
+  { season: sample.season, position: sport === "nba" ? "G" : sport === "nfl" ? "WR" : "SP", limit: 10 },
+  { team: sample.team ?? undefined, limit: 10 },
+  ...(sample.week === null ? [] : [{ season: sample.season, week: sample.week, limit: 10 }]),
+  { player: name.split(" ").at(-1)!, limit: 10 },
+  { player: name, limit: 3 },
+  { player: "a", limit: 10 },
+  { player: "no such player zz", limit: 10 }
+]
+
+const layers = await storeLayers()
+
+describe.each(layers.filter(([label]) => label !== "pglite thread"))("read models on %s", (_label, stores) => {
+  const services = Layer.mergeAll(Analytics.Default, Odds.Default).pipe(Layer.provideMerge(stores))
+  it.scopedLive(
+    "trends, history and the odds list equal the per-request computation, and move with new lines",
+    () =>
+      Effect.gen(function*() {
+        for (const sport of ["nba", "nfl", "golf"]) {
+          yield* Runner.runIngest({ sports: [sport as "nba"], dataDir: fixtures(sport) }).pipe(
+            Effect.provide(Progress.silent)
+          )
+        }
+        const lines = yield* StatLineReader
+        const players = yield* PlayerReader
+        for (const sport of ["nba", "nfl"] as const) {
+          const sample = (yield* lines.find({ sport, order: "fantasy_points", limit: 1, offset: 0 })).rows[0]!
+          const name = (yield* players.get(sample.player_id)).pipe((p) => p._tag === "Some" ? p.value.full_name : "x")
+          for (const q of queries(sport, sample, name)) {
+            const history = yield* Effect.flatMap(Analytics, (a) => a.history(sport, q))
+            expect(history, `${sport} history ${JSON.stringify(q)}`).toEqual(yield* referenceHistory(sport, q))
+            const trends = yield* trendsOf([sport], q)
+            expect(trends, `${sport} trends ${JSON.stringify(q)}`).toEqual(yield* referenceTrends([sport], q))
+          }
+          expect((yield* trendsOf([sport], { limit: 5 })).trends.length).toBeGreaterThan(0)
+        }
+        const all = { limit: 20 }
+        expect(yield* trendsOf(["nfl", "nba", "mlb"], all)).toEqual(yield* referenceTrends(["nfl", "nba", "mlb"], all))
+
+        const odds = yield* Odds
+        for (const sport of ["nba", "golf"] as const) {
+          const season = (yield* (yield* OddsReader).find({ sport }))[0]?.season
+          expect(season, `${sport} fixtures hold lines`).toBeDefined()
+          for (const limit of [1, 3, 50]) {
+            const q = { season, limit }
+            expect(yield* odds.list(sport, { ...q, linesLimit: ALL_LINES, today: "2000-01-01" })).toEqual(
+              yield* referenceOdds(sport, q)
+            )
+          }
+        }
+
+        // new lines of a sport's odds (as its odds phase writes them): the list shows the newer line
+        const nbaLines = yield* (yield* OddsReader).find({ sport: "nba" })
+        const last = nbaLines.filter((l) => l.game_id === nbaLines[0]!.game_id).at(-1)!
+        const newer: O.OddsLine = {
+          ...last,
+          id: `${last.id}:newer`,
+          snapshot_date: "2099-01-01",
+          home_moneyline: -999,
+          away_moneyline: 777
+        }
+        yield* (yield* OddsWriter).replaceSport("nba", [...nbaLines, newer])
+        const season = nbaLines[0]!.season
+        const listed = yield* odds.list("nba", { season, limit: 3, linesLimit: ALL_LINES, today: "2000-01-01" })
+        expect(listed).toEqual(yield* referenceOdds("nba", { season, limit: 3 }))
+        expect(listed.find((g) => g.game_id === last.game_id)?.lines).toContainEqual(
+          expect.objectContaining({ moneyline: expect.objectContaining({ home: -999, away: 777 }) })
+        )
+
+        // new lines (as a re-ingest writes them): the top nba trend gets a 200-point game
+        const before = yield* trendsOf(["nba"], { limit: 5 })
+        const second = before.trends[1]!
+        const newest =
+          (yield* lines.find({ sport: "nba", player_id: second.player_id, order: "recent", limit: 1, offset: 0 }))
+            .rows[0]!
+        yield* (yield* SportsWriter).upsertStatLines([{ ...newest, id: `${newest.id}-extra`, fantasy_points: 5000 }])
+        const after = yield* trendsOf(["nba"], { limit: 5 })
+        expect(after.trends[0]!.player_id).toBe(second.player_id)
+        expect(after.trends[0]!.games_in_sample).toBe(second.games_in_sample + 1)
+        expect(after.total_records).toBe(before.total_records + 1)
+        expect(after).toEqual(yield* referenceTrends(["nba"], { limit: 5 }))
+
+        // a line without a position is kept by its player's position
+        const held = Option.getOrThrow(yield* players.get(second.player_id))
+        yield* (yield* SportsWriter).upsertStatLines([{ ...newest, id: `${newest.id}-nopos`, position: null }])
+        const byPosition = { season: newest.season, position: held.position!, limit: 500 }
+        const listed2 = yield* Effect.flatMap(Analytics, (a) => a.history("nba", byPosition))
+        expect(listed2).toEqual(yield* referenceHistory("nba", byPosition))
+        expect(listed2.rows.map((r) => r.id)).toContain(
+          historyRecord("nba", { ...newest, id: `${newest.id}-nopos` }, held).id
+        )
+      }).pipe(Effect.provide(services)),
+    { timeout: 600_000 }
+  )
+})
