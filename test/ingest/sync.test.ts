@@ -351,7 +351,6 @@ describe("dueFolders (the cadence)", () => {
   const at = Date.parse("2026-11-01T00:00:00Z")
   const records = Sync.recordsByFolder({
     "hvpkod_nfl_data/nfl_weekly_qb_2024.csv": {
-      url: "http://mirror/hvpkod_nfl_data/nfl_weekly_qb_2024.csv",
       etag: "\"a\"",
       last_modified: null,
       sha256: "0".repeat(64),

@@ -17,13 +17,27 @@
  *   must parse. A rejected or failed file leaves the old one in place.
  * - Written atomically: a temporary file in the same folder, then rename.
  * The state of the last sync of each file (URL, validator, SHA-256, time) is kept in
- * `<dataDir>/.sources-sync.json`; {@link syncRecordsLayer} reads it for `/v1/meta/coverage`, and
- * {@link dueFolders} decides from it which datasets a cadence job checks next.
+ * `<dataDir>/.sources-sync.json`: it is what the next sync of this directory sends as its
+ * conditional GET (the validators describe the bytes in this directory, so they are read from it,
+ * not from a store another machine's sync wrote), and {@link dueFolders} decides from it which
+ * datasets a cadence job checks next. When a SourceSyncStore is in the context (the cadence job,
+ * `sources sync` on PostgreSQL), the same records, without the URL, are saved there in the same
+ * step, so that every instance on the store shows them; {@link syncRecordsLayer} reads the
+ * store's records, else the file's, for `/v1/meta/coverage`.
  * @module
  */
 import { HttpClient, type HttpClientError } from "@effect/platform"
-import { type DatasetSync, SourceRegistry, SourceSyncReader, type SyncedFile } from "@sports-data/domain"
-import { Clock, Data, Effect, Layer, Random, Stream } from "effect"
+import {
+  type DatasetSync,
+  type FileSync,
+  SourceRegistry,
+  SourceSyncReader,
+  SourceSyncStore,
+  type StoreError,
+  type SyncedFile,
+  type SyncRecord
+} from "@sports-data/domain"
+import { Clock, Data, Effect, Layer, Option, Random, Stream } from "effect"
 import { createHash } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
@@ -84,7 +98,7 @@ export const answered = (report: SyncReport): boolean =>
     f.status === "written" || f.status === "unchanged" || f.status === "rejected" || f.http !== undefined
   )
 
-/** A failure of the sync as a whole (the state file cannot be written). */
+/** A failure of the sync as a whole (the state file, or the store's records, cannot be written). */
 export class SyncError extends Data.TaggedError("SyncError")<{ readonly reason: string }> {}
 
 /** A retryable failure of one request, with the wait the server asked for (ms). */
@@ -406,21 +420,46 @@ export const syncSources = (options: SyncOptions): Effect.Effect<SyncReport, Syn
         },
         catch: (e) => new SyncError({ reason: e instanceof Error ? e.message : String(e) })
       })
+      const store = yield* Effect.serviceOption(SourceSyncStore)
+      if (Option.isSome(store)) {
+        yield* store.value.save(
+          Object.entries(state).flatMap(([key, r]) => {
+            const record = recordOf(key, r)
+            return record === undefined ? [] : [record]
+          })
+        ).pipe(
+          Effect.mapError((e) => new SyncError({ reason: `cannot save the sync records in the store: ${e.message}` }))
+        )
+      }
     }
     return { files, changed }
   }).pipe(Effect.withSpan("Sources.sync"))
 
+/** The URL-free record of the state file's entry `key` (`<folder>/<file>`); undefined for a key without a folder. */
+const recordOf = (key: string, r: FileSync): SyncRecord | undefined => {
+  const slash = key.indexOf("/")
+  return slash <= 0 ? undefined : {
+    folder: key.slice(0, slash),
+    file: key.slice(slash + 1),
+    etag: r.etag,
+    last_modified: r.last_modified,
+    sha256: r.sha256,
+    synced_at: r.synced_at
+  }
+}
+
 /**
- * The sync records of `records` (a state file's content) by dataset folder, each folder's files
- * sorted by name with the folder's content hash (domain ports/Sources.ts `DatasetSync`).
+ * `records` (a state file's content, or a store's records as `{ "<folder>/<file>": record }`) by
+ * dataset folder, URL-free, each folder's files sorted by name with the folder's content hash
+ * (domain ports/Sources.ts `DatasetSync`).
  */
-export const recordsByFolder = (records: Readonly<Record<string, SyncedFile>>): ReadonlyMap<string, DatasetSync> => {
-  const byFolder = new Map<string, Array<SyncedFile & { readonly file: string }>>()
-  for (const [key, record] of Object.entries(records)) {
-    const slash = key.indexOf("/")
-    if (slash <= 0) continue
-    const folder = key.slice(0, slash)
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), { ...record, file: key.slice(slash + 1) }])
+export const recordsByFolder = (records: Readonly<Record<string, FileSync>>): ReadonlyMap<string, DatasetSync> => {
+  const byFolder = new Map<string, Array<FileSync & { readonly file: string }>>()
+  for (const [key, entry] of Object.entries(records)) {
+    const r = recordOf(key, entry)
+    if (r === undefined) continue
+    const { folder, ...file } = r
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), file])
   }
   return new Map(
     [...byFolder].map(([folder, files]) => {
@@ -432,11 +471,28 @@ export const recordsByFolder = (records: Readonly<Record<string, SyncedFile>>): 
   )
 }
 
-/** The SourceSyncReader port over the state file of `dataDir` (read at each call; it is small). */
-export const syncRecordsLayer = (dataDir: string): Layer.Layer<SourceSyncReader> =>
-  Layer.succeed(SourceSyncReader, {
-    records: Effect.map(Effect.promise(() => readSyncState(dataDir)), recordsByFolder)
+/**
+ * The sync records `/v1/meta/coverage` shows, read at each call (they are small): the store's
+ * (the syncs of any instance on the store), and for each file the store holds no record of, the
+ * record of the state file of `dataDir` (a sync run without the store, e.g. before it existed).
+ */
+export const syncRecords = (
+  dataDir: string
+): Effect.Effect<ReadonlyMap<string, DatasetSync>, StoreError, SourceSyncStore> =>
+  Effect.gen(function*() {
+    const merged: Record<string, FileSync> = { ...(yield* Effect.promise(() => readSyncState(dataDir))) }
+    for (const r of yield* (yield* SourceSyncStore).all) merged[`${r.folder}/${r.file}`] = r
+    return recordsByFolder(merged)
   })
+
+/** The SourceSyncReader port of {@link syncRecords} over `dataDir` and the store of the layer's context. */
+export const syncRecordsLayer = (dataDir: string): Layer.Layer<SourceSyncReader, never, SourceSyncStore> =>
+  Layer.effect(
+    SourceSyncReader,
+    Effect.map(SourceSyncStore, (store) => ({
+      records: Effect.provideService(syncRecords(dataDir), SourceSyncStore, store)
+    }))
+  )
 
 /**
  * The dataset folders a cadence job should check at `now` (ms): those that can be fetched

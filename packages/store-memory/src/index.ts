@@ -21,6 +21,7 @@ import {
   makeLocalEventWake,
   ModelRegistryWriter,
   PlayerMetricsWriter,
+  SourceSyncStore,
   type SportsReaders,
   SportsWriter,
   UsageStore,
@@ -40,6 +41,7 @@ import { makeMetricsStore } from "./Metrics.js"
 import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
 import { makeReaders } from "./Readers.js"
+import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeSportsData, type SportsData } from "./SportsData.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
@@ -69,6 +71,7 @@ export {
   makeTeamReader
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader } from "./Signals.js"
+export { makeSourceSyncStore } from "./SourceSync.js"
 export { makeSportsData, type SportsData } from "./SportsData.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
@@ -136,6 +139,7 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
     Context.merge(models),
     Context.add(ModelRegistryWriter, movingVersion(Context.get(models, ModelRegistryWriter), data.version)),
     Context.add(JobLeases, yield* makeJobLeases),
+    Context.add(SourceSyncStore, yield* makeSourceSyncStore),
     Context.merge(odds)
   )
 })

@@ -12,6 +12,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import { latestLinesMigration, oddsMigration, outrightsMigration } from "./Odds.js"
+import { sourceSyncsMigration } from "./SourceSync.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (text) => sql.unsafe(text), { discard: true }))
@@ -1125,7 +1126,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "25_dashboard": dashboard,
   "26_more_versioned_tables": moreVersionedTables,
   "27_projection_predictions": projectionPredictions,
-  "28_read_models": readModels
+  "28_read_models": readModels,
+  "29_source_syncs": sourceSyncsMigration
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -23,6 +23,7 @@ import {
   KeyStore,
   LiveGameStore,
   makeLocalEventWake,
+  SourceSyncStore,
   SportsWriter,
   type StoreUnavailable,
   UsageStore,
@@ -48,6 +49,7 @@ import { makeOddsStore } from "./Odds.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.js"
 import { makeReaders } from "./Readers.js"
+import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -89,6 +91,7 @@ export {
   makeTeamReader
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
+export { makeSourceSyncStore } from "./SourceSync.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -156,6 +159,7 @@ export const makeWith = (
       Context.merge(metrics),
       Context.merge(models),
       Context.add(JobLeases, yield* makeJobLeases),
+      Context.add(SourceSyncStore, yield* makeSourceSyncStore),
       Context.add(ExportReader, yield* makeExportReader),
       Context.merge(odds),
       Context.add(LiveGameStore, wakeAfterWrites(yield* makeLiveGameStore, wake.wake)),

@@ -166,7 +166,8 @@ export const createEngine = (options: EngineOptions = {}): Engine => {
     const [platform, http] = await Promise.all([import("@effect/platform"), import("@sports-data/http")])
     const api = Layer.mergeAll(http.ApiLiveWith({ plans: catalog }), platform.HttpServer.layerContext).pipe(
       Layer.provide(stores),
-      Layer.provide(Sync.syncRecordsLayer(dataDir)), // the datasets' last sync, in /v1/meta/coverage
+      // the datasets' last sync (the store's records, else the data directory's), in /v1/meta/coverage
+      Layer.provide(Sync.syncRecordsLayer(dataDir).pipe(Layer.provide(stores))),
       Layer.provide(Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
     )
     return platform.HttpApiBuilder.toWebHandler(api, { memoMap: runtime.memoMap })

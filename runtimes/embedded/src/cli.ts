@@ -230,7 +230,13 @@ const sourcesSync = Command.make(
         ? Runner.ingesters[sport.value]?.sources
         : undefined
       const mirror = Option.getOrUndefined(yield* Settings.mirror)
-      const { report, sports } = yield* syncWithProgress({ dataDir: dir, mirror, folders, force })
+      const synced = syncWithProgress({ dataDir: dir, mirror, folders, force })
+      // on PostgreSQL the records go to the store too, where every HTTP instance reads them; a
+      // PGlite folder is the store of a server on this machine, which reads this data directory
+      // itself (and may hold the folder open), so the sync does not open it
+      const choice = storeChoice(yield* Settings.settings)
+      const shared = typeof choice === "object" && "postgres" in choice
+      const { report, sports } = yield* (shared ? withStore(synced) : synced)
       if (sports.length > 0) {
         yield* line(`re-ingesting ${sports.join(", ")}`)
         const results = yield* withStore(
