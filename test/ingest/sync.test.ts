@@ -5,16 +5,20 @@
  */
 import { FetchHttpClient, HttpClient, HttpClientError } from "@effect/platform"
 import { CatalogReader } from "@sports-data/domain"
+import { createEngine } from "@sports-data/embedded"
 import { Runner, Sync } from "@sports-data/ingest"
 import { layer as memoryStore } from "@sports-data/store-memory"
+import { layerPostgres } from "@sports-data/store-sql"
 import { initialSyncJobState, syncTick, type SyncTickOutcome } from "@sports-data/wiring"
 import { Duration, Effect, Layer, Logger, LogLevel, Option, Ref, TestClock, TestContext } from "effect"
 import { createHash } from "node:crypto"
+import { existsSync } from "node:fs"
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 
 const FOLDER = "jeffsackmann_tennis_atp"
 const MATCHES = "atp_matches_2024.csv"
@@ -381,4 +385,69 @@ describe("dueFolders (the cadence)", () => {
     expect(Sync.dueFolders({ records, checked: new Map(), mirror: undefined, now: at, inSeason: () => true }))
       .toEqual(["chadwickbureau_retrosplits", "jeffsackmann_tennis_atp", "jeffsackmann_tennis_wta"])
   })
+})
+
+const onPostgres = await Effect.runPromise(postgresAvailable)
+
+describe.skipIf(!onPostgres)("the sync records on PostgreSQL, shared by every instance", () => {
+  it(
+    "of two workers ticking at once on one database one syncs; an HTTP instance on that database with an empty data directory of its own shows that sync's records in /v1/meta/coverage, without the mirror's URL",
+    async () => {
+      const workerDirs = [mkdtempSync(join(tmpdir(), "worker-a-")), mkdtempSync(join(tmpdir(), "worker-b-"))]
+      const httpDir = mkdtempSync(join(tmpdir(), "http-"))
+      try {
+        await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+          const url = Option.getOrThrow(yield* testDatabaseUrl)
+          // two worker processes: each its own store connection pool and data directory, one database
+          const worker = (dataDir: string, owner: string) =>
+            Effect.gen(function*() {
+              const state = yield* Ref.make(initialSyncJobState)
+              return yield* syncTick(
+                { dataDir, mirror: base, interval: Duration.minutes(5), lease: Duration.seconds(60), owner },
+                state
+              )
+            }).pipe(
+              Effect.provide(Layer.mergeAll(layerPostgres({ url }), FetchHttpClient.layer, TestContext.TestContext))
+            )
+          const outcomes = yield* Effect.all([worker(workerDirs[0]!, "worker-a"), worker(workerDirs[1]!, "worker-b")], {
+            concurrency: 2
+          })
+          expect(outcomes.map((o) => o._tag).sort()).toEqual(["NotHeld", "Synced"])
+          const syncedDir = workerDirs[outcomes.findIndex((o) => o._tag === "Synced")]!
+          const state = JSON.parse(readFileSync(join(syncedDir, Sync.SYNC_STATE_FILE), "utf8"))
+          const recorded = state[`${FOLDER}/${MATCHES}`]
+          expect(recorded.url).toContain(base)
+
+          // the HTTP instance: same database, a data directory the worker never wrote
+          const engine = createEngine({ store: { postgres: url }, dataDir: httpDir })
+          try {
+            const { key } = yield* Effect.promise(() => engine.keys.create({ tier: "growth" }))
+            const response = yield* Effect.promise(() =>
+              engine.webHandler(new Request("http://local/v1/meta/coverage", { headers: { "x-service-key": key } }))
+            )
+            expect(response.status).toBe(200)
+            const text = yield* Effect.promise(() => response.text())
+            const tennis = (JSON.parse(text) as { data: ReadonlyArray<any> }).data.find((r) => r.sport === "tennis")
+            const source = tennis.sources.find((s: any) => s.id === FOLDER)
+            expect(source.sync_reason).toBeNull()
+            expect(source.sync.files.find((f: any) => f.file === MATCHES)).toEqual({
+              file: MATCHES,
+              etag: recorded.etag,
+              last_modified: recorded.last_modified,
+              sha256: recorded.sha256,
+              synced_at: recorded.synced_at
+            })
+            expect(source.sync.files.length).toBe(Object.keys(state).filter((k) => k.startsWith(`${FOLDER}/`)).length)
+            expect(text).not.toContain(base)
+            expect(existsSync(join(httpDir, Sync.SYNC_STATE_FILE))).toBe(false)
+          } finally {
+            yield* Effect.promise(() => engine.dispose())
+          }
+        })))
+      } finally {
+        for (const dir of [...workerDirs, httpDir]) rmSync(dir, { recursive: true, force: true })
+      }
+    },
+    120_000
+  )
 })

@@ -45,7 +45,7 @@ const neverSynced = (known: boolean, anySynced: boolean, dataset: SourceRegistry
     : `never synced: ${
       anySynced
         ? "sources sync has recorded no file of this dataset (its files were put in the data directory by hand, or failed to sync)"
-        : "the data directory has no sync records (assembled by hand, or never run through `sports-data sources sync`)"
+        : "the data directory has no sync records, nor has the store from any instance's sync (assembled by hand, or never run through `sports-data sources sync`)"
     }${dataset.manual === undefined ? "" : `; ${dataset.manual}`}`
 
 /**
@@ -148,7 +148,7 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
      * (`operations(sport)` gives the sport's operations as `[operation, path]`, read from the
      * contract by the caller) and each source dataset it reads (`sources(sport)`, its dataset
      * folders, from the sports' ingest registration, given by the caller) with the registry's
-     * facts and the data directory's sync records.
+     * facts and the sync records (the store's, else the data directory's: ingest Sync.ts `syncRecords`).
      */
     const coverage = Effect.fn("Catalog.coverage")(function*(
       operations: (sport: SportKey) => ReadonlyArray<readonly [operation: string, path: string]>,
