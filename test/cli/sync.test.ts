@@ -9,7 +9,12 @@
  * - A changed score in the mirror is synced (one file written), nfl is ingested again, `serve`
  *   answers the new score, and the outbox holds its `game.score_updated` (replayed on the event
  *   stream from the start).
+ * - On PostgreSQL (DATABASE_URL), `sources sync` keeps the same records, without the mirror's URL,
+ *   in the store, where every instance on it reads them.
  */
+import { SourceSyncStore } from "@sports-data/domain"
+import { layerPostgres } from "@sports-data/store-sql"
+import { Effect, Option } from "effect"
 import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
@@ -18,6 +23,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
 import { bin, startServe } from "../harness/serve.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
@@ -241,4 +247,42 @@ describe("sources sync and serve over a mirror (the real bin)", () => {
     },
     300_000
   )
+})
+
+const onPostgres = await Effect.runPromise(postgresAvailable)
+
+describe.skipIf(!onPostgres)("sources sync on PostgreSQL (the real bin)", () => {
+  it("keeps the state file's records, without the mirror's URL, in the store", async () => {
+    const data = mkdtempSync(join(tmpdir(), "cli-sync-pg-"))
+    try {
+      await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+        const url = Option.getOrThrow(yield* testDatabaseUrl)
+        const folder = "urwishpatel2003_nflverse_data"
+        const run = yield* Effect.promise(() =>
+          runBin(["sources", "sync", "--source", folder], {
+            SPORTS_DATA_DIR: data,
+            DATABASE_URL: url,
+            SPORTS_DATA_MIRROR: mirror
+          })
+        )
+        expect(run.out).toMatch(/re-ingesting nfl/)
+        const state = JSON.parse(readFileSync(join(data, STATE), "utf8"))
+        const held = yield* Effect.flatMap(SourceSyncStore, (s) => s.all).pipe(Effect.provide(layerPostgres({ url })))
+        expect(held.length).toBeGreaterThan(0)
+        expect(held).toEqual(
+          Object.entries(state).map(([key, r]: [string, any]) => ({
+            folder: key.slice(0, key.indexOf("/")),
+            file: key.slice(key.indexOf("/") + 1),
+            etag: r.etag,
+            last_modified: r.last_modified,
+            sha256: r.sha256,
+            synced_at: r.synced_at
+          })).sort((a, b) => a.file < b.file ? -1 : 1)
+        )
+        expect(JSON.stringify(held)).not.toContain(mirror)
+      })))
+    } finally {
+      rmSync(data, { recursive: true, force: true })
+    }
+  }, 180_000)
 })
