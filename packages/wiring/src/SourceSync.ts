@@ -10,6 +10,8 @@
  *   before (its `.sources-sync.json` exists: the datasets with a publisher URL follow the
  *   publisher). A data directory assembled by hand, with no mirror, is left as it is
  *   ({@link sourceSyncEnabled}); SPORTS_DATA_SYNC=false turns the job off.
+ * - The records of a sync go to the data directory's state file and to the store (ingest Sync.ts),
+ *   so an HTTP instance on the same store without this data directory shows them in coverage.
  * - An unchanged upstream costs one 304 per file and writes nothing. Files written make their
  *   sports stale; the tick then runs a refresh pass (Refresh.ts `refreshPass`, under the refresh
  *   lease: only the changed sports are ingested, with their events and post-ingest jobs). When

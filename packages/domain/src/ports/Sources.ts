@@ -45,11 +45,11 @@ export interface DatasetSync {
   readonly files: ReadonlyArray<FileSync & { readonly file: string }>
 }
 
-/** Reads the sync records of the data directory. */
+/** Reads the sync records `/v1/meta/coverage` shows (the store's, else the data directory's). */
 export interface SourceSyncReaderService {
   /**
-   * The records by dataset folder; empty when the directory was never synced (assembled by
-   * hand) or its record file cannot be read.
+   * The records by dataset folder; empty when neither the store nor the data directory holds any
+   * (a directory assembled by hand, never synced).
    */
   readonly records: Effect.Effect<ReadonlyMap<string, DatasetSync>, StoreError>
 }
