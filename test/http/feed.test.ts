@@ -152,6 +152,14 @@ describe("dossier feed", () => {
         expect(both.reason).toContain("svc_nfl_sj2 (Sam Jones, BUF, nfl)")
         const feed = expectError(yield* get("/v1/feed?player=Sam%20Jones"), 400, "INVALID_PARAMETER", "player")
         expect(both.reason).toBe(feed.reason.replace("give team, sport", "give sport"))
+        // with the sport given, only a fuller name or an id can narrow it
+        const withSport = expectError(
+          yield* get("/v1/players/compare?player1=Sam%20Jones&player2=Steady&sport=nfl"),
+          400,
+          "INVALID_PARAMETER",
+          "player1"
+        )
+        expect(withSport.reason).toContain("give the full name or a canonical id")
         const partial = expectError(
           yield* get("/v1/players/compare?player1=Steady&player2=Jones"),
           400,

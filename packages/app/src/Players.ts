@@ -115,11 +115,17 @@ export const resolvePlayer = (players: PlayerReaderService, ref: string, options
       const more = candidates.length > NAME_CANDIDATES_LISTED
         ? `; and ${candidates.length - NAME_CANDIDATES_LISTED} more`
         : ""
-      const narrowers = options.parameter === undefined || options.parameter === "player" ? "team, sport" : "sport"
+      // what the caller can still add: the parameters it did not give (only the feed takes a team)
+      const takesTeam = options.parameter === undefined || options.parameter === "player"
+      const narrowers = [
+        ...(takesTeam && options.team === undefined ? ["team"] : []),
+        ...(options.sport === undefined ? ["sport"] : [])
+      ]
+      const give = narrowers.length === 0 ? "the full name" : narrowers.join(", ")
       return yield* Effect.fail(
         new InvalidParameter({
           parameter: options.parameter ?? "player",
-          reason: `ambiguous: ${candidates.length} players match ${JSON.stringify(trimmed)}; give ${narrowers} or a ` +
+          reason: `ambiguous: ${candidates.length} players match ${JSON.stringify(trimmed)}; give ${give} or a ` +
             `canonical id. Candidates: ${listed}${more}`
         })
       )
