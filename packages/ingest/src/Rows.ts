@@ -105,20 +105,31 @@ export const allListed = <F extends { readonly [K in keyof F]: ReadonlyArray<str
   files: F
 ): ReadonlyArray<string> => (Object.values(files) as Array<ReadonlyArray<string>>).flat().sort()
 
+/** The folders {@link listFiles} found unreadable and has warned of since they were last readable. */
+const unreadableWarned = new Set<string>()
+
 /**
  * The files of `dir` whose name matches `pattern`, as full paths sorted by name. A missing or
- * unreadable folder gives an empty list (logged as a warning): a source that is absent is not
- * an error, its data is simply not ingested.
+ * unreadable folder gives an empty list: a source that is absent is not an error, its data is
+ * simply not ingested. It is logged as a warning once, not at every listing of the folder (each
+ * sport lists a folder for several patterns, and every refresh pass lists them again), and again
+ * only after the folder was readable in between.
  */
 export const listFiles = (dir: string, pattern: RegExp): Effect.Effect<ReadonlyArray<string>> =>
   Effect.tryPromise(() => readdir(dir)).pipe(
-    Effect.map((names) => names.filter((n) => pattern.test(n)).sort().map((n) => join(dir, n))),
-    Effect.catchAll((e) =>
-      Effect.logWarning("source folder not readable; its files are not ingested").pipe(
+    Effect.map((names) => {
+      unreadableWarned.delete(dir)
+      return names.filter((n) => pattern.test(n)).sort().map((n) => join(dir, n))
+    }),
+    Effect.catchAll((e) => {
+      const empty = Effect.succeed([] as ReadonlyArray<string>)
+      if (unreadableWarned.has(dir)) return empty
+      unreadableWarned.add(dir)
+      return Effect.logWarning("source folder not readable; its files are not ingested").pipe(
         Effect.annotateLogs({ dir, reason: String(e.error) }),
-        Effect.as([] as ReadonlyArray<string>)
+        Effect.zipRight(empty)
       )
-    )
+    })
   )
 
 /** The `YYYY-MM-DD` date `days` days after `date` (negative for before). */
