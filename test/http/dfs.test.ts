@@ -12,7 +12,7 @@ import { parse } from "csv-parse/sync"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { expectError, fixturesDir, fixturesLayer, get, ok } from "./fixtures.js"
+import { eventually, expectError, fixturesDir, fixturesLayer, get, ok } from "./fixtures.js"
 import { Harness } from "./harness.js"
 
 const TestLayer = Layer.effectDiscard(Effect.gen(function*() {
@@ -557,7 +557,10 @@ describe("DFS", () => {
         })
         yield* Effect.flatMap(ModelRegistryWriter, (w) => w.record(version, [prediction(1, 31.5), prediction(2, 90)]))
           .pipe(Effect.provide(h.stores))
-        const body = yield* optimize({ slate_id: NFL_SLATE, projections: "service", locks: [MURRAY] })
+        const body = yield* eventually(
+          optimize({ slate_id: NFL_SLATE, projections: "service", locks: [MURRAY] }),
+          (b) => String(b.projection_method).includes("nfl.projection")
+        )
         expect(body.projection_method).toContain("nfl.projection.1.dfs-test")
         const used = body.data[0].players.find((p: any) => p.player_id === MURRAY)
         // the slate is 2025 week 1: that week's prediction, not the week 2 one

@@ -52,6 +52,21 @@ export const ok = (path: string, key?: string) =>
     return res.body
   })
 
+/**
+ * `read` again until `seen` holds of its answer (every 100 ms, at most 50 reads), for a write made
+ * behind the server's back: the server's read cache may answer from the data version it read up
+ * to 1 s earlier (StoreCache's staleness bound), so a store write shows within that bound, not
+ * at once. The last answer, whatever it is, for the assertions that follow.
+ */
+export const eventually = <A, E, R>(read: Effect.Effect<A, E, R>, seen: (a: A) => boolean) =>
+  Effect.gen(function*() {
+    for (let attempt = 1;; attempt++) {
+      const answer = yield* read
+      if (seen(answer) || attempt >= 50) return answer
+      yield* Effect.sleep("100 millis")
+    }
+  })
+
 /** Expects the standard error object with `status` and `code` (and `parameter` when given); its body. */
 export const expectError = (res: TestResponse, status: number, code: string, parameter?: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(status)
