@@ -77,6 +77,9 @@ export const BUSY_UTILIZATION = 0.5
 /** While serving is busy: how long (ms) the background thread runs between two pauses. */
 export const RUN_MS = 25
 
+/** How often (ms) the background thread checks, between its tasks, whether to pause. */
+export const PACE_CHECK_MS = 5
+
 /** While serving is busy: how long (ms) each pause of the background thread lasts. */
 export const PAUSE_MS = 75
 
@@ -263,7 +266,7 @@ export const backgroundLayer = (settings: Settings.Settings, data: BackgroundDat
   )
 
 /**
- * The background thread's duty cycle: checks `busy` every few ms between the thread's tasks and,
+ * The background thread's duty cycle: checks `busy` every {@link PACE_CHECK_MS} ms between the thread's tasks and,
  * while it is 1, blocks the thread for {@link PAUSE_MS} ms after each {@link RUN_MS} ms of running
  * (Atomics.wait, ended early by the HTTP side's notify when serving goes quiet). A task that runs
  * longer than RUN_MS without yielding is paused only after it.
@@ -278,7 +281,7 @@ const pace = (busy: Int32Array) => {
     if (performance.now() - ranSince < RUN_MS) return
     Atomics.wait(busy, 0, 1, PAUSE_MS)
     ranSince = performance.now()
-  }, 5)
+  }, PACE_CHECK_MS)
   timer.unref()
 }
 
