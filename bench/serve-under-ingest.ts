@@ -27,13 +27,24 @@
  * Run: `npx tsx bench/serve-under-ingest.ts` (or `npm run bench -- serve-under-ingest`). Options:
  * BENCH_SECONDS (default 5), BENCH_WINDOWS (default 4), BENCH_CONNECTIONS (default 50),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_TARGETS (pg,pglite),
- * SPORTS_DATA_DIR (the real data, default ../shared/data).
+ * SPORTS_DATA_DIR (the real data, default ../shared/data), BENCH_SERVE_LOG (a file that receives each
+ * server's whole output; a server that exits early is reported with its exit code or signal).
  * @module
  */
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
@@ -107,6 +118,12 @@ const launch = async (store: Record<string, string>, data: string): Promise<Serv
   let out = ""
   child.stdout!.on("data", (d) => (out = (out + String(d)).slice(-200_000)))
   child.stderr!.on("data", (d) => (out = (out + String(d)).slice(-200_000)))
+  if (process.env["BENCH_SERVE_LOG"]) {
+    const log = process.env["BENCH_SERVE_LOG"]
+    writeFileSync(log, "")
+    child.stdout!.on("data", (d) => appendFileSync(log, d))
+    child.stderr!.on("data", (d) => appendFileSync(log, d))
+  }
   const exited = new Promise<void>((done) => child.on("exit", () => done()))
   return { child, port, output: () => out, exited }
 }
@@ -122,7 +139,10 @@ const until = async <A>(
   for (;;) {
     const value = await f()
     if (value !== undefined) return value
-    if (serve.child.exitCode !== null) throw new Error(`serve exited before ${what}:\n${serve.output().slice(-3000)}`)
+    if (serve.child.exitCode !== null) {
+      const how = serve.child.signalCode ?? `code ${serve.child.exitCode}`
+      throw new Error(`serve exited (${how}) before ${what}:\n${serve.output().slice(-3000)}`)
+    }
     if (Date.now() - started > timeoutS * 1000) {
       throw new Error(`no ${what} within ${timeoutS} s; the server's last output:\n${serve.output().slice(-3000)}`)
     }

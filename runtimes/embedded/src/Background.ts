@@ -12,6 +12,13 @@
  * - Priority: on Linux the thread lowers its own scheduling priority (nice {@link BACKGROUND_NICE};
  *   Linux keeps nice values per thread), so that on a busy machine serving comes first and the
  *   ingestion takes the CPU left over.
+ * - Pacing: nice does not reach the work the thread causes elsewhere at normal priority (the
+ *   store's side of its statements: PostgreSQL backends, the PGlite store thread; V8's GC helper
+ *   threads, shared by the process). So while the HTTP event loop is busy (its event loop
+ *   utilization over the last {@link LOAD_SAMPLE_MS} ms above {@link BUSY_UTILIZATION}), the thread
+ *   runs on a duty cycle: after each {@link RUN_MS} ms of running it blocks for {@link PAUSE_MS} ms
+ *   (woken at once when serving goes quiet), so that a background job under a serving load moves at
+ *   no less than a quarter of its pace, and at full pace otherwise.
  * - Messages to the HTTP side ({@link BackgroundMessage}): each change of a sport's progress
  *   (which the HTTP side keeps in its IngestProgress for the 503s and `/v1/data/status`) and the
  *   progress events of the files read (drawn as bars by the HTTP side, which owns the terminal).
@@ -54,11 +61,27 @@ import {
   Scope
 } from "effect"
 import { setPriority } from "node:os"
+import { performance } from "node:perf_hooks"
 import { type MessagePort, Worker } from "node:worker_threads"
 import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
 /** The nice value of the background thread on Linux (19: the lowest priority). */
 export const BACKGROUND_NICE = 19
+
+/** The period (ms) at which the HTTP side samples its event loop utilization for the pacing. */
+export const LOAD_SAMPLE_MS = 100
+
+/** The event loop utilization (0 to 1) of the HTTP side above which the background thread paces itself. */
+export const BUSY_UTILIZATION = 0.5
+
+/** While serving is busy: how long (ms) the background thread runs between two pauses. */
+export const RUN_MS = 25
+
+/** How often (ms) the background thread checks, between its tasks, whether to pause. */
+export const PACE_CHECK_MS = 5
+
+/** While serving is busy: how long (ms) each pause of the background thread lasts. */
+export const PAUSE_MS = 75
 
 /** What `serve` hands the background thread. */
 export interface BackgroundData {
@@ -70,6 +93,11 @@ export interface BackgroundData {
   readonly port: number
   /** A port of the PGlite store thread; undefined on PostgreSQL. */
   readonly store: MessagePort | undefined
+  /**
+   * Shared with the HTTP side (one Int32 over a SharedArrayBuffer): 1 while serving is busy, 0
+   * otherwise (set by {@link startBackground}); undefined: never paced.
+   */
+  readonly busy?: Int32Array | undefined
 }
 
 /** What the background thread posts to the HTTP side. */
@@ -238,6 +266,43 @@ export const backgroundLayer = (settings: Settings.Settings, data: BackgroundDat
   )
 
 /**
+ * The background thread's duty cycle: checks `busy` every {@link PACE_CHECK_MS} ms between the thread's tasks and,
+ * while it is 1, blocks the thread for {@link PAUSE_MS} ms after each {@link RUN_MS} ms of running
+ * (Atomics.wait, ended early by the HTTP side's notify when serving goes quiet). A task that runs
+ * longer than RUN_MS without yielding is paused only after it.
+ */
+const pace = (busy: Int32Array) => {
+  let ranSince = performance.now()
+  const timer = setInterval(() => {
+    if (Atomics.load(busy, 0) !== 1) {
+      ranSince = performance.now()
+      return
+    }
+    if (performance.now() - ranSince < RUN_MS) return
+    Atomics.wait(busy, 0, 1, PAUSE_MS)
+    ranSince = performance.now()
+  }, PACE_CHECK_MS)
+  timer.unref()
+}
+
+/**
+ * Sets `busy[0]` to 1 while this thread's event loop utilization over the last
+ * {@link LOAD_SAMPLE_MS} ms is above {@link BUSY_UTILIZATION}, to 0 (and wakes the paused
+ * background thread) otherwise. Answers the function that stops the sampling.
+ */
+const sampleLoad = (busy: Int32Array) => {
+  let last = performance.eventLoopUtilization()
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization()
+    const loaded = performance.eventLoopUtilization(now, last).utilization > BUSY_UTILIZATION
+    last = now
+    if (Atomics.exchange(busy, 0, loaded ? 1 : 0) === 1 && !loaded) Atomics.notify(busy, 0)
+  }, LOAD_SAMPLE_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/**
  * The thread's side (background-thread.mjs): lowers the thread's priority (Linux), runs
  * {@link backgroundLayer} with the settings of the environment, and ends the thread when the HTTP
  * side posts `{ op: "stop" }` (or the jobs end).
@@ -250,6 +315,7 @@ export const runInThread = (data: BackgroundData, parent: MessagePort): void => 
       // not permitted here: run at the normal priority
     }
   }
+  if (data.busy !== undefined) pace(data.busy)
   const post: Post = (message) => parent.postMessage(message)
   const program = Effect.flatMap(
     Settings.settings,
@@ -279,8 +345,10 @@ export const startBackground = (
 ) =>
   Effect.acquireRelease(
     Effect.sync(() => {
+      const busy = new Int32Array(new SharedArrayBuffer(4))
+      const stopSampling = sampleLoad(busy)
       const worker = new Worker(new URL("./background-thread.mjs", import.meta.url), {
-        workerData: data,
+        workerData: { ...data, busy },
         transferList: data.store === undefined ? [] : [data.store]
       })
       let bars:
@@ -318,6 +386,7 @@ export const startBackground = (
       worker.on("error", (error) => Effect.runFork(Effect.logError("background jobs stopped", error)))
       const exited = new Promise<void>((done) =>
         worker.once("exit", () => {
+          stopSampling()
           closeBars()
           done()
         })
