@@ -53,9 +53,9 @@ export const allRows = <A, E, R>(
 
 /**
  * The first `limit` rows `find` matches, in its order, that `keep` accepts (every such row when
- * `limit` is undefined: {@link allRows}, filtered). Reads pages of `pageSize` (default 1,000; a
- * page is at least `limit` rows, so a small limit costs one read) until `limit` rows are kept
- * or the list ends. Fails as `find` does.
+ * `limit` is undefined: {@link allRows}, filtered). Reads pages of `limit` rows, at least 50
+ * and at most `pageSize` (default 1,000), until `limit` rows are kept or the list ends, so a
+ * small limit whose rows all pass costs one read. Fails as `find` does.
  */
 export const firstRows = <A, E, R>(
   find: (page: Page) => Effect.Effect<Paged<A>, E, R>,
@@ -67,7 +67,7 @@ export const firstRows = <A, E, R>(
     if (limit === undefined) return (yield* allRows(find)).filter(keep)
     const out: Array<A> = []
     if (limit <= 0) return out
-    const size = Math.max(limit, Math.min(pageSize, 50))
+    const size = Math.min(pageSize, Math.max(limit, 50))
     for (let offset = 0;; offset += size) {
       const page = yield* find({ limit: size, offset })
       for (const row of page.rows) {
