@@ -61,7 +61,8 @@ const line = (
     receptions: stats.receptions,
     targets: stats.targets ?? stats.receptions,
     rushing_attempts: 0,
-    snap_pct: 80
+    snap_pct: 80,
+    ...(position === "QB" ? { passing_yards: 220, passing_attempts: 33 } : {})
   },
   fantasy_points: stats.standard + stats.receptions,
   fantasy_points_formats: {
@@ -100,6 +101,16 @@ describe("projection features", () => {
     expect(byName("his opponent's mean half-PPR points allowed")).toBe(20)
     // KC scored 20 and 24 before week 3
     expect(byName("his team's mean points scored")).toBe(22)
+    // exponentially weighted, half-life 3 games: weights 0.5^(1/3) for week 1's 10 points, 1 for week 2's 20
+    const older = 0.5 ** (1 / 3)
+    expect(byName("exponentially weighted mean (half-life 3 games, his last 12) of half-PPR points")).toBeCloseTo(
+      (10 * older + 20) / (older + 1),
+      10
+    )
+    expect(byName("snap share (0-1) of his previous game")).toBe(0.8)
+    // no 2023 game: the previous season's mean and count are 0
+    expect(byName("mean half-PPR points per game in the previous season")).toBe(0)
+    expect(byName("exponentially weighted snap share × the game's implied team total")).toBeCloseTo(0.8 * 27, 10)
     expect(f.as_of).toBe(g2.game_date)
     // as the away side of the same game the spread and implied total turn over
     const away = P.projectionFeatures(history, { player_id: "den-wr", team: "DEN", position: "WR", game: g3 })
@@ -199,6 +210,33 @@ describe("projection: no leakage", () => {
       base.map((p) => [p.example.player_id, p.example.features, p.example.as_of, p.points, p.interval])
     )
     for (const p of base) expect(p.example.as_of! < p.example.game_date).toBe(true)
+  })
+})
+
+describe("projection fit: QB starters", () => {
+  it("a QB backup's games (under 150 passing yards a game before them) do not train the QB fit, yet he is predicted", () => {
+    const { games, lines } = league(5)
+    const backupLines = lines
+      .filter((l) => l.position === "QB" && l.team === "AAA")
+      .map((l): StatLine => ({
+        ...l,
+        id: `backup:${l.game_id}`,
+        player_id: "backup",
+        stats: { ...l.stats, passing_yards: 20, passing_attempts: 3 },
+        fantasy_points_formats: { standard: 40, half_ppr: 40, ppr: 40 }
+      }))
+    const examples = P.buildProjectionExamples(P.projectionHistory([...lines, ...backupLines], games))
+    const without = P.buildProjectionExamples(P.projectionHistory(lines, games))
+    const backup = examples.filter((e) => e.player_id === "backup")
+    // his first game has no history and trains; the rest (20 passing yards a game before them) do not
+    expect(backup.filter(Walk.trainsFit).length).toBe(1)
+    const at = (xs: ReadonlyArray<P.ProjectionExample>) => xs.filter((e) => P.weekBefore(e, { season: 2024, week: 1 }))
+    const fitWith = Walk.fitProjection(at(examples).filter((e) => e.player_id !== "backup" || e.features[18] === 1))
+    const fitAll = Walk.fitProjection(at(examples))
+    const target = examples.find((e) => e.player_id === "backup" && e.season === 2024 && e.week === 1)!
+    expect(Walk.project(fitAll, target)).toEqual(Walk.project(fitWith, target))
+    expect(Walk.project(fitAll, target)?.points["half_ppr"]).toBeGreaterThanOrEqual(0)
+    expect(without.length).toBe(examples.length - backup.length)
   })
 })
 

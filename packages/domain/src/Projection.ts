@@ -46,10 +46,21 @@ export interface ProjectionWindows {
   readonly recent: number
   readonly share: number
   readonly team: number
+  /** Games of the exponentially weighted means (his last `ewGames` games). */
+  readonly ewGames: number
+  /** Half-life of the exponentially weighted means, in games (weight 0.5^(age / halfLife), age 0 for his previous game). */
+  readonly halfLife: number
 }
 
 /** The windows of the model (chosen on the 2023 validation split; see the card). */
-export const projectionWindows: ProjectionWindows = { window: 8, recent: 3, share: 4, team: 8 }
+export const projectionWindows: ProjectionWindows = {
+  window: 8,
+  recent: 3,
+  share: 4,
+  team: 8,
+  ewGames: 12,
+  halfLife: 3
+}
 
 /** Names of the features, in the order of {@link ProjectionExample.features}; N etc. per {@link ProjectionWindows}. */
 export const projectionFeatureNames = (w: ProjectionWindows): ReadonlyArray<string> => [
@@ -80,7 +91,28 @@ export const projectionFeatureNames = (w: ProjectionWindows): ReadonlyArray<stri
   `his opponent's mean half-PPR points allowed to his position group over its last ${w.team} games`,
   `his team's mean points scored over its last ${w.team} games`,
   `mean half-PPR points over his last ${w.window} × implied team total / his team's mean points scored`,
-  `mean half-PPR points over his last ${w.window} × opponent's allowed to his position / the league's mean allowed`
+  `mean half-PPR points over his last ${w.window} × opponent's allowed to his position / the league's mean allowed`,
+  `exponentially weighted mean (half-life ${w.halfLife} games, his last ${w.ewGames}) of half-PPR points`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of targets`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of carries`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of snap share (games with snaps)`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of carry share`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of target share`,
+  "snap share (0-1) of his previous game (0 when none or not known)",
+  "mean half-PPR points per game in the previous season (0 when none)",
+  "his games in the previous season / 17",
+  "exponentially weighted carry share × the game's implied team total",
+  "exponentially weighted target share × the game's implied team total",
+  "exponentially weighted snap share × the game's implied team total",
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of pass attempts`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of rushing plus receiving yards / 10`,
+  `exponentially weighted mean (half-life ${w.halfLife}, last ${w.ewGames}) of receiving air yards / 10`,
+  "(exponentially weighted half-PPR points)² / 10",
+  `(mean half-PPR points over his last ${w.window})² / 10`,
+  "(exponentially weighted snap share)²",
+  "exponentially weighted half-PPR points × exponentially weighted snap share",
+  "√(exponentially weighted half-PPR points)",
+  `mean half-PPR points over his last ${w.window} × implied team total / 22`
 ]
 
 /**
@@ -114,6 +146,20 @@ export interface ProjectionTarget {
 const num = (v: number | null | undefined): number => (typeof v === "number" && Number.isFinite(v) ? v : 0)
 const mean = (xs: ReadonlyArray<number>): number => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length)
 const meanOr = (xs: ReadonlyArray<number>, fallback: number): number => (xs.length === 0 ? fallback : mean(xs))
+/**
+ * The exponentially weighted mean of `xs` (oldest first): weight 0.5^(age / halfLife), age 0 for
+ * the last element; 0 when empty.
+ */
+const ewMean = (xs: ReadonlyArray<number>, halfLife: number): number => {
+  let sum = 0
+  let weights = 0
+  for (let i = 0; i < xs.length; i++) {
+    const weight = 0.5 ** ((xs.length - 1 - i) / halfLife)
+    sum += weight * xs[i]!
+    weights += weight
+  }
+  return weights === 0 ? 0 : sum / weights
+}
 const attr = (g: Game, key: string): number | null => {
   const v = g.attributes[key]
   return typeof v === "number" && Number.isFinite(v) ? v : null
@@ -259,6 +305,24 @@ export const projectionFeatures = (
   })
   const carryShares = shares.flatMap((p) => (p.carryShare === null ? [] : [p.carryShare]))
   const previous = earlier[earlier.length - 1]
+  const ewGames = earlier.slice(-w.ewGames)
+  const ew = (xs: ReadonlyArray<number>) => ewMean(xs, w.halfLife)
+  const snapOf = (p: PlayerGame) => {
+    const s = p.line.stats["snap_pct"]
+    return typeof s === "number" ? s / 100 : null
+  }
+  const ewPts = ew(ewGames.map((p) => halfPpr(p.line)))
+  const ewSnap = ew(ewGames.flatMap((p) => {
+    const s = snapOf(p)
+    return s === null ? [] : [s]
+  }))
+  const ewCarryShare = ew(ewGames.flatMap((p) => (p.carryShare === null ? [] : [p.carryShare])))
+  const ewTargetShare = ew(ewGames.flatMap((p) => {
+    const s = p.line.stats["target_share"]
+    return typeof s === "number" ? [s] : []
+  }))
+  const ewStat = (key: string) => ew(ewGames.map((p) => num(p.line.stats[key])))
+  const previousSeason = earlier.filter((p) => p.line.season === target.game.season - 1)
   const { implied, spread } = impliedTotal(target.game, target.team)
   const opponent = target.game.home_team === target.team ? target.game.away_team : target.game.home_team
   const teamGames = history.teams.get(target.team) ?? []
@@ -314,7 +378,28 @@ export const projectionFeatures = (
       oppAllowed,
       teamScored,
       teamScored > 0 ? m * implied / teamScored : m,
-      leagueAllowed > 0 ? m * oppAllowed / leagueAllowed : m
+      leagueAllowed > 0 ? m * oppAllowed / leagueAllowed : m,
+      ewPts,
+      ewStat("targets"),
+      ewStat("rushing_attempts"),
+      ewSnap,
+      ewCarryShare,
+      ewTargetShare,
+      previous === undefined ? 0 : snapOf(previous) ?? 0,
+      pts(previousSeason),
+      previousSeason.length / 17,
+      ewCarryShare * implied,
+      ewTargetShare * implied,
+      ewSnap * implied,
+      ewStat("passing_attempts"),
+      ew(ewGames.map((p) => num(p.line.stats["rushing_yards"]) + num(p.line.stats["receiving_yards"]))) / 10,
+      ewStat("air_yards") / 10,
+      ewPts ** 2 / 10,
+      m ** 2 / 10,
+      ewSnap ** 2,
+      ewPts * ewSnap,
+      Math.sqrt(Math.max(0, ewPts)),
+      m * implied / 22
     ]
   }
 }

@@ -683,13 +683,13 @@ export const trainProjection = (
       : { ...projectionResult(held[0], trainCount(P.projectionHeldOut[0]!)), passed },
     note: benchmark.length === 0
       ? "not validated: the NFL.com benchmark files (hvpkod_nfl_data/nfl_weekly_projected_offense_<season>.csv) were not read, so the pass rule cannot be checked; the fields stay null"
-      : `the ridge penalty (${Walk.PROJECTION_RIDGE}) was chosen on ${P.projectionValidation.label} only (from 0.001 to 1; a median regression was worse there), then frozen for the held-out windows. ${
+      : `settings chosen on ${P.projectionValidation.label} only (walk-forward, 2022 as history; inside the training seasons of both held-out windows), then frozen before the held-out windows were scored: the ridge penalty (${Walk.PROJECTION_RIDGE}, from 0.05 to 2), the exponentially weighted usage, previous-season, share × implied-total and squared features (validation MAE 5.178 without them, 5.136 with), the QB fit on starters only (trailing ${Walk.QB_MIN_PASSING_YARDS}+ passing yards a game); a median regression and square-root or log targets were worse there. ${
         results.map(r).join("; ")
       }. ${
         passed ? "Passed in both held-out windows." : `${failedNote}.`
       } The interval is the fit's 10th to 90th percentile of training residuals.`,
     library:
-      `ml-matrix (ridge least squares per position group and format, L2 ${Walk.PROJECTION_RIDGE} per observation on standardised features, refitted every week; coefficients: the final fit's half-PPR model of QB, RB, WR, TE in turn, intercept first)`,
+      `ml-matrix (ridge least squares per position group and format, L2 ${Walk.PROJECTION_RIDGE} per observation on standardised features, QB fit on starters, refitted every week; coefficients: the final fit's half-PPR model of QB, RB, WR, TE in turn, intercept first)`,
     coefficients: P.projectionPositions.flatMap((g) =>
       (final.get(g)?.half_ppr.coefficients ?? []).map((c) => Math.round(c * 1e6) / 1e6)
     ),
