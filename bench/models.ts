@@ -10,10 +10,23 @@
  * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage. Times
  * are reported, never asserted.
  *
- * Run: `npx tsx bench/models.ts`.
+ * Then, for nfl.projection, the same walk-forward windows split by position group (model, NFL.com
+ * and trailing-8 half-PPR MAE on the predicted benchmark player-weeks of each group).
+ *
+ * Run: `npx tsx bench/models.ts` (BENCH_SPORTS=nfl for one sport; default nfl,nba,mlb,nhl).
  * @module
  */
-import { GameReader, ModelRegistryReader, Models, PlayerReader, type TeamSport } from "@sports-data/domain"
+import {
+  type Game,
+  GameReader,
+  ModelRegistryReader,
+  Models,
+  type Player,
+  PlayerReader,
+  Projection,
+  type StatLine,
+  type TeamSport
+} from "@sports-data/domain"
 import { Metrics, Models as Training, Progress, Projection as Walk, Runner } from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
@@ -22,7 +35,8 @@ import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data"))
-const sports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb", "nhl"]
+const sports: ReadonlyArray<TeamSport> = (process.env["BENCH_SPORTS"]?.split(",") ?? ["nfl", "nba", "mlb", "nhl"])
+  .map((s) => s.trim() as TeamSport)
 
 const seconds = (start: number) => ((performance.now() - start) / 1000).toFixed(2)
 const out = (text: string) => Effect.sync(() => void process.stdout.write(`${text}\n`))
@@ -32,6 +46,37 @@ const resultLine = (r: Models.ModelResult) =>
   `model ${r.metric_model} vs baseline ${r.metric_baseline} (${r.improvement_pct}% better)${
     r.calibration_error === null ? "" : `, calibration error ${r.calibration_error}`
   }, held-out n=${r.observations_held_out}, train n=${r.observations_train}, passed=${r.passed}`
+
+/**
+ * nfl.projection's walk-forward windows by position group: per group the predicted benchmark
+ * player-weeks (NFL.com projected >= 5, the player played, matched by platform_ids.nfl) and the
+ * half-PPR MAE of the model, NFL.com and the trailing-8 mean on them.
+ */
+const positionSplit = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>,
+  players: ReadonlyArray<Player>,
+  benchmark: ReadonlyArray<Projection.BenchmarkRow>
+): ReadonlyArray<string> => {
+  const examples = Projection.buildProjectionExamples(Projection.projectionHistory(lines, games))
+  const byNfl = new Map(
+    players.flatMap((p) => (p.platform_ids["nfl"] === undefined ? [] : [[p.platform_ids["nfl"], p.id] as const]))
+  )
+  const played = new Set(lines.map((l) => `${l.player_id}|${l.season}|${l.week}`))
+  return [Projection.projectionValidation, ...Projection.projectionHeldOut].flatMap((w) => {
+    const projected = Walk.walkForward(examples, w)
+    return Projection.projectionPositions.map((group) => {
+      const r = Projection.compareWithBenchmark(
+        w,
+        Walk.scored(projected.filter((p) => p.example.position === group)),
+        benchmark,
+        (id) => byNfl.get(id),
+        (player, season, week) => played.has(`${player}|${season}|${week}`)
+      )
+      return `    ${w.label} ${group}: n=${r.predicted} half-PPR MAE model ${r.mae_model} vs NFL.com ${r.mae_nfl_com} vs trailing-8 ${r.mae_trailing}`
+    })
+  })
+}
 
 /** Times `f` (synchronous), returning its value and the seconds it took. */
 const timed = <A>(f: () => A): readonly [A, string] => {
@@ -74,6 +119,7 @@ const program = Effect.gen(function*() {
       yield* out(
         `  nfl projection: train ${train} s (features, three walk-forward windows refitted every week, the final fit)`
       )
+      yield* out(positionSplit(lines, games, players, benchmark).join("\n"))
     }
     if (sport === "mlb") {
       const starts = yield* Training.readStarts(dataDir)

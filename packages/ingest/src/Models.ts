@@ -701,7 +701,7 @@ export const trainProjection = (
       })),
       ...results.filter((b) => b.role === "validation").map((b) => ({
         training_window:
-          "walk-forward, every week before the predicted one (validation: the ridge penalty was chosen here)",
+          "walk-forward, every week before the predicted one (validation: the features, the ridge penalty and the QB training rule were chosen here)",
         held_out_window: b.window,
         result: projectionResult(b, trainCount(P.projectionValidation))
       }))
