@@ -533,7 +533,7 @@ export const readProjectionRows = (
  * fitted by {@link fitLogistic} on `weeks`; null without both outcomes. Returns the probability
  * function and a, b on raw points.
  */
-const fitBenchmark = (
+export const fitProbabilityBenchmark = (
   weeks: ReadonlyArray<Refit.BenchmarkWeek<Models.Example>>
 ): {
   readonly p: (w: Refit.BenchmarkWeek<Models.Example>) => number
@@ -618,11 +618,11 @@ export const trainNflConfidence = (
   const playerOf = (id: string) => byNfl.get(id)
   const half = (r: Refit.ProjectionRow) => r.projected
   const ppr = (r: Refit.ProjectionRow) => r.projected_ppr
-  const halfFit = fitBenchmark(
+  const halfFit = fitProbabilityBenchmark(
     Refit.benchmarkWeeks(current.filter((e) => NFL_COM_FIT_SEASONS.includes(e.season)), rows, playerOf, half)
   )
   const lastTrain = Math.max(...(spec.retrain?.train.seasons ?? [0]))
-  const pprFit = fitBenchmark(Refit.benchmarkWeeks(current.filter((e) => e.season === lastTrain), rows, playerOf, ppr))
+  const pprFit = fitProbabilityBenchmark(Refit.benchmarkWeeks(current.filter((e) => e.season === lastTrain), rows, playerOf, ppr))
   const candidates = [
     { name: "current" as const, major: 1, spec, examples: current },
     { name: "refit" as const, major: 2, spec: nflConfidenceRefit, examples: refit }
