@@ -622,7 +622,9 @@ export const trainNflConfidence = (
     Refit.benchmarkWeeks(current.filter((e) => NFL_COM_FIT_SEASONS.includes(e.season)), rows, playerOf, half)
   )
   const lastTrain = Math.max(...(spec.retrain?.train.seasons ?? [0]))
-  const pprFit = fitProbabilityBenchmark(Refit.benchmarkWeeks(current.filter((e) => e.season === lastTrain), rows, playerOf, ppr))
+  const pprFit = fitProbabilityBenchmark(
+    Refit.benchmarkWeeks(current.filter((e) => e.season === lastTrain), rows, playerOf, ppr)
+  )
   const candidates = [
     { name: "current" as const, major: 1, spec, examples: current },
     { name: "refit" as const, major: 2, spec: nflConfidenceRefit, examples: refit }
