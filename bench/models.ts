@@ -7,8 +7,11 @@
  * the dominant cost of a prediction; the fitted dot product adds little). Prints each model's
  * held-out metric beside its naive baseline, any further window of its card, the pass rule's
  * outcome and the status it was recorded with; for nfl.projection each window's half-PPR error
- * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage. Times
- * are reported, never asserted.
+ * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage; for nfl
+ * confidence each window's Brier beside a logistic on NFL.com's projection minus the line (the
+ * card's `probability_benchmarks`), and for nfl confidence and heat the current version beside the
+ * refit with the pre-kickoff features (`version_comparison`). `BENCH_CV=1` also prints the 2023
+ * cross-validation that chose the confidence refit's settings. Times are reported, never asserted.
  *
  * Then, for nfl.projection, the same walk-forward windows split by position group (model, NFL.com
  * and trailing-8 half-PPR MAE on the predicted benchmark player-weeks of each group).
@@ -35,6 +38,7 @@ import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data"))
+/** The sports benchmarked: `BENCH_SPORTS` (comma-separated, e.g. "nfl"), default nfl, nba, mlb and nhl. */
 const sports: ReadonlyArray<TeamSport> = (process.env["BENCH_SPORTS"]?.split(",") ?? ["nfl", "nba", "mlb", "nhl"])
   .map((s) => s.trim() as TeamSport)
 
@@ -96,13 +100,13 @@ const program = Effect.gen(function*() {
     yield* out(`${sport}: the training job (read, train, validate, record every model) took ${seconds(t1)} s`)
     const lines = yield* Metrics.allStatLines(sport)
     const trainedAt = new Date(0).toISOString()
-    for (const spec of Models.confidenceSpecs.filter((s) => s.sport === sport)) {
+    for (const spec of Models.confidenceSpecs.filter((s) => s.sport === sport && s.sport !== "nfl")) {
       const [, train] = timed(() => Training.trainConfidence(spec, lines, trainedAt))
       const held = Models.windowsOf(spec).heldOut
       const [examples, score] = timed(() => Models.buildExamples(spec, lines).filter((e) => Models.inWindow(held, e)))
       yield* out(`  ${sport} confidence: train ${train} s; score the held-out window (${examples.length}) ${score} s`)
     }
-    for (const spec of Training.heatSpecs.filter((s) => s.sport === sport)) {
+    for (const spec of Training.heatSpecs.filter((s) => s.sport === sport && s.sport !== "nfl")) {
       const [, train] = timed(() => Training.trainHeat(spec, lines, trainedAt))
       const held = Models.windowsOf(spec).heldOut
       const [examples, score] = timed(() =>
@@ -115,6 +119,17 @@ const program = Effect.gen(function*() {
       const games = (yield* (yield* GameReader).find({ sport: "nfl", order: "asc", ...all })).rows
       const players = (yield* (yield* PlayerReader).find({ sport: "nfl", ...all })).rows
       const benchmark = yield* Walk.readBenchmark(dataDir, [2023, 2024, 2025])
+      const rows = yield* Training.readProjectionRows(dataDir)
+      const [, conf] = timed(() => Training.trainNflConfidence(lines, games, players, rows, trainedAt))
+      const [, heat] = timed(() => Training.trainNflHeat(lines, games, trainedAt))
+      yield* out(
+        `  nfl confidence: train ${conf} s; nfl heat: train ${heat} s (each: the current version and the refit, both windows)`
+      )
+      if (process.env["BENCH_CV"] === "1") {
+        for (const c of Training.confidenceSettingsCv(lines, games)) {
+          yield* out(`    refit settings CV inside 2023: L2 ${c.ridge}, Platt ${c.platt}: Brier ${c.brier.toFixed(5)}`)
+        }
+      }
       const [, train] = timed(() => Training.trainProjection(lines, games, players, benchmark, trainedAt))
       yield* out(
         `  nfl projection: train ${train} s (features, three walk-forward windows refitted every week, the final fit)`
@@ -133,6 +148,20 @@ const program = Effect.gen(function*() {
       for (const b of v.card.benchmark_results ?? []) {
         yield* out(
           `    ${b.window} (${b.role}): half-PPR MAE model ${b.mae_model} vs NFL.com ${b.mae_nfl_com} vs trailing-8 ${b.mae_trailing}; model PPR ${b.mae_model_ppr}, standard ${b.mae_model_standard}; predicted ${b.predicted} of ${b.player_weeks} player-weeks (coverage ${b.coverage})`
+        )
+      }
+      for (const b of v.card.probability_benchmarks ?? []) {
+        yield* out(
+          `    ${b.window}: Brier model ${b.brier_model} vs NFL.com logistic ${b.brier_benchmark} vs trailing rate ${b.brier_baseline} on ${b.player_weeks} player-weeks (${
+            b.benchmark.split(":")[0]
+          }, a=${b.intercept}, b=${b.slope}, fitted on ${b.fitted_on.split(" player-weeks")[0]})`
+        )
+      }
+      for (const c of v.card.version_comparison ?? []) {
+        yield* out(
+          `    compared: ${c.candidate} (major ${c.major}, ${c.features} features) on ${c.held_out_window}: ${
+            c.result === null ? "not measured" : resultLine(c.result)
+          }${c.chosen ? " [ACTIVE]" : ""}`
         )
       }
       for (const a of v.card.additional_results ?? []) {

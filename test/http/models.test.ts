@@ -115,13 +115,25 @@ describe("model registry endpoints", () => {
             "nba confidence",
             "nba heat",
             "nfl confidence",
+            "nfl confidence",
+            "nfl heat",
             "nfl heat",
             "nfl projection",
             "nhl confidence"
           ])
         const card = (sport: string, type: string) =>
           all.data.find((c: { sport: string; model_type: string }) => c.sport === sport && c.model_type === type)
-        const nfl = card("nfl", "confidence")
+        // nfl confidence and heat: the current version (major 1) and the refit with the pre-kickoff
+        // features (major 2), the same comparison table on both cards
+        const versions = (type: string) =>
+          all.data.filter((c: { sport: string; model_type: string }) => c.sport === "nfl" && c.model_type === type)
+        for (const type of ["confidence", "heat"]) {
+          const [one, two] = versions(type)
+          expect([one.version.split(".")[0], two.version.split(".")[0]].sort()).toEqual(["1", "2"])
+          expect(one.version_comparison).toEqual(two.version_comparison)
+          expect(one.version_comparison.map((c: { major: number }) => c.major)).toEqual([1, 1, 2, 2])
+        }
+        const nfl = versions("confidence").find((c: { version: string }) => c.version.startsWith("1."))
         expect(nfl).toMatchObject({ status: "REJECTED", held_out_window: "nfl season 2024" })
         expect(nfl.training_window).toMatch(/^nfl seasons 2022-2023; 2022 games serve as history only/)
         expect(nfl.result.passed).toBe(false)
@@ -150,7 +162,7 @@ describe("model registry endpoints", () => {
         expect(
           (yield* ok("/v1/model/metadata?status=all&sport=nfl")).data.map((c: { model_type: string }) => c.model_type)
             .sort()
-        ).toEqual(["confidence", "heat", "projection"])
+        ).toEqual(["confidence", "confidence", "heat", "heat", "projection"])
         // no data directory, so no NFL.com benchmark: the pass rule cannot be checked, REJECTED
         expect(card("nfl", "projection")).toMatchObject({
           status: "REJECTED",
@@ -170,7 +182,13 @@ describe("model registry endpoints", () => {
         const res = yield* ok("/v1/model/predictions/svc_nfl_qb3")
         expect(res.player_name).toBe("Passer 3")
         expect(res.data.filter((p: { model_type: string }) => !activeTypes.includes(p.model_type))).toEqual([])
-        expect((yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=confidence")).data).toEqual([])
+        // the REJECTED current nfl confidence version (major 1) serves none; only an ACTIVE version does
+        const activeVersions = nfl.filter((c: { status: string }) => c.status === "ACTIVE").map((
+          c: { version: string }
+        ) => c.version)
+        const confidence = (yield* ok("/v1/model/predictions/svc_nfl_qb3?model_type=confidence")).data
+        expect(confidence.filter((p: { model_version: string }) => p.model_version.startsWith("1."))).toEqual([])
+        expect(confidence.every((p: { model_version: string }) => activeVersions.includes(p.model_version))).toBe(true)
       }))
 
     it.effect("heat_signal comes from an ACTIVE heat model's predictions, beside its expected points", () =>

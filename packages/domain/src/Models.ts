@@ -82,13 +82,55 @@ export const BenchmarkResult = Schema.Struct({
 export type BenchmarkResult = typeof BenchmarkResult.Type
 
 /**
+ * A confidence model's Brier score beside that of a probability derived from a published
+ * projection, on the same player-weeks (Refit.ts `compareProbabilities`): the window, how the
+ * benchmark probability is made (`benchmark`: σ(intercept + slope·(projection − line)), a
+ * logistic fitted on `fitted_on`), the player-weeks (those the model predicts and the benchmark
+ * projects; the player played), the Brier of the model, of the benchmark and of the trailing
+ * baseline there, and the fitted intercept and slope (per point of projection − line). Brier
+ * rounded to 5 decimals.
+ */
+export const ProbabilityBenchmark = Schema.Struct({
+  window: Schema.String,
+  benchmark: Schema.String,
+  fitted_on: Schema.String,
+  player_weeks: Schema.Int,
+  brier_model: Schema.Number,
+  brier_benchmark: Schema.Number,
+  brier_baseline: Schema.Number,
+  intercept: Schema.Number,
+  slope: Schema.Number
+})
+export type ProbabilityBenchmark = typeof ProbabilityBenchmark.Type
+
+/**
+ * One row of the comparison of a model's candidate versions on the same held-out windows (issue
+ * 23: the refit with pre-kickoff features beside the current one): the candidate (`candidate`:
+ * "current" or "refit", `major` its version's major number, `features` how many), the window, its
+ * measured result there (null when it could not be fitted) and whether this candidate is the one
+ * recorded ACTIVE (`chosen`; false for both when neither passed its rule). The same table is on
+ * every candidate's card.
+ */
+export const VersionComparison = Schema.Struct({
+  candidate: Schema.String,
+  major: Schema.Int,
+  features: Schema.Int,
+  held_out_window: Schema.String,
+  result: Schema.NullOr(ModelResult),
+  chosen: Schema.Boolean
+})
+export type VersionComparison = typeof VersionComparison.Type
+
+/**
  * A model card: what the model predicts (`target`), from which `features` (each computed only
  * from games before the predicted one), the training and held-out windows, the `metric`, the
  * `naive_baseline` it must beat and the `pass_rule`, the measured `result` of both (null when the
  * model could not be trained: `note` says why), the numeric `library` of the fit, the fitted
  * `coefficients` (intercept first, then one per feature, on standardised features), and, when
- * present, `additional_results` (further windows measured the same way; reported only) and
- * `benchmark_results` (a projection model against NFL.com's published projections).
+ * present, `additional_results` (further windows measured the same way; reported only),
+ * `benchmark_results` (a projection model against NFL.com's published projections),
+ * `probability_benchmarks` (a confidence model's Brier beside a probability derived from NFL.com's
+ * projection) and `version_comparison` (candidate versions side by side on the same windows).
  */
 export const ModelCard = Schema.Struct({
   target: Schema.String,
@@ -103,7 +145,9 @@ export const ModelCard = Schema.Struct({
   library: Schema.NullOr(Schema.String),
   coefficients: Schema.NullOr(Schema.Array(Schema.Number)),
   additional_results: Schema.optionalWith(Schema.Array(AdditionalResult), { exact: true }),
-  benchmark_results: Schema.optionalWith(Schema.Array(BenchmarkResult), { exact: true })
+  benchmark_results: Schema.optionalWith(Schema.Array(BenchmarkResult), { exact: true }),
+  probability_benchmarks: Schema.optionalWith(Schema.Array(ProbabilityBenchmark), { exact: true }),
+  version_comparison: Schema.optionalWith(Schema.Array(VersionComparison), { exact: true })
 })
 export type ModelCard = typeof ModelCard.Type
 
@@ -215,6 +259,8 @@ export interface ConfidenceSpec {
    * week parity, else day-of-month parity), training data only.
    */
   readonly platt?: boolean
+  /** The L2 penalty of the logistic fit per observation on standardised features (default 1e-3). */
+  readonly ridge?: number
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type Player,
   PlayerReader,
   Projection as P,
+  Refit,
   type SportKey,
   Sports,
   type StatLine,
@@ -36,7 +37,7 @@ import {
 import { Chunk, Clock, Effect, Option, Stream } from "effect"
 import { Matrix, solve } from "ml-matrix"
 import { join } from "node:path"
-import { CsvFileError, field, int, readCsv } from "./Csv.js"
+import { CsvFileError, field, int, num, readCsv } from "./Csv.js"
 import { allStatLines } from "./Metrics.js"
 import * as Walk from "./Projection.js"
 
@@ -71,10 +72,15 @@ const standardized = (x: ReadonlyArray<ReadonlyArray<number>>) => {
 }
 
 /**
- * Fits P(y = 1 | x) = σ(b0 + Σ bj·(xj − mean_j)/sd_j) by IRLS with ridge {@link RIDGE}. `x` rows
- * of equal length, `y` 0/1. Deterministic. Throws nothing: a singular step stops the iteration.
+ * Fits P(y = 1 | x) = σ(b0 + Σ bj·(xj − mean_j)/sd_j) by IRLS with ridge `ridge` (default
+ * {@link RIDGE}; the penalty is ridge·n·Σ bj², intercept unpenalised). `x` rows of equal length,
+ * `y` 0/1. Deterministic. Throws nothing: a singular step stops the iteration.
  */
-export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: ReadonlyArray<number>): Fit => {
+export const fitLogistic = (
+  x: ReadonlyArray<ReadonlyArray<number>>,
+  y: ReadonlyArray<number>,
+  ridge: number = RIDGE
+): Fit => {
   const { design, k, means, scales } = standardized(x)
   let beta = Matrix.zeros(k + 1, 1)
   for (let step = 0; step < MAX_STEPS; step++) {
@@ -83,10 +89,10 @@ export const fitLogistic = (x: ReadonlyArray<ReadonlyArray<number>>, y: Readonly
     const weighted = design.clone()
     for (let i = 0; i < weighted.rows; i++) for (let j = 0; j <= k; j++) weighted.set(i, j, weighted.get(i, j) * w[i]!)
     const hessian = design.transpose().mmul(weighted)
-    for (let j = 1; j <= k; j++) hessian.set(j, j, hessian.get(j, j) + RIDGE * x.length)
+    for (let j = 1; j <= k; j++) hessian.set(j, j, hessian.get(j, j) + ridge * x.length)
     const residual = Matrix.columnVector(p.map((pi, i) => y[i]! - pi))
     const gradient = design.transpose().mmul(residual)
-    for (let j = 1; j <= k; j++) gradient.set(j, 0, gradient.get(j, 0) - RIDGE * x.length * beta.get(j, 0))
+    for (let j = 1; j <= k; j++) gradient.set(j, 0, gradient.get(j, 0) - ridge * x.length * beta.get(j, 0))
     let delta: Matrix
     try {
       delta = solve(hessian, gradient)
@@ -136,22 +142,25 @@ const r4 = (x: number) => Math.round(x * 1e4) / 1e4
 const roundCoefficients = (fit: Fit) => fit.coefficients.map((c) => Math.round(c * 1e6) / 1e6)
 
 /**
- * The version record of a card: version `1.<hash of the card>` (the same data and fit give the
- * same version), status ACTIVE when the card's result passed, else REJECTED.
+ * The version record of a card: version `<major>.<hash of the card>` (major 1, or 2 for a refit
+ * with the pre-kickoff features; the same data and fit give the same version), status by default
+ * ACTIVE when the card's result passed, else REJECTED.
  */
 const versionOf = (
   sport: TeamSport,
   model_type: Models.ModelType,
   card: Models.ModelCard,
-  trainedAt: string
+  trainedAt: string,
+  major = 1,
+  status: Models.ModelStatus = card.result?.passed === true ? "ACTIVE" : "REJECTED"
 ): Models.ModelVersion => {
-  const version = `1.${fnv(JSON.stringify(card))}`
+  const version = `${major}.${fnv(JSON.stringify(card))}`
   return {
     id: `${sport}.${model_type}.${version}`,
     sport,
     model_type,
     version,
-    status: card.result?.passed === true ? "ACTIVE" : "REJECTED",
+    status,
     trained_at: trainedAt,
     card
   }
@@ -216,7 +225,8 @@ const foldOf = (e: Models.Example): number => (e.week ?? Number(e.game_date?.sli
  * fitted on 2-fold out-of-fold predictions of `train` (training data only).
  */
 const fitConfidence = (spec: Models.ConfidenceSpec, train: ReadonlyArray<Models.Example>): ConfidenceFit => {
-  const fitOf = (set: ReadonlyArray<Models.Example>) => fitLogistic(set.map((e) => e.features), set.map((e) => e.label))
+  const fitOf = (set: ReadonlyArray<Models.Example>) =>
+    fitLogistic(set.map((e) => e.features), set.map((e) => e.label), spec.ridge ?? RIDGE)
   const fit = fitOf(train)
   if (spec.platt !== true) return { fit, platt: null }
   const oof = new Map<Models.Example, number>()
@@ -430,6 +440,403 @@ export const trainHeat = (spec: Models.ConfidenceSpec, lines: ReadonlyArray<Stat
     }
   )
   return { version, predictions }
+}
+
+// --- nfl confidence and heat refit with the pre-kickoff features (issue 23 point 4) --------------
+
+/**
+ * The refit of nfl confidence: the current spec with an L2 penalty of 0.01 (Platt scaling kept).
+ * Chosen inside the training season only: 2-fold cross-validation on 2023 (fit weeks 1-9, score
+ * weeks 10-18, and the reverse), over penalties 0.001, 0.01, 0.03, 0.1 with and without Platt
+ * scaling; Brier 0.11677, 0.11630, 0.11650, 0.11708 with Platt (0.11697, 0.11646, 0.11661,
+ * 0.11710 without). Reproduce with {@link confidenceSettingsCv}.
+ */
+export const nflConfidenceRefit: Models.ConfidenceSpec = { ...Models.nflConfidence, ridge: 0.01 }
+
+/** The settings grid of {@link confidenceSettingsCv}. */
+export const REFIT_GRID: ReadonlyArray<{ readonly ridge: number; readonly platt: boolean }> = [0.001, 0.01, 0.03, 0.1]
+  .flatMap((ridge) => [{ ridge, platt: true }, { ridge, platt: false }])
+
+/**
+ * The 2-fold cross-validated Brier score of each setting of {@link REFIT_GRID} for the nfl
+ * confidence refit, inside the training window (2023): fitted on weeks 1-9 and scored on weeks
+ * 10-18, and the reverse (the held-out seasons are not read). How {@link nflConfidenceRefit}'s
+ * settings were chosen.
+ */
+export const confidenceSettingsCv = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>
+): ReadonlyArray<{ readonly ridge: number; readonly platt: boolean; readonly brier: number }> => {
+  const train = Refit.withPreKickoff(
+    Models.buildExamples(Models.nflConfidence, lines).filter((e) =>
+      Models.inWindow(Models.windowsOf(Models.nflConfidence).train, e)
+    ),
+    lines,
+    games
+  )
+  const half = (e: Models.Example) => ((e.week ?? 0) <= 9 ? 0 : 1)
+  return REFIT_GRID.map(({ platt, ridge }) => {
+    const spec = { ...Models.nflConfidence, ridge, platt }
+    const scored = [0, 1].flatMap((k) => {
+      const model = fitConfidence(spec, train.filter((e) => half(e) !== k))
+      return train.filter((e) => half(e) === k).map((e) => [probabilityOf(model, e), e.label] as const)
+    })
+    return { ridge, platt, brier: Models.brier(scored.map((s) => s[0]), scored.map((s) => s[1])) }
+  })
+}
+
+/** The training seasons of the NFL.com benchmark logistic (issue 23: fitted on 2022-2023). */
+const NFL_COM_FIT_SEASONS: ReadonlyArray<number> = [2022, 2023]
+
+/** The seasons of NFL.com projection files read for the confidence benchmark. */
+export const PROJECTION_ROW_SEASONS: ReadonlyArray<number> = [2022, 2023, 2024, 2025]
+
+/**
+ * Reads NFL.com's weekly projections of `seasons` for the confidence benchmark (domain Refit
+ * `ProjectionRow`): rows with a PlayerId, week and `PlayerWeekProjectedPts`; the PPR projection
+ * adds 0.5 × `ReceivingRec` in the seasons whose stat columns are projections (Refit
+ * `PROJECTED_COMPONENT_SEASONS`). A missing file has no rows. The benchmark only, never a feature.
+ * Fails with CsvFileError when a present file cannot be read.
+ */
+export const readProjectionRows = (
+  dataDir: string,
+  seasons: ReadonlyArray<number> = PROJECTION_ROW_SEASONS
+): Effect.Effect<ReadonlyArray<Refit.ProjectionRow>, CsvFileError> =>
+  Effect.map(
+    Effect.forEach(seasons, (season) =>
+      Stream.runCollect(readCsv(join(dataDir, Walk.benchmarkFile(season)))).pipe(
+        Effect.map((rows) =>
+          Chunk.toReadonlyArray(rows).flatMap((row): ReadonlyArray<Refit.ProjectionRow> => {
+            const nfl_id = field(row, "PlayerId")
+            const week = int(row, "week")
+            const projected = num(row, "PlayerWeekProjectedPts")
+            if (nfl_id === undefined || week === undefined || projected === undefined) return []
+            const s = int(row, "season") ?? season
+            return [{
+              nfl_id,
+              season: s,
+              week,
+              projected,
+              projected_ppr: Refit.PROJECTED_COMPONENT_SEASONS.includes(s)
+                ? projected + 0.5 * (num(row, "ReceivingRec") ?? 0)
+                : null
+            }]
+          })
+        ),
+        Effect.catchTag("CsvFileError", (e) => e.reason.includes("ENOENT") ? Effect.succeed([]) : Effect.fail(e))
+      )),
+    (all) => all.flat()
+  )
+
+/**
+ * The NFL.com benchmark logistic: P(cleared) = σ(a + b·x) with x = projection − line (points),
+ * fitted by {@link fitLogistic} on `weeks`; null without both outcomes. Returns the probability
+ * function and a, b on raw points.
+ */
+export const fitProbabilityBenchmark = (
+  weeks: ReadonlyArray<Refit.BenchmarkWeek<Models.Example>>
+): {
+  readonly p: (w: Refit.BenchmarkWeek<Models.Example>) => number
+  readonly intercept: number
+  readonly slope: number
+} | null => {
+  if (new Set(weeks.map((w) => w.example.label)).size < 2) return null
+  const x = (w: Refit.BenchmarkWeek<Models.Example>) => w.projected - w.example.threshold
+  const fit = fitLogistic(weeks.map((w) => [x(w)]), weeks.map((w) => w.example.label))
+  const slope = fit.coefficients[1]! / fit.scales[0]!
+  return {
+    p: (w) => predictLogistic(fit, [x(w)]),
+    intercept: fit.coefficients[0]! - slope * fit.means[0]!,
+    slope
+  }
+}
+
+/** The windows of a spec with a retrain: the primary pair, then the retrain's. */
+const windowPairs = (spec: Models.ConfidenceSpec) => {
+  const w = Models.windowsOf(spec)
+  return [
+    { train: w.train, heldOut: w.heldOut, label: spec.heldOutWindow },
+    ...(spec.retrain === undefined
+      ? []
+      : [{ train: spec.retrain.train, heldOut: spec.retrain.heldOut, label: spec.retrain.heldOutWindow }])
+  ]
+}
+
+/** The fit of the newest window pair whose training window a game is after (its prediction's model). */
+const fitFor = <F>(
+  pairs: ReadonlyArray<{ readonly train: Models.Window }>,
+  fits: ReadonlyArray<F | null>,
+  e: { readonly season: number; readonly game_date: string | null }
+): F | null => {
+  for (let i = pairs.length - 1; i >= 0; i--) if (afterTraining(pairs[i]!.train, e)) return fits[i] ?? null
+  return null
+}
+
+const statusOf = (
+  candidate: "current" | "refit",
+  chosen: "current" | "refit" | null,
+  result: Models.ModelResult | null
+): Models.ModelStatus => chosen === candidate ? "ACTIVE" : result?.passed === true ? "RETIRED" : "REJECTED"
+
+const choiceNote = (chosen: "current" | "refit" | null, metric: string) =>
+  chosen === null
+    ? "neither the current version nor the refit passed its rule: the fields stay null"
+    : chosen === "refit"
+    ? `the refit (major 2, with the pre-kickoff features) is ACTIVE: it passed its rule and its ${metric} is better than the current version's in every held-out window (version_comparison)`
+    : `the current version (major 1) stays ACTIVE: the refit did not beat it in every held-out window, or did not pass its rule (version_comparison)`
+
+/**
+ * Trains nfl confidence twice on the same examples and windows (2023 → 2024, 2023-2024 → 2025
+ * weeks 1-14): the current version (major 1, the trailing-points features) and the refit (major
+ * 2: the same features plus the 28 pre-kickoff features, domain Refit `withPreKickoff`, settings
+ * {@link nflConfidenceRefit}); the ACTIVE one by domain Refit `chooseCandidate` (lower Brier in
+ * every held-out window), the other RETIRED when it passed its rule, else REJECTED. Each card
+ * carries the comparison table and the Brier of a probability derived from NFL.com's projection
+ * on the same player-weeks (those the model predicts and NFL.com projects; the player played):
+ * σ(a + b·(NFL.com half-PPR projection − the PPR line)) fitted on 2022-2023 (the only NFL.com
+ * projection those files hold), scored on both held-out windows; and, for 2025, the same with
+ * NFL.com's PPR projection (half-PPR + 0.5 × projected receptions) fitted on 2024. The ACTIVE
+ * version's predictions are of every game after its first training window, each by the fit of
+ * the newest window whose training it follows (2024 by the 2023 fit, 2025 by the 2023-2024
+ * fit), so each window's card numbers are recomputable from them. Returned loser first (record
+ * in order). Pure but for `trainedAt`.
+ */
+export const trainNflConfidence = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>,
+  players: ReadonlyArray<Player>,
+  rows: ReadonlyArray<Refit.ProjectionRow>,
+  trainedAt: string
+): ReadonlyArray<Trained> => {
+  const spec = Models.nflConfidence
+  const pairs = windowPairs(spec)
+  const current = Models.buildExamples(spec, lines)
+  const refit = Refit.withPreKickoff(current, lines, games)
+  const byNfl = new Map(
+    players.flatMap((p) => (p.platform_ids["nfl"] === undefined ? [] : [[p.platform_ids["nfl"], p.id] as const]))
+  )
+  const playerOf = (id: string) => byNfl.get(id)
+  const half = (r: Refit.ProjectionRow) => r.projected
+  const ppr = (r: Refit.ProjectionRow) => r.projected_ppr
+  const halfFit = fitProbabilityBenchmark(
+    Refit.benchmarkWeeks(current.filter((e) => NFL_COM_FIT_SEASONS.includes(e.season)), rows, playerOf, half)
+  )
+  const lastTrain = Math.max(...(spec.retrain?.train.seasons ?? [0]))
+  const pprFit = fitProbabilityBenchmark(
+    Refit.benchmarkWeeks(current.filter((e) => e.season === lastTrain), rows, playerOf, ppr)
+  )
+  const candidates = [
+    { name: "current" as const, major: 1, spec, examples: current },
+    { name: "refit" as const, major: 2, spec: nflConfidenceRefit, examples: refit }
+  ].map((c) => {
+    const measured = pairs.map((w) => measureConfidence(c.spec, c.examples, w.train, w.heldOut))
+    return { ...c, measured, models: measured.map((m) => ("model" in m ? m.model : null)) }
+  })
+  const asCandidate = (c: typeof candidates[number]): Refit.Candidate => ({
+    candidate: c.name,
+    major: c.major,
+    features: c.examples[0]?.features.length ?? 0,
+    windows: c.measured.map((m, i) => ({ held_out_window: pairs[i]!.label, result: "result" in m ? m.result : null }))
+  })
+  const [cur, ref] = candidates as [typeof candidates[number], typeof candidates[number]]
+  const chosen = Refit.chooseCandidate(asCandidate(cur), asCandidate(ref), (a, b) => a.metric_model < b.metric_model)
+  const comparison = Refit.comparisonOf([asCandidate(cur), asCandidate(ref)], chosen)
+  const trained = candidates.map((c): Trained => {
+    const benchmarks = pairs.flatMap((w, i): ReadonlyArray<Models.ProbabilityBenchmark> => {
+      const model = c.models[i]
+      if (model === null || model === undefined) return []
+      const held = c.examples.filter((e) => Models.inWindow(w.heldOut, e))
+      const p = (e: Models.Example) => probabilityOf(model, e)
+      return [
+        ...(halfFit === null ? [] : [Refit.compareProbabilities(
+          w.label,
+          {
+            benchmark:
+              "σ(a + b·(NFL.com projection − line)): NFL.com's PlayerWeekProjectedPts (half-PPR, the only NFL.com projection of the 2022-2023 files) against the PPR line",
+            fitted_on: "nfl 2022-2023 player-weeks of the model's examples that NFL.com projects",
+            ...halfFit
+          },
+          Refit.benchmarkWeeks(held, rows, playerOf, half),
+          p,
+          halfFit.p
+        )]),
+        ...(pprFit === null || !w.heldOut.seasons.every((s) => s > lastTrain) ? [] : [Refit.compareProbabilities(
+          w.label,
+          {
+            benchmark:
+              "σ(a + b·(NFL.com PPR projection − line)): PlayerWeekProjectedPts + 0.5 × NFL.com's projected receptions (2024-2025 files only)",
+            fitted_on:
+              `nfl ${lastTrain} player-weeks of the model's examples that NFL.com projects (no PPR projection before 2024)`,
+            ...pprFit
+          },
+          Refit.benchmarkWeeks(held, rows, playerOf, ppr),
+          p,
+          pprFit.p
+        )])
+      ]
+    })
+    const first = c.measured[0]!
+    const result = "result" in first ? first.result : null
+    const card: Models.ModelCard = {
+      target: spec.target,
+      features: [
+        ...Models.confidenceFeatures,
+        ...Models.extraConfidenceFeatures(spec),
+        ...(c.name === "refit" ? Refit.preKickoffFeatureNames : [])
+      ].map((f) => f.replace(/last N/g, `last ${spec.window}`)),
+      training_window: spec.trainingWindow,
+      held_out_window: spec.heldOutWindow,
+      ...Models.confidenceRule(spec),
+      result,
+      note: result === null
+        ? notTrained("train" in first ? first.train : 0, "heldOut" in first ? first.heldOut : 0)
+        : `${
+          c.name === "refit"
+            ? "settings (L2 0.01, Platt scaling) chosen by 2-fold cross-validation inside 2023 (weeks 1-9 / 10-18) only; "
+            : ""
+        }${choiceNote(chosen, "Brier score")}; the ${
+          pairs[1]?.label ?? "further"
+        } predictions come from the fit through 2024`,
+      library: `ml-matrix (IRLS logistic regression, L2 ${
+        c.spec.ridge ?? RIDGE
+      } on standardised features; then Platt scaling fitted on 2-fold out-of-fold training predictions, its intercept and slope last in coefficients)`,
+      coefficients: c.models[0] === null || c.models[0] === undefined
+        ? null
+        : [
+          ...roundCoefficients(c.models[0].fit),
+          ...(c.models[0].platt === null ? [] : roundCoefficients(c.models[0].platt))
+        ],
+      additional_results: pairs.slice(1).map((w, i) => {
+        const m = c.measured[i + 1]!
+        return {
+          training_window: spec.retrain!.trainingWindow,
+          held_out_window: w.label,
+          result: "result" in m ? m.result : null
+        }
+      }),
+      probability_benchmarks: benchmarks,
+      version_comparison: comparison
+    }
+    const version = versionOf("nfl", "confidence", card, trainedAt, c.major, statusOf(c.name, chosen, result))
+    const predictions = version.status !== "ACTIVE" ? [] : c.examples.flatMap((e) => {
+      const model = fitFor(pairs, c.models, e)
+      if (model === null) return []
+      const p = probabilityOf(model, e)
+      return [{
+        model_id: version.id,
+        sport: "nfl" as const,
+        player_id: e.player_id,
+        season: e.season,
+        game_id: e.game_id,
+        game_date: e.game_date,
+        model_type: "confidence" as const,
+        model_version: version.version,
+        as_of: e.as_of,
+        probability: r4(p),
+        confidence_score: Models.confidenceScore(p),
+        heat_signal: null,
+        expected: null,
+        threshold: e.threshold,
+        actual: e.actual
+      }]
+    })
+    return { version, predictions }
+  })
+  return trained.slice().sort((a, b) =>
+    (a.version.status === "ACTIVE" ? 1 : 0) - (b.version.status === "ACTIVE" ? 1 : 0)
+  )
+}
+
+/**
+ * Trains nfl heat twice on the same examples and windows (as {@link trainNflConfidence}): the
+ * current version (major 1, the six trailing-points features) and the refit (major 2: plus the
+ * 28 pre-kickoff features; the same ridge 1e-3, nothing else chosen); the ACTIVE one has the
+ * higher Spearman correlation in every held-out window (domain Refit `chooseCandidate`), the
+ * other RETIRED when it passed its rule, else REJECTED. Each card carries the comparison table;
+ * predictions as {@link trainNflConfidence}'s. Returned loser first. Pure but for `trainedAt`.
+ */
+export const trainNflHeat = (
+  lines: ReadonlyArray<StatLine>,
+  games: ReadonlyArray<Game>,
+  trainedAt: string
+): ReadonlyArray<Trained> => {
+  const spec = Models.nflConfidence
+  const pairs = windowPairs(spec)
+  const current = Models.buildHeatExamples(spec, lines)
+  const refit = Refit.withPreKickoff(current, lines, games)
+  const candidates = [
+    { name: "current" as const, major: 1, examples: current },
+    { name: "refit" as const, major: 2, examples: refit }
+  ].map((c) => {
+    const measured = pairs.map((w) => measureHeat(c.examples, w.train, w.heldOut))
+    return { ...c, measured, fits: measured.map((m) => ("fit" in m ? m.fit : null)) }
+  })
+  const asCandidate = (c: typeof candidates[number]): Refit.Candidate => ({
+    candidate: c.name,
+    major: c.major,
+    features: c.examples[0]?.features.length ?? 0,
+    windows: c.measured.map((m, i) => ({ held_out_window: pairs[i]!.label, result: "result" in m ? m.result : null }))
+  })
+  const [cur, ref] = candidates as [typeof candidates[number], typeof candidates[number]]
+  const chosen = Refit.chooseCandidate(asCandidate(cur), asCandidate(ref), (a, b) => a.metric_model > b.metric_model)
+  const comparison = Refit.comparisonOf([asCandidate(cur), asCandidate(ref)], chosen)
+  const trained = candidates.map((c): Trained => {
+    const first = c.measured[0]!
+    const result = "result" in first ? first.result : null
+    const card: Models.ModelCard = {
+      target: heatTarget(spec),
+      features: [...Models.heatFeatures, ...(c.name === "refit" ? Refit.preKickoffFeatureNames : [])].map((f) =>
+        f.replace(/last N/g, `last ${spec.window}`)
+      ),
+      training_window: spec.trainingWindow,
+      held_out_window: spec.heldOutWindow,
+      ...Models.heatRule,
+      result,
+      note: result === null
+        ? notTrained("train" in first ? first.train : 0, "heldOut" in first ? first.heldOut : 0)
+        : `${choiceNote(chosen, "rank correlation")}; the ${
+          pairs[1]?.label ?? "further"
+        } predictions come from the fit through 2024`,
+      library: "ml-matrix (ridge least squares, L2 1e-3 on standardised features)",
+      coefficients: c.fits[0] === null || c.fits[0] === undefined ? null : roundCoefficients(c.fits[0]),
+      additional_results: pairs.slice(1).map((w, i) => {
+        const m = c.measured[i + 1]!
+        return {
+          training_window: spec.retrain!.trainingWindow,
+          held_out_window: w.label,
+          result: "result" in m ? m.result : null
+        }
+      }),
+      version_comparison: comparison
+    }
+    const version = versionOf("nfl", "heat", card, trainedAt, c.major, statusOf(c.name, chosen, result))
+    const predictions = version.status !== "ACTIVE" ? [] : c.examples.flatMap((e) => {
+      const fit = fitFor(pairs, c.fits, e)
+      if (fit === null) return []
+      const relative = predictLinear(fit, e.features)
+      return [{
+        model_id: version.id,
+        sport: "nfl" as const,
+        player_id: e.player_id,
+        season: e.season,
+        game_id: e.game_id,
+        game_date: e.game_date,
+        model_type: "heat" as const,
+        model_version: version.version,
+        as_of: e.as_of,
+        probability: null,
+        confidence_score: null,
+        heat_signal: Models.heatClassOfRelative(relative),
+        expected: Math.round(e.trailing_mean * (1 + relative) * 100) / 100,
+        threshold: Math.round(e.trailing_mean * 100) / 100,
+        actual: e.actual
+      }]
+    })
+    return { version, predictions }
+  })
+  return trained.slice().sort((a, b) =>
+    (a.version.status === "ACTIVE" ? 1 : 0) - (b.version.status === "ACTIVE" ? 1 : 0)
+  )
 }
 
 /** The file of starting pitchers' strikeouts under the data directory (kxmplin_mlb_k_model). */
@@ -736,7 +1143,10 @@ const recordTrained = (trained: Trained) =>
  * Trains every model of `sport` from the stored lines (and, for mlb pitcher_form, the starts file
  * under `options.dataDir`; without it, or when the file cannot be read, its card is recorded
  * REJECTED with the reason) and records each version (ModelRegistryWriter `record`); returns the
- * versions recorded. `trained_at` comes from the Clock. Fails with StoreError.
+ * versions recorded. nfl confidence and heat are trained twice, the current version and the refit
+ * with the pre-kickoff features ({@link trainNflConfidence}, {@link trainNflHeat}; the NFL.com
+ * projections for the confidence benchmark read from `options.dataDir`), the ACTIVE one recorded
+ * last. `trained_at` comes from the Clock. Fails with StoreError.
  */
 export const trainModels = (
   sport: SportKey,
@@ -781,13 +1191,26 @@ export const trainModels = (
     const heat = heatSpecs.filter((s) => s.sport === sport)
     if (specs.length === 0 && heat.length === 0) return out
     const lines = yield* allStatLines(sport as TeamSport)
-    for (const spec of specs) out.push(yield* recordTrained(trainConfidence(spec, lines, trainedAt)))
-    for (const spec of heat) out.push(yield* recordTrained(trainHeat(spec, lines, trainedAt)))
+    if (sport !== "nfl") {
+      for (const spec of specs) out.push(yield* recordTrained(trainConfidence(spec, lines, trainedAt)))
+      for (const spec of heat) out.push(yield* recordTrained(trainHeat(spec, lines, trainedAt)))
+    }
     if (sport === "nfl") {
       const gameReader = yield* GameReader
       const playerReader = yield* PlayerReader
       const games = yield* Paging.allRows((page) => gameReader.find({ sport: "nfl", order: "asc", ...page }))
       const players = yield* Paging.allRows((page) => playerReader.find({ sport: "nfl", ...page }))
+      const projections = options.dataDir === undefined
+        ? ([] as ReadonlyArray<Refit.ProjectionRow>)
+        : yield* readProjectionRows(options.dataDir).pipe(
+          Effect.tapError((e) => Effect.logWarning("confidence: NFL.com projections not read", e.reason)),
+          Effect.orElseSucceed((): ReadonlyArray<Refit.ProjectionRow> => [])
+        )
+      // the current and the refit version of each, loser first (the ACTIVE one recorded last)
+      for (const t of trainNflConfidence(lines, games, players, projections, trainedAt)) {
+        out.push(yield* recordTrained(t))
+      }
+      for (const t of trainNflHeat(lines, games, trainedAt)) out.push(yield* recordTrained(t))
       const benchmark = options.dataDir === undefined
         ? ([] as ReadonlyArray<P.BenchmarkRow>)
         : yield* Walk.readBenchmark(options.dataDir, [2023, 2024, 2025]).pipe(

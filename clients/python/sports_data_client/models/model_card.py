@@ -22,7 +22,9 @@ from typing import List, Optional, Union
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, conlist, validator
 from sports_data_client.models.model_card_additional_results_inner import ModelCardAdditionalResultsInner
 from sports_data_client.models.model_card_benchmark_results_inner import ModelCardBenchmarkResultsInner
+from sports_data_client.models.model_card_probability_benchmarks_inner import ModelCardProbabilityBenchmarksInner
 from sports_data_client.models.model_card_result import ModelCardResult
+from sports_data_client.models.model_card_version_comparison_inner import ModelCardVersionComparisonInner
 
 class ModelCard(BaseModel):
     """
@@ -47,7 +49,9 @@ class ModelCard(BaseModel):
     coefficients: Optional[conlist(Union[StrictFloat, StrictInt])] = Field(...)
     additional_results: Optional[conlist(ModelCardAdditionalResultsInner)] = None
     benchmark_results: Optional[conlist(ModelCardBenchmarkResultsInner)] = None
-    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients", "additional_results", "benchmark_results"]
+    probability_benchmarks: Optional[conlist(ModelCardProbabilityBenchmarksInner)] = None
+    version_comparison: Optional[conlist(ModelCardVersionComparisonInner)] = None
+    __properties = ["id", "sport", "model_type", "version", "status", "trained_at", "target", "features", "training_window", "held_out_window", "metric", "naive_baseline", "pass_rule", "result", "note", "library", "coefficients", "additional_results", "benchmark_results", "probability_benchmarks", "version_comparison"]
 
     @validator('sport')
     def sport_validate_enum(cls, value):
@@ -111,6 +115,20 @@ class ModelCard(BaseModel):
                 if _item:
                     _items.append(_item.to_dict())
             _dict['benchmark_results'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in probability_benchmarks (list)
+        _items = []
+        if self.probability_benchmarks:
+            for _item in self.probability_benchmarks:
+                if _item:
+                    _items.append(_item.to_dict())
+            _dict['probability_benchmarks'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in version_comparison (list)
+        _items = []
+        if self.version_comparison:
+            for _item in self.version_comparison:
+                if _item:
+                    _items.append(_item.to_dict())
+            _dict['version_comparison'] = _items
         # set to None if result (nullable) is None
         # and __fields_set__ contains the field
         if self.result is None and "result" in self.__fields_set__:
@@ -161,7 +179,9 @@ class ModelCard(BaseModel):
             "library": obj.get("library"),
             "coefficients": obj.get("coefficients"),
             "additional_results": [ModelCardAdditionalResultsInner.from_dict(_item) for _item in obj.get("additional_results")] if obj.get("additional_results") is not None else None,
-            "benchmark_results": [ModelCardBenchmarkResultsInner.from_dict(_item) for _item in obj.get("benchmark_results")] if obj.get("benchmark_results") is not None else None
+            "benchmark_results": [ModelCardBenchmarkResultsInner.from_dict(_item) for _item in obj.get("benchmark_results")] if obj.get("benchmark_results") is not None else None,
+            "probability_benchmarks": [ModelCardProbabilityBenchmarksInner.from_dict(_item) for _item in obj.get("probability_benchmarks")] if obj.get("probability_benchmarks") is not None else None,
+            "version_comparison": [ModelCardVersionComparisonInner.from_dict(_item) for _item in obj.get("version_comparison")] if obj.get("version_comparison") is not None else None
         })
         return _obj
 
