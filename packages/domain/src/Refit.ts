@@ -14,8 +14,19 @@ import type { Game, StatLine } from "./Canonical.js"
 import type { ModelResult, ProbabilityBenchmark, VersionComparison } from "./Models.js"
 import * as P from "./Projection.js"
 
-/** Names of the pre-kickoff features appended by {@link withPreKickoff} (Projection.ts's, in order). */
-export const preKickoffFeatureNames: ReadonlyArray<string> = P.projectionFeatureNames(P.projectionWindows)
+/**
+ * How many of Projection.ts's features the refit appends: its first 28, the set the refit's
+ * settings were chosen with on the 2023 cross-validation. The projection model's later features
+ * (exponentially weighted usage, previous season, products) were chosen for points, not for the
+ * clear probability, and were not cross-validated for it.
+ */
+const REFIT_FEATURE_COUNT = 28
+
+/** Names of the pre-kickoff features appended by {@link withPreKickoff} (Projection.ts's first 28, in order). */
+export const preKickoffFeatureNames: ReadonlyArray<string> = P.projectionFeatureNames(P.projectionWindows).slice(
+  0,
+  REFIT_FEATURE_COUNT
+)
 
 /**
  * `examples` (of nfl lines) with the pre-kickoff features of each player-game appended to its
@@ -40,7 +51,10 @@ export const withPreKickoff = <
     const position = P.projectionPosition(l?.position ?? null)
     const extra = l?.team === null || l === undefined || game === undefined || position === null
       ? zeros
-      : P.projectionFeatures(history, { player_id: e.player_id, team: l.team, position, game }).features
+      : P.projectionFeatures(history, { player_id: e.player_id, team: l.team, position, game }).features.slice(
+        0,
+        REFIT_FEATURE_COUNT
+      )
     return { ...e, features: [...e.features, ...extra] }
   })
 }
