@@ -15,7 +15,7 @@ import {
   CfbRosterParams,
   CfbStandingsParams
 } from "../params/Cfb.js"
-import { leagueListFields, TeamKeyPath } from "../params/Common.js"
+import { leagueListFields, ListLimits, TeamKeyPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 import {
   gameLogEndpoint,
@@ -25,7 +25,8 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** Rankings: the envelope plus the season, poll and week listed (null when none is held). */
@@ -55,7 +56,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   .add(teamsEndpoint(Schema.Struct(leagueListFields), "College football teams with player_count and roster_url"))
   .add(
     rosterEndpoint(
-      CfbRosterParams,
+      withListPage(CfbRosterParams, ListLimits.roster),
       Resources.PlayerIdentity,
       "Players of a college team (2025 box scores)",
       TeamKeyPath
@@ -67,7 +68,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   .add(playerEndpoint(Resources.PlayerIdentity, "One college football player"))
   .add(
     gameLogEndpoint(
-      CfbGameLogParams,
+      withListPage(CfbGameLogParams, ListLimits.gameLog),
       Resources.GameLogRow,
       "CfbGameLogResponse",
       "Game log of a college player for one season"

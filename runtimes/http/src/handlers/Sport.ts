@@ -20,7 +20,7 @@ import {
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import { setAnswerHeader } from "../ResponseHeaders.js"
-import { envelope, type SportContext } from "./Common.js"
+import { envelope, listPage, type ListPage, type SportContext } from "./Common.js"
 
 /**
  * The team filter of `/teams` and `/standings`: `conference` by `Rows.conferenceMatches` (a
@@ -71,20 +71,21 @@ export const playerDetail = <R>(ctx: SportContext, id: string, toRow: (p: Player
   })
 
 /**
- * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`; the
- * first `limit` of them when given (the MCP tool's limit), with `total` before the limit.
+ * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`,
+ * `limit` of them (default and maximum Params.ListLimits.roster; the MCP tool passes its own)
+ * from `offset`, with `total`, `offset` and `limit` in the envelope.
  */
 export const roster = <R>(
   ctx: SportContext,
   abbr: string,
   position: string | undefined,
   toRow: (p: Player) => R,
-  limit?: number
+  page: ListPage = {}
 ) =>
   Effect.gen(function*() {
     const { players } = yield* (yield* Players).roster(ctx.sport, abbr, position)
-    if (limit === undefined) return yield* envelope(ctx, players.map(toRow))
-    return yield* envelope(ctx, players.slice(0, limit).map(toRow), { total: players.length })
+    const { paging, rows } = listPage(players, page, Params.ListLimits.roster)
+    return yield* envelope(ctx, rows.map(toRow), paging)
   })
 
 /** The sports with a per-game stats endpoint (`/v1/<sport>/players/{id}/stats`). */

@@ -1,0 +1,87 @@
+/**
+ * Bounded answers (issue 26, docs/paging.md), checked on the OpenAPI document the server serves
+ * at `/openapi.json` (`OpenApi.fromApi(Api)`): every GET whose 200 answer is a list (its `data`
+ * an array) takes a `limit` query parameter with a documented maximum and a default that fits a
+ * screen, unless the contract itself bounds the list (`maxItems` on `data`: the two compared
+ * players, the always-empty lists of what no source supplies). Only the routes of
+ * {@link UNBOUNDED} answer everything, each for its reason.
+ */
+import { OpenApi } from "@effect/platform"
+import { describe, expect, it } from "@effect/vitest"
+import { Api } from "@sports-data/api"
+
+const spec = OpenApi.fromApi(Api) as any
+
+/** GET routes that may answer without a bound, and why. */
+const UNBOUNDED: Readonly<Record<string, string>> = {
+  "/v1/bulk/export": "the bulk export is the way to get everything (streamed NDJSON, not a data array)",
+  "/v1/events/stream": "a stream of server-sent events: unbounded in time by design, not a data array"
+}
+
+/** A default `limit` at most this many rows fits a screen (the largest default today: 100). */
+const SCREEN_ROWS = 100
+
+/** `schema` with its `$ref`s followed. */
+const resolve = (schema: any): any => {
+  let s = schema
+  while (s?.$ref !== undefined) {
+    s = (s.$ref as string).slice(2).split("/").reduce((o: any, k: string) => o?.[k], spec)
+  }
+  return s
+}
+
+/** The schemas a schema may be (its `anyOf`/`oneOf`/`allOf` members, or itself). */
+const variants = (schema: any): ReadonlyArray<any> => {
+  const s = resolve(schema)
+  if (s === undefined) return []
+  const members = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]
+  return members.length === 0 ? [s] : members.flatMap(variants)
+}
+
+/** The array schemas `data` of a 200 JSON answer may be (none when the answer is not a list). */
+const dataArrays = (op: any): ReadonlyArray<any> => {
+  const schema = op.responses?.["200"]?.content?.["application/json"]?.schema
+  return variants(schema)
+    .flatMap((s) => (s.properties?.data === undefined ? [] : variants(s.properties.data)))
+    .filter((s) => s.type === "array")
+}
+
+const gets = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+  item.get === undefined ? [] : [{ path, op: item.get }]
+)
+
+describe("bounded answers", () => {
+  it("finds the list answers in the document (the check walks something)", () => {
+    const lists = gets.filter(({ op }) => dataArrays(op).length > 0)
+    expect(lists.length).toBeGreaterThan(100)
+  })
+
+  it("gives every list a limit with a documented maximum and a default that fits a screen", () => {
+    const unbounded: Array<string> = []
+    for (const { op, path } of gets) {
+      const arrays = dataArrays(op)
+      if (arrays.length === 0 || path in UNBOUNDED) continue
+      if (arrays.every((a) => typeof a.maxItems === "number")) continue
+      const limit = (op.parameters ?? []).find((p: any) => p.in === "query" && p.name === "limit")
+      if (limit === undefined) {
+        unbounded.push(`${path}: no limit`)
+        continue
+      }
+      const s = resolve(limit.schema)
+      if (typeof s?.maximum !== "number") unbounded.push(`${path}: limit without a maximum`)
+      else if (typeof s.default !== "number") unbounded.push(`${path}: limit without a default`)
+      else if (s.default > s.maximum || s.default > SCREEN_ROWS || s.minimum !== 1) {
+        unbounded.push(`${path}: limit 1..${s.maximum} default ${s.default} (minimum ${s.minimum})`)
+      }
+    }
+    expect(unbounded).toEqual([])
+  })
+
+  it("allows an unbounded answer only for routes that exist and are not data lists", () => {
+    for (const path of Object.keys(UNBOUNDED)) {
+      const op = spec.paths[path]?.get
+      expect(op, path).toBeDefined()
+      expect(dataArrays(op), path).toEqual([])
+    }
+  })
+})
