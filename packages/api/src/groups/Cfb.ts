@@ -26,12 +26,16 @@ import {
   standingsEndpoint,
   teamsEndpoint,
   withLeaguePage,
-  withListPage
+  withListPage,
+  withPaging
 } from "./Shared.js"
 
-/** Rankings: the envelope plus the season, poll and week listed (null when none is held). */
+/**
+ * Rankings: the envelope plus the season, poll and week listed (null when none is held) and the
+ * paging fields (`total`, `offset`, `limit`: Params.ListLimits.poll).
+ */
 export const RankingsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Resources.CFBRanking)).fields,
+  ...withPaging(Resources.Envelope(Schema.Array(Resources.CFBRanking))).fields,
   season: Schema.NullOr(Schema.Int),
   poll: Schema.String,
   week: Schema.NullOr(Schema.Int)
@@ -48,7 +52,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   )
   .add(
     HttpApiEndpoint.get("rankings", "/rankings")
-      .setUrlParams(CfbRankingsParams)
+      .setUrlParams(withListPage(CfbRankingsParams, ListLimits.poll))
       .addSuccess(RankingsEnvelope)
       .annotate(OpenApi.Summary, "AP, Coaches and CFP polls by season and week (2022-2024)")
       .pipe(requiredTier("growth"))

@@ -5,7 +5,7 @@
  */
 import { F1, Golf, Nascar } from "@sports-data/domain"
 import { Schema } from "effect"
-import { intBetween, isPlainText, limitParam, type LimitSpec, oneOf, seasonParam } from "./Common.js"
+import { intBetween, isPlainText, limitParam, type LimitSpec, ListLimits, listPageFields, oneOf, seasonParam } from "./Common.js"
 
 /**
  * An event id: the canonical `svc_<sport>_<id>` the list endpoints return, or the source's id
@@ -63,10 +63,14 @@ export const F1SessionParam = oneOf([...F1.F1Session.literals, "practice", "fp1"
 /** `GET /v1/f1/races`: season (default: the latest held), limit. */
 export const F1RacesParams = Schema.Struct({ season: seasonParam, limit: limitParam(RaceLimits.f1Races) })
 
-/** `GET /v1/f1/results`: event (default: the latest race with results), session (default race). */
+/**
+ * `GET /v1/f1/results`: event (default: the latest race with results), session (default race),
+ * limit (ListLimits.results) and offset.
+ */
 export const F1ResultsParams = Schema.Struct({
   event: Schema.optional(EventIdParam),
-  session: Schema.optional(F1SessionParam)
+  session: Schema.optional(F1SessionParam),
+  ...listPageFields(ListLimits.results)
 })
 
 /** `GET /v1/f1/standings`: season (default: the latest with results), round (default: the last held). */
@@ -85,11 +89,22 @@ export const NascarRacesParams = Schema.Struct({
   limit: limitParam(RaceLimits.nascarRaces)
 })
 
-/** `GET /v1/nascar/results`: event (default: the series' latest race), series. */
+/**
+ * `GET /v1/nascar/results`: event (default: the series' latest race), series, limit
+ * (ListLimits.results) and offset.
+ */
 export const NascarResultsParams = Schema.Struct({
   event: Schema.optional(EventIdParam),
-  series: Schema.optional(NascarSeriesParam)
+  series: Schema.optional(NascarSeriesParam),
+  ...listPageFields(ListLimits.results)
 })
 
-/** `GET /v1/nascar/standings`: season (default: the series' latest), series. */
-export const NascarStandingsParams = Schema.Struct({ season: seasonParam, series: Schema.optional(NascarSeriesParam) })
+/**
+ * `GET /v1/nascar/standings`: season (default: the series' latest), series, limit
+ * (ListLimits.driverStandings) and offset.
+ */
+export const NascarStandingsParams = Schema.Struct({
+  season: seasonParam,
+  series: Schema.optional(NascarSeriesParam),
+  ...listPageFields(ListLimits.driverStandings)
+})

@@ -28,10 +28,12 @@ export const CfbLive = group(Api, "cfb", (handlers) =>
           season: urlParams.season,
           week: urlParams.week
         })
-        return yield* envelope(ctx(request, "rankings"), poll.rows.map((r) => Rows.rankingRow(r, poll.teams)), {
+        const { paging, rows } = listPage(poll.rows, urlParams, Params.ListLimits.poll)
+        return yield* envelope(ctx(request, "rankings"), rows.map((r) => Rows.rankingRow(r, poll.teams)), {
           season: poll.season,
           poll: poll.poll,
-          week: poll.week
+          week: poll.week,
+          ...paging
         })
       }))
     .handle("gameLog", ({ path, request, urlParams }) =>
