@@ -5,7 +5,16 @@
  */
 import { F1, Golf, Nascar } from "@sports-data/domain"
 import { Schema } from "effect"
-import { intBetween, isPlainText, limitParam, type LimitSpec, ListLimits, listPageFields, oneOf, seasonParam } from "./Common.js"
+import {
+  intBetween,
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  ListLimits,
+  listPageFields,
+  oneOf,
+  seasonParam
+} from "./Common.js"
 
 /**
  * An event id: the canonical `svc_<sport>_<id>` the list endpoints return, or the source's id
@@ -21,7 +30,8 @@ export const EventIdParam = Schema.String.pipe(
 /** Limits of the event sports' lists. */
 export const RaceLimits = {
   tournaments: { default: 50, max: 100 },
-  leaderboard: { default: 156, max: 156 },
+  // the specification's max 156 (a full field, asked with limit=156); the default fits a screen (issue 26)
+  leaderboard: { default: 100, max: 156 },
   scoringAverage: { default: 10, max: 50 },
   f1Races: { default: 30, max: 100 },
   nascarRaces: { default: 40, max: 100 }
@@ -37,7 +47,10 @@ export const GolfTournamentsParams = Schema.Struct({
   limit: limitParam(RaceLimits.tournaments)
 })
 
-/** `GET /v1/golf/leaderboard`: tour, event (default: the tour's latest completed), limit (max 156). */
+/**
+ * `GET /v1/golf/leaderboard`: tour, event (default: the tour's latest completed), limit (default
+ * 100, max 156: the whole field).
+ */
 export const GolfLeaderboardParams = Schema.Struct({
   tour: Schema.optional(GolfTourParam),
   event: Schema.optional(EventIdParam),
