@@ -4,11 +4,15 @@
  * an array) takes a `limit` query parameter with a documented maximum and a default that fits a
  * screen, unless the contract itself bounds the list (`maxItems` on `data`: the two compared
  * players, the always-empty lists of what no source supplies). Only the routes of
- * {@link UNBOUNDED} answer everything, each for its reason.
+ * {@link UNBOUNDED} answer everything, each for its reason. Then, on the server, the lists bounded
+ * for issue 26 page by `limit` and `offset` with `total`, and refuse a limit outside `1..max`.
  */
 import { OpenApi } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Api } from "@sports-data/api"
+import { Effect } from "effect"
+import { expectError, get, ok } from "./fixtures.js"
+import { Harness } from "./harness.js"
 
 const spec = OpenApi.fromApi(Api) as any
 
@@ -83,5 +87,68 @@ describe("bounded answers", () => {
       expect(op, path).toBeDefined()
       expect(dataArrays(op), path).toEqual([])
     }
+  })
+})
+
+describe("bounded lists on the server", () => {
+  it.layer(Harness.layer())("seeded store", (it) => {
+    it.effect("a roster pages by limit and offset, total counting the whole roster", () =>
+      Effect.gen(function*() {
+        const whole = yield* ok("/v1/nfl/teams/KC/roster")
+        expect(whole).toMatchObject({ count: 2, total: 2, offset: 0, limit: 100 })
+        const first = yield* ok("/v1/nfl/teams/KC/roster?limit=1")
+        const second = yield* ok("/v1/nfl/teams/KC/roster?limit=1&offset=1")
+        expect([first.count, first.total, second.count, second.total]).toEqual([1, 2, 1, 2])
+        expect([...first.data, ...second.data]).toEqual(whole.data)
+      }))
+
+    it.effect("the meta lists page too: /v1/sports, /v1/data/status, /v1/meta/coverage", () =>
+      Effect.gen(function*() {
+        for (const path of ["/v1/sports", "/v1/data/status", "/v1/meta/coverage"]) {
+          const whole = yield* ok(path)
+          expect(whole.total, path).toBe(whole.data.length)
+          const two = yield* ok(`${path}?limit=2&offset=1`)
+          expect(two.data, path).toEqual(whole.data.slice(1, 3))
+          expect(two).toMatchObject({ count: 2, total: whole.total, offset: 1, limit: 2 })
+        }
+      }))
+
+    it.effect("a limit outside 1..max is 400 naming limit; a negative offset 400 naming offset", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        for (
+          const path of [
+            "/v1/nfl/teams/KC/roster?limit=0",
+            "/v1/nfl/teams/KC/roster?limit=501",
+            "/v1/nba/players/svc_nba_2544/game-log?limit=501",
+            "/v1/cfb/rankings?limit=1001",
+            "/v1/f1/results?limit=0",
+            "/v1/nascar/results?limit=abc",
+            "/v1/nascar/standings?limit=1001",
+            "/v1/ufc/rankings?limit=1001",
+            "/v1/nfl/dfs/slates?limit=501",
+            "/v1/model/metadata?limit=501",
+            "/v1/sports?limit=1001",
+            "/v1/data/status?limit=0",
+            "/v1/meta/coverage?limit=1001",
+            "/daas/webhooks?limit=101"
+          ]
+        ) {
+          expectError(yield* get(path), 400, "INVALID_PARAMETER", "limit")
+        }
+        expectError(yield* get("/v1/sports?offset=-1"), 400, "INVALID_PARAMETER", "offset")
+        expectError(
+          yield* h.request("GET", "/v1/nfl/teams/KC/practice?limit=0", { key: h.keys.syndicate_alpha }),
+          400,
+          "INVALID_PARAMETER",
+          "limit"
+        )
+      }))
+
+    it.effect("a key's webhooks answer with total, offset and limit", () =>
+      Effect.gen(function*() {
+        const body = yield* ok("/daas/webhooks?limit=5")
+        expect(body).toMatchObject({ success: true, total: body.data.length, offset: 0, limit: 5 })
+      }))
   })
 })
