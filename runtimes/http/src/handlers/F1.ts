@@ -35,7 +35,13 @@ export const F1Live = group(Api, "f1", (handlers) =>
         const c = ctx(request, "results")
         if (!isSession(session)) {
           const none = listPage([], urlParams, Params.ListLimits.results)
-          return yield* envelope(c, none.rows, { race: null, session, ...none.paging }, undefined, unavailable(PRACTICE_NO_SOURCE))
+          return yield* envelope(
+            c,
+            none.rows,
+            { race: null, session, ...none.paging },
+            undefined,
+            unavailable(PRACTICE_NO_SOURCE)
+          )
         }
         const found = yield* (yield* F1).results({ event: urlParams.event, session }, yield* callTime)
         const coverage = found.rows.length > 0

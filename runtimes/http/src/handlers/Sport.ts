@@ -20,7 +20,7 @@ import {
 } from "@sports-data/domain"
 import { Effect } from "effect"
 import { setAnswerHeader } from "../ResponseHeaders.js"
-import { envelope, listPage, type ListPage, type SportContext } from "./Common.js"
+import { envelope, type ListPage, listPage, type SportContext } from "./Common.js"
 
 /**
  * The team filter of `/teams` and `/standings`: `conference` by `Rows.conferenceMatches` (a
