@@ -92,6 +92,14 @@ describe("bounded answers", () => {
 
 describe("bounded lists on the server", () => {
   it.layer(Harness.layer())("seeded store", (it) => {
+    it.effect("the document checked above is the one the server serves at /openapi.json", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const served = yield* h.request("GET", "/openapi.json")
+        expect(served.status).toBe(200)
+        expect(served.body).toEqual(JSON.parse(JSON.stringify(spec)))
+      }))
+
     it.effect("a roster pages by limit and offset, total counting the whole roster", () =>
       Effect.gen(function*() {
         const whole = yield* ok("/v1/nfl/teams/KC/roster")
