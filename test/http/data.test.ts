@@ -920,7 +920,7 @@ describe("data endpoints", () => {
       it.effect("sports: every sport key, the served ones with their endpoint paths", () =>
         Effect.gen(function*() {
           const c = yield* client()
-          const res = yield* c.meta.sports()
+          const res = yield* c.meta.sports({ urlParams: {} })
           expect(res.data.map((s) => s.sport)).toEqual([
             "nfl",
             "mlb",
@@ -953,7 +953,7 @@ describe("data endpoints", () => {
           const h = yield* Harness
           const c = yield* client()
           const summary = yield* Effect.flatMap(CatalogReader, (s) => s.summary).pipe(Effect.provide(h.stores))
-          const status = yield* c.meta.dataStatus()
+          const status = yield* c.meta.dataStatus({ urlParams: {} })
           expect(status.data.map((r) => r.sport)).toEqual([...SportKey.literals])
           const nfl = status.data.find((r) => r.sport === "nfl")!
           expect(nfl).toMatchObject({
@@ -972,7 +972,7 @@ describe("data endpoints", () => {
               s.stat_lines
             ])
           }
-          const coverage = yield* c.meta.coverage()
+          const coverage = yield* c.meta.coverage({ urlParams: {} })
           expect(coverage.data.find((r) => r.sport === "nfl")).toMatchObject({
             seasons: [2023, 2024],
             first_game_date: "2023-09-17",

@@ -48,7 +48,7 @@ describe("golf, f1 and nascar endpoints", () => {
 
     it.effect("golf: missed cuts come after every finisher with two rounds; the limit is 1 to 156", () =>
       Effect.gen(function*() {
-        const board = (yield* ok("/v1/golf/leaderboard?event=401703515")).data
+        const board = (yield* ok("/v1/golf/leaderboard?event=401703515&limit=156")).data
         const raw = csvRows("golf/array_carpenter_golfastr/pga_leaderboards_2025.csv").filter((r) =>
           r["event_id"] === "401703515"
         )

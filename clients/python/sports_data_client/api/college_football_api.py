@@ -53,19 +53,23 @@ class CollegeFootballApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def cfb_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> CfbGameLogResponse:  # noqa: E501
+    def cfb_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> CfbGameLogResponse:  # noqa: E501
         """Game log of a college player for one season  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_game_log(id, season, async_req=True)
+        >>> thread = api.cfb_game_log(id, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -80,22 +84,26 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_game_log_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_game_log_with_http_info(id, season, **kwargs)  # noqa: E501
+        return self.cfb_game_log_with_http_info(id, season, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Game log of a college player for one season  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_game_log_with_http_info(id, season, async_req=True)
+        >>> thread = api.cfb_game_log_with_http_info(id, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -125,7 +133,9 @@ class CollegeFootballApi(object):
 
         _all_params = [
             'id',
-            'season'
+            'season',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -161,6 +171,12 @@ class CollegeFootballApi(object):
         _query_params = []
         if _params.get('season') is not None:  # noqa: E501
             _query_params.append(('season', _params['season']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -729,13 +745,13 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_rankings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, poll : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, **kwargs) -> CFBRankingsResponse:  # noqa: E501
+    def cfb_rankings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, poll : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> CFBRankingsResponse:  # noqa: E501
         """AP, Coaches and CFP polls by season and week (2022-2024)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_rankings(season, poll, week, async_req=True)
+        >>> thread = api.cfb_rankings(season, poll, week, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
@@ -744,6 +760,10 @@ class CollegeFootballApi(object):
         :type poll: str
         :param week: week of the season
         :type week: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -758,16 +778,16 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_rankings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_rankings_with_http_info(season, poll, week, **kwargs)  # noqa: E501
+        return self.cfb_rankings_with_http_info(season, poll, week, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_rankings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, poll : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_rankings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, poll : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, week : Annotated[Optional[conint(strict=True, le=20, ge=0)], Field(description="week of the season")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """AP, Coaches and CFP polls by season and week (2022-2024)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_rankings_with_http_info(season, poll, week, async_req=True)
+        >>> thread = api.cfb_rankings_with_http_info(season, poll, week, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
@@ -776,6 +796,10 @@ class CollegeFootballApi(object):
         :type poll: str
         :param week: week of the season
         :type week: int
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -806,7 +830,9 @@ class CollegeFootballApi(object):
         _all_params = [
             'season',
             'poll',
-            'week'
+            'week',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -845,6 +871,12 @@ class CollegeFootballApi(object):
 
         if _params.get('week') is not None:  # noqa: E501
             _query_params.append(('week', _params['week']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -892,19 +924,23 @@ class CollegeFootballApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def cfb_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
+    def cfb_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
         """Players of a college team (2025 box scores)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_roster(team, position, async_req=True)
+        >>> thread = api.cfb_roster(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -919,22 +955,26 @@ class CollegeFootballApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the cfb_roster_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.cfb_roster_with_http_info(team, position, **kwargs)  # noqa: E501
+        return self.cfb_roster_with_http_info(team, position, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def cfb_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def cfb_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Players of a college team (2025 box scores)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.cfb_roster_with_http_info(team, position, async_req=True)
+        >>> thread = api.cfb_roster_with_http_info(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -964,7 +1004,9 @@ class CollegeFootballApi(object):
 
         _all_params = [
             'team',
-            'position'
+            'position',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1000,6 +1042,12 @@ class CollegeFootballApi(object):
         _query_params = []
         if _params.get('position') is not None:  # noqa: E501
             _query_params.append(('position', _params['position']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -228,17 +228,21 @@ class DFSApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def dfs_dfs_slates(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], platform : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, days : Annotated[Optional[conint(strict=True, le=3650, ge=1)], Field(description="slates starting at most this many days ago, or later (1 to 3650; default: every slate)")] = None, **kwargs) -> DfsDfsSlates200Response:  # noqa: E501
+    def dfs_dfs_slates(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, platform : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, days : Annotated[Optional[conint(strict=True, le=3650, ge=1)], Field(description="slates starting at most this many days ago, or later (1 to 3650; default: every slate)")] = None, **kwargs) -> DfsDfsSlates200Response:  # noqa: E501
         """DFS slates of a sport, newest first (DraftKings nfl 2025 week 1, golf 2026)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.dfs_dfs_slates(sport, platform, days, async_req=True)
+        >>> thread = api.dfs_dfs_slates(sport, limit, offset, platform, days, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
+        :param limit: rows to return, 1 to 500 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param platform: case-insensitive
         :type platform: str
         :param days: slates starting at most this many days ago, or later (1 to 3650; default: every slate)
@@ -257,20 +261,24 @@ class DFSApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the dfs_dfs_slates_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.dfs_dfs_slates_with_http_info(sport, platform, days, **kwargs)  # noqa: E501
+        return self.dfs_dfs_slates_with_http_info(sport, limit, offset, platform, days, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def dfs_dfs_slates_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], platform : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, days : Annotated[Optional[conint(strict=True, le=3650, ge=1)], Field(description="slates starting at most this many days ago, or later (1 to 3650; default: every slate)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def dfs_dfs_slates_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, platform : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, days : Annotated[Optional[conint(strict=True, le=3650, ge=1)], Field(description="slates starting at most this many days ago, or later (1 to 3650; default: every slate)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """DFS slates of a sport, newest first (DraftKings nfl 2025 week 1, golf 2026)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.dfs_dfs_slates_with_http_info(sport, platform, days, async_req=True)
+        >>> thread = api.dfs_dfs_slates_with_http_info(sport, limit, offset, platform, days, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
+        :param limit: rows to return, 1 to 500 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param platform: case-insensitive
         :type platform: str
         :param days: slates starting at most this many days ago, or later (1 to 3650; default: every slate)
@@ -304,6 +312,8 @@ class DFSApi(object):
 
         _all_params = [
             'sport',
+            'limit',
+            'offset',
             'platform',
             'days'
         ]
@@ -339,6 +349,12 @@ class DFSApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         if _params.get('platform') is not None:  # noqa: E501
             _query_params.append(('platform', _params['platform']))
 

@@ -203,19 +203,23 @@ class Formula1Api(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def f1_results(self, event : Optional[constr(strict=True)] = None, session : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> F1ResultsResponse:  # noqa: E501
+    def f1_results(self, event : Optional[constr(strict=True)] = None, session : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> F1ResultsResponse:  # noqa: E501
         """Results of a race, qualifying, sprint or sprint qualifying session  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.f1_results(event, session, async_req=True)
+        >>> thread = api.f1_results(event, session, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param event:
         :type event: str
         :param session: case-insensitive
         :type session: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -230,22 +234,26 @@ class Formula1Api(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the f1_results_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.f1_results_with_http_info(event, session, **kwargs)  # noqa: E501
+        return self.f1_results_with_http_info(event, session, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def f1_results_with_http_info(self, event : Optional[constr(strict=True)] = None, session : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def f1_results_with_http_info(self, event : Optional[constr(strict=True)] = None, session : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Results of a race, qualifying, sprint or sprint qualifying session  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.f1_results_with_http_info(event, session, async_req=True)
+        >>> thread = api.f1_results_with_http_info(event, session, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param event:
         :type event: str
         :param session: case-insensitive
         :type session: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -275,7 +283,9 @@ class Formula1Api(object):
 
         _all_params = [
             'event',
-            'session'
+            'session',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -311,6 +321,12 @@ class Formula1Api(object):
 
         if _params.get('session') is not None:  # noqa: E501
             _query_params.append(('session', _params['session']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

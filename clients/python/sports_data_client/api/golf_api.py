@@ -48,7 +48,7 @@ class GolfApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def golf_leaderboard(self, tour : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, event : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=156, ge=1)], Field(description="rows to return, 1 to 156 (default 156)")] = None, **kwargs) -> GolfLeaderboardResponse:  # noqa: E501
+    def golf_leaderboard(self, tour : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, event : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=156, ge=1)], Field(description="rows to return, 1 to 156 (default 100)")] = None, **kwargs) -> GolfLeaderboardResponse:  # noqa: E501
         """Final leaderboard: positions with ties, missed cuts, total strokes, score to par (no round scores)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
@@ -61,7 +61,7 @@ class GolfApi(object):
         :type tour: str
         :param event:
         :type event: str
-        :param limit: rows to return, 1 to 156 (default 156)
+        :param limit: rows to return, 1 to 156 (default 100)
         :type limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
@@ -80,7 +80,7 @@ class GolfApi(object):
         return self.golf_leaderboard_with_http_info(tour, event, limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def golf_leaderboard_with_http_info(self, tour : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, event : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=156, ge=1)], Field(description="rows to return, 1 to 156 (default 156)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def golf_leaderboard_with_http_info(self, tour : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, event : Optional[constr(strict=True)] = None, limit : Annotated[Optional[conint(strict=True, le=156, ge=1)], Field(description="rows to return, 1 to 156 (default 100)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Final leaderboard: positions with ties, missed cuts, total strokes, score to par (no round scores)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
@@ -93,7 +93,7 @@ class GolfApi(object):
         :type tour: str
         :param event:
         :type event: str
-        :param limit: rows to return, 1 to 156 (default 156)
+        :param limit: rows to return, 1 to 156 (default 100)
         :type limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional

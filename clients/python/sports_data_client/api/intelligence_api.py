@@ -1795,19 +1795,23 @@ class IntelligenceApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def intelligence_team_practice(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], team : constr(strict=True), **kwargs) -> PracticeReportResponse:  # noqa: E501
+    def intelligence_team_practice(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], team : constr(strict=True), limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> PracticeReportResponse:  # noqa: E501
         """A team's latest weekly practice report (nfl)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.intelligence_team_practice(sport, team, async_req=True)
+        >>> thread = api.intelligence_team_practice(sport, team, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
         :param team: (required)
         :type team: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -1822,22 +1826,26 @@ class IntelligenceApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the intelligence_team_practice_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.intelligence_team_practice_with_http_info(sport, team, **kwargs)  # noqa: E501
+        return self.intelligence_team_practice_with_http_info(sport, team, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def intelligence_team_practice_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], team : constr(strict=True), **kwargs) -> ApiResponse:  # noqa: E501
+    def intelligence_team_practice_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], team : constr(strict=True), limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """A team's latest weekly practice report (nfl)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.intelligence_team_practice_with_http_info(sport, team, async_req=True)
+        >>> thread = api.intelligence_team_practice_with_http_info(sport, team, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive (required)
         :type sport: str
         :param team: (required)
         :type team: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -1867,7 +1875,9 @@ class IntelligenceApi(object):
 
         _all_params = [
             'sport',
-            'team'
+            'team',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -1904,6 +1914,12 @@ class IntelligenceApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

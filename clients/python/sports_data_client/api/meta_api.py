@@ -19,6 +19,10 @@ import warnings
 from pydantic import validate_arguments, ValidationError
 from typing_extensions import Annotated
 
+from pydantic import Field, conint
+
+from typing import Optional
+
 from sports_data_client.models.meta_coverage200_response import MetaCoverage200Response
 from sports_data_client.models.meta_data_status200_response import MetaDataStatus200Response
 from sports_data_client.models.meta_sports200_response import MetaSports200Response
@@ -44,15 +48,19 @@ class MetaApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def meta_coverage(self, **kwargs) -> MetaCoverage200Response:  # noqa: E501
+    def meta_coverage(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MetaCoverage200Response:  # noqa: E501
         """Historical coverage by sport: seasons, date range, counts  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_coverage(async_req=True)
+        >>> thread = api.meta_coverage(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -67,18 +75,22 @@ class MetaApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the meta_coverage_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.meta_coverage_with_http_info(**kwargs)  # noqa: E501
+        return self.meta_coverage_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def meta_coverage_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def meta_coverage_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Historical coverage by sport: seasons, date range, counts  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_coverage_with_http_info(async_req=True)
+        >>> thread = api.meta_coverage_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -107,6 +119,8 @@ class MetaApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -137,6 +151,12 @@ class MetaApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters
@@ -183,15 +203,19 @@ class MetaApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def meta_data_status(self, **kwargs) -> MetaDataStatus200Response:  # noqa: E501
+    def meta_data_status(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MetaDataStatus200Response:  # noqa: E501
         """Per-sport freshness timestamps and player counts  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_data_status(async_req=True)
+        >>> thread = api.meta_data_status(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -206,18 +230,22 @@ class MetaApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the meta_data_status_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.meta_data_status_with_http_info(**kwargs)  # noqa: E501
+        return self.meta_data_status_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def meta_data_status_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def meta_data_status_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-sport freshness timestamps and player counts  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_data_status_with_http_info(async_req=True)
+        >>> thread = api.meta_data_status_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -246,6 +274,8 @@ class MetaApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -276,6 +306,12 @@ class MetaApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters
@@ -322,15 +358,19 @@ class MetaApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def meta_sports(self, **kwargs) -> MetaSports200Response:  # noqa: E501
+    def meta_sports(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> MetaSports200Response:  # noqa: E501
         """Sports and the endpoint families served for each  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_sports(async_req=True)
+        >>> thread = api.meta_sports(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -345,18 +385,22 @@ class MetaApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the meta_sports_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.meta_sports_with_http_info(**kwargs)  # noqa: E501
+        return self.meta_sports_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def meta_sports_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def meta_sports_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Sports and the endpoint families served for each  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.meta_sports_with_http_info(async_req=True)
+        >>> thread = api.meta_sports_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -385,6 +429,8 @@ class MetaApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -415,6 +461,12 @@ class MetaApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

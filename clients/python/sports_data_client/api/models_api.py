@@ -48,20 +48,24 @@ class ModelsApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def models_metadata(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ModelsMetadata200Response:  # noqa: E501
+    def models_metadata(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ModelsMetadata200Response:  # noqa: E501
         """Model cards of the registry: ACTIVE models, or every version with status=all  # noqa: E501
 
         Each card: target, features, training and held-out windows, metric, naive baseline, pass rule and the measured result of both. A version is ACTIVE only when it beat its baseline on the held-out window by its pass rule; REJECTED cards are served with status=all and feed no field.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.models_metadata(sport, status, async_req=True)
+        >>> thread = api.models_metadata(sport, status, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
         :type sport: str
         :param status: case-insensitive
         :type status: str
+        :param limit: rows to return, 1 to 500 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -76,23 +80,27 @@ class ModelsApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the models_metadata_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.models_metadata_with_http_info(sport, status, **kwargs)  # noqa: E501
+        return self.models_metadata_with_http_info(sport, status, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def models_metadata_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def models_metadata_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, status : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Model cards of the registry: ACTIVE models, or every version with status=all  # noqa: E501
 
         Each card: target, features, training and held-out windows, metric, naive baseline, pass rule and the measured result of both. A version is ACTIVE only when it beat its baseline on the held-out window by its pass rule; REJECTED cards are served with status=all and feed no field.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.models_metadata_with_http_info(sport, status, async_req=True)
+        >>> thread = api.models_metadata_with_http_info(sport, status, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param sport: case-insensitive
         :type sport: str
         :param status: case-insensitive
         :type status: str
+        :param limit: rows to return, 1 to 500 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -122,7 +130,9 @@ class ModelsApi(object):
 
         _all_params = [
             'sport',
-            'status'
+            'status',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -158,6 +168,12 @@ class ModelsApi(object):
 
         if _params.get('status') is not None:  # noqa: E501
             _query_params.append(('status', _params['status']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

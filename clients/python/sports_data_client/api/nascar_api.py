@@ -211,19 +211,23 @@ class NASCARApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nascar_results(self, event : Optional[constr(strict=True)] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NascarResultsResponse:  # noqa: E501
+    def nascar_results(self, event : Optional[constr(strict=True)] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NascarResultsResponse:  # noqa: E501
         """Results of a race  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nascar_results(event, series, async_req=True)
+        >>> thread = api.nascar_results(event, series, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param event:
         :type event: str
         :param series: case-insensitive
         :type series: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -238,22 +242,26 @@ class NASCARApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nascar_results_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nascar_results_with_http_info(event, series, **kwargs)  # noqa: E501
+        return self.nascar_results_with_http_info(event, series, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nascar_results_with_http_info(self, event : Optional[constr(strict=True)] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nascar_results_with_http_info(self, event : Optional[constr(strict=True)] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Results of a race  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nascar_results_with_http_info(event, series, async_req=True)
+        >>> thread = api.nascar_results_with_http_info(event, series, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param event:
         :type event: str
         :param series: case-insensitive
         :type series: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -283,7 +291,9 @@ class NASCARApi(object):
 
         _all_params = [
             'event',
-            'series'
+            'series',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -319,6 +329,12 @@ class NASCARApi(object):
 
         if _params.get('series') is not None:  # noqa: E501
             _query_params.append(('series', _params['series']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -366,19 +382,23 @@ class NASCARApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nascar_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NascarStandingsResponse:  # noqa: E501
+    def nascar_standings(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NascarStandingsResponse:  # noqa: E501
         """Sum of race points of a series season (not the playoff-reset standings)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nascar_standings(season, series, async_req=True)
+        >>> thread = api.nascar_standings(season, series, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param series: case-insensitive
         :type series: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -393,22 +413,26 @@ class NASCARApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nascar_standings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nascar_standings_with_http_info(season, series, **kwargs)  # noqa: E501
+        return self.nascar_standings_with_http_info(season, series, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nascar_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nascar_standings_with_http_info(self, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, series : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Sum of race points of a series season (not the playoff-reset standings)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nascar_standings_with_http_info(season, series, async_req=True)
+        >>> thread = api.nascar_standings_with_http_info(season, series, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
         :param series: case-insensitive
         :type series: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -438,7 +462,9 @@ class NASCARApi(object):
 
         _all_params = [
             'season',
-            'series'
+            'series',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -474,6 +500,12 @@ class NASCARApi(object):
 
         if _params.get('series') is not None:  # noqa: E501
             _query_params.append(('series', _params['series']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -53,19 +53,23 @@ class NBAApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def nba_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> NbaGameLogResponse:  # noqa: E501
+    def nba_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NbaGameLogResponse:  # noqa: E501
         """Full game log of an NBA player for one season, in date order  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_game_log(id, season, async_req=True)
+        >>> thread = api.nba_game_log(id, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -80,22 +84,26 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_game_log_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_game_log_with_http_info(id, season, **kwargs)  # noqa: E501
+        return self.nba_game_log_with_http_info(id, season, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Full game log of an NBA player for one season, in date order  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_game_log_with_http_info(id, season, async_req=True)
+        >>> thread = api.nba_game_log_with_http_info(id, season, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
         :param season: season, as the year it starts (2023 = the 2023 or 2023-24 season)
         :type season: int
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -125,7 +133,9 @@ class NBAApi(object):
 
         _all_params = [
             'id',
-            'season'
+            'season',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -161,6 +171,12 @@ class NBAApi(object):
         _query_params = []
         if _params.get('season') is not None:  # noqa: E501
             _query_params.append(('season', _params['season']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
@@ -886,19 +902,23 @@ class NBAApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nba_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
+    def nba_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
         """Players of an NBA team, by position; 404 for an unknown team  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_roster(team, position, async_req=True)
+        >>> thread = api.nba_roster(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -913,22 +933,26 @@ class NBAApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nba_roster_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nba_roster_with_http_info(team, position, **kwargs)  # noqa: E501
+        return self.nba_roster_with_http_info(team, position, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nba_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nba_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Players of an NBA team, by position; 404 for an unknown team  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nba_roster_with_http_info(team, position, async_req=True)
+        >>> thread = api.nba_roster_with_http_info(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -958,7 +982,9 @@ class NBAApi(object):
 
         _all_params = [
             'team',
-            'position'
+            'position',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -994,6 +1020,12 @@ class NBAApi(object):
         _query_params = []
         if _params.get('position') is not None:  # noqa: E501
             _query_params.append(('position', _params['position']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

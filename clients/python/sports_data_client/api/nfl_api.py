@@ -744,19 +744,23 @@ class NFLApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def nfl_roster(self, team : constr(strict=True), position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
+    def nfl_roster(self, team : constr(strict=True), position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
         """Players of an NFL team, by position; 404 for an unknown team  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_roster(team, position, async_req=True)
+        >>> thread = api.nfl_roster(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position:
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -771,22 +775,26 @@ class NFLApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the nfl_roster_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.nfl_roster_with_http_info(team, position, **kwargs)  # noqa: E501
+        return self.nfl_roster_with_http_info(team, position, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def nfl_roster_with_http_info(self, team : constr(strict=True), position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def nfl_roster_with_http_info(self, team : constr(strict=True), position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Players of an NFL team, by position; 404 for an unknown team  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.nfl_roster_with_http_info(team, position, async_req=True)
+        >>> thread = api.nfl_roster_with_http_info(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position:
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -816,7 +824,9 @@ class NFLApi(object):
 
         _all_params = [
             'team',
-            'position'
+            'position',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -852,6 +862,12 @@ class NFLApi(object):
         _query_params = []
         if _params.get('position') is not None:  # noqa: E501
             _query_params.append(('position', _params['position']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

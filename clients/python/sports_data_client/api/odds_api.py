@@ -49,10 +49,10 @@ class OddsApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
+    def odds_history(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> OddsHistoryResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 100, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -67,7 +67,7 @@ class OddsApi(object):
         :type bookmaker: str
         :param market:
         :type market: str
-        :param limit: rows to return, 1 to 2000 (default 200)
+        :param limit: rows to return, 1 to 2000 (default 100)
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int
@@ -90,10 +90,10 @@ class OddsApi(object):
         return self.odds_history_with_http_info(sport, game_id, bookmaker, market, limit, offset, cursor, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 200)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def odds_history_with_http_info(self, sport : Annotated[StrictStr, Field(..., description="case-insensitive")], game_id : Annotated[StrictStr, Field(..., description="the service's game id (as /v1/{sport}/games gives it) or tennis match id")], bookmaker : Optional[constr(strict=True, max_length=100, min_length=1)] = None, market : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=2000, ge=1)], Field(description="rows to return, 1 to 2000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, cursor : Annotated[Optional[constr(strict=True)], Field(description="the next_cursor of the previous page of this list with the same filters, passed unchanged; keyed on the list's order, so rows written meanwhile are neither repeated nor skipped (not combined with offset)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Every stored line of one game in time order (one line where the source has one)  # noqa: E501
 
-        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
+        Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 100, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game.  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -108,7 +108,7 @@ class OddsApi(object):
         :type bookmaker: str
         :param market:
         :type market: str
-        :param limit: rows to return, 1 to 2000 (default 200)
+        :param limit: rows to return, 1 to 2000 (default 100)
         :type limit: int
         :param offset: rows to skip (default 0)
         :type offset: int

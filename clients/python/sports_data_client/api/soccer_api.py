@@ -52,17 +52,21 @@ class SoccerApi(object):
         self.api_client = api_client
 
     @validate_arguments
-    def soccer_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], **kwargs) -> SoccerGameLogResponse:  # noqa: E501
+    def soccer_game_log(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> SoccerGameLogResponse:  # noqa: E501
         """Game log of a soccer player (no source: empty)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_game_log(id, async_req=True)
+        >>> thread = api.soccer_game_log(id, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -77,20 +81,24 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_game_log_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_game_log_with_http_info(id, **kwargs)  # noqa: E501
+        return self.soccer_game_log_with_http_info(id, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_game_log_with_http_info(self, id : Annotated[StrictStr, Field(..., description="canonical player id svc_<sport>_<id>")], limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Game log of a soccer player (no source: empty)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_game_log_with_http_info(id, async_req=True)
+        >>> thread = api.soccer_game_log_with_http_info(id, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param id: canonical player id svc_<sport>_<id> (required)
         :type id: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -119,7 +127,9 @@ class SoccerApi(object):
         _params = locals()
 
         _all_params = [
-            'id'
+            'id',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -153,6 +163,12 @@ class SoccerApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters
@@ -728,19 +744,23 @@ class SoccerApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def soccer_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
+    def soccer_roster(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> NflRoster200Response:  # noqa: E501
         """Players of a team (no source)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_roster(team, position, async_req=True)
+        >>> thread = api.soccer_roster(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -755,22 +775,26 @@ class SoccerApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the soccer_roster_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.soccer_roster_with_http_info(team, position, **kwargs)  # noqa: E501
+        return self.soccer_roster_with_http_info(team, position, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def soccer_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def soccer_roster_with_http_info(self, team : constr(strict=True), position : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Players of a team (no source)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.soccer_roster_with_http_info(team, position, async_req=True)
+        >>> thread = api.soccer_roster_with_http_info(team, position, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param team: (required)
         :type team: str
         :param position: case-insensitive
         :type position: str
+        :param limit: rows to return, 1 to 500 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -800,7 +824,9 @@ class SoccerApi(object):
 
         _all_params = [
             'team',
-            'position'
+            'position',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -836,6 +862,12 @@ class SoccerApi(object):
         _query_params = []
         if _params.get('position') is not None:  # noqa: E501
             _query_params.append(('position', _params['position']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -359,17 +359,21 @@ class UFCApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def ufc_rankings(self, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> UfcRankings200Response:  # noqa: E501
+    def ufc_rankings(self, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> UfcRankings200Response:  # noqa: E501
         """UFC rankings: no source has them (empty data, meta.coverage unavailable)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.ufc_rankings(division, async_req=True)
+        >>> thread = api.ufc_rankings(division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -384,20 +388,24 @@ class UFCApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the ufc_rankings_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.ufc_rankings_with_http_info(division, **kwargs)  # noqa: E501
+        return self.ufc_rankings_with_http_info(division, limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def ufc_rankings_with_http_info(self, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def ufc_rankings_with_http_info(self, division : Optional[constr(strict=True, max_length=100, min_length=1)] = None, limit : Annotated[Optional[conint(strict=True, le=1000, ge=1)], Field(description="rows to return, 1 to 1000 (default 100)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """UFC rankings: no source has them (empty data, meta.coverage unavailable)  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.ufc_rankings_with_http_info(division, async_req=True)
+        >>> thread = api.ufc_rankings_with_http_info(division, limit, offset, async_req=True)
         >>> result = thread.get()
 
         :param division:
         :type division: str
+        :param limit: rows to return, 1 to 1000 (default 100)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -426,7 +434,9 @@ class UFCApi(object):
         _params = locals()
 
         _all_params = [
-            'division'
+            'division',
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -459,6 +469,12 @@ class UFCApi(object):
         _query_params = []
         if _params.get('division') is not None:  # noqa: E501
             _query_params.append(('division', _params['division']))
+
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
 
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))

@@ -360,15 +360,19 @@ class WebhooksApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def webhooks_list(self, **kwargs) -> WebhooksList200Response:  # noqa: E501
+    def webhooks_list(self, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> WebhooksList200Response:  # noqa: E501
         """The key's active webhooks  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.webhooks_list(async_req=True)
+        >>> thread = api.webhooks_list(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 100 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _request_timeout: timeout setting for this request. If one
@@ -383,18 +387,22 @@ class WebhooksApi(object):
         kwargs['_return_http_data_only'] = True
         if '_preload_content' in kwargs:
             raise ValueError("Error! Please call the webhooks_list_with_http_info method with `_preload_content` instead and obtain raw data from ApiResponse.raw_data")
-        return self.webhooks_list_with_http_info(**kwargs)  # noqa: E501
+        return self.webhooks_list_with_http_info(limit, offset, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def webhooks_list_with_http_info(self, **kwargs) -> ApiResponse:  # noqa: E501
+    def webhooks_list_with_http_info(self, limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="rows to return, 1 to 100 (default 50)")] = None, offset : Annotated[Optional[conint(strict=True, ge=0)], Field(description="rows to skip (default 0)")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """The key's active webhooks  # noqa: E501
 
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
-        >>> thread = api.webhooks_list_with_http_info(async_req=True)
+        >>> thread = api.webhooks_list_with_http_info(limit, offset, async_req=True)
         >>> result = thread.get()
 
+        :param limit: rows to return, 1 to 100 (default 50)
+        :type limit: int
+        :param offset: rows to skip (default 0)
+        :type offset: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
         :param _preload_content: if False, the ApiResponse.data will
@@ -423,6 +431,8 @@ class WebhooksApi(object):
         _params = locals()
 
         _all_params = [
+            'limit',
+            'offset'
         ]
         _all_params.extend(
             [
@@ -453,6 +463,12 @@ class WebhooksApi(object):
 
         # process the query parameters
         _query_params = []
+        if _params.get('limit') is not None:  # noqa: E501
+            _query_params.append(('limit', _params['limit']))
+
+        if _params.get('offset') is not None:  # noqa: E501
+            _query_params.append(('offset', _params['offset']))
+
         # process the header parameters
         _header_params = dict(_params.get('_headers', {}))
         # process the form parameters

@@ -34,8 +34,11 @@ class CfbGameLogResponse(BaseModel):
     data: conlist(GameLogRow) = Field(...)
     meta: ResponseMeta = Field(...)
     player: PlayerSummary = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     season: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["success", "endpoint", "count", "data", "meta", "player", "season"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "player", "total", "offset", "limit", "season"]
 
     class Config:
         """Pydantic configuration"""
@@ -97,6 +100,9 @@ class CfbGameLogResponse(BaseModel):
             "data": [GameLogRow.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
             "player": PlayerSummary.from_dict(obj.get("player")) if obj.get("player") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "season": obj.get("season")
         })
         return _obj

@@ -32,10 +32,13 @@ class CFBRankingsResponse(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(CFBRanking) = Field(...)
     meta: ResponseMeta = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     season: Optional[StrictInt] = Field(..., description="an integer")
     poll: StrictStr = Field(...)
     week: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["success", "endpoint", "count", "data", "meta", "season", "poll", "week"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "total", "offset", "limit", "season", "poll", "week"]
 
     class Config:
         """Pydantic configuration"""
@@ -98,6 +101,9 @@ class CFBRankingsResponse(BaseModel):
             "count": obj.get("count"),
             "data": [CFBRanking.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "season": obj.get("season"),
             "poll": obj.get("poll"),
             "week": obj.get("week")

@@ -33,9 +33,12 @@ class F1ResultsResponse(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(F1Result) = Field(...)
     meta: ResponseMeta = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     race: Optional[F1Race] = Field(...)
     session: StrictStr = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "race", "session"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "total", "offset", "limit", "race", "session"]
 
     class Config:
         """Pydantic configuration"""
@@ -96,6 +99,9 @@ class F1ResultsResponse(BaseModel):
             "count": obj.get("count"),
             "data": [F1Result.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "race": F1Race.from_dict(obj.get("race")) if obj.get("race") is not None else None,
             "session": obj.get("session")
         })

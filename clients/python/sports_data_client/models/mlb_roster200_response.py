@@ -30,9 +30,12 @@ class MlbRoster200Response(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     data: conlist(MLBPlayer) = Field(...)
     meta: ResponseMeta = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta"]
+    __properties = ["success", "endpoint", "count", "total", "offset", "limit", "data", "meta"]
 
     class Config:
         """Pydantic configuration"""
@@ -83,6 +86,9 @@ class MlbRoster200Response(BaseModel):
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "data": [MLBPlayer.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None
         })

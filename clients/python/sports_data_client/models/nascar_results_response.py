@@ -33,8 +33,11 @@ class NascarResultsResponse(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(NascarResult) = Field(...)
     meta: ResponseMeta = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     race: Optional[NascarRace] = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "race"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "total", "offset", "limit", "race"]
 
     class Config:
         """Pydantic configuration"""
@@ -95,6 +98,9 @@ class NascarResultsResponse(BaseModel):
             "count": obj.get("count"),
             "data": [NascarResult.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "race": NascarRace.from_dict(obj.get("race")) if obj.get("race") is not None else None
         })
         return _obj

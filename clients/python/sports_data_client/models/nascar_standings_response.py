@@ -32,11 +32,14 @@ class NascarStandingsResponse(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(NascarStanding) = Field(...)
     meta: ResponseMeta = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     series: StrictStr = Field(...)
     season: Optional[StrictInt] = Field(..., description="an integer")
     races: StrictInt = Field(..., description="an integer")
     basis: StrictStr = Field(...)
-    __properties = ["success", "endpoint", "count", "data", "meta", "series", "season", "races", "basis"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "total", "offset", "limit", "series", "season", "races", "basis"]
 
     @validator('series')
     def series_validate_enum(cls, value):
@@ -101,6 +104,9 @@ class NascarStandingsResponse(BaseModel):
             "count": obj.get("count"),
             "data": [NascarStanding.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "series": obj.get("series"),
             "season": obj.get("season"),
             "races": obj.get("races"),

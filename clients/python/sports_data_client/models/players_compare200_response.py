@@ -30,7 +30,7 @@ class PlayersCompare200Response(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
-    data: conlist(ComparedPlayer) = Field(...)
+    data: conlist(ComparedPlayer, max_items=2, min_items=2) = Field(..., description="an array of exactly 2 item(s)")
     meta: ResponseMeta = Field(...)
     __properties = ["success", "endpoint", "count", "data", "meta"]
 

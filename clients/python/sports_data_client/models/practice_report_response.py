@@ -32,9 +32,12 @@ class PracticeReportResponse(BaseModel):
     count: StrictInt = Field(..., description="an integer")
     data: conlist(Signal) = Field(...)
     meta: ResponseMeta = Field(...)
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
     season: Optional[StrictInt] = Field(..., description="an integer")
     week: Optional[StrictInt] = Field(..., description="an integer")
-    __properties = ["success", "endpoint", "count", "data", "meta", "season", "week"]
+    __properties = ["success", "endpoint", "count", "data", "meta", "total", "offset", "limit", "season", "week"]
 
     class Config:
         """Pydantic configuration"""
@@ -97,6 +100,9 @@ class PracticeReportResponse(BaseModel):
             "count": obj.get("count"),
             "data": [Signal.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
             "meta": ResponseMeta.from_dict(obj.get("meta")) if obj.get("meta") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit"),
             "season": obj.get("season"),
             "week": obj.get("week")
         })

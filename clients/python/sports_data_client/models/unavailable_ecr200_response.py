@@ -29,7 +29,7 @@ class UnavailableEcr200Response(BaseModel):
     success: StrictBool = Field(...)
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
-    data: conlist(Any) = Field(...)
+    data: conlist(Any, max_items=0) = Field(...)
     meta: ResponseMeta = Field(...)
     __properties = ["success", "endpoint", "count", "data", "meta"]
 

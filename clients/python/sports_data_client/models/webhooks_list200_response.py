@@ -30,7 +30,10 @@ class WebhooksList200Response(BaseModel):
     endpoint: StrictStr = Field(...)
     count: StrictInt = Field(..., description="an integer")
     data: conlist(Webhook) = Field(...)
-    __properties = ["success", "endpoint", "count", "data"]
+    total: StrictInt = Field(..., description="an integer")
+    offset: StrictInt = Field(..., description="an integer")
+    limit: StrictInt = Field(..., description="an integer")
+    __properties = ["success", "endpoint", "count", "data", "total", "offset", "limit"]
 
     class Config:
         """Pydantic configuration"""
@@ -78,7 +81,10 @@ class WebhooksList200Response(BaseModel):
             "success": obj.get("success"),
             "endpoint": obj.get("endpoint"),
             "count": obj.get("count"),
-            "data": [Webhook.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None
+            "data": [Webhook.from_dict(_item) for _item in obj.get("data")] if obj.get("data") is not None else None,
+            "total": obj.get("total"),
+            "offset": obj.get("offset"),
+            "limit": obj.get("limit")
         })
         return _obj
 

@@ -15,7 +15,7 @@ import {
   CfbRosterParams,
   CfbStandingsParams
 } from "../params/Cfb.js"
-import { leagueListFields, TeamKeyPath } from "../params/Common.js"
+import { leagueListFields, ListLimits, TeamKeyPath } from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 import {
   gameLogEndpoint,
@@ -25,12 +25,17 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage,
+  withPaging
 } from "./Shared.js"
 
-/** Rankings: the envelope plus the season, poll and week listed (null when none is held). */
+/**
+ * Rankings: the envelope plus the season, poll and week listed (null when none is held) and the
+ * paging fields (`total`, `offset`, `limit`: Params.ListLimits.poll).
+ */
 export const RankingsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Resources.CFBRanking)).fields,
+  ...withPaging(Resources.Envelope(Schema.Array(Resources.CFBRanking))).fields,
   season: Schema.NullOr(Schema.Int),
   poll: Schema.String,
   week: Schema.NullOr(Schema.Int)
@@ -47,7 +52,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   )
   .add(
     HttpApiEndpoint.get("rankings", "/rankings")
-      .setUrlParams(CfbRankingsParams)
+      .setUrlParams(withListPage(CfbRankingsParams, ListLimits.poll))
       .addSuccess(RankingsEnvelope)
       .annotate(OpenApi.Summary, "AP, Coaches and CFP polls by season and week (2022-2024)")
       .pipe(requiredTier("growth"))
@@ -55,7 +60,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   .add(teamsEndpoint(Schema.Struct(leagueListFields), "College football teams with player_count and roster_url"))
   .add(
     rosterEndpoint(
-      CfbRosterParams,
+      withListPage(CfbRosterParams, ListLimits.roster),
       Resources.PlayerIdentity,
       "Players of a college team (2025 box scores)",
       TeamKeyPath
@@ -67,7 +72,7 @@ export class CfbGroup extends HttpApiGroup.make("cfb")
   .add(playerEndpoint(Resources.PlayerIdentity, "One college football player"))
   .add(
     gameLogEndpoint(
-      CfbGameLogParams,
+      withListPage(CfbGameLogParams, ListLimits.gameLog),
       Resources.GameLogRow,
       "CfbGameLogResponse",
       "Game log of a college player for one season"

@@ -8,7 +8,7 @@ import { F1, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
 import { F1RacesParams, F1ResultsParams, F1StandingsParams } from "../params/EventSports.js"
-import { everyTier } from "./Shared.js"
+import { everyTier, withPaging } from "./Shared.js"
 
 /** Races: the envelope plus the season listed (null when none is held). */
 export const F1RacesEnvelope = Schema.Struct({
@@ -16,9 +16,9 @@ export const F1RacesEnvelope = Schema.Struct({
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "F1RacesResponse" })
 
-/** Results: the envelope plus the grand prix and the session asked. */
+/** Results: the envelope plus the grand prix and the session asked, and `total`, `offset`, `limit`. */
 export const F1ResultsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(F1.F1Result)).fields,
+  ...withPaging(Resources.Envelope(Schema.Array(F1.F1Result))).fields,
   race: Schema.NullOr(F1.F1Race),
   session: Schema.String
 }).annotations({ identifier: "F1ResultsResponse" })

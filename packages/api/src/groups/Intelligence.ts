@@ -10,7 +10,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources, Sports } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { TeamAbbr } from "../params/Common.js"
+import { ListLimits, listPageFields, TeamAbbr } from "../params/Common.js"
 import {
   DepthChangesParams,
   InjuriesParams,
@@ -25,13 +25,16 @@ import {
   TrendingPlayersParams
 } from "../params/Intelligence.js"
 import { requiredTier } from "../Security.js"
-import { everyTier } from "./Shared.js"
+import { everyTier, withPaging } from "./Shared.js"
 
 const SignalList = Resources.Envelope(Schema.Array(Resources.Signal))
 
-/** A team's practice report: the envelope plus the season and week it is of (null when none). */
+/**
+ * A team's practice report: the envelope plus the season and week it is of (null when none), and
+ * `total`, `offset`, `limit` (Params.ListLimits.practice).
+ */
 export const PracticeEnvelope = Schema.Struct({
-  ...SignalList.fields,
+  ...withPaging(SignalList).fields,
   season: Schema.NullOr(Schema.Int),
   week: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "PracticeReportResponse" })
@@ -111,6 +114,7 @@ export class IntelligenceGroup extends HttpApiGroup.make("intelligence")
   .add(
     HttpApiEndpoint.get("teamPractice", "/v1/:sport/teams/:team/practice")
       .setPath(SportTeamPath)
+      .setUrlParams(Schema.Struct(listPageFields(ListLimits.practice)))
       .addSuccess(PracticeEnvelope)
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "A team's latest weekly practice report (nfl)")

@@ -6,26 +6,33 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
+import { ListLimits, listPageFields } from "../params/Common.js"
 import { noKey } from "../Security.js"
 import { everyTier } from "./Shared.js"
+
+/** The meta lists' paging: `limit` (Params.ListLimits.meta) and `offset`. */
+const MetaListParams = Schema.Struct(listPageFields(ListLimits.meta))
 
 /** The `meta` group: `/v1/sports`, `/v1/data/status`, `/v1/meta/coverage`, every tier. */
 export class MetaGroup extends HttpApiGroup.make("meta")
   .add(
     HttpApiEndpoint.get("sports", "/v1/sports")
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.SportInfo)))
+      .setUrlParams(MetaListParams)
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.SportInfo)))
       .annotate(OpenApi.Summary, "Sports and the endpoint families served for each")
       .pipe(everyTier)
   )
   .add(
     HttpApiEndpoint.get("dataStatus", "/v1/data/status")
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.DataStatusRow)))
+      .setUrlParams(MetaListParams)
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.DataStatusRow)))
       .annotate(OpenApi.Summary, "Per-sport freshness timestamps and player counts")
       .pipe(everyTier)
   )
   .add(
     HttpApiEndpoint.get("coverage", "/v1/meta/coverage")
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.CoverageRow)))
+      .setUrlParams(MetaListParams)
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Resources.CoverageRow)))
       .annotate(OpenApi.Summary, "Historical coverage by sport: seasons, date range, counts")
       .pipe(everyTier)
   )

@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
-import { leagueListFields } from "../params/Common.js"
+import { leagueListFields, ListLimits } from "../params/Common.js"
 import {
   MlbCategoriesParams,
   MlbGamesParams,
@@ -30,7 +30,8 @@ import {
   playerStatsEndpoint,
   rosterEndpoint,
   standingsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** Scoring leaders: the envelope plus `stat_date`, the date ranked (null when no lines are held). */
@@ -65,7 +66,7 @@ export class MlbGroup extends HttpApiGroup.make("mlb")
   )
   .add(
     rosterEndpoint(
-      MlbRosterParams,
+      withListPage(MlbRosterParams, ListLimits.roster),
       Resources.MLBPlayer,
       "Players of an MLB team, by position; 404 for an unknown team"
     )

@@ -65,7 +65,7 @@ export class ModelsGroup extends HttpApiGroup.make("models")
   .add(
     HttpApiEndpoint.get("metadata", "/v1/model/metadata")
       .setUrlParams(ModelMetadataParams)
-      .addSuccess(Resources.Envelope(Schema.Array(ModelCardRow)))
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(ModelCardRow)))
       .annotate(OpenApi.Summary, "Model cards of the registry: ACTIVE models, or every version with status=all")
       .annotate(
         OpenApi.Description,

@@ -8,7 +8,7 @@ import { Nascar, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
 import { NascarRacesParams, NascarResultsParams, NascarStandingsParams } from "../params/EventSports.js"
-import { everyTier } from "./Shared.js"
+import { everyTier, withPaging } from "./Shared.js"
 
 /** Races: the envelope plus the series and season listed. */
 export const NascarRacesEnvelope = Schema.Struct({
@@ -17,15 +17,18 @@ export const NascarRacesEnvelope = Schema.Struct({
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "NascarRacesResponse" })
 
-/** Results: the envelope plus the race. */
+/** Results: the envelope plus the race, and `total`, `offset`, `limit`. */
 export const NascarResultsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Nascar.NascarResult)).fields,
+  ...withPaging(Resources.Envelope(Schema.Array(Nascar.NascarResult))).fields,
   race: Schema.NullOr(Nascar.NascarRace)
 }).annotations({ identifier: "NascarResultsResponse" })
 
-/** Standings: the envelope plus series, season, races counted and how the table is computed. */
+/**
+ * Standings: the envelope plus series, season, races counted and how the table is computed, and
+ * `total`, `offset`, `limit`.
+ */
 export const NascarStandingsEnvelope = Schema.Struct({
-  ...Resources.Envelope(Schema.Array(Nascar.NascarStanding)).fields,
+  ...withPaging(Resources.Envelope(Schema.Array(Nascar.NascarStanding))).fields,
   series: Nascar.NascarSeries,
   season: Schema.NullOr(Schema.Int),
   races: Schema.Int,

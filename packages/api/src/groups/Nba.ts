@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { ResourceNotFoundError } from "../Errors.js"
-import { PlayerIdPath } from "../params/Common.js"
+import { ListLimits, PlayerIdPath } from "../params/Common.js"
 import {
   NbaGameLogParams,
   NbaGamesParams,
@@ -29,7 +29,8 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** The `nba` group: the endpoints of the module description, under `/v1/nba`. */
@@ -58,7 +59,7 @@ export class NbaGroup extends HttpApiGroup.make("nba")
   .add(
     HttpApiEndpoint.get("gameLog", "/players/:id/game-log")
       .setPath(PlayerIdPath)
-      .setUrlParams(NbaGameLogParams)
+      .setUrlParams(withListPage(NbaGameLogParams, ListLimits.gameLog))
       .addSuccess(GameLogEnvelope)
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "Full game log of an NBA player for one season, in date order")
@@ -66,7 +67,7 @@ export class NbaGroup extends HttpApiGroup.make("nba")
   )
   .add(
     rosterEndpoint(
-      NbaRosterParams,
+      withListPage(NbaRosterParams, ListLimits.roster),
       Resources.PlayerIdentity,
       "Players of an NBA team, by position; 404 for an unknown team"
     )

@@ -9,6 +9,7 @@
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
+import { ListLimits } from "../params/Common.js"
 import {
   NflGamesParams,
   NflPlayersParams,
@@ -25,7 +26,8 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** The `nfl` group: the endpoints of the module description, under `/v1/nfl`. */
@@ -33,7 +35,7 @@ export class NflGroup extends HttpApiGroup.make("nfl")
   .add(teamsEndpoint(withLeaguePage(NflTeamsParams), "NFL teams, filtered by conference and division"))
   .add(
     rosterEndpoint(
-      RosterParams,
+      withListPage(RosterParams, ListLimits.roster),
       Resources.PlayerIdentity,
       "Players of an NFL team, by position; 404 for an unknown team"
     )

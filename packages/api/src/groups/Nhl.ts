@@ -7,6 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
+import { ListLimits } from "../params/Common.js"
 import {
   NhlDepthChartChangesParams,
   NhlGamesParams,
@@ -25,7 +26,8 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** The `nhl` group, under `/v1/nhl`. */
@@ -38,7 +40,13 @@ export class NhlGroup extends HttpApiGroup.make("nhl")
     )
   )
   .add(teamsEndpoint(withLeaguePage(NhlTeamsParams), "NHL teams with player_count and roster_url"))
-  .add(rosterEndpoint(NhlRosterParams, Resources.PlayerIdentity, "Players of an NHL team, by position"))
+  .add(
+    rosterEndpoint(
+      withListPage(NhlRosterParams, ListLimits.roster),
+      Resources.PlayerIdentity,
+      "Players of an NHL team, by position"
+    )
+  )
   .add(playersEndpoint(NhlPlayersParams, Resources.PlayerIdentity, "NHL players: search, position, team, paginated"))
   .add(playerEndpoint(Resources.PlayerIdentity, "One NHL player"))
   .add(playerStatsEndpoint(NhlPlayerStatsParams, Resources.NhlStatsRow, "Per-game lines of an NHL player (2025-26)"))

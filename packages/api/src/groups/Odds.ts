@@ -49,7 +49,7 @@ export class OddsGroup extends HttpApiGroup.make("odds")
       .annotate(OpenApi.Summary, "Every stored line of one game in time order (one line where the source has one)")
       .annotate(
         OpenApi.Description,
-        "Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 200, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game."
+        "Snapshots ordered by snapshot date, then time of the line (lines without a time first). nhl and nba 2026: open, morning and close snapshots by bookmaker; nhl 2023-2026 noon pulls; single lines for nfl, cfb and tennis; golf: every changed outright price of the 2026 snapshots, the no-vig probability over the field as known at that time. `bookmaker` and `market` (golf outrights) select rows; the no-vig probabilities stay those over the whole field. `limit` (default 100, at most 2,000) lines from `offset`, or after `cursor` (the `next_cursor` of the previous page; null on the last); `total` counts the selected lines (the bulk export gives everything). 404 RESOURCE_NOT_FOUND when the sport holds no such game."
       )
       .pipe(requiredTier("pro_insights"))
   )

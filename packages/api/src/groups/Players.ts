@@ -27,7 +27,7 @@ export class PlayersGroup extends HttpApiGroup.make("players")
   .add(
     HttpApiEndpoint.get("compare", "/compare")
       .setUrlParams(PlayerCompareParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Resources.ComparedPlayer)))
+      .addSuccess(Resources.Envelope(Schema.Array(Resources.ComparedPlayer).pipe(Schema.itemsCount(2))))
       .addError(ResourceNotFoundError)
       .annotate(OpenApi.Summary, "Two players side by side: identity and latest-season summary")
       .pipe(everyTier)

@@ -7,7 +7,14 @@ import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ResourceNotFoundError } from "../Errors.js"
-import { leagueListFields, PlayerIdPath, TeamKeyPath, TeamPath } from "../params/Common.js"
+import {
+  leagueListFields,
+  type LimitSpec,
+  listPageFields,
+  PlayerIdPath,
+  TeamKeyPath,
+  TeamPath
+} from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** Endpoints every tier may call (endpoints.json `tier_resolved` "all" = sandbox, the lowest rank). */
@@ -37,11 +44,29 @@ export const StandingsEnvelope = Schema.Struct({
   season: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "StandingsResponse" })
 
-/** Nba game log: the stats envelope plus `season`, the season listed (null when the player has no lines). */
-export const GameLogEnvelope = Schema.Struct({
-  ...StatsEnvelope(Schema.Array(Resources.NbaGameLogRow)).fields,
-  season: Schema.NullOr(Schema.Int)
-}).annotations({ identifier: "NbaGameLogResponse" })
+/** The paging fields of an answer that pages by offset: `total` (rows before paging), `offset`, `limit`. */
+const pagedFields = {
+  total: Schema.Int,
+  offset: Schema.Int,
+  limit: Schema.Int
+}
+
+/**
+ * The game log's envelope of `row`: the stats envelope plus `season` (the season listed, null
+ * when the player has no lines) and the paging fields (`total`, `offset`, `limit`:
+ * Params.ListLimits.gameLog).
+ */
+const gameLogEnvelope = <Row extends Schema.Schema.Any>(row: Row) =>
+  Schema.Struct({ ...StatsEnvelope(Schema.Array(row)).fields, ...pagedFields, season: Schema.NullOr(Schema.Int) })
+
+/** Nba game log ({@link gameLogEnvelope}). */
+export const GameLogEnvelope = gameLogEnvelope(Resources.NbaGameLogRow).annotations({
+  identifier: "NbaGameLogResponse"
+})
+
+/** The envelope (Resources `Envelope`) of a list that pages by offset: plus `total`, `offset` and `limit`. */
+export const withPaging = <F extends Schema.Struct.Fields>(envelope: Schema.Struct<F>) =>
+  Schema.Struct({ ...envelope.fields, ...pagedFields })
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints every sport group has (nfl, mlb, nba): same path, name, envelope and errors; each
@@ -94,8 +119,17 @@ export const playerStatsEndpoint = <P extends Schema.Schema.Any, Row extends Sch
     .pipe(everyTier)
 
 /**
- * `GET /teams/:team/roster`: a team's players; 404 RESOURCE_NOT_FOUND for an unknown team. `path`
- * is the sport's team path (an abbreviation by default; cfb and soccer use team keys).
+ * The sport's filters `params` with the paging fields of a bounded list computed whole
+ * (`limit` of `spec` and `offset`, Params.listPageFields).
+ */
+export const withListPage = <F extends Schema.Struct.Fields>(params: Schema.Struct<F>, spec: LimitSpec) =>
+  Schema.Struct({ ...params.fields, ...listPageFields(spec) })
+
+/**
+ * `GET /teams/:team/roster`: a team's players under the sport's filters and paging `params`
+ * ({@link withListPage} of Params.ListLimits.roster: `limit` from `offset`), in the paginated envelope (`total`: the roster's size
+ * under the filters); 404 RESOURCE_NOT_FOUND for an unknown team. `path` is the sport's team path
+ * (an abbreviation by default; cfb and soccer use team keys).
  */
 export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
@@ -106,7 +140,7 @@ export const rosterEndpoint = <P extends Schema.Schema.Any, Row extends Schema.S
   HttpApiEndpoint.get("roster", "/teams/:team/roster")
     .setPath(path)
     .setUrlParams(params)
-    .addSuccess(Resources.Envelope(Schema.Array(row)))
+    .addSuccess(Resources.PagedEnvelope(Schema.Array(row)))
     .addError(ResourceNotFoundError)
     .annotate(OpenApi.Summary, summary)
     .pipe(everyTier)
@@ -152,8 +186,9 @@ export const standingsEndpoint = <P extends Schema.Schema.Any>(
     .pipe(everyTier)
 
 /**
- * `GET /players/:id/game-log`: one season of a player's lines in date order, in the stats
- * envelope plus `season` (null when the player has no lines); 404 RESOURCE_NOT_FOUND; build tier.
+ * `GET /players/:id/game-log`: one season of a player's lines in date order, under the sport's
+ * filters and paging `params` ({@link withListPage} of Params.ListLimits.gameLog: `limit` from `offset`), in the stats envelope plus `season` (null when the
+ * player has no lines) and `total`; 404 RESOURCE_NOT_FOUND; build tier.
  */
 export const gameLogEndpoint = <P extends Schema.Schema.Any, Row extends Schema.Schema.Any>(
   params: UrlParams<P>,
@@ -164,10 +199,7 @@ export const gameLogEndpoint = <P extends Schema.Schema.Any, Row extends Schema.
   HttpApiEndpoint.get("gameLog", "/players/:id/game-log")
     .setPath(PlayerIdPath)
     .setUrlParams(params)
-    .addSuccess(
-      Schema.Struct({ ...StatsEnvelope(Schema.Array(row)).fields, season: Schema.NullOr(Schema.Int) })
-        .annotations({ identifier })
-    )
+    .addSuccess(gameLogEnvelope(row).annotations({ identifier }))
     .addError(ResourceNotFoundError)
     .annotate(OpenApi.Summary, summary)
     .pipe(requiredTier("build"))

@@ -8,7 +8,7 @@
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
-import { TeamKeyPath } from "../params/Common.js"
+import { ListLimits, TeamKeyPath } from "../params/Common.js"
 import {
   SoccerGamesParams,
   SoccerPlayersParams,
@@ -24,7 +24,8 @@ import {
   rosterEndpoint,
   standingsEndpoint,
   teamsEndpoint,
-  withLeaguePage
+  withLeaguePage,
+  withListPage
 } from "./Shared.js"
 
 /** The `soccer` group, under `/v1/soccer`. */
@@ -37,12 +38,19 @@ export class SoccerGroup extends HttpApiGroup.make("soccer")
     )
   )
   .add(teamsEndpoint(withLeaguePage(SoccerTeamsParams), "Soccer teams of a league"))
-  .add(rosterEndpoint(SoccerRosterParams, Resources.PlayerIdentity, "Players of a team (no source)", TeamKeyPath))
+  .add(
+    rosterEndpoint(
+      withListPage(SoccerRosterParams, ListLimits.roster),
+      Resources.PlayerIdentity,
+      "Players of a team (no source)",
+      TeamKeyPath
+    )
+  )
   .add(playersEndpoint(SoccerPlayersParams, Resources.PlayerIdentity, "Soccer players (no source: empty)"))
   .add(playerEndpoint(Resources.PlayerIdentity, "One soccer player (no source)"))
   .add(
     gameLogEndpoint(
-      Schema.Struct({}),
+      withListPage(Schema.Struct({}), ListLimits.gameLog),
       Resources.GameLogRow,
       "SoccerGameLogResponse",
       "Game log of a soccer player (no source: empty)"

@@ -37,7 +37,7 @@ export class UfcGroup extends HttpApiGroup.make("ufc")
   .add(
     HttpApiEndpoint.get("rankings", "/rankings")
       .setUrlParams(UfcRankingsParams)
-      .addSuccess(Resources.Envelope(Schema.Array(Schema.Unknown)))
+      .addSuccess(Resources.PagedEnvelope(Schema.Array(Schema.Unknown)))
       .annotate(OpenApi.Summary, "UFC rankings: no source has them (empty data, meta.coverage unavailable)")
       .pipe(requiredTier("growth"))
   )

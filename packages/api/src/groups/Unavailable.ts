@@ -35,7 +35,12 @@ export const UnavailableRow = Schema.Unknown.annotations({
   description: "no source supplies these rows: data is always empty, with meta.coverage saying why"
 })
 
-const empty = Resources.Envelope(Schema.Array(UnavailableRow))
+/** The envelope of a list no source supplies: `data` always empty (`maxItems` 0 in the contract). */
+const empty = Resources.Envelope(
+  Schema.Array(UnavailableRow).pipe(
+    Schema.filter((rows) => rows.length === 0 || "no source supplies these rows", { jsonSchema: { maxItems: 0 } })
+  )
+)
 
 /** The `unavailable` group (absolute paths: they span `/v1/{sport}`, `/v1/nfl`, `/v1/mlb`, `/v1/nba`). */
 export class UnavailableGroup extends HttpApiGroup.make("unavailable")

@@ -9,7 +9,15 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Webhooks } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"
-import { DeliveriesLimit, isPlainText, limitParam, NOT_PLAIN_TEXT, Text } from "../params/Common.js"
+import {
+  DeliveriesLimit,
+  isPlainText,
+  limitParam,
+  ListLimits,
+  listPageFields,
+  NOT_PLAIN_TEXT,
+  Text
+} from "../params/Common.js"
 import { requiredTier } from "../Security.js"
 
 /** `POST /daas/webhooks` body: `url` (https, at most 2,048 characters) and `events` (1 to 4 distinct names). */
@@ -69,6 +77,12 @@ export const DeliveryView = Schema.Struct({
 const ListOf = <S extends Schema.Schema.Any>(item: S) =>
   Schema.Struct({ success: Schema.Boolean, endpoint: Schema.String, count: Schema.Int, data: Schema.Array(item) })
 
+/**
+ * `GET /daas/webhooks` parameters: `limit` (ListLimits.webhooks: default 50, max 100; a key holds
+ * at most `Webhooks.MAX_WEBHOOKS_PER_KEY` active ones) and `offset`.
+ */
+export const WebhookListParams = Schema.Struct(listPageFields(ListLimits.webhooks))
+
 /** `GET /daas/webhooks/{id}/deliveries` parameters: `limit` (default 50, max 100), newest first. */
 export const DeliveriesParams = Schema.Struct({ limit: limitParam(DeliveriesLimit) })
 
@@ -87,7 +101,10 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.get("list", "/daas/webhooks")
-      .addSuccess(ListOf(WebhookView))
+      .setUrlParams(WebhookListParams)
+      .addSuccess(
+        Schema.Struct({ ...ListOf(WebhookView).fields, total: Schema.Int, offset: Schema.Int, limit: Schema.Int })
+      )
       .annotate(OpenApi.Summary, "The key's active webhooks")
       .pipe(requiredTier("syndicate_alpha"))
   )

@@ -96,6 +96,44 @@ export const LeagueListLimit: LimitSpec = { default: 100, max: 1000 }
 export const leagueListFields = { limit: limitParam(LeagueListLimit), offset: offsetParam }
 
 /**
+ * The paging fields of a bounded list computed whole (a roster, a game log, a poll, the meta
+ * lists): `limit` ({@link limitParam} of `spec`) and `offset` ({@link offsetParam}); its answer
+ * carries `total`, `offset` and `limit` (Resources `PagedEnvelope`). These lists hold at most a
+ * few hundred rows, so they page by offset, not by cursor (docs/paging.md).
+ */
+export const listPageFields = (spec: LimitSpec) => ({ limit: limitParam(spec), offset: offsetParam })
+
+/**
+ * The bounds of the lists whose size a team, a week, a race or the caller fixes (docs/paging.md,
+ * "Bounds where the specification is silent"), each with `offset` and `total`:
+ * - `roster`: a team's players, default 100, at most 500 (a college roster holds about 130);
+ * - `gameLog`: a player's season of lines, default 100 (an nba regular season is 82 games), at most 500;
+ * - `poll`: cfb rankings of a week, default 100 (the AP and coaches polls rank 25 each and list
+ *   the others receiving votes), at most 1,000;
+ * - `results`: f1 and nascar results of a race (a grid of 20 to 40), default 100, at most 1,000;
+ * - `divisionRankings`: ufc rankings, default 100 (a division ranks 16), at most 1,000;
+ * - `driverStandings`: nascar standings, default 100, at most 1,000;
+ * - `slates`: dfs slates of the days asked for, default 50, at most 500;
+ * - `practice`: a team's practice report entries, default 100, at most 1,000;
+ * - `models`: model cards, default 50, at most 500;
+ * - `meta`: `/v1/sports`, `/v1/data/status` and `/v1/meta/coverage`, default 100, at most 1,000;
+ * - `webhooks`: a key's webhooks, default 50, at most 100.
+ */
+export const ListLimits = {
+  roster: { default: 100, max: 500 },
+  gameLog: { default: 100, max: 500 },
+  poll: { default: 100, max: 1000 },
+  results: { default: 100, max: 1000 },
+  divisionRankings: { default: 100, max: 1000 },
+  driverStandings: { default: 100, max: 1000 },
+  slates: { default: 50, max: 500 },
+  practice: { default: 100, max: 1000 },
+  models: { default: 50, max: 500 },
+  meta: { default: 100, max: 1000 },
+  webhooks: { default: 50, max: 100 }
+} as const satisfies Record<string, LimitSpec>
+
+/**
  * `cursor`: the `next_cursor` of the previous page of the same list with the same filters,
  * passed unchanged (opaque, base64url, at most 2,048 characters). The next page is keyed on the
  * list's order, not on an offset, so rows written meanwhile are neither repeated nor skipped.

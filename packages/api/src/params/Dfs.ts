@@ -10,6 +10,8 @@ import {
   isPlainText,
   limitParam,
   type LimitSpec,
+  ListLimits,
+  listPageFields,
   NOT_PLAIN_TEXT,
   offsetParam,
   oneOf,
@@ -24,9 +26,11 @@ export const DFS_DAYS_MAX = 3650
 
 /**
  * `/dfs/slates` parameters: `platform` (draftkings; the only platform held), `days` (1 to 3650):
- * only slates starting on or after today minus `days` days (UTC); without it, every slate held.
+ * only slates starting on or after today minus `days` days (UTC); without it, every slate held;
+ * `limit` (ListLimits.slates) and `offset`.
  */
 export const DfsSlatesParams = Schema.Struct({
+  ...listPageFields(ListLimits.slates),
   platform: Schema.optional(oneOf(["draftkings"])),
   days: Schema.optional(
     intBetween(1, DFS_DAYS_MAX, {

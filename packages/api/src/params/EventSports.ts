@@ -5,7 +5,16 @@
  */
 import { F1, Golf, Nascar } from "@sports-data/domain"
 import { Schema } from "effect"
-import { intBetween, isPlainText, limitParam, type LimitSpec, oneOf, seasonParam } from "./Common.js"
+import {
+  intBetween,
+  isPlainText,
+  limitParam,
+  type LimitSpec,
+  ListLimits,
+  listPageFields,
+  oneOf,
+  seasonParam
+} from "./Common.js"
 
 /**
  * An event id: the canonical `svc_<sport>_<id>` the list endpoints return, or the source's id
@@ -21,7 +30,8 @@ export const EventIdParam = Schema.String.pipe(
 /** Limits of the event sports' lists. */
 export const RaceLimits = {
   tournaments: { default: 50, max: 100 },
-  leaderboard: { default: 156, max: 156 },
+  // the specification's max 156 (a full field, asked with limit=156); the default fits a screen (issue 26)
+  leaderboard: { default: 100, max: 156 },
   scoringAverage: { default: 10, max: 50 },
   f1Races: { default: 30, max: 100 },
   nascarRaces: { default: 40, max: 100 }
@@ -37,7 +47,10 @@ export const GolfTournamentsParams = Schema.Struct({
   limit: limitParam(RaceLimits.tournaments)
 })
 
-/** `GET /v1/golf/leaderboard`: tour, event (default: the tour's latest completed), limit (max 156). */
+/**
+ * `GET /v1/golf/leaderboard`: tour, event (default: the tour's latest completed), limit (default
+ * 100, max 156: the whole field).
+ */
 export const GolfLeaderboardParams = Schema.Struct({
   tour: Schema.optional(GolfTourParam),
   event: Schema.optional(EventIdParam),
@@ -63,10 +76,14 @@ export const F1SessionParam = oneOf([...F1.F1Session.literals, "practice", "fp1"
 /** `GET /v1/f1/races`: season (default: the latest held), limit. */
 export const F1RacesParams = Schema.Struct({ season: seasonParam, limit: limitParam(RaceLimits.f1Races) })
 
-/** `GET /v1/f1/results`: event (default: the latest race with results), session (default race). */
+/**
+ * `GET /v1/f1/results`: event (default: the latest race with results), session (default race),
+ * limit (ListLimits.results) and offset.
+ */
 export const F1ResultsParams = Schema.Struct({
   event: Schema.optional(EventIdParam),
-  session: Schema.optional(F1SessionParam)
+  session: Schema.optional(F1SessionParam),
+  ...listPageFields(ListLimits.results)
 })
 
 /** `GET /v1/f1/standings`: season (default: the latest with results), round (default: the last held). */
@@ -85,11 +102,22 @@ export const NascarRacesParams = Schema.Struct({
   limit: limitParam(RaceLimits.nascarRaces)
 })
 
-/** `GET /v1/nascar/results`: event (default: the series' latest race), series. */
+/**
+ * `GET /v1/nascar/results`: event (default: the series' latest race), series, limit
+ * (ListLimits.results) and offset.
+ */
 export const NascarResultsParams = Schema.Struct({
   event: Schema.optional(EventIdParam),
-  series: Schema.optional(NascarSeriesParam)
+  series: Schema.optional(NascarSeriesParam),
+  ...listPageFields(ListLimits.results)
 })
 
-/** `GET /v1/nascar/standings`: season (default: the series' latest), series. */
-export const NascarStandingsParams = Schema.Struct({ season: seasonParam, series: Schema.optional(NascarSeriesParam) })
+/**
+ * `GET /v1/nascar/standings`: season (default: the series' latest), series, limit
+ * (ListLimits.driverStandings) and offset.
+ */
+export const NascarStandingsParams = Schema.Struct({
+  season: seasonParam,
+  series: Schema.optional(NascarSeriesParam),
+  ...listPageFields(ListLimits.driverStandings)
+})

@@ -10,6 +10,8 @@ import {
   isPlainText,
   limitParam,
   type LimitSpec,
+  ListLimits,
+  listPageFields,
   NOT_PLAIN_TEXT,
   oneOf,
   seasonParam,
@@ -20,7 +22,8 @@ import {
 /** `/v1/model/metadata` query: sport (optional), status `active` (default) or `all`. */
 export const ModelMetadataParams = Schema.Struct({
   sport: Schema.optional(oneOf(TeamSport.literals)),
-  status: Schema.optional(oneOf(["active", "all"]))
+  status: Schema.optional(oneOf(["active", "all"])),
+  ...listPageFields(ListLimits.models)
 })
 
 /** Page size of `/v1/model/predictions/{playerId}`: default 20, at most 200. */

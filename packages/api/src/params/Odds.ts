@@ -30,8 +30,11 @@ export const OddsLimit = { default: 50, max: 500 } as const satisfies LimitSpec
  */
 export const OddsLinesLimit = { default: 50, max: 500 } as const satisfies LimitSpec
 
-/** `/v1/{sport}/odds/history/{gameId}` lines per answer: default 200, max 2,000 (page on with `offset`). */
-export const OddsHistoryLimit = { default: 200, max: 2000 } as const satisfies LimitSpec
+/**
+ * `/v1/{sport}/odds/history/{gameId}` lines per answer: default 100 (what fits a screen; it was
+ * 200 before issue 26), max 2,000 (page on with `cursor` or `offset`).
+ */
+export const OddsHistoryLimit = { default: 100, max: 2000 } as const satisfies LimitSpec
 
 /** `/v1/{sport}/odds` path: any sport key (a sport without a source answers empty data with meta.coverage). */
 export const OddsPath = Schema.Struct({ sport: oneOf(SportKey.literals) })

@@ -4,7 +4,7 @@
  */
 import { Sports } from "@sports-data/domain"
 import { Schema } from "effect"
-import { limitParam, type LimitSpec, oneOf, Text } from "./Common.js"
+import { limitParam, type LimitSpec, ListLimits, listPageFields, oneOf, Text } from "./Common.js"
 
 /** Limits: events default 20 (max 200), fighters default 50 (max 200). */
 export const UfcLimits = {
@@ -27,5 +27,11 @@ export const UfcFightersParams = Schema.Struct({
   limit: limitParam(UfcLimits.fighters)
 })
 
-/** `GET /v1/ufc/rankings`: division (accepted; no source has rankings). */
-export const UfcRankingsParams = Schema.Struct({ division: Schema.optional(Text) })
+/**
+ * `GET /v1/ufc/rankings`: division (accepted; no source has rankings), limit
+ * (ListLimits.divisionRankings) and offset.
+ */
+export const UfcRankingsParams = Schema.Struct({
+  division: Schema.optional(Text),
+  ...listPageFields(ListLimits.divisionRankings)
+})

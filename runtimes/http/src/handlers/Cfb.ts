@@ -3,10 +3,10 @@
  * handlers (TeamSport.ts) with cfb's limits and rows, the polls and the game log.
  * @module
  */
-import { Api } from "@sports-data/api"
+import { Api, Params } from "@sports-data/api"
 import { Games, Players, Rankings, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { envelope, sportContext } from "./Common.js"
+import { envelope, listPage, sportContext } from "./Common.js"
 import { group } from "./Group.js"
 import { handleTeamSport, teamSportHandlers, teamSports } from "./TeamSport.js"
 
@@ -28,16 +28,23 @@ export const CfbLive = group(Api, "cfb", (handlers) =>
           season: urlParams.season,
           week: urlParams.week
         })
-        return yield* envelope(ctx(request, "rankings"), poll.rows.map((r) => Rows.rankingRow(r, poll.teams)), {
+        const { paging, rows } = listPage(poll.rows, urlParams, Params.ListLimits.poll)
+        return yield* envelope(ctx(request, "rankings"), rows.map((r) => Rows.rankingRow(r, poll.teams)), {
           season: poll.season,
           poll: poll.poll,
-          week: poll.week
+          week: poll.week,
+          ...paging
         })
       }))
     .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
-        const { lines, player, season } = yield* (yield* Players).gameLog("cfb", path.id, urlParams.season)
+        const log = yield* (yield* Players).gameLog("cfb", path.id, urlParams.season)
+        const { paging, rows: lines } = listPage(log.lines, urlParams, Params.ListLimits.gameLog)
         const gameOf = yield* (yield* Games).ofLines("cfb", lines)
         const rows = lines.map((l) => Rows.gameLogRow(l, gameOf(l)))
-        return yield* envelope(ctx(request, "gameLog"), rows, { player: Rows.playerSummary(player), season })
+        return yield* envelope(ctx(request, "gameLog"), rows, {
+          player: Rows.playerSummary(log.player),
+          season: log.season,
+          ...paging
+        })
       })))

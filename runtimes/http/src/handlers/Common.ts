@@ -5,8 +5,8 @@
  * @module
  */
 import type { HttpServerRequest } from "@effect/platform"
-import { ApiErrors, Security } from "@sports-data/api"
-import { Coverage, type EventSport, type Resources, type TeamSport } from "@sports-data/domain"
+import { ApiErrors, Params, Security } from "@sports-data/api"
+import { Coverage, type EventSport, Paging, type Resources, type TeamSport } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
 
@@ -106,3 +106,21 @@ export const envelope = <A, X extends Record<string, unknown> = {}>(
 /** The date a `date` parameter names: `today` is the admitted call's UTC date. */
 export const gameDate = (date: string | undefined) =>
   Effect.map(Security.Caller, (caller) => (date === "today" ? caller.now.toISOString().slice(0, 10) : date))
+
+/** The `limit` and `offset` a bounded list's request gives (either may be absent). */
+export interface ListPage {
+  readonly limit?: number | undefined
+  readonly offset?: number | undefined
+}
+
+/**
+ * `limit` rows from `offset` of `rows`, a bounded list computed whole (domain
+ * `Paging.offsetPage`; `limit` defaulted from `spec`, `offset` from 0), with `paging`, the fields
+ * its answer carries: `total` (rows before paging), `offset` and `limit`.
+ */
+export const listPage = <A>(rows: ReadonlyArray<A>, page: ListPage, spec: Params.LimitSpec) => {
+  const limit = Params.withDefault(page.limit, spec)
+  const offset = Params.withDefault(page.offset, 0)
+  const cut = Paging.offsetPage(rows, { limit, offset })
+  return { rows: cut.rows, paging: { total: cut.total, offset, limit } }
+}

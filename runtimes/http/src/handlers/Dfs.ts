@@ -9,7 +9,7 @@ import { Dfs, type OptimizeResult, type SalaryRow } from "@sports-data/app"
 import { type Dfs as D, Paging } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
@@ -50,8 +50,9 @@ export const DfsLive = group(Api, "dfs", (handlers) =>
   handlers
     .handle("dfsSlates", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
-        const rows = yield* (yield* Dfs).slates(path.sport, urlParams)
-        return yield* envelope(ctx(request, path.sport, "dfsSlates"), rows.map(slateView))
+        const all = yield* (yield* Dfs).slates(path.sport, { platform: urlParams.platform, days: urlParams.days })
+        const { paging, rows } = listPage(all, urlParams, Params.ListLimits.slates)
+        return yield* envelope(ctx(request, path.sport, "dfsSlates"), rows.map(slateView), paging)
       }))
     .handle("dfsSalaries", ({ path, request, urlParams }) =>
       Effect.gen(function*() {

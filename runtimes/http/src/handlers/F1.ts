@@ -6,7 +6,7 @@ import { Api, Params } from "@sports-data/api"
 import { F1 } from "@sports-data/app"
 import { F1 as F1Rules } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { eventSportContext } from "./Common.js"
 import { callTime, limitNote, unavailable } from "./EventSports.js"
 import { group } from "./Group.js"
@@ -34,7 +34,14 @@ export const F1Live = group(Api, "f1", (handlers) =>
         const session = urlParams.session ?? "race"
         const c = ctx(request, "results")
         if (!isSession(session)) {
-          return yield* envelope(c, [], { race: null, session }, undefined, unavailable(PRACTICE_NO_SOURCE))
+          const none = listPage([], urlParams, Params.ListLimits.results)
+          return yield* envelope(
+            c,
+            none.rows,
+            { race: null, session, ...none.paging },
+            undefined,
+            unavailable(PRACTICE_NO_SOURCE)
+          )
         }
         const found = yield* (yield* F1).results({ event: urlParams.event, session }, yield* callTime)
         const coverage = found.rows.length > 0
@@ -44,7 +51,8 @@ export const F1Live = group(Api, "f1", (handlers) =>
               ? "no Formula 1 results are held"
               : `no ${session.replace("_", " ")} results for this grand prix (not run that weekend, or not yet held)`
           )
-        return yield* envelope(c, found.rows, { race: found.race, session }, undefined, coverage)
+        const { paging, rows } = listPage(found.rows, urlParams, Params.ListLimits.results)
+        return yield* envelope(c, rows, { race: found.race, session, ...paging }, undefined, coverage)
       }))
     .handle("standings", ({ request, urlParams }) =>
       Effect.gen(function*() {

@@ -11,7 +11,7 @@ import { Games, Signals } from "@sports-data/app"
 import { Signals as Rules, type SignalSport } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, sport: string, name: string) => ({
@@ -107,10 +107,15 @@ export const IntelligenceLive = group(Api, "intelligence", (handlers) => {
         )
         return yield* envelope(ctx(request, path.sport, "teamInjuries"), rows)
       }))
-    .handle("teamPractice", ({ path, request }) =>
+    .handle("teamPractice", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const r = yield* (yield* Signals).teamPractice(path.sport, path.team)
-        return yield* envelope(ctx(request, path.sport, "teamPractice"), r.rows, { season: r.season, week: r.week })
+        const { paging, rows } = listPage(r.rows, urlParams, Params.ListLimits.practice)
+        return yield* envelope(ctx(request, path.sport, "teamPractice"), rows, {
+          season: r.season,
+          week: r.week,
+          ...paging
+        })
       }))
     .handle("rosterPulse", ({ path, request }) =>
       Effect.gen(function*() {

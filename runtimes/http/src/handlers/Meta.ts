@@ -4,13 +4,13 @@
  * @module
  */
 import { type HttpServerRequest } from "@effect/platform"
-import { Api, Security } from "@sports-data/api"
+import { Api, Params, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey, Sports } from "@sports-data/domain"
 import { Runner } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { requestPath } from "../Errors.js"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = (request: HttpServerRequest.HttpServerRequest, operation: string) => ({
@@ -61,16 +61,21 @@ export const MetaLive = group(Api, "meta", (handlers) =>
     const sports = sportsRows()
     const operations = sportOperations()
     return handlers
-      .handle("sports", ({ request }) => envelope(ctx(request, "sports"), sports))
-      .handle("dataStatus", ({ request }) =>
+      .handle("sports", ({ request, urlParams }) => {
+        const { paging, rows } = listPage(sports, urlParams, Params.ListLimits.meta)
+        return envelope(ctx(request, "sports"), rows, paging)
+      })
+      .handle("dataStatus", ({ request, urlParams }) =>
         Effect.gen(function*() {
-          const rows = yield* (yield* Catalog).dataStatus()
-          return yield* envelope(ctx(request, "dataStatus"), rows)
+          const all = yield* (yield* Catalog).dataStatus()
+          const { paging, rows } = listPage(all, urlParams, Params.ListLimits.meta)
+          return yield* envelope(ctx(request, "dataStatus"), rows, paging)
         }))
-      .handle("coverage", ({ request }) =>
+      .handle("coverage", ({ request, urlParams }) =>
         Effect.gen(function*() {
-          const rows = yield* (yield* Catalog).coverage(operations, sportSources)
-          return yield* envelope(ctx(request, "coverage"), rows)
+          const all = yield* (yield* Catalog).coverage(operations, sportSources)
+          const { paging, rows } = listPage(all, urlParams, Params.ListLimits.meta)
+          return yield* envelope(ctx(request, "coverage"), rows, paging)
         }))
   }))
 

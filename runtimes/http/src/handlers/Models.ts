@@ -6,7 +6,7 @@ import { Api, Params } from "@sports-data/api"
 import { Models } from "@sports-data/app"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 /** The model registry handlers. Requires the application services. */
@@ -15,11 +15,16 @@ export const ModelsLive = group(Api, "models", (handlers) =>
     .handle("metadata", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const cards = yield* (yield* Models).metadata({ sport: urlParams.sport, all: urlParams.status === "all" })
-        return yield* envelope({
-          endpoint: requestPath(request),
-          sport: urlParams.sport ?? "all",
-          operation: "models.metadata"
-        }, cards)
+        const { paging, rows } = listPage(cards, urlParams, Params.ListLimits.models)
+        return yield* envelope(
+          {
+            endpoint: requestPath(request),
+            sport: urlParams.sport ?? "all",
+            operation: "models.metadata"
+          },
+          rows,
+          paging
+        )
       }))
     .handle("predictions", ({ path, request, urlParams }) =>
       Effect.gen(function*() {

@@ -6,7 +6,7 @@ import { Api, Params } from "@sports-data/api"
 import { Nascar } from "@sports-data/app"
 import { Nascar as NascarRules } from "@sports-data/domain"
 import { Effect } from "effect"
-import { envelope } from "./Common.js"
+import { envelope, listPage } from "./Common.js"
 import { eventSportContext } from "./Common.js"
 import { callTime, limitNote } from "./EventSports.js"
 import { group } from "./Group.js"
@@ -29,11 +29,12 @@ export const NascarLive = group(Api, "nascar", (handlers) =>
     .handle("results", ({ request, urlParams }) =>
       Effect.gen(function*() {
         const series = urlParams.series ?? "cup"
-        const { race, rows } = yield* (yield* Nascar).results({ series, event: urlParams.event }, yield* callTime)
+        const { race, rows: all } = yield* (yield* Nascar).results({ series, event: urlParams.event }, yield* callTime)
+        const { paging, rows } = listPage(all, urlParams, Params.ListLimits.results)
         return yield* envelope(
           ctx(request, "results"),
           rows,
-          { race },
+          { race, ...paging },
           race?.series ?? series,
           limitNote("nascar", "results")
         )
@@ -42,10 +43,11 @@ export const NascarLive = group(Api, "nascar", (handlers) =>
       Effect.gen(function*() {
         const series = urlParams.series ?? "cup"
         const table = yield* (yield* Nascar).standings({ series, season: urlParams.season })
+        const { paging, rows } = listPage(table.rows, urlParams, Params.ListLimits.driverStandings)
         return yield* envelope(
           ctx(request, "standings"),
-          table.rows,
-          { series, season: table.season, races: table.races, basis: NascarRules.STANDINGS_BASIS },
+          rows,
+          { series, season: table.season, races: table.races, basis: NascarRules.STANDINGS_BASIS, ...paging },
           series,
           limitNote("nascar", "standings")
         )

@@ -5,10 +5,10 @@
  * store like any sport (so they are empty, with `meta.coverage`, and a player id answers 404).
  * @module
  */
-import { Api } from "@sports-data/api"
+import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"
-import { envelope, sportContext } from "./Common.js"
+import { envelope, listPage, sportContext } from "./Common.js"
 import { group } from "./Group.js"
 import { handleTeamSport, teamSportHandlers, teamSports } from "./TeamSport.js"
 
@@ -20,11 +20,13 @@ const soccer = teamSportHandlers(teamSports.soccer)
 /** The soccer handlers. Requires the application services. */
 export const SoccerLive = group(Api, "soccer", (handlers) =>
   handleTeamSport(handlers, soccer)
-    .handle("gameLog", ({ path, request }) =>
+    .handle("gameLog", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
         const { lines, player, season } = yield* (yield* Players).gameLog("soccer", path.id)
-        return yield* envelope(ctx(request, "gameLog"), lines.map((l) => Rows.gameLogRow(l, undefined)), {
+        const { paging, rows } = listPage(lines, urlParams, Params.ListLimits.gameLog)
+        return yield* envelope(ctx(request, "gameLog"), rows.map((l) => Rows.gameLogRow(l, undefined)), {
           player: Rows.playerSummary(player),
-          season
+          season,
+          ...paging
         })
       })))

@@ -5,7 +5,6 @@
  * (Group.ts) for REST and by the tool server for MCP.
  * @module
  */
-import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
 import {
@@ -20,7 +19,8 @@ import {
   type Team
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { envelope, type SportContext } from "./Common.js"
+import { setAnswerHeader } from "../ResponseHeaders.js"
+import { envelope, type ListPage, listPage, type SportContext } from "./Common.js"
 
 /**
  * The team filter of `/teams` and `/standings`: `conference` by `Rows.conferenceMatches` (a
@@ -71,20 +71,21 @@ export const playerDetail = <R>(ctx: SportContext, id: string, toRow: (p: Player
   })
 
 /**
- * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`; the
- * first `limit` of them when given (the MCP tool's limit), with `total` before the limit.
+ * `/v1/<sport>/teams/{team}/roster`: the team's players whose position matches `position`,
+ * `limit` of them (default and maximum Params.ListLimits.roster; the MCP tool passes its own)
+ * from `offset`, with `total`, `offset` and `limit` in the envelope.
  */
 export const roster = <R>(
   ctx: SportContext,
   abbr: string,
   position: string | undefined,
   toRow: (p: Player) => R,
-  limit?: number
+  page: ListPage = {}
 ) =>
   Effect.gen(function*() {
     const { players } = yield* (yield* Players).roster(ctx.sport, abbr, position)
-    if (limit === undefined) return yield* envelope(ctx, players.map(toRow))
-    return yield* envelope(ctx, players.slice(0, limit).map(toRow), { total: players.length })
+    const { paging, rows } = listPage(players, page, Params.ListLimits.roster)
+    return yield* envelope(ctx, rows.map(toRow), paging)
   })
 
 /** The sports with a per-game stats endpoint (`/v1/<sport>/players/{id}/stats`). */
@@ -179,7 +180,7 @@ export const gamesMaxAge = (states: ReadonlyArray<string>): number => (states.in
 /**
  * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
  * sport's teams and its last refresh (`last_polled`; a polled game's own poll time), with
- * Cache-Control {@link gamesMaxAge}.
+ * Cache-Control {@link gamesMaxAge} (an answer header: a body cache hit carries it too).
  */
 export const gameList = <R>(
   ctx: SportContext,
@@ -190,9 +191,7 @@ export const gameList = <R>(
     const caller = yield* Security.Caller
     const { games, lastPolled, next_cursor, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
     const maxAge = gamesMaxAge(games.map((g) => g.state))
-    yield* HttpApp.appendPreResponseHandler((_req, r) =>
-      Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
-    )
+    yield* setAnswerHeader("cache-control", `max-age=${maxAge}`)
     return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), { next_cursor }, query.league)
   })
 

@@ -12,7 +12,7 @@ import { Params, type Security } from "@sports-data/api"
 import { type Catalog, type Games, type Players, Rows, type Standings, type Teams } from "@sports-data/app"
 import type { Game, Player, Team, TeamSport } from "@sports-data/domain"
 import { Effect } from "effect"
-import { gameDate, sportContext } from "./Common.js"
+import { gameDate, type ListPage, sportContext } from "./Common.js"
 import type { DomainHandler, Handlers } from "./Group.js"
 import {
   gameList,
@@ -135,8 +135,8 @@ export interface StatsParams {
   readonly cursor?: string | undefined
 }
 
-/** The filters of `/teams/{team}/roster`. */
-export interface RosterParams {
+/** The filters and page of `/teams/{team}/roster`. */
+export interface RosterParams extends ListPage {
   readonly position?: string | undefined
 }
 
@@ -181,7 +181,7 @@ export const teamSportHandlers = <S extends TeamSport, P, D, G>(spec: TeamSportS
     teams: ({ request, urlParams: q = {} }: Req<TableParams>) =>
       teamList(ctx(request, "teams"), { keep: teamFilter(q), league: q.league }, q),
     roster: ({ path, request, urlParams: q = {} }: PathReq<{ readonly team: string }, RosterParams>) =>
-      roster(ctx(request, "roster"), path.team, q.position, spec.playerRow),
+      roster(ctx(request, "roster"), path.team, q.position, spec.playerRow, q),
     players: ({ request, urlParams: q = {} }: Req<PlayerListParams>) =>
       playerList(ctx(request, "players"), q, spec.limits.players, spec.playerRow),
     player: ({ path, request }: PathReq<{ readonly id: string }>) =>

@@ -6,7 +6,7 @@
 import { Api, Params } from "@sports-data/api"
 import { Ufc } from "@sports-data/app"
 import { Effect } from "effect"
-import { envelope, eventSportContext } from "./Common.js"
+import { envelope, eventSportContext, listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 const ctx = eventSportContext("ufc")
@@ -30,7 +30,10 @@ export const UfcLive = group(Api, "ufc", (handlers) =>
         })
         return yield* envelope(ctx(request, "fighters"), found.rows, { total: found.total })
       }))
-    .handle("rankings", ({ request }) => envelope(ctx(request, "rankings"), [] as Array<unknown>))
+    .handle("rankings", ({ request, urlParams }) => {
+      const { paging, rows } = listPage([] as Array<unknown>, urlParams, Params.ListLimits.divisionRankings)
+      return envelope(ctx(request, "rankings"), rows, paging)
+    })
     .handle("record", ({ path, request }) =>
       Effect.gen(function*() {
         const record = yield* (yield* Ufc).record(path.name)

@@ -18,6 +18,7 @@ import {
 } from "@sports-data/domain"
 import { registerWebhook, replayDelivery, Settings } from "@sports-data/wiring"
 import { Effect, Option } from "effect"
+import { listPage } from "./Common.js"
 import { group } from "./Group.js"
 
 const iso = (d: Date | null) => d === null ? null : d.toISOString()
@@ -79,11 +80,15 @@ export const WebhooksLive = group(Api, "webhooks", (handlers) =>
           )
           return { id: hook.id, url: hook.url, events: hook.events, secret: hook.secret }
         }))
-      .handle("list", () =>
+      .handle("list", ({ urlParams }) =>
         Effect.gen(function*() {
           const caller = yield* Security.Caller
-          const hooks = yield* store.listActive(caller.key.key_hash)
-          return { success: true, endpoint: "/daas/webhooks", count: hooks.length, data: hooks.map(view) }
+          const { paging, rows } = listPage(
+            yield* store.listActive(caller.key.key_hash),
+            urlParams,
+            Params.ListLimits.webhooks
+          )
+          return { success: true, endpoint: "/daas/webhooks", count: rows.length, ...paging, data: rows.map(view) }
         }))
       .handle("remove", ({ path }) =>
         Effect.gen(function*() {

@@ -340,7 +340,7 @@ export const tools: ReadonlyArray<Tool> = [
         a.team,
         a.position?.trim(),
         teamSportSpec(a.sport).playerRow,
-        a.limit ?? 100
+        { limit: a.limit ?? 100 }
       )
     }
   }),
