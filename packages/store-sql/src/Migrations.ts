@@ -1100,6 +1100,35 @@ const anomalyVersioned = statements(["anomaly_scores"].flatMap(versionTriggers))
  */
 const readModels = Effect.zipRight(anomalyVersioned, latestLinesMigration)
 
+/**
+ * 0030: the stored nfl stacks (domain ports/Stacks.ts), the read model of `/v1/nfl/stacks` that the
+ * stacks job rewrites after each nfl ingest. `nfl_stack_sets`: the (season, positions key) sets
+ * held; `nfl_stacks`: their rows, `rank` from 0 in the domain's order (Stacks.ts `stacksOf`), read
+ * by (season, positions) in rank order. Both move the data version, as the other derived tables.
+ */
+const storedStacks = statements([
+  `CREATE TABLE nfl_stack_sets (
+    season integer NOT NULL,
+    positions text NOT NULL,
+    PRIMARY KEY (season, positions)
+  )`,
+  `CREATE TABLE nfl_stacks (
+    season integer NOT NULL,
+    positions text NOT NULL,
+    rank integer NOT NULL,
+    team text NOT NULL,
+    qb_id text NOT NULL,
+    pass_catcher_id text NOT NULL,
+    pass_catcher_position text NOT NULL,
+    games integer NOT NULL,
+    correlation double precision,
+    qb_fantasy_points_avg double precision NOT NULL,
+    pass_catcher_fantasy_points_avg double precision NOT NULL,
+    PRIMARY KEY (season, positions, rank)
+  )`,
+  ...["nfl_stack_sets", "nfl_stacks"].flatMap(versionTriggers)
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1127,7 +1156,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "26_more_versioned_tables": moreVersionedTables,
   "27_projection_predictions": projectionPredictions,
   "28_read_models": readModels,
-  "29_source_syncs": sourceSyncsMigration
+  "29_source_syncs": sourceSyncsMigration,
+  "30_stored_stacks": storedStacks
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -50,6 +50,7 @@ import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.js"
 import { makeReaders } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
+import { makeStackStore } from "./Stacks.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -92,6 +93,7 @@ export {
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeSourceSyncStore } from "./SourceSync.js"
+export { makeStackStore } from "./Stacks.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -164,7 +166,8 @@ export const makeWith = (
       Context.merge(odds),
       Context.add(LiveGameStore, wakeAfterWrites(yield* makeLiveGameStore, wake.wake)),
       Context.merge(yield* makeAnomalyStore(wake)),
-      Context.merge(yield* makeDfsStore)
+      Context.merge(yield* makeDfsStore),
+      Context.merge(yield* makeStackStore)
     )
   })
 
