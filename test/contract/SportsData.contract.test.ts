@@ -583,6 +583,20 @@ describe("sports data contract (readers and writer)", () => {
           expect(ids(second.rows)).toEqual(["pga:2024:masters:svc_golf_08793", "pga:2024:masters:svc_golf_33448"])
         }))
 
+      it.effect("entryCounts: the entries of each event asked, events without entries absent", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const counts = yield* store.events.entryCounts("golf", [
+            "pga:2024:masters",
+            "pga:2024:us-open",
+            "pga:2025:masters"
+          ])
+          expect([...counts.entries()].sort()).toEqual([["pga:2024:masters", 4], ["pga:2024:us-open", 3]])
+          expect((yield* store.events.entryCounts("golf", [])).size).toBe(0)
+          expect((yield* store.events.entryCounts("tennis", ["pga:2024:masters"])).size).toBe(0)
+        }))
+
       it.effect("events and entries: a changed row is updated in place, read back changed", () =>
         Effect.gen(function*() {
           yield* seed

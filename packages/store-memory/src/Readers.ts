@@ -378,6 +378,15 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
         entryOrder,
         q
       )
+    }),
+  entryCounts: (sport, ids) =>
+    Effect.map(valuesOf(data.eventEntries), (rows) => {
+      const wanted = new Set(ids)
+      const out = new Map<string, number>()
+      for (const e of rows) {
+        if (e.sport === sport && wanted.has(e.event_id)) out.set(e.event_id, (out.get(e.event_id) ?? 0) + 1)
+      }
+      return out
     })
 })
 

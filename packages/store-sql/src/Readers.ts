@@ -444,7 +444,15 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
           q,
           "EventReader.entries"
         )
-      }
+      },
+      entryCounts: (sport, ids) =>
+        ids.length === 0
+          ? Effect.succeed(new Map<string, number>())
+          : sql<{ event_id: string; n: number | string }>`SELECT event_id, count(*)::int AS n FROM event_entries
+              WHERE sport = ${sport} AND ${oneOf("event_id", ids)} GROUP BY event_id`.pipe(
+            Effect.map((rows) => new Map(rows.map((r) => [r.event_id, Number(r.n)] as const))),
+            orStoreError("EventReader.entryCounts")
+          )
     }
   }
 )
