@@ -243,6 +243,24 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* store.players.platformNames).toEqual(expected)
         }))
 
+      it.effect("players: teamCounts counts each team's players by the lower-cased team, teamless left out", () =>
+        Effect.gen(function*() {
+          const store = yield* Ports
+          yield* seed
+          const expected = new Map<string, number>()
+          for (const p of F.players) {
+            if (p.sport === "nfl" && p.team !== null) {
+              expected.set(p.team.toLowerCase(), (expected.get(p.team.toLowerCase()) ?? 0) + 1)
+            }
+          }
+          expect(expected.get("kc")).toBeGreaterThan(1)
+          const counts = yield* store.players.teamCounts("nfl")
+          expect([...counts.entries()].sort()).toEqual([...expected.entries()].sort())
+          for (const { rows } of [yield* store.players.find({ sport: "nfl", team: "KC", ...page })]) {
+            expect(counts.get("kc")).toBe(rows.length)
+          }
+        }))
+
       it.effect("paging: limit rows from offset, total counts every match", () =>
         Effect.gen(function*() {
           yield* seed

@@ -220,7 +220,17 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
     valuesOf(data.players),
     (rows) =>
       [...new Set(rows.flatMap((p) => Object.keys(p.platform_ids)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  )
+  ),
+  teamCounts: (sport) =>
+    Effect.map(valuesOf(data.players), (rows) => {
+      const out = new Map<string, number>()
+      for (const p of rows) {
+        if (p.sport !== sport || p.team === null) continue
+        const team = p.team.toLowerCase()
+        out.set(team, (out.get(team) ?? 0) + 1)
+      }
+      return out
+    })
 })
 
 /** Teams over `data`. */

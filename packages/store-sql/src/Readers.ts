@@ -217,7 +217,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
         ) AS names ORDER BY name COLLATE "C"`.pipe(
         Effect.map((rows) => rows.map((r) => r.name)),
         orStoreError("PlayerReader.platformNames")
-      )
+      ),
+      teamCounts: (sport) =>
+        sql<{ team: string; n: number | string }>`SELECT lower(team) AS team, count(*)::int AS n FROM players
+          WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
+          Effect.map((rows) => new Map(rows.map((r) => [r.team, Number(r.n)] as const))),
+          orStoreError("PlayerReader.teamCounts")
+        )
     }
   }
 )

@@ -48,6 +48,11 @@ export interface PlayerReaderService {
    * order: one read computed by the store, not every player.
    */
   readonly platformNames: Effect.Effect<ReadonlyArray<string>, StoreError>
+  /**
+   * How many players of `sport` each team has, by the team as the players name it lower-cased
+   * (players without a team left out): one aggregate computed by the store, not every player.
+   */
+  readonly teamCounts: (sport: TeamSport) => Effect.Effect<ReadonlyMap<string, number>, StoreError>
 }
 /** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
