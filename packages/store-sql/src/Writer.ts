@@ -17,6 +17,7 @@ import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
+import { analyzeSports } from "./Statistics.js"
 import * as T from "./Tables.js"
 
 /** Makes the SQL writer over the current SqlClient (migrations applied). */
@@ -77,6 +78,11 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})
         ON CONFLICT (sport) DO UPDATE SET finished_at = EXCLUDED.finished_at, source_mtime_ms = EXCLUDED.source_mtime_ms`
-        .pipe(Effect.asVoid, orStoreError("SportsWriter.setIngestState"))
+        .pipe(
+          Effect.asVoid,
+          orStoreError("SportsWriter.setIngestState"),
+          // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts)
+          Effect.zipLeft(Effect.provideService(analyzeSports, SqlClient.SqlClient, sql))
+        )
   }
 })

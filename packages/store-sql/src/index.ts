@@ -51,6 +51,7 @@ import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.j
 import { makeReaders } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeStackStore } from "./Stacks.js"
+import { analyzeNeverAnalyzed } from "./Statistics.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -171,7 +172,10 @@ export const makeWith = (
     )
   })
 
-const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
+/** The migrations, then the statistics of the tables never analyzed (Statistics.ts). */
+const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
+  Effect.tap(() => analyzeNeverAnalyzed)
+)
 
 /**
  * Every store over a SqlClient layer, after running the migrations, for a store one process owns
