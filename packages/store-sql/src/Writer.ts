@@ -16,6 +16,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
+import { refreshLineGroups } from "./LineGroups.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
 import { analyzeSports } from "./Statistics.js"
 import * as T from "./Tables.js"
@@ -82,7 +83,10 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
           Effect.asVoid,
           orStoreError("SportsWriter.setIngestState"),
           // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts)
-          Effect.zipLeft(Effect.provideService(analyzeSports, SqlClient.SqlClient, sql))
+          // and the groups of the seasons it changed (LineGroups.ts)
+          Effect.zipLeft(
+            Effect.provideService(Effect.zipRight(refreshLineGroups, analyzeSports), SqlClient.SqlClient, sql)
+          )
         )
   }
 })

@@ -41,6 +41,7 @@ import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { refreshLineGroups } from "./LineGroups.js"
 import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -172,9 +173,9 @@ export const makeWith = (
     )
   })
 
-/** The migrations, then the statistics of the tables never analyzed (Statistics.ts). */
+/** The migrations, then the stale line groups (LineGroups.ts) and the statistics of the tables never analyzed (Statistics.ts). */
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
-  Effect.tap(() => analyzeNeverAnalyzed)
+  Effect.tap(() => Effect.zipRight(refreshLineGroups, analyzeNeverAnalyzed))
 )
 
 /**
