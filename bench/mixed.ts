@@ -19,7 +19,7 @@
  * the common filters (team, season, position, week, league, tour, series, limit) it documents,
  * path parameters filled with real ids read from the service's own lists. Then:
  * - alone: each request BENCH_ALONE_REPS times (default 3) one after another; prints the routes
- *   whose p95 is over 50 ms;
+ *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15);
  * - hot path: `GET /v1/nfl/players?team=KC` with autocannon, 32 connections, BENCH_HOT_SECONDS
  *   (default 10);
  * - mixed: the list shuffled, 32 callers (undici, one connection each) for BENCH_SECONDS (default
@@ -53,6 +53,8 @@ const seconds = Number(process.env["BENCH_SECONDS"] ?? 30)
 const hotSeconds = Number(process.env["BENCH_HOT_SECONDS"] ?? 10)
 const aloneReps = Number(process.env["BENCH_ALONE_REPS"] ?? 3)
 const keyCount = Number(process.env["BENCH_KEYS"] ?? 4)
+/** Routes over 50 ms printed from the alone phase (BENCH_ALONE_SHOWN, default 15). */
+const aloneShown = Number(process.env["BENCH_ALONE_SHOWN"] ?? 15)
 const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
 const callers = 32
 const SPORTS = ["nfl", "mlb", "nba", "nhl", "cfb", "soccer", "tennis", "golf", "ufc", "f1", "nascar"] as const
@@ -409,7 +411,7 @@ const benchStore = async (store: string) => {
         aloneSummary.p95.toFixed(1)
       } ms, non-2xx ${aloneSummary.non2xx}; ${over.length} of ${aloneBy.size} routes over 50 ms at p95`
     )
-    for (const r of over.slice(0, 15)) console.log(`  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route}`)
+    for (const r of over.slice(0, aloneShown)) console.log(`  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route}`)
     if (aloneReps > 1) {
       console.log(`  passes after the first: p95 ${warm.p95.toFixed(1)} ms; slowest (mean):`)
       for (const r of warm.slowest.slice(0, 8)) console.log(`  ${r.mean.toFixed(1).padStart(8)} ms  ${r.route}`)

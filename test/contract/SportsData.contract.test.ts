@@ -243,6 +243,24 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* store.players.platformNames).toEqual(expected)
         }))
 
+      it.effect("players: teamCounts counts each team's players by the lower-cased team, teamless left out", () =>
+        Effect.gen(function*() {
+          const store = yield* Ports
+          yield* seed
+          const expected = new Map<string, number>()
+          for (const p of F.players) {
+            if (p.sport === "nfl" && p.team !== null) {
+              expected.set(p.team.toLowerCase(), (expected.get(p.team.toLowerCase()) ?? 0) + 1)
+            }
+          }
+          expect(expected.get("kc")).toBeGreaterThan(1)
+          const counts = yield* store.players.teamCounts("nfl")
+          expect([...counts.entries()].sort()).toEqual([...expected.entries()].sort())
+          for (const { rows } of [yield* store.players.find({ sport: "nfl", team: "KC", ...page })]) {
+            expect(counts.get("kc")).toBe(rows.length)
+          }
+        }))
+
       it.effect("paging: limit rows from offset, total counts every match", () =>
         Effect.gen(function*() {
           yield* seed
@@ -581,6 +599,20 @@ describe("sports data contract (readers and writer)", () => {
           const second = yield* store.events.entries({ sport: "golf", limit: 2, offset: 2 })
           expect(second.total).toBe(7)
           expect(ids(second.rows)).toEqual(["pga:2024:masters:svc_golf_08793", "pga:2024:masters:svc_golf_33448"])
+        }))
+
+      it.effect("entryCounts: the entries of each event asked, events without entries absent", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const counts = yield* store.events.entryCounts("golf", [
+            "pga:2024:masters",
+            "pga:2024:us-open",
+            "pga:2025:masters"
+          ])
+          expect([...counts.entries()].sort()).toEqual([["pga:2024:masters", 4], ["pga:2024:us-open", 3]])
+          expect((yield* store.events.entryCounts("golf", [])).size).toBe(0)
+          expect((yield* store.events.entryCounts("tennis", ["pga:2024:masters"])).size).toBe(0)
         }))
 
       it.effect("events and entries: a changed row is updated in place, read back changed", () =>

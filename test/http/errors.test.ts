@@ -237,7 +237,8 @@ describe("errors: the store", () => {
           return Context.add(ctx, PlayerReader, {
             find: () => Effect.fail(failure),
             get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12")),
-            platformNames: Effect.fail(failure)
+            platformNames: Effect.fail(failure),
+            teamCounts: () => Effect.fail(failure)
           })
         })
       })

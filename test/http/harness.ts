@@ -381,7 +381,8 @@ export const slowServerMain = (delayMs: number): void => {
     return Context.add(ctx, PlayerReader, {
       find: (q) => slow(players.find(q)),
       get: (id) => slow(players.get(id)),
-      platformNames: slow(players.platformNames)
+      platformNames: slow(players.platformNames),
+      teamCounts: (sport) => slow(players.teamCounts(sport))
     })
   }))
   const program = Effect.gen(function*() {

@@ -111,9 +111,8 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
         limit: query.limit,
         offset: 0
       })
-      const entries = yield* entriesOf(events, "golf", page.rows.map((e) => e.id))
-      const sizes = new Map<string, number>()
-      for (const e of entries) sizes.set(e.event_id, (sizes.get(e.event_id) ?? 0) + 1)
+      // field sizes as one indexed count, not every entry of the listed events
+      const sizes = yield* events.entryCounts("golf", page.rows.map((e) => e.id))
       return { rows: page.rows.map((e) => tournamentRow(e, sizes.get(e.id) ?? 0, now)), total: page.total }
     })
 
@@ -131,8 +130,7 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
         offset: 0,
         order: "desc"
       })).rows
-      const counts = yield* entriesOf(events, "golf", recent.map((e) => e.id))
-      const held = new Set(counts.map((e) => e.event_id))
+      const held = yield* events.entryCounts("golf", recent.map((e) => e.id))
       return recent.find((e) => held.has(e.id) && !QUALIFYING.test(e.name)) ?? recent[0]
     })
 

@@ -347,13 +347,9 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
 
     /** How many players of `sport` each team has (teams named as the players name them, case ignored). */
     const counts = Effect.fn("Players.counts")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
-      // one read of the sport's players (a few pages, cached by data version) instead of a count
+      // one aggregate of the store (PlayerReader `teamCounts`) instead of every player or a count
       // per team; teams match as the reader's `team` filter does (case ignored)
-      const perTeam = new Map<string, number>()
-      for (const p of yield* allRows((page) => players.find({ sport, ...page }))) {
-        const team = p.team?.toLowerCase()
-        if (team !== undefined) perTeam.set(team, (perTeam.get(team) ?? 0) + 1)
-      }
+      const perTeam = yield* players.teamCounts(sport)
       return rows.map((t) => [t, perTeam.get(t.abbr.toLowerCase()) ?? 0] as const)
     })
 

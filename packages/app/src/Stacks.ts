@@ -1,6 +1,7 @@
 /**
- * NFL stacks and custom-scoring rankings (`/v1/nfl/stacks`, `POST /v1/nfl/rankings/custom`): reads
- * a season's nfl stat lines through the StatLineReader and computes with the domain's `Stacks`.
+ * NFL stacks and custom-scoring rankings (`/v1/nfl/stacks`, `POST /v1/nfl/rankings/custom`): stacks
+ * are read from the stored sets (StackReader, recomputed after each nfl ingest), else computed
+ * from a season's nfl stat lines with the domain's `Stacks`, as custom rankings always are.
  * @module
  */
 import {
@@ -8,12 +9,13 @@ import {
   InvalidParameter,
   PlayerReader,
   Sports,
+  StackReader,
   Stacks as S,
   type StatLine,
   StatLineReader,
   type StatLineReaderService
 } from "@sports-data/domain"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { allRows, gamesOfLines, playersById } from "./Reads.js"
 import { teamRef } from "./Rows.js"
 
@@ -50,6 +52,7 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
     const lines = yield* StatLineReader
     const players = yield* PlayerReader
     const games = yield* GameReader
+    const stored = yield* StackReader
 
     const seasonLines = (season: number, team?: string, position?: string) =>
       allRows((page) => lines.find({ sport: "nfl", season, team, position, order: "recent", ...page }))
@@ -72,8 +75,20 @@ export class Stacks extends Effect.Service<Stacks>()("@sports-data/app/Stacks", 
     }) {
       const season = q.season ?? (yield* latestSeason(lines))
       if (season === null) return { season, rows: [] as ReadonlyArray<StackView> }
-      const rows = yield* seasonLines(season, q.team?.toUpperCase())
-      const top = S.stacksOf(rows, q.positions, q.minGames).slice(0, q.limit)
+      const team = q.team?.toUpperCase()
+      // the stored set when it is held (the same rows: Stacks.ts `keptStacks`), else from the lines
+      const held = q.minGames >= S.STORED_MIN_GAMES
+        ? yield* stored.find({
+          season,
+          positions: S.positionsKey(q.positions),
+          team,
+          minGames: q.minGames,
+          limit: q.limit
+        })
+        : Option.none()
+      const top = Option.isSome(held)
+        ? held.value
+        : S.stacksOf(yield* seasonLines(season, team), q.positions, q.minGames).slice(0, q.limit)
       const nameOf = yield* names(top.flatMap((s) => [s.qb_id, s.pass_catcher_id]))
       return {
         season,

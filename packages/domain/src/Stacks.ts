@@ -201,3 +201,71 @@ export const customTotals = (lines: ReadonlyArray<StatLine>, scoring: CustomScor
       (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)
     )
 }
+
+/**
+ * Fewest shared games of the stored stacks (the read model the stacks job keeps after each nfl
+ * ingest): the lowest `min_games` a caller may ask (2), so that any larger one is a filter of them.
+ */
+export const STORED_MIN_GAMES = 2
+
+/**
+ * The pass-catcher position sets the stacks job stores for each season: the default (WR and TE)
+ * and each position `/v1/nfl/stacks` takes alone. Another set is computed per request.
+ */
+export const STORED_POSITION_SETS: ReadonlyArray<ReadonlyArray<StackPosition>> = [
+  DEFAULT_STACK_POSITIONS,
+  ...stackPositions.map((p) => [p])
+]
+
+/** The key of a position set in the stored stacks: its positions upper-cased, sorted, comma-joined. */
+export const positionsKey = (positions: ReadonlyArray<string>): string =>
+  [...new Set(positions.map((p) => p.toUpperCase()))].sort().join(",")
+
+/** One stored set of stacks: a season's {@link stacksOf} for `positions` at {@link STORED_MIN_GAMES}. */
+export interface StackSet {
+  readonly season: number
+  /** {@link positionsKey} of the pass-catcher positions. */
+  readonly positions: string
+  /** In the order of {@link stacksOf}. */
+  readonly stacks: ReadonlyArray<Stack>
+}
+
+/**
+ * The stored sets of `lines` (nfl lines of any seasons): for each season holding a line, one
+ * {@link StackSet} per {@link STORED_POSITION_SETS}, each {@link stacksOf} that season's lines.
+ */
+export const stackSetsOf = (lines: ReadonlyArray<StatLine>): ReadonlyArray<StackSet> => {
+  const bySeason = new Map<number, Array<StatLine>>()
+  for (const l of lines) {
+    const list = bySeason.get(l.season)
+    if (list === undefined) bySeason.set(l.season, [l])
+    else list.push(l)
+  }
+  return [...bySeason.entries()].sort(([a], [b]) => a - b).flatMap(([season, ofSeason]) =>
+    STORED_POSITION_SETS.map((positions): StackSet => ({
+      season,
+      positions: positionsKey(positions),
+      stacks: stacksOf(ofSeason, positions, STORED_MIN_GAMES)
+    }))
+  )
+}
+
+/**
+ * The stacks of a stored set that a query keeps, in the set's order: those of `team` when given
+ * (case ignored, as the stat line reader's team filter), with at least `minGames` shared games,
+ * the first `limit`. Equal to {@link stacksOf} over the season's (team's) lines for any
+ * `minGames` of at least {@link STORED_MIN_GAMES}.
+ */
+export const keptStacks = (
+  stacks: ReadonlyArray<Stack>,
+  q: { readonly team?: string | undefined; readonly minGames: number; readonly limit: number }
+): ReadonlyArray<Stack> => {
+  const team = q.team?.toLowerCase()
+  const out: Array<Stack> = []
+  for (const s of stacks) {
+    if (out.length >= q.limit) break
+    if (s.games < q.minGames || (team !== undefined && s.team.toLowerCase() !== team)) continue
+    out.push(s)
+  }
+  return out
+}

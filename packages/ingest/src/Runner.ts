@@ -10,6 +10,7 @@ import {
   type PlayerMetricsWriter,
   type SportKey,
   SportsWriter,
+  type StackWriter,
   type StatLineReader,
   type StoreError
 } from "@sports-data/domain"
@@ -22,6 +23,7 @@ import { registrations } from "./Ingesters.js"
 import { allStatLines, recomputeMetrics } from "./Metrics.js"
 import type { ProgressReporter } from "./Progress.js"
 import type { SportIngestResult } from "./Report.js"
+import { recomputeStacks } from "./Stacks.js"
 
 export type { Ingester, Phase, PhaseResult, PhaseServices } from "./Ingester.js"
 
@@ -89,9 +91,10 @@ export const checkStale = (
  * Ingests `sports` in order from `dataDir` and records each sport's IngestState (finished_at from
  * the Clock; source_mtime_ms taken before reading, so a file changed during the run makes the
  * sport stale again), after its registered optional phases (Ingester.ts: odds, DFS; linked to the
- * rows just written; counted as `odds`, `dfs_salaries`) and after recomputing its stored player metrics and
- * anomaly scores (Metrics.ts `recomputeMetrics`, Anomaly.ts `recomputeAnomalies`, from one read
- * of its stat lines; before the state, so a failed recompute leaves the sport stale). Stops at
+ * rows just written; counted as `odds`, `dfs_salaries`) and after recomputing its stored player
+ * metrics, anomaly scores and (nfl) stacks (Metrics.ts `recomputeMetrics`, Anomaly.ts
+ * `recomputeAnomalies`, Stacks.ts `recomputeStacks`, from one read of its stat lines; before the
+ * state, so a failed recompute leaves the sport stale). Stops at
  * the first sport whose files cannot be read (CsvFileError) or whose store fails (StoreError);
  * A sport ingested before whose files held nothing new (its writes left the data version where
  * it was) writes nothing more: no recompute, and its IngestState keeps its `finished_at` (the
@@ -110,6 +113,7 @@ export const runIngest = (options: {
   | StatLineReader
   | PlayerMetricsWriter
   | AnomalyWriter
+  | StackWriter
   | PhaseServices
 > =>
   Effect.forEach(options.sports, (sport) =>
@@ -140,6 +144,7 @@ export const runIngest = (options: {
       const statLines = yield* Effect.cachedFunction(allStatLines)
       yield* recomputeMetrics(sport, statLines)
       yield* recomputeAnomalies(sport, statLines)
+      yield* recomputeStacks(sport, statLines)
       const now = yield* Clock.currentTimeMillis
       yield* writer.setIngestState({ sport, finished_at: new Date(now), source_mtime_ms: mtime })
       return result

@@ -220,7 +220,17 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
     valuesOf(data.players),
     (rows) =>
       [...new Set(rows.flatMap((p) => Object.keys(p.platform_ids)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  )
+  ),
+  teamCounts: (sport) =>
+    Effect.map(valuesOf(data.players), (rows) => {
+      const out = new Map<string, number>()
+      for (const p of rows) {
+        if (p.sport !== sport || p.team === null) continue
+        const team = p.team.toLowerCase()
+        out.set(team, (out.get(team) ?? 0) + 1)
+      }
+      return out
+    })
 })
 
 /** Teams over `data`. */
@@ -378,6 +388,15 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
         entryOrder,
         q
       )
+    }),
+  entryCounts: (sport, ids) =>
+    Effect.map(valuesOf(data.eventEntries), (rows) => {
+      const wanted = new Set(ids)
+      const out = new Map<string, number>()
+      for (const e of rows) {
+        if (e.sport === sport && wanted.has(e.event_id)) out.set(e.event_id, (out.get(e.event_id) ?? 0) + 1)
+      }
+      return out
     })
 })
 

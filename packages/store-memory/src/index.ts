@@ -43,6 +43,7 @@ import { makeOddsStore } from "./Odds.js"
 import { makeReaders } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeSportsData, type SportsData } from "./SportsData.js"
+import { makeStackStore } from "./Stacks.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriter } from "./Writer.js"
@@ -73,6 +74,7 @@ export {
 export { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 export { makeSourceSyncStore } from "./SourceSync.js"
 export { makeSportsData, type SportsData } from "./SportsData.js"
+export { makeStackStore } from "./Stacks.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriter } from "./Writer.js"
@@ -140,6 +142,7 @@ export const make: Effect.Effect<Context.Context<Stores>> = Effect.gen(function*
     Context.add(ModelRegistryWriter, movingVersion(Context.get(models, ModelRegistryWriter), data.version)),
     Context.add(JobLeases, yield* makeJobLeases),
     Context.add(SourceSyncStore, yield* makeSourceSyncStore),
+    Context.merge(yield* makeStackStore(data.version)),
     Context.merge(odds)
   )
 })

@@ -1100,6 +1100,80 @@ const anomalyVersioned = statements(["anomaly_scores"].flatMap(versionTriggers))
  */
 const readModels = Effect.zipRight(anomalyVersioned, latestLinesMigration)
 
+/**
+ * 0030: the stored nfl stacks (domain ports/Stacks.ts), the read model of `/v1/nfl/stacks` that the
+ * stacks job rewrites after each nfl ingest. `nfl_stack_sets`: the (season, positions key) sets
+ * held; `nfl_stacks`: their rows, `rank` from 0 in the domain's order (Stacks.ts `stacksOf`), read
+ * by (season, positions) in rank order. Both move the data version, as the other derived tables.
+ * `line_groups`, `line_group_seasons`: the groups of each season's stat lines, kept current by
+ * triggers that mark a season stale and Readers.ts `refreshLineGroups` (after each ingest, at open).
+ */
+const storedStacks = statements([
+  `CREATE TABLE nfl_stack_sets (
+    season integer NOT NULL,
+    positions text NOT NULL,
+    PRIMARY KEY (season, positions)
+  )`,
+  `CREATE TABLE nfl_stacks (
+    season integer NOT NULL,
+    positions text NOT NULL,
+    rank integer NOT NULL,
+    team text NOT NULL,
+    qb_id text NOT NULL,
+    pass_catcher_id text NOT NULL,
+    pass_catcher_position text NOT NULL,
+    games integer NOT NULL,
+    correlation double precision,
+    qb_fantasy_points_avg double precision NOT NULL,
+    pass_catcher_fantasy_points_avg double precision NOT NULL,
+    PRIMARY KEY (season, positions, rank)
+  )`,
+  ...["nfl_stack_sets", "nfl_stacks"].flatMap(versionTriggers),
+  // the groups of a season's stat lines (StatLineReader `groups` without week, team or players),
+  // kept by Readers.ts `refreshLineGroups`; a write to a season's lines (or to a sport's players,
+  // whose names and positions the groups carry) marks it stale in the same transaction, and a
+  // stale season is read from the lines
+  `CREATE TABLE line_groups (
+    sport text NOT NULL,
+    season integer NOT NULL,
+    player_id text NOT NULL,
+    player_name text,
+    position text,
+    lines integer NOT NULL,
+    fantasy_points numeric NOT NULL,
+    first integer NOT NULL
+  )`,
+  `CREATE INDEX line_groups_season_idx ON line_groups (sport, season, first)`,
+  `CREATE TABLE line_group_seasons (
+    sport text NOT NULL,
+    season integer NOT NULL,
+    fresh boolean NOT NULL,
+    PRIMARY KEY (sport, season)
+  )`,
+  `CREATE FUNCTION stale_line_groups() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO line_group_seasons (sport, season, fresh)
+      SELECT DISTINCT sport, season, false FROM changed
+      ON CONFLICT (sport, season) DO UPDATE SET fresh = false WHERE line_group_seasons.fresh;
+    RETURN NULL;
+  END $$`,
+  `CREATE FUNCTION stale_player_line_groups() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE line_group_seasons SET fresh = false WHERE fresh AND sport IN (SELECT DISTINCT sport FROM changed);
+    RETURN NULL;
+  END $$`,
+  ...(["INSERT", "UPDATE", "DELETE"] as const).flatMap((op) => [
+    `CREATE TRIGGER stat_lines_groups_${op.toLowerCase()} AFTER ${op} ON stat_lines
+      REFERENCING ${
+      op === "DELETE" ? "OLD" : "NEW"
+    } TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_line_groups()`,
+    `CREATE TRIGGER players_groups_${op.toLowerCase()} AFTER ${op} ON players
+      REFERENCING ${op === "DELETE" ? "OLD" : "NEW"} TABLE AS changed
+      FOR EACH STATEMENT EXECUTE FUNCTION stale_player_line_groups()`
+  ]),
+  `INSERT INTO line_group_seasons (sport, season, fresh) SELECT DISTINCT sport, season, false FROM stat_lines`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1127,7 +1201,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "26_more_versioned_tables": moreVersionedTables,
   "27_projection_predictions": projectionPredictions,
   "28_read_models": readModels,
-  "29_source_syncs": sourceSyncsMigration
+  "29_source_syncs": sourceSyncsMigration,
+  "30_stored_stacks_and_line_groups": storedStacks
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -67,6 +67,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+import { freshGroups, type GroupRow, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import * as T from "./Tables.js"
 
@@ -217,7 +218,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
         ) AS names ORDER BY name COLLATE "C"`.pipe(
         Effect.map((rows) => rows.map((r) => r.name)),
         orStoreError("PlayerReader.platformNames")
-      )
+      ),
+      teamCounts: (sport) =>
+        sql<{ team: string; n: number | string }>`SELECT lower(team) AS team, count(*)::int AS n FROM players
+          WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
+          Effect.map((rows) => new Map(rows.map((r) => [r.team, Number(r.n)] as const))),
+          orStoreError("PlayerReader.teamCounts")
+        )
     }
   }
 )
@@ -309,17 +316,14 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
         if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
         if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
-        const recent = `l.season DESC, l.week DESC NULLS LAST, l.game_date DESC NULLS LAST, l.id COLLATE "C" DESC`
+        const recent = RECENT_ORDER
+        // a whole season: its stored groups while they are fresh (LineGroups.ts)
+        const stored = q.season !== undefined && q.week === undefined && q.team === undefined &&
+            q.player_ids === undefined
+          ? Effect.provideService(freshGroups(q.sport, q.season), SqlClient.SqlClient, sql)
+          : Effect.succeed(Option.none<ReadonlyArray<GroupRow>>())
         // numeric sums: exact whatever the order the rows are added in
-        return sql<{
-          player_id: string
-          player_name: string | null
-          position: string | null
-          season: number
-          lines: number
-          fantasy_points: string | number | null
-          first: number | string
-        }>`SELECT player_id, player_name, position, season, count(*)::int AS lines,
+        const grouped = sql<GroupRow>`SELECT player_id, player_name, position, season, count(*)::int AS lines,
             sum(coalesce(fantasy_points, 0)::numeric) AS fantasy_points, min(rank_) AS first
           FROM (
             SELECT l.player_id, p.full_name AS player_name, coalesce(l.position, p.position) AS position,
@@ -328,7 +332,8 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
             WHERE ${sql.and(where)}
           ) lines
           GROUP BY player_id, player_name, position, season
-          ORDER BY first`.pipe(
+          ORDER BY first`
+        return Effect.flatMap(stored, Option.match({ onNone: () => grouped, onSome: Effect.succeed })).pipe(
           Effect.map((rows) =>
             rows.map((r) => ({
               player_id: r.player_id,
@@ -444,7 +449,15 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
           q,
           "EventReader.entries"
         )
-      }
+      },
+      entryCounts: (sport, ids) =>
+        ids.length === 0
+          ? Effect.succeed(new Map<string, number>())
+          : sql<{ event_id: string; n: number | string }>`SELECT event_id, count(*)::int AS n FROM event_entries
+              WHERE sport = ${sport} AND ${oneOf("event_id", ids)} GROUP BY event_id`.pipe(
+            Effect.map((rows) => new Map(rows.map((r) => [r.event_id, Number(r.n)] as const))),
+            orStoreError("EventReader.entryCounts")
+          )
     }
   }
 )

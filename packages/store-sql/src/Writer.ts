@@ -16,7 +16,9 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data/domain"
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
+import { refreshLineGroups } from "./LineGroups.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
+import { analyzeSports } from "./Statistics.js"
 import * as T from "./Tables.js"
 
 /** Makes the SQL writer over the current SqlClient (migrations applied). */
@@ -77,6 +79,14 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
       sql`INSERT INTO ingest_state (sport, finished_at, source_mtime_ms)
         VALUES (${state.sport}, ${state.finished_at}, ${state.source_mtime_ms})
         ON CONFLICT (sport) DO UPDATE SET finished_at = EXCLUDED.finished_at, source_mtime_ms = EXCLUDED.source_mtime_ms`
-        .pipe(Effect.asVoid, orStoreError("SportsWriter.setIngestState"))
+        .pipe(
+          Effect.asVoid,
+          orStoreError("SportsWriter.setIngestState"),
+          // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts)
+          // and the groups of the seasons it changed (LineGroups.ts)
+          Effect.zipLeft(
+            Effect.provideService(Effect.zipRight(refreshLineGroups, analyzeSports), SqlClient.SqlClient, sql)
+          )
+        )
   }
 })

@@ -41,6 +41,7 @@ import { makeExportReader } from "./Export.js"
 import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
+import { refreshLineGroups } from "./LineGroups.js"
 import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -50,6 +51,8 @@ import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.js"
 import { makeReaders } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
+import { makeStackStore } from "./Stacks.js"
+import { analyzeNeverAnalyzed } from "./Statistics.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -92,6 +95,7 @@ export {
 } from "./Readers.js"
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeSourceSyncStore } from "./SourceSync.js"
+export { makeStackStore } from "./Stacks.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -164,11 +168,15 @@ export const makeWith = (
       Context.merge(odds),
       Context.add(LiveGameStore, wakeAfterWrites(yield* makeLiveGameStore, wake.wake)),
       Context.merge(yield* makeAnomalyStore(wake)),
-      Context.merge(yield* makeDfsStore)
+      Context.merge(yield* makeDfsStore),
+      Context.merge(yield* makeStackStore)
     )
   })
 
-const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error))
+/** The migrations, then the stale line groups (LineGroups.ts) and the statistics of the tables never analyzed (Statistics.ts). */
+const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
+  Effect.tap(() => Effect.zipRight(refreshLineGroups, analyzeNeverAnalyzed))
+)
 
 /**
  * Every store over a SqlClient layer, after running the migrations, for a store one process owns

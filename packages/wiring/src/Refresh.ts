@@ -21,9 +21,10 @@ import {
   pendingProgress,
   PlayerMetricsReader,
   type SportKey,
+  StackReader,
   type StoreError
 } from "@sports-data/domain"
-import { Anomaly, type Csv, Metrics, Progress, type Report, Runner } from "@sports-data/ingest"
+import { Anomaly, type Csv, Metrics, Progress, type Report, Runner, StoredStacks } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
@@ -99,6 +100,19 @@ export const backfillAnomalies = Effect.gen(function*() {
   }
   return done
 }).pipe(Effect.withSpan("Refresh.backfillAnomalies"))
+
+/**
+ * Recomputes the stored nfl stacks (ingest Stacks.ts) when nfl was ingested but no set is stored
+ * (a store ingested before migration 30), so that `/v1/nfl/stacks` reads them without waiting for
+ * its source files to change. Returns the sports recomputed (nfl or none).
+ */
+export const backfillStacks = Effect.gen(function*() {
+  const catalog = yield* CatalogReader
+  if (Option.isNone(yield* catalog.ingestState("nfl"))) return []
+  if ((yield* (yield* StackReader).sets) > 0) return []
+  yield* StoredStacks.recomputeStacks("nfl")
+  return ["nfl" as const]
+}).pipe(Effect.withSpan("Refresh.backfillStacks"))
 
 /**
  * Seconds a caller is asked to wait (Retry-After) for a sport that is pending or being ingested:
@@ -262,8 +276,8 @@ export const ingestTracked = <R = never>(options: {
     }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } })))
 
 /**
- * One pass: recomputes missing player metrics ({@link backfillMetrics}) and anomaly scores
- * ({@link backfillAnomalies}), then ingests the stale
+ * One pass: recomputes missing player metrics ({@link backfillMetrics}), anomaly scores
+ * ({@link backfillAnomalies}) and stored stacks ({@link backfillStacks}), then ingests the stale
  * sports (if any) sport by sport without progress output ({@link ingestTracked}, so that
  * `/v1/data/status` shows the pass), and logs what it did. `interval` is the time to the next
  * pass (the Retry-After of a sport that failed). Returns the sports ingested successfully.
@@ -272,6 +286,7 @@ export const refreshOnce = (dataDir: string, interval: Duration.DurationInput = 
   Effect.gen(function*() {
     yield* backfillMetrics
     yield* backfillAnomalies
+    yield* backfillStacks
     if (!existsSync(dataDir)) {
       yield* Effect.logWarning("data directory not found").pipe(Effect.annotateLogs({ dataDir }))
       return []

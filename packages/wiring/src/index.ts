@@ -53,6 +53,7 @@ export {
 export {
   backfillAnomalies,
   backfillMetrics,
+  backfillStacks,
   ingestTracked,
   LOADING_RETRY_AFTER_SECONDS,
   RefreshLive,

@@ -23,6 +23,7 @@ import { NflversePlays, Runner, Sync } from "@sports-data/ingest"
 import { layerPgliteThread, PgliteThread } from "@sports-data/store-sql"
 import {
   backfillMetrics,
+  backfillStacks,
   describeStore,
   mailFromSettings,
   Settings,
@@ -39,7 +40,8 @@ import { startBackground } from "./Background.js"
 import { line } from "./Output.js"
 
 /**
- * Looks at the data before the server listens: recomputes missing player metrics, finds the
+ * Looks at the data before the server listens: recomputes missing player metrics and stored
+ * stacks, finds the
  * stale sports and records them as pending in the process's IngestProgress (trackStaleness),
  * printing a line for each unreadable sport, or one line when all is current. Returns the stale
  * sports (none when the data directory is missing: the store is served as it is).
@@ -48,6 +50,8 @@ const checkData = (dataDir: string, interval: Duration.DurationInput) =>
   Effect.gen(function*() {
     const backfilled = yield* backfillMetrics
     if (backfilled.length > 0) yield* line(`data: player metrics computed for ${backfilled.join(", ")}`)
+    const stacked = yield* backfillStacks
+    if (stacked.length > 0) yield* line(`data: stored stacks computed for ${stacked.join(", ")}`)
     if (!existsSync(dataDir)) {
       yield* line(`data directory not found: ${dataDir} (set SPORTS_DATA_DIR); serving what the store holds`)
       return []

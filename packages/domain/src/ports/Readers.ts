@@ -48,6 +48,11 @@ export interface PlayerReaderService {
    * order: one read computed by the store, not every player.
    */
   readonly platformNames: Effect.Effect<ReadonlyArray<string>, StoreError>
+  /**
+   * How many players of `sport` each team has, by the team as the players name it lower-cased
+   * (players without a team left out): one aggregate computed by the store, not every player.
+   */
+  readonly teamCounts: (sport: TeamSport) => Effect.Effect<ReadonlyMap<string, number>, StoreError>
 }
 /** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}
@@ -159,6 +164,14 @@ export interface EventReaderService {
   readonly events: (query: EventQuery) => Effect.Effect<Paged<SportEvent>, StoreError>
   /** The page of entries matching `query`, in the order of {@link EventEntryQuery}, with the total. */
   readonly entries: (query: EventEntryQuery) => Effect.Effect<Paged<EventEntry>, StoreError>
+  /**
+   * The number of entries of each of `event_ids` of `sport` (an event without entries, or not
+   * held, is absent): one indexed aggregate, not the entries (a golf field is about 150).
+   */
+  readonly entryCounts: (
+    sport: EventSport,
+    event_ids: ReadonlyArray<string>
+  ) => Effect.Effect<ReadonlyMap<string, number>, StoreError>
 }
 /** The {@link EventReaderService} port. */
 export class EventReader extends Context.Tag("@sports-data/EventReader")<EventReader, EventReaderService>() {}

@@ -1,7 +1,7 @@
 /**
  * Every storage port a store adapter provides and the runtimes need, as one type: keys, usage,
  * the audit trail, the sports writer and every read port, stored metrics and models, webhooks
- * the outbox wake-ups, the workers' job leases, the live pollers' writes and the source sync records. Each adapter (store-memory, store-sql) provides all of them.
+ * the outbox wake-ups, the workers' job leases, the live pollers' writes, the source sync records and the stored nfl stacks. Each adapter (store-memory, store-sql) provides all of them.
  * @module
  */
 import type { AnomalyStores } from "./Anomaly.js"
@@ -18,6 +18,7 @@ import type { ModelStores } from "./Models.js"
 import type { OddsStores } from "./Odds.js"
 import type { SportsReaders } from "./Readers.js"
 import type { SourceSyncStore } from "./Sources.js"
+import type { StackStores } from "./Stacks.js"
 import type { UsageStore } from "./UsageStore.js"
 import type { WebhookStore } from "./Webhooks.js"
 import type { SportsWriter } from "./Writer.js"
@@ -41,3 +42,4 @@ export type AllStores =
   | DfsStores
   | LiveGameStore
   | SourceSyncStore
+  | StackStores

@@ -1,0 +1,74 @@
+/**
+ * The planner's statistics of the sports tables. PostgreSQL plans a query from each table's
+ * statistics (row counts, value distributions), which ANALYZE gathers; autovacuum gathers them
+ * in the background on a server where it is on, never on an embedded PGlite (no background
+ * workers) nor on a server where it is off. Without them a table counts as tiny, and reads of
+ * thousands of rows get nested loops and sorts on disk (a season of stat lines grouped: 570 ms
+ * before, a fraction after, measured on the real data). So the store gathers them itself: after
+ * each sport's ingest ({@link analyzeSports}, from `SportsWriter.setIngestState`) and, at open,
+ * for the tables never analyzed ({@link analyzeNeverAnalyzed}: a store ingested before this, or
+ * a new one). A failure only logs: statistics make reads faster, never different.
+ * @module
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+
+/** The tables ingestion and its jobs fill, largest first (those whose plans statistics change). */
+export const SPORTS_TABLES = [
+  "stat_lines",
+  "odds_lines",
+  "athlete_rankings",
+  "event_entries",
+  "model_predictions",
+  "games",
+  "players",
+  "events",
+  "signals",
+  "service_events",
+  "athletes",
+  "injuries",
+  "depth_charts",
+  "player_metrics",
+  "poll_rankings",
+  "nfl_stacks",
+  "anomaly_scores",
+  "dfs_salaries",
+  "dfs_slates",
+  "teams"
+] as const
+
+const analyze = (sql: SqlClient.SqlClient, tables: ReadonlyArray<string>) =>
+  tables.length === 0
+    ? Effect.void
+    : sql.unsafe(`ANALYZE ${tables.join(", ")}`).pipe(
+      Effect.asVoid,
+      Effect.catchAll((error) =>
+        Effect.logWarning("ANALYZE failed (reads stay correct, maybe slower)").pipe(
+          Effect.annotateLogs({ tables: tables.join(","), error: String(error) })
+        )
+      ),
+      Effect.withSpan("SqlStore.analyze")
+    )
+
+/** ANALYZE of every {@link SPORTS_TABLES} (after an ingest). Never fails (a failure logs). */
+export const analyzeSports: Effect.Effect<void, never, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) => analyze(sql, SPORTS_TABLES)
+)
+
+/**
+ * ANALYZE of the {@link SPORTS_TABLES} that were never analyzed (`pg_class.reltuples` below 0,
+ * PostgreSQL 14 and later); quick on a new store (empty tables). Never fails (a failure logs).
+ */
+export const analyzeNeverAnalyzed: Effect.Effect<void, never, SqlClient.SqlClient> = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    sql<{ relname: string }>`SELECT relname FROM pg_class
+      WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace
+        AND reltuples < 0 AND relname IN ${sql.in(SPORTS_TABLES)}`.pipe(
+      Effect.flatMap((rows) => analyze(sql, rows.map((r) => r.relname))),
+      Effect.catchAll((error) =>
+        Effect.logWarning("statistics check failed").pipe(Effect.annotateLogs({ error: String(error) }))
+      )
+    )
+)

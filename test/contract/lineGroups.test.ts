@@ -1,0 +1,88 @@
+/**
+ * The stored line groups of the SQL stores (store-sql LineGroups.ts, the read model of a whole
+ * season's StatLineReader `groups`): after an ingest every season is fresh and its groups equal
+ * the grouping of its lines; a write to a season's lines makes it stale in the same transaction
+ * (the reader then groups the lines, so it answers the new lines at once); the next ingest of the
+ * sport (a re-ingest that writes the source's rows back) makes it fresh again, with the groups
+ * of the lines it holds.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { describe, expect, it } from "@effect/vitest"
+import { SportsWriter, StatLineReader } from "@sports-data/domain"
+import { Progress, Runner } from "@sports-data/ingest"
+import { layerPglite, layerPostgres } from "@sports-data/store-sql"
+import { Effect, Layer, Option } from "effect"
+import { fileURLToPath } from "node:url"
+import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
+
+const nbaFixtures = fileURLToPath(new URL("../fixtures/nba", import.meta.url))
+
+/** The stores (and their SqlClient) on a fresh PostgreSQL database, dropped after (harness postgres.ts). */
+const postgresStores = Layer.unwrapScoped(
+  Effect.map(
+    testDatabaseUrl,
+    Option.match({
+      onNone: () => Layer.die(new Error("PostgreSQL: no server (set TEST_DATABASE_URL)")),
+      onSome: (url) => layerPostgres({ url })
+    })
+  )
+)
+
+const layers = [
+  ["pglite", layerPglite({})] as const,
+  ...(await Effect.runPromise(postgresAvailable) ? [["postgres", postgresStores] as const] : [])
+]
+
+/** The (sport, season) rows of `line_group_seasons` and whether each is fresh. */
+const seasons = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(
+    sql<{ sport: string; season: number; fresh: boolean }>`SELECT sport, season, fresh FROM line_group_seasons
+      ORDER BY sport, season`,
+    (rows) => rows.map((r) => [r.sport, Number(r.season), r.fresh] as const)
+  ))
+
+/** The groups of a whole nba season, as the reader answers them (the stored groups while fresh). */
+const groupsOf = (season: number) => Effect.flatMap(StatLineReader, (lines) => lines.groups({ sport: "nba", season }))
+
+/** The groups of the season's lines grouped per request: the reader with every player id of the season. */
+const groupedLines = (season: number) =>
+  Effect.gen(function*() {
+    const lines = yield* StatLineReader
+    const all = (yield* lines.find({ sport: "nba", season, order: "recent", limit: 100_000, offset: 0 })).rows
+    const ids = [...new Set(all.map((l) => l.player_id))]
+    // with player ids the reader groups the lines per request (never the stored groups)
+    return yield* lines.groups({ sport: "nba", season, player_ids: ids })
+  })
+
+describe.each(layers)("line groups on %s", (_label, stores) => {
+  it.scopedLive(
+    "fresh after an ingest, stale after a write, fresh again after a re-ingest",
+    () =>
+      Effect.gen(function*() {
+        const ingest = Runner.runIngest({ sports: ["nba"], dataDir: nbaFixtures }).pipe(Effect.provide(Progress.silent))
+        yield* ingest
+        const held = yield* seasons
+        expect(held.length).toBeGreaterThan(0)
+        expect(held.every(([, , fresh]) => fresh)).toBe(true)
+        for (const [, season] of held) expect(yield* groupsOf(season)).toEqual(yield* groupedLines(season))
+
+        const lines = yield* StatLineReader
+        const newest = (yield* lines.find({ sport: "nba", order: "recent", limit: 1, offset: 0 })).rows[0]!
+        yield* (yield* SportsWriter).upsertStatLines([{
+          ...newest,
+          fantasy_points: (newest.fantasy_points ?? 0) + 100
+        }])
+        expect((yield* seasons).find(([, season]) => season === newest.season)?.[2]).toBe(false)
+        const moved = yield* groupsOf(newest.season)
+        expect(moved).toEqual(yield* groupedLines(newest.season))
+        expect(moved.find((g) => g.player_id === newest.player_id)?.fantasy_points).toBeGreaterThan(100)
+
+        yield* ingest
+        expect((yield* seasons).every(([, , fresh]) => fresh)).toBe(true)
+        const back = yield* groupsOf(newest.season)
+        expect(back).toEqual(yield* groupedLines(newest.season))
+        expect(back).not.toEqual(moved)
+      }).pipe(Effect.provide(stores)),
+    { timeout: 300_000 }
+  )
+})
