@@ -7,14 +7,23 @@
  * the dominant cost of a prediction; the fitted dot product adds little). Prints each model's
  * held-out metric beside its naive baseline, any further window of its card, the pass rule's
  * outcome and the status it was recorded with; for nfl.projection each window's half-PPR error
- * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage. Times
- * are reported, never asserted.
+ * beside NFL.com's and the trailing-8 mean's on the same player-weeks, with the coverage; for
+ * nba.projection each window's FanDuel MAE beside the trailing 10-game mean's on the same judged
+ * player-games (players with at least 10 earlier games who played). Times are reported, never
+ * asserted.
  *
- * Run: `npx tsx bench/models.ts`.
+ * Run: `npx tsx bench/models.ts` (`BENCH_SPORTS=nba` for one sport).
  * @module
  */
 import { GameReader, ModelRegistryReader, Models, PlayerReader, type TeamSport } from "@sports-data/domain"
-import { Metrics, Models as Training, Progress, Projection as Walk, Runner } from "@sports-data/ingest"
+import {
+  Metrics,
+  Models as Training,
+  Progress,
+  Projection as Walk,
+  ProjectionNba as WalkNba,
+  Runner
+} from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, resolve } from "node:path"
@@ -22,7 +31,11 @@ import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const dataDir = resolve(process.env["SPORTS_DATA_DIR"] ?? resolve(root, "../shared/data"))
-const sports: ReadonlyArray<TeamSport> = ["nfl", "nba", "mlb", "nhl"]
+/** The sports to run: BENCH_SPORTS (comma-separated, e.g. `nba`), else nfl, nba, mlb and nhl. */
+const sports: ReadonlyArray<TeamSport> =
+  (process.env["BENCH_SPORTS"]?.split(",") ?? ["nfl", "nba", "mlb", "nhl"]) as ReadonlyArray<
+    TeamSport
+  >
 
 const seconds = (start: number) => ((performance.now() - start) / 1000).toFixed(2)
 const out = (text: string) => Effect.sync(() => void process.stdout.write(`${text}\n`))
@@ -75,6 +88,15 @@ const program = Effect.gen(function*() {
         `  nfl projection: train ${train} s (features, three walk-forward windows refitted every week, the final fit)`
       )
     }
+    if (sport === "nba") {
+      const all = { limit: 1_000_000, offset: 0 }
+      const games = (yield* (yield* GameReader).find({ sport: "nba", order: "asc", ...all })).rows
+      const players = (yield* (yield* PlayerReader).find({ sport: "nba", ...all })).rows
+      const [, train] = timed(() => WalkNba.trainNbaProjection(lines, games, players, trainedAt))
+      yield* out(
+        `  nba projection: train ${train} s (features, two walk-forward windows refitted every game date, the final fit)`
+      )
+    }
     if (sport === "mlb") {
       const starts = yield* Training.readStarts(dataDir)
       const [, train] = timed(() => Training.trainPitcherForm(starts, new Set(), trainedAt))
@@ -88,6 +110,18 @@ const program = Effect.gen(function*() {
         yield* out(
           `    ${b.window} (${b.role}): half-PPR MAE model ${b.mae_model} vs NFL.com ${b.mae_nfl_com} vs trailing-8 ${b.mae_trailing}; model PPR ${b.mae_model_ppr}, standard ${b.mae_model_standard}; predicted ${b.predicted} of ${b.player_weeks} player-weeks (coverage ${b.coverage})`
         )
+      }
+      if (v.sport === "nba" && v.model_type === "projection") {
+        const windows: ReadonlyArray<readonly [string, Models.ModelResult | null]> = [
+          [v.card.held_out_window, r],
+          ...(v.card.additional_results ?? []).map((a) => [a.held_out_window, a.result] as const)
+        ]
+        for (const [label, w] of windows) {
+          if (w === null) continue
+          yield* out(
+            `    nba.projection ${label}: FanDuel MAE model ${w.metric_model} vs trailing-10 ${w.metric_baseline} (${w.improvement_pct}% better; the rule asks 8%) on ${w.observations_held_out} judged player-games`
+          )
+        }
       }
       for (const a of v.card.additional_results ?? []) {
         yield* out(
