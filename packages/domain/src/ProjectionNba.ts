@@ -264,6 +264,90 @@ const dayBefore = (date: string): string =>
 const LEAGUE_SPAN = 300
 
 /**
+ * What the features read of a team before a date: its last `window` games, its absent players
+ * (those with 5 of these games, not in the newest one: their mean FanDuel points; their sum), and
+ * the means of the FanDuel points it allowed and of its possessions (null with no such game).
+ */
+interface TeamContext {
+  readonly earlier: ReadonlyArray<TeamGame>
+  readonly absent: ReadonlyMap<string, number>
+  readonly absentTotal: number
+  readonly allowed: number | null
+  readonly possessions: number | null
+}
+
+/** The league means before a date: FanDuel points allowed and possessions per team-game, and the newest date read. */
+interface LeagueContext {
+  readonly allowed: number
+  readonly pace: number
+  readonly newest: string | undefined
+}
+
+/** Contexts computed once per history (team and date, or date): the players of a team on a date share them. */
+const contexts = new WeakMap<NbaProjectionHistory, Map<string, TeamContext | LeagueContext>>()
+
+const cached = <A extends TeamContext | LeagueContext>(
+  history: NbaProjectionHistory,
+  key: string,
+  make: () => A
+): A => {
+  let map = contexts.get(history)
+  if (map === undefined) {
+    map = new Map()
+    contexts.set(history, map)
+  }
+  const hit = map.get(key)
+  if (hit !== undefined) return hit as A
+  const made = make()
+  map.set(key, made)
+  return made
+}
+
+const possessionsOf = (ts: ReadonlyArray<TeamGame>) =>
+  ts.flatMap((t) => (t.possessions === null ? [] : [t.possessions]))
+
+const teamContext = (history: NbaProjectionHistory, team: string, date: string, window: number): TeamContext =>
+  cached(history, `${window}|${team}|${date}`, () => {
+    const games = history.teams.get(team) ?? []
+    const earlier = games.slice(Math.max(0, firstOnOrAfter(games, date) - window), firstOnOrAfter(games, date))
+    const absent = new Map<string, number>()
+    const newest = earlier[earlier.length - 1]
+    if (newest !== undefined) {
+      const inNewest = new Set(newest.roster.map((r) => r.player))
+      const seen = new Map<string, { games: number; points: number }>()
+      for (const t of earlier) {
+        for (const r of t.roster) {
+          if (inNewest.has(r.player)) continue
+          const s = seen.get(r.player) ?? { games: 0, points: 0 }
+          s.games += 1
+          s.points += r.points
+          seen.set(r.player, s)
+        }
+      }
+      for (const [player, s] of seen) if (s.games >= 5) absent.set(player, s.points / s.games)
+    }
+    const possessions = possessionsOf(earlier)
+    return {
+      earlier,
+      absent,
+      absentTotal: sum([...absent.values()]),
+      allowed: earlier.length === 0 ? null : mean(earlier.map((t) => t.fdAllowed)),
+      possessions: possessions.length === 0 ? null : mean(possessions)
+    }
+  })
+
+const leagueContext = (history: NbaProjectionHistory, date: string): LeagueContext =>
+  cached(history, date, () => {
+    const end = firstOnOrAfter(history.league, date)
+    const earlier = history.league.slice(Math.max(0, end - LEAGUE_SPAN), end)
+    return {
+      allowed: meanOr(earlier.map((t) => t.fdAllowed), 0),
+      pace: meanOr(possessionsOf(earlier), 0),
+      newest: earlier[earlier.length - 1]?.date
+    }
+  })
+
+/**
  * The features of one player-game (see {@link nbaProjectionFeatureNames}) from `history`,
  * reading only what is dated strictly before the game's date (and the game's own schedule facts),
  * with the baseline, the number of earlier games and `as_of` (the newest date read). Pure.
@@ -308,50 +392,29 @@ export const nbaProjectionFeatures = (
   const yesterday = dayBefore(date)
   const backToBack = teamDates[firstOnOrAfter(teamDates, yesterday)]?.date === yesterday ? 1 : 0
   const opponent = game.home_team === target.team ? game.away_team : game.home_team
-  const teamGames = history.teams.get(target.team) ?? []
-  const teamEarlier = teamGames.slice(0, firstOnOrAfter(teamGames, date)).slice(-w.team)
-  const oppGames = history.teams.get(opponent) ?? []
-  const oppEarlier = oppGames.slice(0, firstOnOrAfter(oppGames, date)).slice(-w.team)
-  const leagueEnd = firstOnOrAfter(history.league, date)
-  const leagueEarlier = history.league.slice(Math.max(0, leagueEnd - LEAGUE_SPAN), leagueEnd)
-  const leagueAllowed = meanOr(leagueEarlier.map((t) => t.fdAllowed), 0)
-  const oppAllowed = meanOr(oppEarlier.map((t) => t.fdAllowed), leagueAllowed)
-  const allowedRatio = leagueAllowed > 0 ? oppAllowed / leagueAllowed : 1
-  const possessions = (ts: ReadonlyArray<TeamGame>) =>
-    ts.flatMap((t) => (t.possessions === null ? [] : [t.possessions]))
-  const leaguePace = meanOr(possessions(leagueEarlier), 0)
-  const pace = leaguePace > 0
-    ? (meanOr(possessions(teamEarlier), leaguePace) + meanOr(possessions(oppEarlier), leaguePace)) / (2 * leaguePace)
+  const own = teamContext(history, target.team, date, w.team)
+  const opp = teamContext(history, opponent, date, w.team)
+  const teamEarlier = own.earlier
+  const league = leagueContext(history, date)
+  const oppAllowed = opp.allowed ?? league.allowed
+  const allowedRatio = league.allowed > 0 ? oppAllowed / league.allowed : 1
+  const pace = league.pace > 0
+    ? ((own.possessions ?? league.pace) + (opp.possessions ?? league.pace)) / (2 * league.pace)
     : 1
   const lately = earlier.slice(-2 * w.team)
   const played = new Set(lately.map((p) => p.id))
   const teamIds = new Set(teamEarlier.map((t) => t.id))
   const lastFive = teamEarlier.slice(-5)
   const shareOfLastFive = lastFive.length === 0 ? 1 : lastFive.filter((t) => played.has(t.id)).length / lastFive.length
-  const newestTeamGame = teamEarlier[teamEarlier.length - 1]
-  let absent = 0
-  if (newestTeamGame !== undefined) {
-    const inNewest = new Set(newestTeamGame.roster.map((r) => r.player))
-    const seen = new Map<string, { games: number; points: number }>()
-    for (const t of teamEarlier) {
-      for (const r of t.roster) {
-        if (r.player === target.player_id || inNewest.has(r.player)) continue
-        const s = seen.get(r.player) ?? { games: 0, points: 0 }
-        s.games += 1
-        s.points += r.points
-        seen.set(r.player, s)
-      }
-    }
-    for (const s of seen.values()) if (s.games >= 5) absent += s.points / s.games
-  }
+  const absent = own.absentTotal - (own.absent.get(target.player_id) ?? 0)
   const teamFd = sum(teamEarlier.filter((t) => played.has(t.id)).map((t) => t.fdScored))
   const ownFd = sum(lately.filter((p) => teamIds.has(p.id)).map((p) => p.points))
   const share = teamFd > 0 ? ownFd / teamFd : 0
   const dates = [
     previous?.date,
     teamEarlier[teamEarlier.length - 1]?.date,
-    oppEarlier[oppEarlier.length - 1]?.date,
-    leagueEarlier[leagueEarlier.length - 1]?.date
+    opp.earlier[opp.earlier.length - 1]?.date,
+    league.newest
   ]
     .filter((d): d is string => d !== undefined)
     .sort()

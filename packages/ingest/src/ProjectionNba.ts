@@ -149,7 +149,7 @@ const quantile = (sorted: ReadonlyArray<number>, q: number): number => {
 }
 
 /** Training rows the residual percentiles read at most (every k-th row, deterministic). */
-const RESIDUAL_SAMPLE = 20_000
+const RESIDUAL_SAMPLE = 5_000
 
 /** The {@link NbaFit} of sums `s` with the residual percentiles over `train` (the rows of `s`). */
 const finishFit = (s: RidgeSums, train: ReadonlyArray<N.NbaProjectionExample>, lambda: number): NbaFit => {
