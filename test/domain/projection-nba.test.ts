@@ -237,12 +237,15 @@ describe("nba projection against the trailing mean", () => {
       example("a", 10, 30, 20, 30), // judged: trailing misses by 10
       example("b", 12, 20, 10, 12), // judged: trailing misses by 2
       example("c", 9, 30, 20, 40), // 9 earlier games: out
-      example("d", 20, 0, 20, 0) // did not play: out
+      example("d", 20, 0, 20, 0), // did not play: out
+      { ...example("a", 9, 30, 20, 0), game_id: "ga0" } // a's earlier game, 9 earlier games: out
     ]
     const r = N.compareNbaWindow(N.nbaProjectionHeldOut, examples, new Map([["a|ga", 26], ["b|gb", 12], ["c|gc", 40]]))
     expect(r).toMatchObject({ player_games: 2, predicted: 2, mae_model: 2, mae_trailing: 6, improvement_pct: 66.67 })
     expect(N.nbaProjectionResult(r, 5).passed).toBe(true)
     expect(N.nbaProjectionResult({ ...r, improvement_pct: 7.99 }, 5).passed).toBe(false)
+    // the hindsight season mean (for scale): a's mean over his two games is 15 (misses his judged 30 by 15), b's 12
+    expect(N.hindsightSeasonMae(N.nbaProjectionHeldOut, examples)).toBe(7.5)
     // every judged player-game must be predicted
     const partial = N.compareNbaWindow(N.nbaProjectionHeldOut, examples, new Map([["a|ga", 30]]))
     expect(partial).toMatchObject({ player_games: 2, predicted: 1 })

@@ -590,6 +590,28 @@ export const compareNbaWindow = (
   }
 }
 
+/**
+ * For scale, never a feature: the MAE on the judged player-games of `window` ({@link nbaJudged})
+ * of a hindsight mean, each player's mean FanDuel points over all his player-games of that season
+ * in `examples` (the judged game itself and every later one included). What a model that knew
+ * each player's whole season, but nothing of the night, would miss by. Points, 3 decimals.
+ */
+export const hindsightSeasonMae = (window: NbaWalkForward, examples: ReadonlyArray<NbaProjectionExample>): number => {
+  const totals = new Map<string, { n: number; points: number }>()
+  for (const e of examples) {
+    if (e.season !== window.season || e.actual === null) continue
+    const t = totals.get(e.player_id) ?? { n: 0, points: 0 }
+    t.n += 1
+    t.points += e.actual.fanduel
+    totals.set(e.player_id, t)
+  }
+  const errors = examples.filter((e) => e.season === window.season && nbaJudged(e)).map((e) => {
+    const t = totals.get(e.player_id)!
+    return Math.abs(t.points / t.n - e.actual!.fanduel)
+  })
+  return r3(mean(errors))
+}
+
 /** The {@link ModelResult} of a window result: passed when its improvement reaches {@link NBA_PROJECTION_MIN_IMPROVEMENT} and it predicted every judged player-game. */
 export const nbaProjectionResult = (r: NbaWindowResult, observationsTrain: number): ModelResult => ({
   metric_model: r.mae_model,

@@ -352,8 +352,11 @@ export const trainNbaProjection = (
   const future = final === undefined
     ? { cutoff: null, examples: [] }
     : futureNbaProjectionExamples(lines, games, players)
-  const r = (b: N.NbaWindowResult) =>
-    `${b.window}: model ${b.mae_model} vs trailing-10 ${b.mae_trailing} (${b.improvement_pct}% better, ${b.predicted} of ${b.player_games} judged player-games)`
+  const r = (b: N.NbaWindowResult, w: N.NbaWalkForward) => {
+    const hindsight = N.hindsightSeasonMae(w, examples)
+    const pct = b.mae_trailing === 0 ? 0 : Math.round(((b.mae_trailing - hindsight) / b.mae_trailing) * 10_000) / 100
+    return `${b.window}: model ${b.mae_model} vs trailing-10 ${b.mae_trailing} (${b.improvement_pct}% better, ${b.predicted} of ${b.player_games} judged player-games; for scale, each player's mean over the whole season, that game and later ones included, not a feature: ${hindsight}, ${pct}% better)`
+  }
   const futureNote = future.cutoff === null
     ? "no nba line is stored, so no future game is projected"
     : future.examples.length === 0
@@ -371,7 +374,7 @@ export const trainNbaProjection = (
     note: held.player_games === 0
       ? `not trained: no judged player-game of ${N.nbaProjectionHeldOut.label} in the store; the fields stay null`
       : `the features, the windows, the target's power (${NBA_TARGET_POWER}) and the ridge penalty (${NBA_PROJECTION_RIDGE}) were chosen on ${N.nbaProjectionValidation.label} only, then frozen for 2024-25. ${
-        results.map(r).join("; ")
+        results.map((b, i) => r(b, windows[i]!)).join("; ")
       }. ${
         N.nbaProjectionResult(held, 0).passed ? "Passed on 2024-25." : `It ${failedNote}.`
       } Not features: closing lines (the stored nba odds are of 2026 only) and injury reports (2026 only). The interval is the fit's 10th to 90th percentile of training residuals, scaled by the square root of the points. ${
