@@ -265,7 +265,9 @@ describe("nba projection training job", () => {
     expect(card.result!.improvement_pct).toBeGreaterThanOrEqual(8)
     expect(card.held_out_window).toBe(N.nbaProjectionHeldOut.label)
     expect(card.additional_results?.map((a) => a.held_out_window)).toEqual([N.nbaProjectionValidation.label])
-    expect(card.note).toMatch(/chosen on nba 2023-24/)
+    expect(card.note).toMatch(
+      /^The features, the windows, the target.s power \(0.75\) and the ridge penalty \(0.01\) were chosen on nba 2023-24/
+    )
     const held = trained.predictions.filter((p) => p.actual !== null)
     expect(new Set(held.map((p) => p.season))).toEqual(new Set([2024]))
     expect(held.length).toBe(lines.filter((l) => l.season === 2024).length)

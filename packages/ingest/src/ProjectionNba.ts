@@ -373,7 +373,7 @@ export const trainNbaProjection = (
     result: held.player_games === 0 ? null : N.nbaProjectionResult(held, trainCount(N.nbaProjectionHeldOut)),
     note: held.player_games === 0
       ? `not trained: no judged player-game of ${N.nbaProjectionHeldOut.label} in the store; the fields stay null`
-      : `the features, the windows, the target's power (${NBA_TARGET_POWER}) and the ridge penalty (${NBA_PROJECTION_RIDGE}) were chosen on ${N.nbaProjectionValidation.label} only, then frozen for 2024-25. ${
+      : `The features, the windows, the target's power (${NBA_TARGET_POWER}) and the ridge penalty (${NBA_PROJECTION_RIDGE}) were chosen on ${N.nbaProjectionValidation.label} only, then frozen for 2024-25. ${
         results.map((b, i) => r(b, windows[i]!)).join("; ")
       }. ${
         N.nbaProjectionResult(held, 0).passed ? "Passed on 2024-25." : `It ${failedNote}.`
