@@ -350,7 +350,8 @@ const leagueContext = (history: NbaProjectionHistory, date: string): LeagueConte
 /**
  * The features of one player-game (see {@link nbaProjectionFeatureNames}) from `history`,
  * reading only what is dated strictly before the game's date (and the game's own schedule facts),
- * with the baseline, the number of earlier games and `as_of` (the newest date read). Pure.
+ * with the baseline, the number of earlier games and `as_of` (the newest date read). Pure (the team and league parts are memoised per history object, which
+ * is never changed once built).
  */
 export const nbaProjectionFeatures = (
   history: NbaProjectionHistory,
@@ -632,6 +633,6 @@ export const nbaProjectionRule = {
     `MAE at least ${NBA_PROJECTION_MIN_IMPROVEMENT}% below the trailing 10-game mean's on the same player-games of 2024-25 (walk-forward), predicting all of them`
 }
 
-/** Player ids of `players` who are active and on a team (the players the future games are projected for). */
+/** The players of `players` who are active and on a team (those the future games are projected for). */
 export const activeOnTeam = (players: ReadonlyArray<Player>): ReadonlyArray<Player> =>
   players.filter((p) => p.status === "active" && p.team !== null)
