@@ -350,8 +350,8 @@ const leagueContext = (history: NbaProjectionHistory, date: string): LeagueConte
 /**
  * The features of one player-game (see {@link nbaProjectionFeatureNames}) from `history`,
  * reading only what is dated strictly before the game's date (and the game's own schedule facts),
- * with the baseline, the number of earlier games and `as_of` (the newest date read). Pure (the team and league parts are memoised per history object, which
- * is never changed once built).
+ * with the baseline, the number of earlier games and `as_of` (the newest date read). Pure: the
+ * team and league parts are memoised per history object, which is never changed once built.
  */
 export const nbaProjectionFeatures = (
   history: NbaProjectionHistory,
