@@ -11,7 +11,9 @@
  * confidence each window's Brier beside a logistic on NFL.com's projection minus the line (the
  * card's `probability_benchmarks`), and for nfl confidence and heat the current version beside the
  * refit with the pre-kickoff features (`version_comparison`). `BENCH_CV=1` also prints the 2023
- * cross-validation that chose the confidence refit's settings. Times are reported, never asserted.
+ * cross-validation that chose the confidence refit's settings; for nba.projection each window's
+ * FanDuel MAE beside the trailing 10-game mean's on the same judged player-games (players with at
+ * least 10 earlier games who played). Times are reported, never asserted.
  *
  * Then, for nfl.projection, the same walk-forward windows split by position group (model, NFL.com
  * and trailing-8 half-PPR MAE on the predicted benchmark player-weeks of each group).
@@ -30,7 +32,14 @@ import {
   type StatLine,
   type TeamSport
 } from "@sports-data/domain"
-import { Metrics, Models as Training, Progress, Projection as Walk, Runner } from "@sports-data/ingest"
+import {
+  Metrics,
+  Models as Training,
+  Progress,
+  Projection as Walk,
+  ProjectionNba as WalkNba,
+  Runner
+} from "@sports-data/ingest"
 import * as StoreMemory from "@sports-data/store-memory"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { dirname, resolve } from "node:path"
@@ -136,6 +145,15 @@ const program = Effect.gen(function*() {
       )
       yield* out(positionSplit(lines, games, players, benchmark).join("\n"))
     }
+    if (sport === "nba") {
+      const all = { limit: 1_000_000, offset: 0 }
+      const games = (yield* (yield* GameReader).find({ sport: "nba", order: "asc", ...all })).rows
+      const players = (yield* (yield* PlayerReader).find({ sport: "nba", ...all })).rows
+      const [, train] = timed(() => WalkNba.trainNbaProjection(lines, games, players, trainedAt))
+      yield* out(
+        `  nba projection: train ${train} s (features, two walk-forward windows refitted every game date, the final fit)`
+      )
+    }
     if (sport === "mlb") {
       const starts = yield* Training.readStarts(dataDir)
       const [, train] = timed(() => Training.trainPitcherForm(starts, new Set(), trainedAt))
@@ -163,6 +181,18 @@ const program = Effect.gen(function*() {
             c.result === null ? "not measured" : resultLine(c.result)
           }${c.chosen ? " [ACTIVE]" : ""}`
         )
+      }
+      if (v.sport === "nba" && v.model_type === "projection") {
+        const windows: ReadonlyArray<readonly [string, Models.ModelResult | null]> = [
+          [v.card.held_out_window, r],
+          ...(v.card.additional_results ?? []).map((a) => [a.held_out_window, a.result] as const)
+        ]
+        for (const [label, w] of windows) {
+          if (w === null) continue
+          yield* out(
+            `    nba.projection ${label}: FanDuel MAE model ${w.metric_model} vs trailing-10 ${w.metric_baseline} (${w.improvement_pct}% better; the rule asks 8%) on ${w.observations_held_out} judged player-games`
+          )
+        }
       }
       for (const a of v.card.additional_results ?? []) {
         yield* out(

@@ -363,5 +363,63 @@ describe("model registry endpoints", () => {
         // another player of the sport without a prediction: null
         expect((yield* ok("/v1/nfl/players/svc_nfl_qb4/projection")).data.model).toBeNull()
       }))
+
+    it.effect("nba projection: FanDuel points listed by season with a null week; the block is the next unplayed game", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        expect((yield* ok("/v1/nba/players/svc_nba_g1/projection")).data.model).toBeNull()
+        // an ACTIVE nba projection version (as the job records one): a played game and the next one
+        const version: Models.ModelVersion = {
+          ...active,
+          id: "nba.projection.1.test",
+          model_type: "projection"
+        }
+        const row = (game_id: string, game_date: string, points: number, actual: number | null) => ({
+          model_id: version.id,
+          sport: "nba" as const,
+          player_id: guard.id,
+          season: 2025,
+          game_id,
+          game_date,
+          model_type: "projection" as const,
+          model_version: version.version,
+          as_of: "2026-04-10",
+          probability: null,
+          confidence_score: null,
+          heat_signal: null,
+          expected: points,
+          threshold: 30.2,
+          actual,
+          week: null,
+          projection: {
+            points: { fanduel: points },
+            interval_80: { fanduel: { low: points - 9, high: points + 11 } },
+            actual_points: actual === null ? null : { fanduel: actual }
+          }
+        })
+        yield* Effect.flatMap(ModelRegistryWriter, (w) =>
+          w.record(version, [
+            row("0022501200", "2026-04-11", 31.5, 40.1),
+            row("0022501230", "2026-04-13", 32.25, null)
+          ])).pipe(Effect.provide(h.stores))
+        const listed = yield* ok("/v1/model/predictions/svc_nba_g1?model_type=projection&season=2025")
+        expect(listed.data.map((p: { game_id: string }) => p.game_id)).toEqual(["0022501230", "0022501200"])
+        expect(listed.data[1]).toMatchObject({
+          season: 2025,
+          week: null,
+          as_of: "2026-04-10",
+          expected: 31.5,
+          actual: 40.1,
+          projection: { points: { fanduel: 31.5 }, actual_points: { fanduel: 40.1 } }
+        })
+        const after = yield* eventually(ok("/v1/nba/players/svc_nba_g1/projection"), (b) => b.data.model !== null)
+        expect(after.data.model).toMatchObject({
+          model_id: version.id,
+          game_id: "0022501230",
+          week: null,
+          points: { fanduel: 32.25 },
+          interval_80: { fanduel: { low: 23.25, high: 43.25 } }
+        })
+      }))
   })
 })

@@ -86,7 +86,7 @@ export const InjuryOverlay = Schema.Struct({
  * The prediction of an ACTIVE projection model (domain Models, model_type "projection") for the
  * player's next game after his newest stored line: the version (`model_id`, `model_version`), the
  * newest date its features read (`as_of`, before the game), the game, the predicted fantasy points
- * per scoring format (`standard`, `half_ppr`, `ppr`) and the 80% interval per format
+ * per scoring format (nfl `standard`, `half_ppr`, `ppr`; nba `fanduel`) and the 80% interval per format
  * (`low` the 10th, `high` the 90th percentile, points).
  */
 export const ProjectionModel = Schema.Struct({

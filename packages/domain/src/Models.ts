@@ -2,7 +2,7 @@
  * The model registry (issue 12, decisions.md "Models"): model versions with their cards, the
  * per player-game predictions of ACTIVE models, and the pure parts of training and validation of
  * each model of the registry (confidence: nfl, nba, nhl; heat: nfl, nba; mlb pitcher_form; the
- * nfl projection's parts are in Projection.ts): the slate start lines, the leakage-free features,
+ * nfl projection's parts are in Projection.ts, the nba projection's in ProjectionNba.ts): the slate start lines, the leakage-free features,
  * the naive baselines, the metrics (Brier score and calibration error, Spearman rank correlation,
  * mean absolute error) and the pass rules. The fit itself (a numeric library) runs outside the
  * domain (ingest Models.ts); this module imports `effect` only.
@@ -172,8 +172,8 @@ export const Interval80 = Schema.Struct({ low: Schema.Number, high: Schema.Numbe
 export type Interval80 = typeof Interval80.Type
 
 /**
- * A projection's points: predicted fantasy points per scoring format (`standard`, `half_ppr`,
- * `ppr`), the 80% interval per format ({@link Interval80}) and the actual points per format
+ * A projection's points: predicted fantasy points per scoring format (nfl `standard`, `half_ppr`,
+ * `ppr`; nba `fanduel`), the 80% interval per format ({@link Interval80}) and the actual points per format
  * (null for a game not yet played).
  */
 export const ProjectedPoints = Schema.Struct({
@@ -189,9 +189,10 @@ export type ProjectedPoints = typeof ProjectedPoints.Type
  * By model_type: confidence: `probability` fraction 0-1, `confidence_score` integer 0..75,
  * `threshold` the start line (points), `expected` null; heat: `heat_signal`, `expected` the
  * expected points, `threshold` the trailing mean (points), probability and score null;
- * pitcher_form: `expected` strikeouts, threshold null; projection: `expected` half-PPR points,
- * `threshold` the trailing-8 mean (null without an earlier game), `week` the game's week and
- * `projection` the points per format with their intervals. `actual` the points (strikeouts) he
+ * pitcher_form: `expected` strikeouts, threshold null; projection: `expected` half-PPR points
+ * (nba: FanDuel points), `threshold` the trailing-8 mean (nba: trailing-10; null without an
+ * earlier game), `week` the game's week (nba: null) and `projection` the points per format with
+ * their intervals. `actual` the points (strikeouts) he
  * scored, null for a game not yet played. `heat_signal` is null unless an ACTIVE heat model produced it.
  */
 export const ModelPrediction = Schema.Struct({

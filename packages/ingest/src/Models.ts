@@ -1,7 +1,8 @@
 /**
  * The model training job (issue 12): fits each model of the registry (domain Models.ts: the
  * confidence models of `confidenceSpecs`, the nfl and nba heat models, mlb pitcher_form; and the
- * nfl projection of issue 23, {@link trainProjection}, fitted by ingest Projection.ts) on its
+ * nfl projection of issue 23, {@link trainProjection}, fitted by ingest Projection.ts; the nba
+ * projection, ProjectionNba.ts `trainNbaProjection`) on its
  * training window, validates it on its held-out window against its naive baseline, and records
  * the version (ACTIVE only when the pass rule holds) with its card and, for an ACTIVE version, its
  * predictions of every player-game after the training window (each made from the player's earlier
@@ -40,6 +41,7 @@ import { join } from "node:path"
 import { CsvFileError, field, int, num, readCsv } from "./Csv.js"
 import { allStatLines } from "./Metrics.js"
 import * as Walk from "./Projection.js"
+import { trainNbaProjection } from "./ProjectionNba.js"
 
 /** L2 penalty of the fit (on standardised features, intercept unpenalised). */
 const RIDGE = 1e-3
@@ -146,7 +148,7 @@ const roundCoefficients = (fit: Fit) => fit.coefficients.map((c) => Math.round(c
  * with the pre-kickoff features; the same data and fit give the same version), status by default
  * ACTIVE when the card's result passed, else REJECTED.
  */
-const versionOf = (
+export const versionOf = (
   sport: TeamSport,
   model_type: Models.ModelType,
   card: Models.ModelCard,
@@ -169,7 +171,8 @@ const versionOf = (
 const notTrained = (train: number, heldOut: number) =>
   `not trained: ${train} training and ${heldOut} held-out observations in the store`
 
-const failedNote = "did not pass its rule on the held-out window: its fields stay null"
+/** The note of a card whose model failed its pass rule. */
+export const failedNote = "did not pass its rule on the held-out window: its fields stay null"
 
 /**
  * The card's `additional_results` for `spec`'s `retrain` window, measured by `measure` (result
@@ -1218,6 +1221,13 @@ export const trainModels = (
           Effect.orElseSucceed((): ReadonlyArray<P.BenchmarkRow> => [])
         )
       out.push(yield* recordTrained(trainProjection(lines, games, players, benchmark, trainedAt)))
+    }
+    if (sport === "nba") {
+      const gameReader = yield* GameReader
+      const playerReader = yield* PlayerReader
+      const games = yield* Paging.allRows((page) => gameReader.find({ sport: "nba", order: "asc", ...page }))
+      const players = yield* Paging.allRows((page) => playerReader.find({ sport: "nba", ...page }))
+      out.push(yield* recordTrained(trainNbaProjection(lines, games, players, trainedAt)))
     }
     return out
   }).pipe(Effect.withSpan("Models.train", { attributes: { sport } }))
