@@ -40,8 +40,12 @@ import { Matrix, solve } from "ml-matrix"
 import { join } from "node:path"
 import { CsvFileError, field, int, num, readCsv } from "./Csv.js"
 import { allStatLines } from "./Metrics.js"
+import { failedNote, fnv, type Trained, versionOf } from "./ModelVersion.js"
 import * as Walk from "./Projection.js"
 import { trainNbaProjection } from "./ProjectionNba.js"
+
+/** The version record and the shared names of every training job (ModelVersion.ts). */
+export { failedNote, type Trained, versionOf } from "./ModelVersion.js"
 
 /** L2 penalty of the fit (on standardised features, intercept unpenalised). */
 const RIDGE = 1e-3
@@ -126,53 +130,12 @@ export const predictLinear = (fit: Fit, row: ReadonlyArray<number>): number =>
 /** P(y = 1) of one feature row under `fit`, fraction 0-1. */
 export const predictLogistic = (fit: Fit, row: ReadonlyArray<number>): number => sigmoid(predictLinear(fit, row))
 
-/** FNV-1a 32-bit of a string, 8 hex digits: the content part of a version. */
-const fnv = (text: string): string => {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return h.toString(16).padStart(8, "0")
-}
-
-/** What one training run produced: the version record and its predictions (empty unless ACTIVE). */
-export interface Trained {
-  readonly version: Models.ModelVersion
-  readonly predictions: ReadonlyArray<Models.ModelPrediction>
-}
-
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4
 
 const roundCoefficients = (fit: Fit) => fit.coefficients.map((c) => Math.round(c * 1e6) / 1e6)
 
-/**
- * The version record of a card: version `<major>.<hash of the card>` (major 1, or 2 for a refit
- * with the pre-kickoff features; the same data and fit give the same version), status by default
- * ACTIVE when the card's result passed, else REJECTED.
- */
-export const versionOf = (
-  sport: TeamSport,
-  model_type: Models.ModelType,
-  card: Models.ModelCard,
-  trainedAt: string,
-  major = 1,
-  status: Models.ModelStatus = card.result?.passed === true ? "ACTIVE" : "REJECTED"
-): Models.ModelVersion => {
-  const version = `${major}.${fnv(JSON.stringify(card))}`
-  return {
-    id: `${sport}.${model_type}.${version}`,
-    sport,
-    model_type,
-    version,
-    status,
-    trained_at: trainedAt,
-    card
-  }
-}
-
 const notTrained = (train: number, heldOut: number) =>
   `not trained: ${train} training and ${heldOut} held-out observations in the store`
-
-/** The note of a card whose model failed its pass rule. */
-export const failedNote = "did not pass its rule on the held-out window: its fields stay null"
 
 /**
  * The card's `additional_results` for `spec`'s `retrain` window, measured by `measure` (result

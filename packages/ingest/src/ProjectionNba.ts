@@ -23,7 +23,7 @@
  */
 import { type Game, type Models, type Player, ProjectionNba as N, type StatLine } from "@sports-data/domain"
 import { Matrix, solve } from "ml-matrix"
-import { failedNote, type Trained, versionOf } from "./Models.js"
+import { failedNote, type Trained, versionOf } from "./ModelVersion.js"
 
 /**
  * The L2 penalty per observation on standardised features (intercept unpenalised), chosen on the
