@@ -18,7 +18,7 @@
 import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
 import { IngestProgress, makeIngestProgress, type Plans, type StoreUnavailable } from "@sports-data/domain"
-import { HttpServerLive } from "@sports-data/http"
+import { HttpServerLive, makeThreadMemorySources } from "@sports-data/http"
 import { NflversePlays, Runner, Sync } from "@sports-data/ingest"
 import { layerPgliteThread, PgliteThread } from "@sports-data/store-sql"
 import {
@@ -96,13 +96,19 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     const progress = yield* makeIngestProgress
     const stale = yield* checkData(dataDir, interval).pipe(Effect.provideService(IngestProgress, progress))
     yield* demoKeys(options.catalog)
+    // the memory of every thread of the process, in /metrics: this one, the store thread on
+    // PGlite, the background thread (below)
+    const threads = makeThreadMemorySources()
+    const thread = yield* Effect.serviceOption(PgliteThread)
+    if (Option.isSome(thread)) threads.add("pglite", thread.value.memory)
     const context = yield* Layer.build(
       HttpServerLive({
         port: options.settings.port,
         ...Option.match(options.settings.host, { onNone: () => ({}), onSome: (host) => ({ host }) }),
         plans: options.catalog,
         mail: mailFromSettings(options.settings),
-        progress
+        progress,
+        threads
       }).pipe(
         Layer.provide(NflversePlays.layer(dataDir)), // plays from <data dir>/nflverse_pbp when present
         Layer.provide(Sync.syncRecordsLayer(dataDir)), // the datasets' last sync, in /v1/meta/coverage
@@ -132,7 +138,6 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     }
     // ingestion, model training, webhook deliveries and live polling run on the background
     // thread, never on this event loop (Background.ts)
-    const thread = yield* Effect.serviceOption(PgliteThread)
     yield* startBackground(
       {
         stale,
@@ -141,7 +146,8 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
         store: Option.isSome(thread) ? thread.value.connect() : undefined
       },
       progress,
-      dataDir
+      dataDir,
+      threads
     )
     return yield* Effect.never
   }).pipe(Effect.scoped)
