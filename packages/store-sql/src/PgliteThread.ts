@@ -59,14 +59,20 @@ type Answer =
  * Starts the store thread on the folder `dataDir` (created with its parents when missing; the
  * folder's lock, Pglite.ts `lockFolder`, is held by this process; undefined = in memory) and
  * stops it when the scope closes (the statement running ends, PGlite closes, the lock is
- * released). Fails with SqlError when the folder is held by another process or PGlite cannot
- * open it.
+ * released). `heapMb` caps the thread's V8 old space (MiB; worker_threads `resourceLimits`;
+ * undefined: V8's default, a quarter of the machine's memory up to 4 GiB): V8 grows a heap by a
+ * smaller factor past each collection the lower its cap, so the rows the thread copies to its
+ * clients are collected before they pile up; a statement whose rows do not fit ends the thread.
+ * Fails with SqlError when the folder is held by another process or PGlite cannot open it.
  */
-export const openPgliteThread = (dataDir: string | undefined) =>
+export const openPgliteThread = (dataDir: string | undefined, heapMb?: number | undefined) =>
   openLocked(
     dataDir,
     async () => {
-      const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } })
+      const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
+        workerData: { dataDir },
+        ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } })
+      })
       const opened = await new Promise<{ readonly type: string; readonly message?: string }>((done) => {
         worker.once("message", done)
         worker.once("error", (e) => done({ type: "failed", message: e.message }))
