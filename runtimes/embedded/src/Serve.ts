@@ -16,9 +16,9 @@
  *
  * Memory: V8 lets a heap grow by up to four times what survived its last full collection before
  * it collects again (on a machine with 2 GiB of heap limit or more), so a busy server holds
- * mostly garbage; `serve` sets V8's heap growing factor for every thread of the process
- * ({@link heapGrowingPercentConfig}) and caps the PGlite store thread's old space
- * ({@link pgliteThreadHeapConfig}). Measured with bench/mixed.ts (RSS after the mix, per thread
+ * mostly garbage; `serve` can set V8's heap growing factor for every thread of the process
+ * ({@link heapGrowingPercentConfig}, off by default: it costs throughput) and caps the PGlite
+ * store thread's old space ({@link pgliteThreadHeapConfig}). Measured with bench/mixed.ts (RSS after the mix, per thread
  * in `/metrics`, Memory.ts of @sports-data/http).
  * @module
  */
@@ -49,15 +49,17 @@ import { line } from "./Output.js"
 /**
  * The setting of V8's heap growing factor (`--heap-growing-percent`, process-wide: every thread's
  * heap): after a full collection a heap may grow by this percent of what survived before the next
- * one. 0 leaves V8's own factor (1.1 to 4 by its measure of the collector's speed). Measured on
- * bench/mixed.ts (PGlite, the mix's RSS after): V8's factor 1,229 MiB (HTTP thread heap 469 MiB
- * used of 496), 40 → 799 MiB (155 of 202).
+ * one. 0 (the default) leaves V8's own factor (1.1 to 4 by its measure of the collector's speed).
+ * Measured on bench/mixed.ts (RSS after the mix; HTTP thread heap used/reserved): PGlite, V8's
+ * factor 1,229 MiB (469/496 MiB), 40 → 799 MiB (155/202); PostgreSQL, V8's factor 650 MiB
+ * (315/349) at 419 req/s, 40 → 541 MiB (143/233) but 138 req/s in the same conditions (collections
+ * of the whole heap every few hundred requests): a memory-for-throughput trade left to the operator.
  */
 export const heapGrowingPercentConfig = Config.integer("SPORTS_DATA_HEAP_GROWING_PERCENT").pipe(
   Config.withDescription(
     "V8 heap growing factor of every thread of serve, percent past the live heap of the last full collection (0: V8's own, up to 300)."
   ),
-  Config.withDefault(40)
+  Config.withDefault(0)
 )
 
 /**
