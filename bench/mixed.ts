@@ -3,6 +3,7 @@
  * its background ingestion and jobs), once per store, driven with every documented GET operation
  * for every sport it takes, in random order, by 32 concurrent callers.
  *
+ * The server runs with the node flags of `npm start` (package.json; `--max-old-space-size=1024`).
  * For each store (BENCH_STORES, default `postgres,pglite`):
  * - postgres: DATABASE_URL = BENCH_DATABASE_URL (default
  *   postgres://postgres@127.0.0.1:5432/sports_bench_mixed, created when missing);
@@ -62,6 +63,9 @@ const keyCount = Number(process.env["BENCH_KEYS"] ?? 4)
 const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
 const callers = 32
 const snapshotDir = process.env["BENCH_HEAP_SNAPSHOT"]
+/** The node flags of `npm start` (package.json `start`: `node <flags> bin/sports-data.mjs serve`), as the README starts it. */
+const startFlags = ((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+  .scripts.start.match(/^node((?: --\S+)*) /)?.[1] ?? "").split(" ").filter((f) => f !== "")
 const SPORTS = ["nfl", "mlb", "nba", "nhl", "cfb", "soccer", "tennis", "golf", "ufc", "f1", "nascar"] as const
 /** Operations left out of the mix: they stream (the bulk export is the documented exception). */
 const STREAMING = new Set(["/v1/events/stream", "/v1/bulk/export"])
@@ -127,7 +131,7 @@ const serve = async (store: string): Promise<Served> => {
   if (snapshotDir !== undefined) {
     env["NODE_OPTIONS"] = `${env["NODE_OPTIONS"] ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`
   }
-  const child = spawn(process.execPath, [bin, "serve", "--port", String(port)], { cwd: root, env })
+  const child = spawn(process.execPath, [...startFlags, bin, "serve", "--port", String(port)], { cwd: root, env })
   children.push(child)
   let out = ""
   child.stdout?.on("data", (d) => (out += String(d)))

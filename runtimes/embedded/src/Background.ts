@@ -85,6 +85,13 @@ export const PACE_CHECK_MS = 5
 /** While serving is busy: how long (ms) each pause of the background thread lasts. */
 export const PAUSE_MS = 75
 
+/**
+ * The background thread's V8 old-space cap (MiB): V8's default on a machine with much memory,
+ * given explicitly so that a cap of the HTTP thread (`npm start` runs node with
+ * `--max-old-space-size=1024`, a flag every thread would inherit) does not bound an ingestion.
+ */
+export const BACKGROUND_HEAP_MB = 4096
+
 /** What `serve` hands the background thread. */
 export interface BackgroundData {
   /** The sports found stale before the server listened, ingested first. */
@@ -370,7 +377,8 @@ export const startBackground = (
       const stopSampling = sampleLoad(busy)
       const worker = new Worker(new URL("./background-thread.mjs", import.meta.url), {
         workerData: { ...data, busy },
-        transferList: data.store === undefined ? [] : [data.store]
+        transferList: data.store === undefined ? [] : [data.store],
+        resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB }
       })
       let bars:
         | { readonly scope: Scope.CloseableScope; readonly reporter: Progress.ProgressReporterService }
