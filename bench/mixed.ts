@@ -3,6 +3,7 @@
  * its background ingestion and jobs), once per store, driven with every documented GET operation
  * for every sport it takes, in random order, by 32 concurrent callers.
  *
+ * The server runs with the node flags of `npm start` (package.json; `--max-old-space-size=1024`).
  * For each store (BENCH_STORES, default `postgres,pglite`):
  * - postgres: DATABASE_URL = BENCH_DATABASE_URL (default
  *   postgres://postgres@127.0.0.1:5432/sports_bench_mixed, created when missing);
@@ -23,7 +24,13 @@
  * - hot path: `GET /v1/nfl/players?team=KC` with autocannon, 32 connections, BENCH_HOT_SECONDS
  *   (default 10);
  * - mixed: the list shuffled, 32 callers (undici, one connection each) for BENCH_SECONDS (default
- *   30): req/s, p50/p95/p99, non-2xx by status, the slowest routes (mean), the server's RSS after.
+ *   30): req/s, p50/p95/p99, non-2xx by status, the slowest routes (mean), the server's RSS after
+ *   (and its peak during the mix, read every 500 ms).
+ * Memory: the server's RSS and its per-thread figures from `/metrics` (heap used / reserved per
+ * thread, external memory, PGlite's WebAssembly memory, the caches' bytes) are printed once every
+ * sport is served and after the mix. BENCH_HEAP_SNAPSHOT=<folder>: the server is started with
+ * `--heapsnapshot-signal=SIGUSR2` and, after the mix, writes a heap snapshot of its HTTP thread
+ * there (a full collection first: the memory line printed after it shows the live heap).
  * The ratio mixed/hot is printed beside. Nothing fails on timing: the process exits non-zero only
  * when the server cannot be started or does not serve every sport within BENCH_READY_TIMEOUT_S
  * (default 1800 s).
@@ -35,7 +42,7 @@
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -57,6 +64,10 @@ const keyCount = Number(process.env["BENCH_KEYS"] ?? 4)
 const aloneShown = Number(process.env["BENCH_ALONE_SHOWN"] ?? 15)
 const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
 const callers = 32
+const snapshotDir = process.env["BENCH_HEAP_SNAPSHOT"]
+/** The node flags of `npm start` (package.json `start`: `node <flags> bin/sports-data.mjs serve`), as the README starts it. */
+const startFlags = ((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+  .scripts.start.match(/^node((?: --\S+)*) /)?.[1] ?? "").split(" ").filter((f) => f !== "")
 const SPORTS = ["nfl", "mlb", "nba", "nhl", "cfb", "soccer", "tennis", "golf", "ufc", "f1", "nascar"] as const
 /** Operations left out of the mix: they stream (the bulk export is the documented exception). */
 const STREAMING = new Set(["/v1/events/stream", "/v1/bulk/export"])
@@ -118,7 +129,11 @@ const children: Array<ChildProcess> = []
 
 const serve = async (store: string): Promise<Served> => {
   const port = process.env["BENCH_PORT"] === undefined ? await freePort() : Number(process.env["BENCH_PORT"])
-  const child = spawn(process.execPath, [bin, "serve", "--port", String(port)], { cwd: root, env: envOf(store) })
+  const env = envOf(store)
+  if (snapshotDir !== undefined) {
+    env["NODE_OPTIONS"] = `${env["NODE_OPTIONS"] ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`
+  }
+  const child = spawn(process.execPath, [...startFlags, bin, "serve", "--port", String(port)], { cwd: root, env })
   children.push(child)
   let out = ""
   child.stdout?.on("data", (d) => (out += String(d)))
@@ -158,6 +173,29 @@ const rssMiB = (pid: number) => {
 }
 
 type Json = Record<string, unknown>
+
+const MiB = (bytes: number) => (bytes / 2 ** 20).toFixed(0)
+
+/**
+ * The server's memory as `/metrics` shows it, one line: per thread heap used/reserved, external
+ * (of which ArrayBuffers), WebAssembly memory; the caches' bytes.
+ */
+const memoryLine = async (base: string, pid: number) => {
+  const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "")
+  const threads = new Map<string, Record<string, number>>()
+  for (const m of text.matchAll(/^thread_(\w+)_bytes\{thread="(\w+)"\} (\S+)$/gm)) {
+    const t = threads.get(m[2]!) ?? {}
+    t[m[1]!] = Number(m[3])
+    threads.set(m[2]!, t)
+  }
+  const parts = [...threads.entries()].map(([thread, t]) =>
+    `${thread} heap ${MiB(t["heap_used"] ?? NaN)}/${MiB(t["heap_total"] ?? NaN)} ext ${MiB(t["external"] ?? NaN)} (ab ${
+      MiB(t["array_buffers"] ?? NaN)
+    })${t["wasm_memory"] === undefined ? "" : ` wasm ${MiB(t["wasm_memory"])}`}`
+  )
+  const caches = [...text.matchAll(/^cache_bytes\{cache="(\w+)"\} (\S+)$/gm)].map((m) => `${m[1]} ${MiB(Number(m[2]))}`)
+  return `RSS ${rssMiB(pid).toFixed(0)} MiB = ${parts.join("; ")}; caches ${caches.join(", ")} (MiB)`
+}
 
 /** One request of the mix: its route template (for the report) and its path with query. */
 interface Call {
@@ -376,6 +414,7 @@ const benchStore = async (store: string) => {
       await sleep(1000)
     }
     const readyS = (performance.now() - launched) / 1000
+    const readyMemory = await memoryLine(base, served.child.pid!)
     const { calls, skipped } = await buildCalls(get, keys[0]!.slice(0, 12))
     const routes = new Set(calls.map((c) => c.route))
     console.log(
@@ -384,6 +423,7 @@ const benchStore = async (store: string) => {
       } s after launch; ${calls.length} requests over ${routes.size} (operation, sport) pairs`
     )
     if (skipped.length > 0) console.log(`  skipped (no id to fill): ${skipped.join("; ")}`)
+    console.log(`  memory when every sport is served: ${readyMemory}`)
 
     // alone
     const alone: Array<Sample> = []
@@ -441,6 +481,8 @@ const benchStore = async (store: string) => {
     }
     shuffle()
     const started = performance.now()
+    let peakRss = 0
+    const watch = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(served.child.pid!))), 500)
     await Promise.all(Array.from({ length: callers }, async (_, caller) => {
       const key = keys[caller % keys.length]!
       while (performance.now() < deadline) {
@@ -459,7 +501,9 @@ const benchStore = async (store: string) => {
       }
     }))
     const elapsed = (performance.now() - started) / 1000
+    clearInterval(watch)
     const rss = rssMiB(served.child.pid!)
+    const afterMemory = await memoryLine(base, served.child.pid!)
     const mix = summarise(samples, elapsed)
     await pool.close()
     console.log(
@@ -472,8 +516,26 @@ const benchStore = async (store: string) => {
         mix.p95.toFixed(1)
       } ms, p99 ${mix.p99.toFixed(1)} ms, non-2xx ${mix.non2xx} (5xx or dropped: ${mix.fivexx}), RSS after ${
         rss.toFixed(0)
-      } MiB; mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
+      } MiB (peak ${peakRss.toFixed(0)}); mixed/hot req/s ${(mix.rps / hot.requests.average).toFixed(3)}`
     )
+    console.log(`  memory after the mix: ${afterMemory}`)
+    if (snapshotDir !== undefined) {
+      const before = new Set(readdirSync(snapshotDir))
+      process.kill(served.child.pid!, "SIGUSR2")
+      // written when its size stops changing
+      let file: string | undefined
+      let size = -1
+      for (let i = 0; i < 600; i++) {
+        await sleep(1000)
+        file ??= readdirSync(snapshotDir).find((f) => !before.has(f) && f.endsWith(".heapsnapshot"))
+        if (file === undefined) continue
+        const now = statSync(join(snapshotDir, file)).size
+        if (now === size && now > 0) break
+        size = now
+      }
+      console.log(`  heap snapshot ${file === undefined ? "not written" : join(snapshotDir, file)}`)
+      console.log(`  memory after the snapshot (a full collection): ${await memoryLine(base, served.child.pid!)}`)
+    }
     // the server's own view (GET /metrics, answered on the loopback address): event-loop delay and caches
     const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "")
     const metric = (re: RegExp) => [...text.matchAll(re)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`).join(", ")

@@ -1,7 +1,7 @@
 /**
  * PGlite on its store thread with two clients (the HTTP thread and `serve`'s background thread):
  * both read and write the same database, and an outbox wake-up of one reaches the other's event
- * readers.
+ * readers; the thread reports its memory (with PGlite's WebAssembly memory) under its heap cap.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -31,6 +31,20 @@ describe("PGlite store thread", () => {
         ).pipe(Effect.timeout("5 seconds"))
         expect(woken.length).toBe(1)
       }).pipe(Effect.provide(layerPgliteThread({}))),
+    60_000
+  )
+
+  it.scopedLive(
+    "reports its memory: heap within the cap it was started with, and PGlite's WebAssembly memory",
+    () =>
+      Effect.gen(function*() {
+        const thread = yield* PgliteThread
+        const memory = yield* Effect.promise(() => thread.memory())
+        expect(memory.heapUsed).toBeGreaterThan(0)
+        // the cap is the old space's; the limit adds the young generation
+        expect(memory.heapLimit).toBeLessThan(512 * 1024 * 1024)
+        expect(memory.wasm ?? 0).toBeGreaterThan(16 * 1024 * 1024)
+      }).pipe(Effect.provide(layerPgliteThread({ heapMb: 256 }))),
     60_000
   )
 })

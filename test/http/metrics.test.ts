@@ -78,6 +78,13 @@ describe("metrics", () => {
         expect(res.text).toMatch(/^store_query_duration_seconds_count\{[^}]*port="[^"]+"[^}]*\} [1-9]/m)
         expect(family(families, "nodejs_eventloop_lag_seconds").type).toBe("GAUGE")
 
+        // what the caches hold, and the memory of this (the HTTP) thread
+        expect(sumWhere(family(families, "cache_bytes"), { cache: "body" })).toBeGreaterThan(0)
+        expect(sumWhere(family(families, "cache_entries"), { cache: "read" })).toBeGreaterThanOrEqual(1)
+        const heapUsed = sumWhere(family(families, "thread_heap_used_bytes"), { thread: "http" })
+        expect(heapUsed).toBeGreaterThan(0)
+        expect(sumWhere(family(families, "thread_heap_limit_bytes"), { thread: "http" })).toBeGreaterThan(heapUsed)
+
         // never per-key data
         expect(res.text).not.toContain(key)
         expect(res.text).not.toContain(key.slice(0, 12))

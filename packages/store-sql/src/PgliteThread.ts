@@ -20,10 +20,28 @@ import { Context, Effect, Stream } from "effect"
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads"
 import { openLocked } from "./Pglite.js"
 
+/** The store thread's memory, bytes (the fields of @sports-data/http Memory.ts `ThreadMemory`). */
+export interface PgliteThreadMemory {
+  /** V8 heap in use. */
+  readonly heapUsed: number
+  /** V8 heap reserved from the system. */
+  readonly heapTotal: number
+  /** Ceiling of the V8 heap. */
+  readonly heapLimit: number
+  /** Memory outside the V8 heap owned by the thread's objects. */
+  readonly external: number
+  /** ArrayBuffers and Buffers (part of external). */
+  readonly arrayBuffers: number
+  /** PGlite's WebAssembly memory (Postgres' shared buffers, caches, work memory); it never shrinks. */
+  readonly wasm: number | undefined
+}
+
 /** The running store thread: hands out client ports. */
 export interface PgliteThreadService {
   /** A new client port of the store thread (for a client in another thread: transfer it). */
   readonly connect: () => MessagePort
+  /** The store thread's memory now (rejects when the thread does not answer within 2 s). */
+  readonly memory: () => Promise<PgliteThreadMemory>
 }
 
 /** The store thread of a `layerPgliteThread` store (see index.ts). */
@@ -41,14 +59,20 @@ type Answer =
  * Starts the store thread on the folder `dataDir` (created with its parents when missing; the
  * folder's lock, Pglite.ts `lockFolder`, is held by this process; undefined = in memory) and
  * stops it when the scope closes (the statement running ends, PGlite closes, the lock is
- * released). Fails with SqlError when the folder is held by another process or PGlite cannot
- * open it.
+ * released). `heapMb` caps the thread's V8 old space (MiB; worker_threads `resourceLimits`;
+ * undefined: V8's default, a quarter of the machine's memory up to 4 GiB): V8 grows a heap by a
+ * smaller factor past each collection the lower its cap, so the rows the thread copies to its
+ * clients are collected before they pile up; a statement whose rows do not fit ends the thread.
+ * Fails with SqlError when the folder is held by another process or PGlite cannot open it.
  */
-export const openPgliteThread = (dataDir: string | undefined) =>
+export const openPgliteThread = (dataDir: string | undefined, heapMb?: number | undefined) =>
   openLocked(
     dataDir,
     async () => {
-      const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } })
+      const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
+        workerData: { dataDir },
+        ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } })
+      })
       const opened = await new Promise<{ readonly type: string; readonly message?: string }>((done) => {
         worker.once("message", done)
         worker.once("error", (e) => done({ type: "failed", message: e.message }))
@@ -67,13 +91,38 @@ export const openPgliteThread = (dataDir: string | undefined) =>
       clearTimeout(timer)
     }
   ).pipe(
-    Effect.map((worker): PgliteThreadService => ({
-      connect: () => {
-        const { port1, port2 } = new MessageChannel()
-        worker.postMessage({ op: "connect", port: port2 }, [port2])
-        return port1
+    Effect.map((worker): PgliteThreadService => {
+      const pending = new Map<number, (memory: PgliteThreadMemory) => void>()
+      let nextId = 1
+      worker.on(
+        "message",
+        (message: { readonly type?: string; readonly id?: number; readonly memory?: PgliteThreadMemory }) => {
+          if (message.type !== "memory" || message.id === undefined || message.memory === undefined) return
+          pending.get(message.id)?.(message.memory)
+          pending.delete(message.id)
+        }
+      )
+      return {
+        connect: () => {
+          const { port1, port2 } = new MessageChannel()
+          worker.postMessage({ op: "connect", port: port2 }, [port2])
+          return port1
+        },
+        memory: () =>
+          new Promise<PgliteThreadMemory>((done, fail) => {
+            const id = nextId++
+            const timer = setTimeout(() => {
+              pending.delete(id)
+              fail(new Error("the store thread did not answer"))
+            }, 2_000)
+            pending.set(id, (memory) => {
+              clearTimeout(timer)
+              done(memory)
+            })
+            worker.postMessage({ op: "memory", id })
+          })
       }
-    }))
+    })
   )
 
 const statementError = (error: { readonly message: string }) =>

@@ -308,11 +308,15 @@ export const layerPglite = (
  * the migrations fail.
  */
 export const layerPgliteThread = (
-  options: { readonly dataDir?: string | undefined }
+  options: {
+    readonly dataDir?: string | undefined
+    /** Cap of the store thread's V8 old space, MiB (PgliteThread.ts `openPgliteThread`); default V8's. */
+    readonly heapMb?: number | undefined
+  }
 ): Layer.Layer<SqlStores | PgliteThread, StoreUnavailable> =>
   Layer.scopedContext(
     Effect.gen(function*() {
-      const thread = yield* openPgliteThread(options.dataDir).pipe(
+      const thread = yield* openPgliteThread(options.dataDir, options.heapMb).pipe(
         Effect.mapError((error) => unavailable("PGlite unavailable", error))
       )
       const { client, wake, wakes } = yield* makePortClient(thread.connect())

@@ -5,7 +5,9 @@
  * them. Protocol and the client side: PgliteThread.ts.
  *
  * - Parent port: `{ op: "connect", port }` adds a client (a MessagePort); `{ op: "close" }` waits
- *   for the statement running, closes PGlite and ends the thread. The thread posts
+ *   for the statement running, closes PGlite and ends the thread; `{ op: "memory", id }` answers
+ *   `{ type: "memory", id, memory }`: this thread's heap figures and the size of PGlite's
+ *   WebAssembly memory, bytes (PgliteThread.ts `PgliteThreadMemory`). The thread posts
  *   `{ type: "ready" }` once PGlite is open, or `{ type: "failed", message }`.
  * - Client port: `{ id, op: "run", kind: "query" | "values" | "exec", sql, params, lease? }`,
  *   `{ id, op: "acquire" }` (answers a lease: the session is this client's until `release`),
@@ -14,6 +16,7 @@
  *   client (the outbox wake-ups of EventWake).
  */
 import { PGlite, types } from "@electric-sql/pglite"
+import { getHeapStatistics } from "node:v8"
 import { parentPort, workerData } from "node:worker_threads"
 
 const keepText = (value) => value
@@ -100,8 +103,22 @@ const connect = (client) => {
   client.on("close", () => clients.delete(client))
 }
 
+/** This thread's memory figures, bytes (the shape of PgliteThread.ts `PgliteThreadMemory`). */
+const memory = () => {
+  const usage = process.memoryUsage()
+  return {
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    heapLimit: getHeapStatistics().heap_size_limit,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+    wasm: db.Module?.HEAP8?.buffer.byteLength
+  }
+}
+
 parentPort.on("message", (message) => {
   if (message.op === "connect") connect(message.port)
+  if (message.op === "memory") parentPort.postMessage({ type: "memory", id: message.id, memory: memory() })
   if (message.op === "close") {
     exclusive(() => db.close()).finally(() => {
       parentPort.postMessage({ type: "closed" })

@@ -3,11 +3,12 @@
  * HiGHS compiled to WebAssembly. Each solve reads the CPLEX LP text with relative gap 0 (proven
  * optimal) and its console output off.
  *
- * `HighsSolverLive` solves off the main thread: one node:worker_threads worker, started with the
- * layer (and ended with its scope), loads the WebAssembly module once and solves the LP texts
- * posted to it one at a time, so a long solve (seconds for many nfl lineups; see
- * bench/optimizer.ts) never blocks the event loop that serves the other requests. The worker is
- * referenced only while a solve is pending, so an idle solver does not keep a process alive.
+ * `HighsSolverLive` solves off the main thread: one node:worker_threads worker, started by the
+ * first solve (and ended when idle for SOLVER_IDLE_MS, or with the layer's scope), loads the
+ * WebAssembly module once and solves the LP texts posted to it one at a time, so a long solve
+ * (seconds for many nfl lineups; see bench/optimizer.ts) never blocks the event loop that serves
+ * the other requests. The worker is referenced only while a solve is pending, so an idle solver
+ * does not keep a process alive.
  * `makeHighsSolver` solves in the calling thread over an already loaded module.
  * @module
  */
@@ -75,35 +76,76 @@ type Answer =
   | { readonly id: number; readonly status: string; readonly columns: Record<string, number> }
   | { readonly id: number; readonly error: string }
 
-/** The MipSolver on HiGHS in a worker thread (see the module doc); the worker ends with the layer's scope. */
+/**
+ * How long (ms) the solver's worker stays after its last solve: then it ends and its memory (an
+ * isolate and the HiGHS WebAssembly instance, about 30 MiB) goes back to the system; the next
+ * solve starts another (loading HiGHS again, tens of milliseconds).
+ */
+export const SOLVER_IDLE_MS = 30_000
+
+/** A started worker and its solves awaiting an answer. */
+interface Running {
+  readonly worker: Worker
+  readonly pending: Map<number, (answer: Answer) => void>
+}
+
+/**
+ * The MipSolver on HiGHS in a worker thread (see the module doc). The worker is started by the
+ * first solve and ends {@link SOLVER_IDLE_MS} after the last answer (or when the layer's scope
+ * closes); a worker that fails or exits fails its pending solves and the next solve starts a new one.
+ */
 export const HighsSolverLive: Layer.Layer<MipSolver> = Layer.scoped(
   MipSolver,
   Effect.gen(function*() {
     const highs = createRequire(import.meta.url).resolve("highs")
-    const worker = yield* Effect.acquireRelease(
-      Effect.sync(() => new Worker(WORKER_SOURCE, { eval: true, workerData: { highs } })),
-      (w) => Effect.promise(() => w.terminate())
-    )
-    worker.unref()
-    const pending = new Map<number, (answer: Answer | { readonly id: number; readonly error: string }) => void>()
+    let running: Running | undefined
+    let idleTimer: ReturnType<typeof setTimeout> | undefined
     let next = 0
-    const settle = (answer: Answer) => {
-      const resume = pending.get(answer.id)
-      pending.delete(answer.id)
-      if (pending.size === 0) worker.unref()
-      resume?.(answer)
+    /** After the last pending solve of `r`: unreferenced, and ended once idle for SOLVER_IDLE_MS. */
+    const idle = (r: Running) => {
+      r.worker.unref()
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(() => {
+        if (running !== r || r.pending.size > 0) return
+        running = undefined
+        void r.worker.terminate()
+      }, SOLVER_IDLE_MS)
+      idleTimer.unref()
     }
-    worker.on("message", settle)
-    const failAll = (detail: string) => {
-      for (const id of [...pending.keys()]) settle({ id, error: detail })
+    const start = (): Running => {
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { highs } })
+      const r: Running = { worker, pending: new Map() }
+      const settle = (answer: Answer) => {
+        const resume = r.pending.get(answer.id)
+        r.pending.delete(answer.id)
+        if (r.pending.size === 0) idle(r)
+        resume?.(answer)
+      }
+      const failAll = (detail: string) => {
+        if (running === r) running = undefined
+        for (const id of [...r.pending.keys()]) settle({ id, error: detail })
+      }
+      worker.on("message", settle)
+      worker.on("error", (e) => failAll(`solver worker failed: ${e.message}`))
+      worker.on("exit", (code) => failAll(`solver worker exited (code ${code})`))
+      running = r
+      return r
     }
-    worker.on("error", (e) => failAll(`solver worker failed: ${e.message}`))
-    worker.on("exit", (code) => failAll(`solver worker exited (code ${code})`))
+    yield* Effect.addFinalizer(() =>
+      Effect.promise(async () => {
+        clearTimeout(idleTimer)
+        const r = running
+        running = undefined
+        if (r !== undefined) await r.worker.terminate()
+      })
+    )
     return {
       solve: (lp) =>
         Effect.async<MipSolution, SolverFailure>((resume) => {
+          clearTimeout(idleTimer)
+          const r = running ?? start()
           const id = next++
-          pending.set(id, (answer) => {
+          r.pending.set(id, (answer) => {
             if ("error" in answer) {
               resume(Effect.fail(new SolverFailure({ detail: answer.error })))
               return
@@ -114,11 +156,11 @@ export const HighsSolverLive: Layer.Layer<MipSolver> = Layer.scoped(
               values: new Map(status === "optimal" ? Object.entries(answer.columns) : [])
             }))
           })
-          worker.ref()
-          worker.postMessage({ id, lp, options: OPTIONS })
+          r.worker.ref()
+          r.worker.postMessage({ id, lp, options: OPTIONS })
           return Effect.sync(() => {
-            pending.delete(id)
-            if (pending.size === 0) worker.unref()
+            r.pending.delete(id)
+            if (r.pending.size === 0) idle(r)
           })
         }).pipe(Effect.withSpan("MipSolver.solve"))
     }

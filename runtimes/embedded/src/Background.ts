@@ -27,6 +27,7 @@
  * @module
  */
 import { IngestProgress, type IngestProgressService, makeIngestProgress, type SportProgress } from "@sports-data/domain"
+import type { ThreadMemory, ThreadMemorySources } from "@sports-data/http"
 import { Progress } from "@sports-data/ingest"
 import { layerPglitePort } from "@sports-data/store-sql"
 import {
@@ -62,6 +63,7 @@ import {
 } from "effect"
 import { setPriority } from "node:os"
 import { performance } from "node:perf_hooks"
+import { getHeapStatistics } from "node:v8"
 import { type MessagePort, Worker } from "node:worker_threads"
 import { describeFailure, ingestTable, line, progressLayer, skippedLines } from "./Output.js"
 
@@ -83,6 +85,13 @@ export const PACE_CHECK_MS = 5
 /** While serving is busy: how long (ms) each pause of the background thread lasts. */
 export const PAUSE_MS = 75
 
+/**
+ * The background thread's V8 old-space cap (MiB): V8's default on a machine with much memory,
+ * given explicitly so that a cap of the HTTP thread (`npm start` runs node with
+ * `--max-old-space-size=1024`, a flag every thread would inherit) does not bound an ingestion.
+ */
+export const BACKGROUND_HEAP_MB = 4096
+
 /** What `serve` hands the background thread. */
 export interface BackgroundData {
   /** The sports found stale before the server listened, ingested first. */
@@ -103,6 +112,7 @@ export interface BackgroundData {
 /** What the background thread posts to the HTTP side. */
 export type BackgroundMessage =
   | { readonly type: "progress"; readonly progress: SportProgress }
+  | { readonly type: "memory"; readonly id: number; readonly memory: ThreadMemory }
   | { readonly type: "files"; readonly op: "open" | "close" }
   | {
     readonly type: "file"
@@ -303,6 +313,21 @@ const sampleLoad = (busy: Int32Array) => {
 }
 
 /**
+ * This thread's memory figures (those of @sports-data/http Memory.ts `sampleThisThread`, written
+ * here so that the background thread does not load the HTTP runtime).
+ */
+const memory = (): ThreadMemory => {
+  const usage = process.memoryUsage()
+  return {
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    heapLimit: getHeapStatistics().heap_size_limit,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers
+  }
+}
+
+/**
  * The thread's side (background-thread.mjs): lowers the thread's priority (Linux), runs
  * {@link backgroundLayer} with the settings of the environment, and ends the thread when the HTTP
  * side posts `{ op: "stop" }` (or the jobs end).
@@ -326,8 +351,9 @@ export const runInThread = (data: BackgroundData, parent: MessagePort): void => 
     )
   )
   const fiber = Effect.runFork(program)
-  parent.on("message", (message: { readonly op?: string }) => {
+  parent.on("message", (message: { readonly op?: string; readonly id?: number }) => {
     if (message.op === "stop") Effect.runFork(Fiber.interrupt(fiber))
+    if (message.op === "memory" && message.id !== undefined) post({ type: "memory", id: message.id, memory: memory() })
   })
   fiber.addObserver(() => process.exit(0))
 }
@@ -336,12 +362,14 @@ export const runInThread = (data: BackgroundData, parent: MessagePort): void => 
  * Starts the background thread (background-thread.mjs) with `data` for the scope: applies its
  * progress records to `progress` and draws its files' progress bars on this terminal (Output.ts
  * `progressLayer`, over `dataDir`); when the scope closes, asks it to stop and waits for it (at
- * most 60 s, then it is terminated). A thread that dies is logged; serving goes on.
+ * most 60 s, then it is terminated). A thread that dies is logged; serving goes on. Its memory
+ * is reported among `threads` as `background` while it runs.
  */
 export const startBackground = (
   data: BackgroundData,
   progress: IngestProgressService,
-  dataDir: string
+  dataDir: string,
+  threads?: ThreadMemorySources
 ) =>
   Effect.acquireRelease(
     Effect.sync(() => {
@@ -349,7 +377,8 @@ export const startBackground = (
       const stopSampling = sampleLoad(busy)
       const worker = new Worker(new URL("./background-thread.mjs", import.meta.url), {
         workerData: { ...data, busy },
-        transferList: data.store === undefined ? [] : [data.store]
+        transferList: data.store === undefined ? [] : [data.store],
+        resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB }
       })
       let bars:
         | { readonly scope: Scope.CloseableScope; readonly reporter: Progress.ProgressReporterService }
@@ -358,8 +387,27 @@ export const startBackground = (
         if (bars !== undefined) Effect.runSync(Scope.close(bars.scope, Exit.void))
         bars = undefined
       }
+      // memory readings asked of the thread: id → the reading's answer
+      const readings = new Map<number, (memory: ThreadMemory) => void>()
+      let nextReading = 1
+      const removeSource = threads?.add("background", () =>
+        new Promise<ThreadMemory>((done) => {
+          const id = nextReading++
+          // a reading the thread never answers is given up by the sources after their timeout
+          const timer = setTimeout(() => readings.delete(id), 10_000)
+          readings.set(id, (memory) => {
+            clearTimeout(timer)
+            done(memory)
+          })
+          worker.postMessage({ op: "memory", id })
+        }))
       worker.on("message", (message: BackgroundMessage) => {
         switch (message.type) {
+          case "memory": {
+            const answered = readings.get(message.id)
+            readings.delete(message.id)
+            return answered?.(message.memory)
+          }
           case "progress":
             return Effect.runSync(progress.set(message.progress))
           case "files": {
@@ -386,6 +434,7 @@ export const startBackground = (
       worker.on("error", (error) => Effect.runFork(Effect.logError("background jobs stopped", error)))
       const exited = new Promise<void>((done) =>
         worker.once("exit", () => {
+          removeSource?.()
           stopSampling()
           closeBars()
           done()

@@ -13,12 +13,19 @@
  * store thread (store-sql PgliteThread.ts), so that neither shares the HTTP event loop.
  * On a PGlite folder it also serves the loopback admin endpoint that `sports-data keys` uses
  * while the server holds the folder (Admin.ts).
+ *
+ * Memory: V8 lets a heap grow by up to four times what survived its last full collection before
+ * it collects again (on a machine with 2 GiB of heap limit or more), so a busy server holds
+ * mostly garbage; `serve` can set V8's heap growing factor for every thread of the process
+ * ({@link heapGrowingPercentConfig}, off by default: it costs throughput) and caps the PGlite
+ * store thread's old space ({@link pgliteThreadHeapConfig}). Measured with bench/mixed.ts (RSS after the mix, per thread
+ * in `/metrics`, Memory.ts of @sports-data/http).
  * @module
  */
 import { HttpServer } from "@effect/platform"
 import { Keys } from "@sports-data/app"
 import { IngestProgress, makeIngestProgress, type Plans, type StoreUnavailable } from "@sports-data/domain"
-import { HttpServerLive } from "@sports-data/http"
+import { HttpServerLive, makeThreadMemorySources } from "@sports-data/http"
 import { NflversePlays, Runner, Sync } from "@sports-data/ingest"
 import { layerPgliteThread, PgliteThread } from "@sports-data/store-sql"
 import {
@@ -33,11 +40,46 @@ import {
   type Stores,
   trackStaleness
 } from "@sports-data/wiring"
-import { Context, type Duration, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import { Config, Context, type Duration, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { existsSync } from "node:fs"
+import { setFlagsFromString } from "node:v8"
 import { AdminServerLive, pgliteFolder } from "./Admin.js"
 import { startBackground } from "./Background.js"
 import { line } from "./Output.js"
+
+/**
+ * The setting of V8's heap growing factor (`--heap-growing-percent`, process-wide: every thread's
+ * heap): after a full collection a heap may grow by this percent of what survived before the next
+ * one. 0 (the default) leaves V8's own factor (1.1 to 4 by its measure of the collector's speed).
+ * Measured on bench/mixed.ts (RSS after the mix; HTTP thread heap used/reserved): PGlite, V8's
+ * factor 1,229 MiB (469/496 MiB), 40 → 799 MiB (155/202); PostgreSQL, V8's factor 650 MiB
+ * (315/349) at 419 req/s, 40 → 541 MiB (143/233) but 138 req/s in the same conditions (collections
+ * of the whole heap every few hundred requests): a memory-for-throughput trade left to the operator.
+ */
+export const heapGrowingPercentConfig = Config.integer("SPORTS_DATA_HEAP_GROWING_PERCENT").pipe(
+  Config.withDescription(
+    "V8 heap growing factor of every thread of serve, percent past the live heap of the last full collection (0: V8's own, up to 300)."
+  ),
+  Config.withDefault(0)
+)
+
+/**
+ * The setting of the PGlite store thread's V8 old-space cap (MiB; 0: V8's default). The thread
+ * copies every statement's rows to its clients; with V8's default cap (4 GiB here) its heap grew
+ * to 149 MiB reserved under the mix, with 512 to 54 MiB. A statement whose rows alone exceed it
+ * ends the thread (the store then answers StoreUnavailable): the answers are bounded lists and
+ * the bulk export pages.
+ */
+export const pgliteThreadHeapConfig = Config.integer("SPORTS_DATA_PGLITE_THREAD_HEAP_MB").pipe(
+  Config.withDescription("Cap of the PGlite store thread's V8 old space, MiB (0: V8's default)."),
+  Config.withDefault(512)
+)
+
+/** Sets V8's heap growing factor of the process from {@link heapGrowingPercentConfig} (unless 0). */
+const applyHeapGrowing = Effect.flatMap(Effect.orDie(heapGrowingPercentConfig), (percent) =>
+  Effect.sync(() => {
+    if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`)
+  }))
 
 /**
  * Looks at the data before the server listens: recomputes missing player metrics and stored
@@ -100,13 +142,19 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     const progress = yield* makeIngestProgress
     const stale = yield* checkData(dataDir, interval).pipe(Effect.provideService(IngestProgress, progress))
     yield* demoKeys(options.catalog)
+    // the memory of every thread of the process, in /metrics: this one, the store thread on
+    // PGlite, the background thread (below)
+    const threads = makeThreadMemorySources()
+    const thread = yield* Effect.serviceOption(PgliteThread)
+    if (Option.isSome(thread)) threads.add("pglite", thread.value.memory)
     const context = yield* Layer.build(
       HttpServerLive({
         port: options.settings.port,
         ...Option.match(options.settings.host, { onNone: () => ({}), onSome: (host) => ({ host }) }),
         plans: options.catalog,
         mail: mailFromSettings(options.settings),
-        progress
+        progress,
+        threads
       }).pipe(
         Layer.provide(NflversePlays.layer(dataDir)), // plays from <data dir>/nflverse_pbp when present
         Layer.provide(Sync.syncRecordsLayer(dataDir)), // the datasets' last sync, in /v1/meta/coverage
@@ -136,7 +184,6 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
     }
     // ingestion, model training, webhook deliveries and live polling run on the background
     // thread, never on this event loop (Background.ts)
-    const thread = yield* Effect.serviceOption(PgliteThread)
     yield* startBackground(
       {
         stale,
@@ -145,17 +192,23 @@ export const serve = (options: { readonly settings: Settings.Settings; readonly 
         store: Option.isSome(thread) ? thread.value.connect() : undefined
       },
       progress,
-      dataDir
+      dataDir,
+      threads
     )
     return yield* Effect.never
   }).pipe(Effect.scoped)
   // PGlite runs on a store thread, so that no statement runs on the HTTP event loop (the layer
   // also provides the PgliteThread that the background thread connects to)
   const stores: Layer.Layer<Stores, StoreUnavailable> = choice !== "memory" && "pglite" in choice
-    ? layerPgliteThread({ dataDir: choice.pglite })
+    ? Layer.unwrapEffect(
+      Effect.map(
+        Effect.orDie(pgliteThreadHeapConfig),
+        (heapMb) => layerPgliteThread({ dataDir: choice.pglite, heapMb: heapMb > 0 ? heapMb : undefined })
+      )
+    )
     : storeLayer(choice)
   return Effect.zipRight(
-    line(`opening ${describeStore(choice)}...`),
+    Effect.zipRight(applyHeapGrowing, line(`opening ${describeStore(choice)}...`)),
     program.pipe(Effect.provide(Layer.merge(stores, Logger.minimumLogLevel(LogLevel.Info))))
   )
 }

@@ -350,6 +350,7 @@ export const makeBodyCache = (routes: ReadonlyArray<Security.EndpointAdmission>,
       entries.delete(key)
       held -= kept.bytes
     }
+    metrics?.cacheSize("body", () => ({ bytes: held, entries: entries.size }))
 
     const keep = (
       key: string,

@@ -11,6 +11,15 @@
  * - `store_query_duration_seconds{port,method}`: the store reads behind the read cache's misses;
  * - `ingest_sport_state{sport,state}` (1 for the sport's current state) and
  *   `ingest_sport_serving{sport}` when the server ingests in the background;
+ * - `cache_bytes{cache}` and `cache_entries{cache}`: what the body cache (`body`) and the read
+ *   cache (`read`, `read_short` for its short-lived catalog reads) hold now (estimated bytes, the
+ *   figure their byte budgets bound);
+ * - memory per thread (Memory.ts; the process's `process_resident_memory_bytes` is the sum of
+ *   every thread's and of the native code's): `thread_heap_used_bytes{thread}`,
+ *   `thread_heap_total_bytes{thread}`, `thread_heap_limit_bytes{thread}`,
+ *   `thread_external_bytes{thread}`, `thread_array_buffers_bytes{thread}` and
+ *   `thread_wasm_memory_bytes{thread}` (PGlite's WebAssembly memory), for the HTTP thread (`http`)
+ *   and the threads `serve` adds (`background`, `pglite`);
  * - the process metrics of prom-client's `collectDefaultMetrics`: CPU, resident memory, heap,
  *   garbage collection and the event loop's delay (`nodejs_eventloop_lag_seconds` and its
  *   percentiles, from `perf_hooks.monitorEventLoopDelay`).
@@ -30,6 +39,12 @@ import { Cause, Config, Context, Effect, Exit, Layer, Option, Redacted } from "e
 import { timingSafeEqual } from "node:crypto"
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client"
 import { errorResponse, type RouteShape, templatePattern } from "./Errors.js"
+import {
+  makeThreadMemorySources,
+  type NamedThreadMemory,
+  type ThreadMemory,
+  type ThreadMemorySources
+} from "./Memory.js"
 
 /** Path of the metrics. */
 export const METRICS_PATH = "/metrics"
@@ -56,6 +71,13 @@ export interface MetricsService {
   readonly cache: (cache: "body" | "read", hit: boolean) => void
   /** A store read of `port`.`method` that took `seconds`. */
   readonly storeQuery: (port: string, method: string, seconds: number) => void
+  /**
+   * Registers the size of the cache `cache` (`body`, `read`, ...): `read` answers its estimated
+   * bytes and entries now, read at each scrape (a later registration under the same name replaces it).
+   */
+  readonly cacheSize: (cache: string, read: () => { readonly bytes: number; readonly entries: number }) => void
+  /** The threads whose memory the scrape reports (Memory.ts). */
+  readonly threads: ThreadMemorySources
 }
 
 /** The metrics of the running server. */
@@ -64,11 +86,24 @@ export class HttpMetrics extends Context.Tag("@sports-data/http/HttpMetrics")<Ht
 /** Latency buckets, seconds: 1 ms to 10 s (the default deadline). */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
+/** The gauges of the memory per thread: metric name, help, the field of ThreadMemory. */
+const THREAD_GAUGES: ReadonlyArray<readonly [string, string, keyof ThreadMemory]> = [
+  ["thread_heap_used_bytes", "V8 heap in use, by thread (http, background, pglite).", "heapUsed"],
+  ["thread_heap_total_bytes", "V8 heap reserved from the system, by thread.", "heapTotal"],
+  ["thread_heap_limit_bytes", "Ceiling of the V8 heap, by thread.", "heapLimit"],
+  ["thread_external_bytes", "Memory outside the V8 heap owned by the thread's objects, by thread.", "external"],
+  ["thread_array_buffers_bytes", "ArrayBuffers and Buffers (part of external), by thread.", "arrayBuffers"],
+  ["thread_wasm_memory_bytes", "WebAssembly memory (PGlite's Postgres), by thread.", "wasm"]
+]
+
 /**
  * The metrics service over a fresh registry; `progress`, when the server ingests, is read at each
- * scrape for the ingest gauges.
+ * scrape for the ingest gauges; `threads` (default: this thread only) for the memory per thread.
  */
-export const makeMetrics = (progress: IngestProgressService | undefined): MetricsService => {
+export const makeMetrics = (
+  progress: IngestProgressService | undefined,
+  threads: ThreadMemorySources = makeThreadMemorySources()
+): MetricsService => {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 })
   const requests = new Counter({
@@ -122,8 +157,57 @@ export const makeMetrics = (progress: IngestProgressService | undefined): Metric
       }
     })
   }
+  const cacheSizes = new Map<string, () => { readonly bytes: number; readonly entries: number }>()
+  new Gauge({
+    name: "cache_bytes",
+    help: "Estimated bytes held by each cache (body: encoded response bodies; read: store answers).",
+    labelNames: ["cache"],
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const [cache, read] of cacheSizes) this.set({ cache }, read().bytes)
+    }
+  })
+  new Gauge({
+    name: "cache_entries",
+    help: "Entries held by each cache.",
+    labelNames: ["cache"],
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const [cache, read] of cacheSizes) this.set({ cache }, read().entries)
+    }
+  })
+  // one reading of every thread per scrape, shared by the gauges of that scrape (a scrape starts
+  // every gauge's collect before any of them settles)
+  let reading: Promise<ReadonlyArray<NamedThreadMemory>> | undefined
+  const sampled = () => {
+    if (reading === undefined) {
+      reading = threads.sampleAll()
+      void reading.finally(() => (reading = undefined))
+    }
+    return reading
+  }
+  for (const [name, help, field] of THREAD_GAUGES) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["thread"],
+      registers: [registry],
+      async collect() {
+        const all = await sampled()
+        this.reset()
+        for (const { memory, thread } of all) {
+          const value = memory[field]
+          if (value !== undefined) this.set({ thread }, value)
+        }
+      }
+    })
+  }
   return {
     registry,
+    threads,
+    cacheSize: (cache, read) => void cacheSizes.set(cache, read),
     request: (method, route, status, seconds) => {
       const labels = { method, route, status: String(status) }
       requests.inc(labels)

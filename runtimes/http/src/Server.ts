@@ -37,6 +37,7 @@ import { fastPathLayer } from "./FastPath.js"
 import { HandlersLive } from "./handlers/index.js"
 import { LoadingMiddlewareLive } from "./Loading.js"
 import { McpLive, mcpRoutes } from "./mcp/Server.js"
+import type { ThreadMemorySources } from "./Memory.js"
 import { HttpMetrics, makeMetrics, MetricsLive, metricsRoutes } from "./Metrics.js"
 import { storeCacheLayer, type StoreCacheOptions } from "./StoreCache.js"
 import { UsageRecorderLive } from "./Usage.js"
@@ -68,6 +69,11 @@ export interface ApiOptions {
    * shows each sport's progress. Default: none, every sport is served from the store.
    */
   readonly progress?: IngestProgressService | undefined
+  /**
+   * The threads of the process whose memory `/metrics` reports (Memory.ts; `serve` adds its
+   * background and store threads). Default: the HTTP thread only.
+   */
+  readonly threads?: ThreadMemorySources | undefined
   /** The request deadline and the cap of requests in flight per key (Fairness.ts); default: the settings. */
   readonly fairness?: FairnessOptions | undefined
   /** Options of `GET /v1/events/stream` (EventStream.ts); default: the settings. */
@@ -86,7 +92,7 @@ export const makeApiLive = <Id extends string, Groups extends HttpApiGroup.HttpA
 ) => {
   const endpoints = Security.endpointTiers(api)
   const progress = options?.progress
-  const metrics = makeMetrics(progress)
+  const metrics = makeMetrics(progress, options?.threads)
   const metricsLayer = Layer.succeed(HttpMetrics, metrics)
   const services = App.layer.pipe(
     Layer.provide(HighsSolverLive),

@@ -191,7 +191,9 @@ const makeLru = (maxBytes: number, life: number) => {
         Effect.uninterruptible
       )
     })
-  return { get }
+  /** What the cache holds now: estimated bytes and entries. */
+  const size = () => ({ bytes: held, entries: entries.size })
+  return { get, size }
 }
 
 /**
@@ -315,6 +317,8 @@ export const makeReadCache = (
     }
     const data = makeLru(maxBytes, Duration.toMillis(timeToLive))
     const shortLived = makeLru(Math.min(maxBytes, 1024 * 1024), Duration.toMillis(interval))
+    metrics?.cacheSize("read", data.size)
+    metrics?.cacheSize("read_short", shortLived.size)
 
     /** `run`, answered from `cache` under (name, arguments, current version). */
     const cached = (
