@@ -15,10 +15,8 @@
  *
  * What is cached (see {@link isCacheableRoute}): the GET data reads (every sport, the cross-sport
  * player routes, analytics, intelligence, odds, DFS slates, models, waiver articles, the service metadata), whose answer
- * depends only on the path, the query, the stored data and the UTC date (`date=today`), the games
- * lists included (their Cache-Control, an answer header of ResponseHeaders.ts, is kept with the
- * body and sent on every hit; their `last_polled` is the sport's last refresh, the call time
- * only for a sport never ingested); not account, key, usage,
+ * depends only on the path, the query, the stored data and the UTC date (`date=today`); not
+ * `games` (it reads the call time and sets its own Cache-Control), not account, key, usage,
  * audit, webhook, feed, stream, bulk export, model or any other route. Errors and anything but a JSON 200 are never kept; a path that matches more than one
  * route template is never cached.
  *
@@ -40,24 +38,10 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { Security } from "@sports-data/api"
 import { CatalogReader, Sports } from "@sports-data/domain"
-import {
-  Clock,
-  Config,
-  Context,
-  Deferred,
-  Duration,
-  Effect,
-  Either,
-  Exit,
-  FiberId,
-  FiberRef,
-  Layer,
-  Option
-} from "effect"
+import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"
 import { type AdmittedCall, makeAdmitCall } from "./Admission.js"
 import { templatePattern } from "./Errors.js"
 import { HttpMetrics } from "./Metrics.js"
-import { answerHeaders } from "./ResponseHeaders.js"
 import { makeVersionReader } from "./StoreCache.js"
 import { UsageRecorder } from "./Usage.js"
 
@@ -130,10 +114,12 @@ const SHORT_LIVED_GROUPS: ReadonlySet<string> = new Set(["meta"])
 const dayIndex = (ms: number): number => Math.floor(ms / 86_400_000)
 
 /**
- * Routes of those groups that are not cached. None today: the games lists (their Cache-Control
- * an answer header kept with the body, their `date=today` the UTC day of the key) are cached.
+ * Routes of those groups that are not cached: the games lists read the call time and the live
+ * state the poller writes (each game's `last_polled`, the feed's health), which move no data
+ * version, so a kept body would show a live game stale (test/live/poller.test.ts fails with them
+ * cached).
  */
-const NOT_CACHED: ReadonlySet<string> = new Set([])
+const NOT_CACHED: ReadonlySet<string> = new Set(["games"])
 
 /**
  * Routes of other groups that are cached: the waiver articles (stored metrics and waiver
@@ -590,15 +576,9 @@ export const BodyCacheLive = (routes: ReadonlyArray<Security.EndpointAdmission>,
                     case "Pass":
                       return app
                     case "Miss":
-                      // kept with the headers the handler set on its answer (ResponseHeaders.ts),
-                      // which are added at sending, after this middleware: a hit carries them too
-                      return Effect.tap(app, (response) =>
-                        Effect.map(
-                          FiberRef.get(answerHeaders),
-                          (headers) => found.keep(HttpServerResponse.setHeaders(response, headers))
-                        )).pipe(
-                          Effect.ensuring(Effect.sync(found.done))
-                        )
+                      return Effect.tap(app, (response) => Effect.sync(() => found.keep(response))).pipe(
+                        Effect.ensuring(Effect.sync(found.done))
+                      )
                     case "Hit":
                       return Effect.succeed(HttpServerResponse.uint8Array(Buffer.concat(found.body, found.length), {
                         status: 200,

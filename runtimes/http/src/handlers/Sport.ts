@@ -5,6 +5,7 @@
  * (Group.ts) for REST and by the tool server for MCP.
  * @module
  */
+import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
 import {
@@ -19,7 +20,6 @@ import {
   type Team
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { setAnswerHeader } from "../ResponseHeaders.js"
 import { envelope, type ListPage, listPage, type SportContext } from "./Common.js"
 
 /**
@@ -180,7 +180,7 @@ export const gamesMaxAge = (states: ReadonlyArray<string>): number => (states.in
 /**
  * `/v1/<sport>/games`: the games under `query`, newest first, as `toRow` shows them with the
  * sport's teams and its last refresh (`last_polled`; a polled game's own poll time), with
- * Cache-Control {@link gamesMaxAge} (an answer header: a body cache hit carries it too).
+ * Cache-Control {@link gamesMaxAge}.
  */
 export const gameList = <R>(
   ctx: SportContext,
@@ -191,7 +191,9 @@ export const gameList = <R>(
     const caller = yield* Security.Caller
     const { games, lastPolled, next_cursor, teams } = yield* (yield* Games).list(ctx.sport, query, caller.now)
     const maxAge = gamesMaxAge(games.map((g) => g.state))
-    yield* setAnswerHeader("cache-control", `max-age=${maxAge}`)
+    yield* HttpApp.appendPreResponseHandler((_req, r) =>
+      Effect.succeed(HttpServerResponse.setHeader(r, "cache-control", `max-age=${maxAge}`))
+    )
     return yield* envelope(ctx, games.map((g) => toRow(g, teams, lastPolled)), { next_cursor }, query.league)
   })
 
