@@ -1175,6 +1175,17 @@ const storedStacks = statements([
 ])
 
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
+/**
+ * 0037: indexes matching the event lists' order (Readers.ts `makeEventReader.events`: `season,
+ * start_date, id COLLATE "C"`, ascending or descending), within a sport and within a sport's
+ * league (tennis tours, f1 and nascar series), so that the first page of `/v1/tennis/matches`
+ * and the other event lists is an index scan instead of a sort of every event of the sport.
+ */
+const eventOrderIndexes = statements([
+  `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
+  `CREATE INDEX events_sport_order_idx ON events (sport, season, start_date, id COLLATE "C")`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1202,7 +1213,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "27_projection_predictions": projectionPredictions,
   "28_read_models": readModels,
   "29_source_syncs": sourceSyncsMigration,
-  "30_stored_stacks_and_line_groups": storedStacks
+  "30_stored_stacks_and_line_groups": storedStacks,
+  "37_event_order_indexes": eventOrderIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
