@@ -1179,11 +1179,17 @@ const storedStacks = statements([
  * 0037: indexes matching the event lists' order (Readers.ts `makeEventReader.events`: `season,
  * start_date, id COLLATE "C"`, ascending or descending), within a sport and within a sport's
  * league (tennis tours, f1 and nascar series), so that the first page of `/v1/tennis/matches`
- * and the other event lists is an index scan instead of a sort of every event of the sport.
+ * and the other event lists is an index scan instead of a sort of every event of the sport. And
+ * games by (sport, league, state) newest first (`game_date DESC NULLS LAST, id COLLATE "C" DESC`,
+ * the GameReader's descending order, which a backward scan of the ascending index does not give:
+ * NULLS FIRST), so the latest season with a result (app Reads.ts `latestResultSeason`, read by
+ * every standings table without a season) is the first row of an index scan.
  */
 const eventOrderIndexes = statements([
   `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
-  `CREATE INDEX events_sport_order_idx ON events (sport, season, start_date, id COLLATE "C")`
+  `CREATE INDEX events_sport_order_idx ON events (sport, season, start_date, id COLLATE "C")`,
+  `CREATE INDEX games_sport_league_state_desc_idx
+    ON games (sport, league, state, game_date DESC NULLS LAST, id COLLATE "C" DESC)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
@@ -1214,7 +1220,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "28_read_models": readModels,
   "29_source_syncs": sourceSyncsMigration,
   "30_stored_stacks_and_line_groups": storedStacks,
-  "37_event_order_indexes": eventOrderIndexes
+  "37_event_and_game_order_indexes": eventOrderIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
