@@ -1183,13 +1183,17 @@ const storedStacks = statements([
  * games by (sport, league, state) newest first (`game_date DESC NULLS LAST, id COLLATE "C" DESC`,
  * the GameReader's descending order, which a backward scan of the ascending index does not give:
  * NULLS FIRST), so the latest season with a result (app Reads.ts `latestResultSeason`, read by
- * every standings table without a season) is the first row of an index scan.
+ * every standings table without a season) is the first row of an index scan. And each model
+ * version's predictions by player, newest first (Models.ts `latest`, the confidence lists: a skip
+ * scan of players, one probe each, instead of sorting every prediction of the sport).
  */
 const eventOrderIndexes = statements([
   `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
   `CREATE INDEX events_sport_order_idx ON events (sport, season, start_date, id COLLATE "C")`,
   `CREATE INDEX games_sport_league_state_desc_idx
-    ON games (sport, league, state, game_date DESC NULLS LAST, id COLLATE "C" DESC)`
+    ON games (sport, league, state, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX model_predictions_latest_idx
+    ON model_predictions (model_id, player_id COLLATE "C", game_date DESC NULLS LAST, game_id COLLATE "C" DESC)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
