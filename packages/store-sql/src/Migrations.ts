@@ -1185,7 +1185,10 @@ const storedStacks = statements([
  * NULLS FIRST), so the latest season with a result (app Reads.ts `latestResultSeason`, read by
  * every standings table without a season) is the first row of an index scan. And each model
  * version's predictions by player, newest first (Models.ts `latest`, the confidence lists: a skip
- * scan of players, one probe each, instead of sorting every prediction of the sport).
+ * scan of players, one probe each, instead of sorting every prediction of the sport). And a
+ * sport's entries by participant in the entries' order (`event_id COLLATE "C", position`), so a
+ * player's matches (tennis game log, head to head) count by an index-only scan and read without
+ * a recheck of the sport on the heap.
  */
 const eventOrderIndexes = statements([
   `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
@@ -1193,7 +1196,9 @@ const eventOrderIndexes = statements([
   `CREATE INDEX games_sport_league_state_desc_idx
     ON games (sport, league, state, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
   `CREATE INDEX model_predictions_latest_idx
-    ON model_predictions (model_id, player_id COLLATE "C", game_date DESC NULLS LAST, game_id COLLATE "C" DESC)`
+    ON model_predictions (model_id, player_id COLLATE "C", game_date DESC NULLS LAST, game_id COLLATE "C" DESC)`,
+  `CREATE INDEX event_entries_sport_participant_idx
+    ON event_entries (sport, participant_id, event_id COLLATE "C", position)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
