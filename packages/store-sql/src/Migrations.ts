@@ -1188,7 +1188,10 @@ const storedStacks = statements([
  * scan of players, one probe each, instead of sorting every prediction of the sport). And a
  * sport's entries by participant in the entries' order (`event_id COLLATE "C", position`), so a
  * player's matches (tennis game log, head to head) count by an index-only scan and read without
- * a recheck of the sport on the heap.
+ * a recheck of the sport on the heap. And signals in the severity order (Signals.ts
+ * `makeSignalReader.find`, `order: "severity"`: high, medium, then the rest, newest first, id; the
+ * expression must stay the query's), so the first page of `/intelligence/news` and
+ * `/intelligence/injuries` is an index scan instead of a sort of every signal.
  */
 const eventOrderIndexes = statements([
   `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
@@ -1198,7 +1201,9 @@ const eventOrderIndexes = statements([
   `CREATE INDEX model_predictions_latest_idx
     ON model_predictions (model_id, player_id COLLATE "C", game_date DESC NULLS LAST, game_id COLLATE "C" DESC)`,
   `CREATE INDEX event_entries_sport_participant_idx
-    ON event_entries (sport, participant_id, event_id COLLATE "C", position)`
+    ON event_entries (sport, participant_id, event_id COLLATE "C", position)`,
+  `CREATE INDEX signals_severity_order_idx
+    ON signals ((CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), effective_at DESC, id)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
