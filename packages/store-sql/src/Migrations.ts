@@ -1175,6 +1175,37 @@ const storedStacks = statements([
 ])
 
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
+/**
+ * 0037: indexes matching the event lists' order (Readers.ts `makeEventReader.events`: `season,
+ * start_date, id COLLATE "C"`, ascending or descending), within a sport and within a sport's
+ * league (tennis tours, f1 and nascar series), so that the first page of `/v1/tennis/matches`
+ * and the other event lists is an index scan instead of a sort of every event of the sport. And
+ * games by (sport, league, state) newest first (`game_date DESC NULLS LAST, id COLLATE "C" DESC`,
+ * the GameReader's descending order, which a backward scan of the ascending index does not give:
+ * NULLS FIRST), so the latest season with a result (app Reads.ts `latestResultSeason`, read by
+ * every standings table without a season) is the first row of an index scan. And each model
+ * version's predictions by player, newest first (Models.ts `latest`, the confidence lists: a skip
+ * scan of players, one probe each, instead of sorting every prediction of the sport). And a
+ * sport's entries by participant in the entries' order (`event_id COLLATE "C", position`), so a
+ * player's matches (tennis game log, head to head) count by an index-only scan and read without
+ * a recheck of the sport on the heap. And signals in the severity order (Signals.ts
+ * `makeSignalReader.find`, `order: "severity"`: high, medium, then the rest, newest first, id; the
+ * expression must stay the query's), so the first page of `/intelligence/news` and
+ * `/intelligence/injuries` is an index scan instead of a sort of every signal.
+ */
+const eventOrderIndexes = statements([
+  `CREATE INDEX events_sport_league_order_idx ON events (sport, league, season, start_date, id COLLATE "C")`,
+  `CREATE INDEX events_sport_order_idx ON events (sport, season, start_date, id COLLATE "C")`,
+  `CREATE INDEX games_sport_league_state_desc_idx
+    ON games (sport, league, state, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX model_predictions_latest_idx
+    ON model_predictions (model_id, player_id COLLATE "C", game_date DESC NULLS LAST, game_id COLLATE "C" DESC)`,
+  `CREATE INDEX event_entries_sport_participant_idx
+    ON event_entries (sport, participant_id, event_id COLLATE "C", position)`,
+  `CREATE INDEX signals_severity_order_idx
+    ON signals ((CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), effective_at DESC, id)`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1202,7 +1233,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "27_projection_predictions": projectionPredictions,
   "28_read_models": readModels,
   "29_source_syncs": sourceSyncsMigration,
-  "30_stored_stacks_and_line_groups": storedStacks
+  "30_stored_stacks_and_line_groups": storedStacks,
+  "37_event_and_game_order_indexes": eventOrderIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

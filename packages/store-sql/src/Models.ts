@@ -74,11 +74,28 @@ export const makeModelStore: Effect.Effect<
         Effect.flatMap(decodePredictions),
         orStoreError("ModelRegistryReader.predictions")
       ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
+    // Each ACTIVE version's players are walked one index probe each (a recursive skip scan of
+    // model_predictions_latest_idx, migration 37), and each player's newest prediction is the first
+    // row of that index: a few probes per player instead of sorting every prediction of the sport.
     latest: ({ model_type, sport }) =>
-      sql`SELECT * FROM (SELECT DISTINCT ON (p.player_id) ${sql.literal(PREDICTION_COLUMNS)} FROM model_predictions p
-        JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
-        WHERE p.sport = ${sport} AND p.model_type = ${model_type}
-        ORDER BY p.player_id, p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC) AS newest
+      sql`WITH RECURSIVE active AS (
+          SELECT id FROM model_versions WHERE sport = ${sport} AND model_type = ${model_type} AND status = 'ACTIVE'
+        ), walk (model_id, player_id) AS (
+          SELECT a.id, (SELECT q.player_id FROM model_predictions q WHERE q.model_id = a.id
+            ORDER BY q.player_id COLLATE "C" LIMIT 1) FROM active a
+          UNION ALL
+          SELECT w.model_id, (SELECT q.player_id FROM model_predictions q
+            WHERE q.model_id = w.model_id AND q.player_id COLLATE "C" > w.player_id COLLATE "C"
+            ORDER BY q.player_id COLLATE "C" LIMIT 1) FROM walk w WHERE w.player_id IS NOT NULL
+        )
+        SELECT * FROM (SELECT DISTINCT ON (n.player_id COLLATE "C") n.* FROM walk w
+          CROSS JOIN LATERAL (SELECT ${sql.literal(PREDICTION_COLUMNS)}, p.game_date AS newest_date
+            FROM model_predictions p
+            WHERE p.model_id = w.model_id AND p.player_id = w.player_id COLLATE "C"
+              AND p.sport = ${sport} AND p.model_type = ${model_type}
+            ORDER BY p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC LIMIT 1) n
+          WHERE w.player_id IS NOT NULL
+          ORDER BY n.player_id COLLATE "C", n.newest_date DESC NULLS LAST, n.game_id COLLATE "C" DESC) AS newest
         ORDER BY player_id COLLATE "C"`.pipe(
         Effect.flatMap(decodePredictions),
         orStoreError("ModelRegistryReader.latest")

@@ -475,7 +475,8 @@ export const makeAthleteReader: Effect.Effect<AthleteReaderService, never, SqlCl
         if (q.search !== undefined) {
           where.push(sql`name_key LIKE ${containsPattern(nameKey(q.search))} ESCAPE '\\'`)
         }
-        if (q.name !== undefined) where.push(sql`name_key = ${nameKey(q.name)}`)
+        // COLLATE "C": the same equality (a deterministic collation), and athletes_sport_name_key_idx answers it
+        if (q.name !== undefined) where.push(sql`name_key COLLATE "C" = ${nameKey(q.name)}`)
         if (q.ids !== undefined) where.push(oneOf("id", q.ids))
         const order = `name_key COLLATE "C", name COLLATE "C", id COLLATE "C"`
         return findPaged(T.athletes, Athlete, where, order, q, "AthleteReader.find")

@@ -171,6 +171,7 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
         ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
         ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
       ]
+      // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
       const order = q.order === "severity"
         ? `CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, effective_at DESC, id`
         : `effective_at DESC, id`
