@@ -3,7 +3,8 @@
  * its background ingestion and jobs), once per store, driven with every documented GET operation
  * for every sport it takes, in random order, by 32 concurrent callers.
  *
- * The server runs with the node flags of `npm start` (package.json; `--max-old-space-size=1024`).
+ * The server runs with the node flags and environment of `npm start` (package.json;
+ * `MALLOC_ARENA_MAX=2`, `--max-old-space-size=1024`; a variable set for the bench wins).
  * For each store (BENCH_STORES, default `postgres,pglite`):
  * - postgres: DATABASE_URL = BENCH_DATABASE_URL (default
  *   postgres://postgres@127.0.0.1:5432/sports_bench_mixed, created when missing);
@@ -65,9 +66,17 @@ const aloneShown = Number(process.env["BENCH_ALONE_SHOWN"] ?? 15)
 const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
 const callers = 32
 const snapshotDir = process.env["BENCH_HEAP_SNAPSHOT"]
-/** The node flags of `npm start` (package.json `start`: `node <flags> bin/sports-data.mjs serve`), as the README starts it. */
-const startFlags = ((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
-  .scripts.start.match(/^node((?: --\S+)*) /)?.[1] ?? "").split(" ").filter((f) => f !== "")
+/** package.json `start`: `[NAME=value ...] node <flags> bin/sports-data.mjs serve`, as the README starts it. */
+const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+  .scripts.start.match(/^((?:[A-Z_][A-Z0-9_]*=\S* )*)node((?: --\S+)*) /)
+/** The environment assignments in front of `node` in `npm start` (MALLOC_ARENA_MAX), given to the server. */
+const startEnv: Record<string, string> = Object.fromEntries(
+  (startScript?.[1] ?? "").split(" ").filter((a) => a !== "").map((
+    a
+  ) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)])
+)
+/** The node flags of `npm start`. */
+const startFlags = (startScript?.[2] ?? "").split(" ").filter((f) => f !== "")
 const SPORTS = ["nfl", "mlb", "nba", "nhl", "cfb", "soccer", "tennis", "golf", "ufc", "f1", "nascar"] as const
 /** Operations left out of the mix: they stream (the bulk export is the documented exception). */
 const STREAMING = new Set(["/v1/events/stream", "/v1/bulk/export"])
@@ -111,7 +120,8 @@ const ensureDatabase = async (url: string) => {
 
 /** The environment of a `sports-data` command on `store`. */
 const envOf = (store: string): NodeJS.ProcessEnv => {
-  const { DATABASE_URL: _ignored, ...env } = process.env
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
+  const env = { ...startEnv, ...inherited }
   return store === "postgres"
     ? { ...env, DATABASE_URL: databaseUrl, SPORTS_DATA_DIR: dataDir }
     : { ...env, SPORTS_DATA_STORE: pgliteDir, SPORTS_DATA_DIR: dataDir }
