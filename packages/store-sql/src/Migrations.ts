@@ -11,7 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { latestLinesMigration, oddsMigration, outrightsMigration } from "./Odds.js"
+import { latestLinesMigration, oddsMigration, outrightsMigration, storedNoVigMigration } from "./Odds.js"
 import { sourceSyncsMigration } from "./SourceSync.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
@@ -1202,7 +1202,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "27_projection_predictions": projectionPredictions,
   "28_read_models": readModels,
   "29_source_syncs": sourceSyncsMigration,
-  "30_stored_stacks_and_line_groups": storedStacks
+  "30_stored_stacks_and_line_groups": storedStacks,
+  "36_stored_no_vig": storedNoVigMigration
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
