@@ -130,6 +130,18 @@ const storeNoVig = (sql: SqlClient.SqlClient, lines: ReadonlyArray<Odds.OddsLine
 }
 
 /**
+ * Recount (parameter $1: the sport) of the lines of a sport per game, bookmaker and market (both lower case) into
+ * `odds_line_counts`, so that a history's total is a read of a few rows, not a count of the
+ * game's tens of thousands of lines.
+ */
+const RECOUNT = [
+  `DELETE FROM odds_line_counts WHERE sport = $1`,
+  `INSERT INTO odds_line_counts (sport, game_id, bookmaker, market, n)
+    SELECT sport, game_id, lower(bookmaker), lower(market), count(*) FROM odds_lines WHERE sport = $1
+    GROUP BY sport, game_id, lower(bookmaker), lower(market)`
+]
+
+/**
  * 0036: beside each outright line, the no-vig probability its game's history serves (Odds.ts
  * `atTimeNoVig`, over the whole field at the line's time), computed for the lines already
  * stored (one sport at a time) and kept by `replaceSport`; and an index of a game's lines in
@@ -141,6 +153,13 @@ export const storedNoVigMigration: Effect.Effect<void, SqlError, SqlClient.SqlCl
   yield* sql.unsafe(
     `CREATE INDEX odds_lines_history_idx ON odds_lines (game_id, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C")`
   )
+  yield* sql.unsafe(`CREATE TABLE odds_line_counts (
+    sport text NOT NULL, game_id text NOT NULL, bookmaker text, market text, n integer NOT NULL
+  )`)
+  yield* sql.unsafe(`CREATE INDEX odds_line_counts_game_idx ON odds_line_counts (game_id, sport)`)
+  for (const { sport } of yield* sql<{ sport: string }>`SELECT DISTINCT sport FROM odds_lines`) {
+    for (const s of RECOUNT) yield* sql.unsafe(s, [sport])
+  }
   const sports = yield* sql<{ sport: string }>`SELECT DISTINCT sport FROM odds_lines WHERE market IS NOT NULL`
   for (const { sport } of sports) {
     const rows = yield* sql`SELECT ${
@@ -282,7 +301,7 @@ export const makeOddsStore: Effect.Effect<
       return Effect.all({
         first: sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE game_id = ${q.game_id} AND sport = ${q.sport}
           ORDER BY ${sql.literal(HISTORY_ORDER)} LIMIT 1`.pipe(Effect.flatMap(decodeRows)),
-        total: sql<{ n: number | string }>`SELECT count(*) AS n FROM odds_lines WHERE ${where}`,
+        total: sql<{ n: number | string | null }>`SELECT sum(n) AS n FROM odds_line_counts WHERE ${where}`,
         rows: sql`SELECT ${sql.literal(COLUMNS)}, no_vig_probability FROM odds_lines
           WHERE ${whereAfter}
           ORDER BY ${sql.literal(HISTORY_ORDER)}
@@ -326,6 +345,7 @@ export const makeOddsStore: Effect.Effect<
         }
         yield* sql.unsafe(markLatest(sport), [sport])
         yield* storeNoVig(sql, all)
+        for (const s of RECOUNT) yield* sql.unsafe(s, [sport])
       })).pipe(orStoreError("OddsWriter.replaceSport"))
   }))
 })
