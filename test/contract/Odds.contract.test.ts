@@ -5,7 +5,7 @@
  * and game, ordered by game date, game id, then snapshot time.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
-import { type Odds, OddsReader, OddsWriter } from "@sports-data/domain"
+import { Odds, OddsReader, OddsWriter } from "@sports-data/domain"
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 
@@ -153,6 +153,97 @@ describe("Odds contract", () => {
           expect(yield* ids({ from_date: "2024-09-15" })).toEqual(["w2", "s25"])
           expect(yield* ids({ game_id: "2024_01_B" })).toEqual(["b:open", "b:close", "b:morning"])
           expect(yield* ids({ game_id: "none" })).toEqual([])
+        }))
+
+      it.effect("a history serves the no-vig probabilities of the whole field, stored at write and kept right on a re-ingest", () =>
+        Effect.gen(function*() {
+          const writer = yield* OddsWriter
+          const reader = yield* OddsReader
+          const game_id = "svc_golf_dk-2026-rocket-classic"
+          const price = (
+            id: string,
+            golfer: string,
+            bookmaker: string,
+            market: string,
+            at: string | null,
+            odds: number | null
+          ) =>
+            line(id, {
+              sport: "golf",
+              game_id,
+              season: 2026,
+              game_date: "2026-07-30",
+              source: "925sports_pga_tour_data",
+              bookmaker,
+              snapshot: "snapshot",
+              snapshot_date: (at ?? "2026-07-27").slice(0, 10),
+              line_time: at === null ? null : new Date(at),
+              home: golfer,
+              away: "field",
+              home_moneyline: odds,
+              away_moneyline: null,
+              home_spread: null,
+              home_spread_odds: null,
+              away_spread_odds: null,
+              total: null,
+              over_odds: null,
+              under_odds: null,
+              market,
+              participant_id: golfer,
+              participant_name: golfer.toUpperCase()
+            })
+          // three times; golfers change price or drop out (a source records changes only)
+          const field = (shift: number) => [
+            price("u:a", "ga", "draftkings", "win", null, 500 + shift),
+            price("t1:a", "ga", "draftkings", "win", "2026-07-27T10:00:00.000Z", 400 + shift),
+            price("t1:b", "gb", "draftkings", "win", "2026-07-27T10:00:00.000Z", 900),
+            price("t1:c", "gc", "draftkings", "win", "2026-07-27T10:00:00.000Z", -120),
+            price("t1:d", "ga", "fanduel", "top_5", "2026-07-27T10:00:00.000Z", 150),
+            price("t1:e", "gb", "fanduel", "top_5", "2026-07-27T10:00:00.000Z", 300 - shift),
+            price("t2:a", "gb", "draftkings", "win", "2026-07-28T09:30:00.000Z", 700 + shift),
+            price("t2:b", "gd", "draftkings", "win", "2026-07-28T09:30:00.000Z", null),
+            price("t2:c", "ga", "draftkings", "make_cut", "2026-07-28T09:30:00.000Z", -300),
+            price("t3:a", "gc", "fanduel", "top_5", "2026-07-29T08:00:00.000Z", 200)
+          ]
+          const other = line("nhl:1")
+          const check = Effect.gen(function*() {
+            const all = yield* reader.find({ sport: "golf", game_id })
+            const expected = Odds.lineRows(all)
+            const h = yield* reader.history({ sport: "golf", game_id, limit: 100, offset: 0 })
+            expect(h.total).toBe(all.length)
+            expect(h.first).toEqual(all[0])
+            expect(h.rows.map((r) => r.line)).toEqual(all)
+            expect(h.rows.map(Odds.storedRow)).toEqual(expected)
+            // a page by cursor, and a filtered page, carry the same probabilities
+            const after = yield* reader.history({
+              sport: "golf",
+              game_id,
+              limit: 3,
+              offset: 0,
+              after: Odds.historyKeyOf(all[4]!)
+            })
+            expect(after.rows.map(Odds.storedRow)).toEqual(expected.slice(5, 8))
+            const top5 = yield* reader.history({ sport: "golf", game_id, market: "top_5", limit: 100, offset: 0 })
+            expect(top5.total).toBe(3)
+            expect(top5.rows.map(Odds.storedRow)).toEqual(expected.filter((r) => r.outright?.market === "top_5"))
+            const dk = yield* reader.history({ sport: "golf", game_id, bookmaker: "draftkings", limit: 2, offset: 1 })
+            expect(dk.rows.map(Odds.storedRow)).toEqual(
+              expected.filter((r) => r.bookmaker === "draftkings").slice(1, 3)
+            )
+            return expected
+          })
+          yield* writer.replaceSport("nhl", [other])
+          yield* writer.replaceSport("golf", field(0))
+          const before = yield* check
+          expect(before.some((r) => (r.outright?.no_vig_probability ?? 0) > 0)).toBe(true)
+          // re-ingest with other prices: the stored probabilities follow the new field
+          yield* writer.replaceSport("golf", field(50))
+          const after = yield* check
+          expect(after).not.toEqual(before)
+          const none = yield* reader.history({ sport: "golf", game_id: "none", limit: 10, offset: 0 })
+          expect(none).toEqual({ first: null, total: 0, rows: [] })
+          const nhl = yield* reader.history({ sport: "nhl", game_id: other.game_id, limit: 10, offset: 0 })
+          expect(nhl.rows).toEqual([{ line: other, no_vig_probability: null }])
         }))
     })
   }

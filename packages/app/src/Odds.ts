@@ -44,19 +44,13 @@ export interface OddsHistoryQuery {
   readonly cursor?: string | undefined
 }
 
-/** A served line beside its stored line (whose key orders the history). */
-interface Paired {
-  readonly line: O.OddsLine
-  readonly row: O.OddsLineRow
-}
-
 /**
- * The history's order (domain Odds `compareSnapshots`) as a sort key: snapshot date, line time
- * (ms; -1 for none, which the order puts first), stored line id.
+ * The history's order (domain Odds `compareSnapshots`) as a sort key (Odds `historyKeyOf`):
+ * snapshot date, line time (ms; -1 for none, which the order puts first), stored line id.
  */
-const historyKey: KeySpec<Paired> = {
+const historyKey: KeySpec<O.StoredLine> = {
   columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
-  of: ({ line }) => [line.snapshot_date, line.line_time?.getTime() ?? -1, line.id]
+  of: ({ line }) => O.historyKeyOf(line)
 }
 
 /** True when `row` is of `bookmaker` and `market` (each case-insensitive; undefined keeps all). */
@@ -139,21 +133,39 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
      */
     const history = Effect.fn("Odds.history")(
       function*(sport: SportKey, id: string, hasSource: boolean, q: OddsHistoryQuery) {
-        const lines = yield* reader.find({ sport, game_id: id })
-        if (lines.length === 0 && hasSource && !(yield* exists(sport, id))) {
+        const bookmaker = q.bookmaker?.toLowerCase()
+        const market = q.market?.toLowerCase()
+        const scope = Paging.scopeOf(`${sport}.odds.history.${id}`, { bookmaker, market })
+        // one indexed page of the game's lines, each with its no-vig probability stored at ingest
+        let first: O.OddsLine | null = null
+        const page = yield* Paging.keyedPage(
+          (p) =>
+            Effect.map(
+              reader.history({
+                sport,
+                game_id: id,
+                bookmaker,
+                market,
+                limit: p.limit,
+                offset: p.offset,
+                after: p.after
+              }),
+              (h) => {
+                first = h.first
+                return h
+              }
+            ),
+          historyKey,
+          scope,
+          q
+        )
+        const head = first as O.OddsLine | null
+        if (head === null && hasSource && !(yield* exists(sport, id))) {
           return yield* Effect.fail(new ResourceNotFound({ resource: "game", id }))
         }
-        const rows = O.lineRows(lines)
-        const keep = selects(q)
-        const selected = lines.flatMap((line, i) => (keep(rows[i]!) ? [{ line, row: rows[i]! }] : []))
-        const scope = Paging.scopeOf(`${sport}.odds.history.${id}`, {
-          bookmaker: q.bookmaker?.toLowerCase(),
-          market: q.market?.toLowerCase()
-        })
-        const page = yield* Paging.pageRows(selected, historyKey, scope, q)
         return {
-          game: lines.length === 0 ? null : header(lines[0]!),
-          lines: page.rows.map((p) => p.row),
+          game: head === null ? null : header(head),
+          lines: page.rows.map(O.storedRow),
           total: page.total,
           next_cursor: page.next_cursor
         }

@@ -332,26 +332,76 @@ export const outrightRows = (
     for (let k = i; k < j; k++) {
       const l = lines[order[k]!]!
       const g = fields.get(groupOf(l))!
-      const noVig = scaledToPlaces(g.implied.get(l.home) ?? null, outrightPlaces(l.market ?? ""), g.sum)
-      out[order[k]!] = {
-        ...lineRow(l),
-        moneyline: null,
-        outright: {
-          market: l.market ?? "",
-          participant_id: l.participant_id ?? null,
-          participant_name: l.participant_name ?? l.home,
-          odds: l.home_moneyline ?? 0,
-          implied_probability: l.home_moneyline === null
-            ? null
-            : Math.round((impliedProbability(l.home_moneyline) ?? 0) * 10_000) / 10_000,
-          no_vig_probability: noVig
-        }
-      }
+      out[order[k]!] = outrightRow(
+        l,
+        scaledToPlaces(g.implied.get(l.home) ?? null, outrightPlaces(l.market ?? ""), g.sum)
+      )
     }
     i = j
   }
   return out
 }
+
+/**
+ * The served row of outright line `l` with its no-vig probability `noVig` (computed over the
+ * field by {@link outrightRows}, or read back as stored by {@link atTimeNoVig}).
+ */
+export const outrightRow = (l: OddsLine, noVig: number | null): OddsLineRow => ({
+  ...lineRow(l),
+  moneyline: null,
+  outright: {
+    market: l.market ?? "",
+    participant_id: l.participant_id ?? null,
+    participant_name: l.participant_name ?? l.home,
+    odds: l.home_moneyline ?? 0,
+    implied_probability: l.home_moneyline === null
+      ? null
+      : Math.round((impliedProbability(l.home_moneyline) ?? 0) * 10_000) / 10_000,
+    no_vig_probability: noVig
+  }
+})
+
+/**
+ * Per line of `lines` (in the order given), the no-vig probability its game's history serves
+ * ({@link outrightRows} with field `"at_time"` over every line of the game): a number or null
+ * for an outright line, null for a two-sided line (whose probabilities {@link lineRow} derives
+ * from the line alone). `lines` must hold every line of each game they touch (a sport's whole
+ * batch, as the odds writers receive it): the stores compute it where lines are written and keep
+ * it beside each line, so that a history page reads only its own lines.
+ */
+export const atTimeNoVig = (lines: ReadonlyArray<OddsLine>): ReadonlyArray<number | null> => {
+  // in each game's history order, as the history computed it (ties of one time keep that order)
+  const outright = lines.map((l, i) => ({ l, i })).filter(({ l }) => isOutright(l)).sort((a, b) =>
+    a.l.game_id !== b.l.game_id ? (a.l.game_id < b.l.game_id ? -1 : 1) : compareSnapshots(a.l, b.l)
+  )
+  const rows = outrightRows(outright.map(({ l }) => l), "at_time")
+  const out: Array<number | null> = lines.map(() => null)
+  outright.forEach(({ i }, k) => {
+    out[i] = rows[k]!.outright?.no_vig_probability ?? null
+  })
+  return out
+}
+
+/** A stored line and the no-vig probability stored beside it ({@link atTimeNoVig}). */
+export interface StoredLine {
+  readonly line: OddsLine
+  readonly no_vig_probability: number | null
+}
+
+/** The served row of a stored line: {@link outrightRow} with its stored probability, else {@link lineRow}. */
+export const storedRow = (s: StoredLine): OddsLineRow =>
+  isOutright(s.line) ? outrightRow(s.line, s.no_vig_probability) : lineRow(s.line)
+
+/**
+ * The history's order (`compareSnapshots`) as a sort key: snapshot date, line time (ms; -1 for
+ * none, which the order puts first), stored line id. Its cursor format is the one
+ * `/v1/{sport}/odds/history/{gameId}` serves.
+ */
+export const historyKeyOf = (l: OddsLine): readonly [string, number, string] => [
+  l.snapshot_date,
+  l.line_time?.getTime() ?? -1,
+  l.id
+]
 
 /**
  * The served rows of `lines` (any mix of two-sided and outright lines), in the order given;

@@ -4,8 +4,14 @@
  * documents them.
  * @module
  */
-import { Odds, type OddsQuery, OddsReader, OddsWriter } from "@sports-data/domain"
+import { Odds, type OddsQuery, OddsReader, OddsWriter, Paging } from "@sports-data/domain"
 import { Context, Effect, Ref } from "effect"
+
+/** The history's key (Odds.ts `historyKeyOf`) as a paging key spec. */
+const historyKey: Paging.KeySpec<Odds.OddsLine> = {
+  columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
+  of: Odds.historyKeyOf
+}
 
 const byGame = (a: Odds.OddsLine, b: Odds.OddsLine): number =>
   a.game_date !== b.game_date
@@ -28,19 +34,42 @@ const find = (state: Ref.Ref<Map<string, Odds.OddsLine>>, q: OddsQuery) =>
       )
       .sort(byGame))
 
-/** Makes both odds ports over one fresh, empty state. Never fails. */
+/**
+ * Makes both odds ports over one fresh, empty state (beside each line, its no-vig probability
+ * computed at write by Odds.ts `atTimeNoVig` over the sport's whole batch). Never fails.
+ */
 export const makeOddsStore: Effect.Effect<Context.Context<OddsReader | OddsWriter>> = Effect.map(
   Ref.make(new Map<string, Odds.OddsLine>()),
-  (state) =>
-    Context.make(OddsReader, {
+  (state) => {
+    const noVig = new Map<string, number | null>()
+    return Context.make(OddsReader, {
       find: (q) => find(state, q),
-      latest: (q, games) => Effect.map(find(state, q), (lines) => Odds.latestOfGames(lines, games))
+      latest: (q, games) => Effect.map(find(state, q), (lines) => Odds.latestOfGames(lines, games)),
+      history: (q) =>
+        Effect.map(find(state, { sport: q.sport, game_id: q.game_id }), (lines) => {
+          const selected = lines.filter((l) =>
+            (q.bookmaker === undefined || l.bookmaker?.toLowerCase() === q.bookmaker) &&
+            (q.market === undefined || (Odds.isOutright(l) && l.market?.toLowerCase() === q.market))
+          )
+          const from = q.after === undefined ? Math.max(0, q.offset) : 0
+          const rows = Paging.rowsAfter(selected, historyKey, q.after).slice(from, from + Math.max(0, q.limit))
+          return {
+            first: lines[0] ?? null,
+            total: selected.length,
+            rows: rows.map((line) => ({ line, no_vig_probability: noVig.get(line.id) ?? null }))
+          }
+        })
     }).pipe(Context.add(OddsWriter, {
       replaceSport: (sport, rows) =>
         Ref.update(state, (m) => {
           const next = new Map([...m].filter(([, r]) => r.sport !== sport))
           for (const row of rows) if (row.sport === sport) next.set(row.id, row)
+          const mine = [...next.values()].filter((r) => r.sport === sport)
+          const values = Odds.atTimeNoVig(mine)
+          for (const [id, line] of m) if (line.sport === sport) noVig.delete(id)
+          mine.forEach((r, i) => noVig.set(r.id, values[i]!))
           return next
         })
     }))
+  }
 )

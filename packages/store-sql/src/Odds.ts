@@ -9,7 +9,15 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Odds, type OddsQuery, OddsReader, OddsWriter, SportKey, type StoreError } from "@sports-data/domain"
+import {
+  type LineHistoryQuery,
+  Odds,
+  type OddsQuery,
+  OddsReader,
+  OddsWriter,
+  SportKey,
+  type StoreError
+} from "@sports-data/domain"
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
@@ -104,6 +112,64 @@ export const latestLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlCl
       sql.unsafe(s), { discard: true })
 )
 
+/**
+ * Sets `no_vig_probability` of every line of `lines` (each game's lines all given) to Odds.ts
+ * `atTimeNoVig`, in batches of jsonb parameters.
+ */
+const storeNoVig = (sql: SqlClient.SqlClient, lines: ReadonlyArray<Odds.OddsLine>) => {
+  const values = Odds.atTimeNoVig(lines)
+  const rows = lines.flatMap((l, i) => (Odds.isOutright(l) ? [{ id: l.id, p: values[i] }] : []))
+  return Effect.forEach(
+    Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, b) => rows.slice(b * BATCH, (b + 1) * BATCH)),
+    (batch) =>
+      sql`UPDATE odds_lines o SET no_vig_probability = r.p
+        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(id text, p double precision)
+        WHERE o.id = r.id`,
+    { discard: true }
+  )
+}
+
+/**
+ * Recount (parameter $1: the sport) of the lines of a sport per game, bookmaker and market (both lower case) into
+ * `odds_line_counts`, so that a history's total is a read of a few rows, not a count of the
+ * game's tens of thousands of lines.
+ */
+const RECOUNT = [
+  `DELETE FROM odds_line_counts WHERE sport = $1`,
+  `INSERT INTO odds_line_counts (sport, game_id, bookmaker, market, n)
+    SELECT sport, game_id, lower(bookmaker), lower(market), count(*) FROM odds_lines WHERE sport = $1
+    GROUP BY sport, game_id, lower(bookmaker), lower(market)`
+]
+
+/**
+ * 0036: beside each outright line, the no-vig probability its game's history serves (Odds.ts
+ * `atTimeNoVig`, over the whole field at the line's time), computed for the lines already
+ * stored (one sport at a time) and kept by `replaceSport`; and an index of a game's lines in
+ * history order, so that a history page is an indexed keyset read.
+ */
+export const storedNoVigMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql.unsafe(`ALTER TABLE odds_lines ADD COLUMN no_vig_probability double precision`)
+  yield* sql.unsafe(
+    `CREATE INDEX odds_lines_history_idx ON odds_lines (game_id, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C")`
+  )
+  yield* sql.unsafe(`CREATE TABLE odds_line_counts (
+    sport text NOT NULL, game_id text NOT NULL, bookmaker text, market text, n integer NOT NULL
+  )`)
+  yield* sql.unsafe(`CREATE INDEX odds_line_counts_game_idx ON odds_line_counts (game_id, sport)`)
+  for (const { sport } of yield* sql<{ sport: string }>`SELECT DISTINCT sport FROM odds_lines`) {
+    for (const s of RECOUNT) yield* sql.unsafe(s, [sport])
+  }
+  const sports = yield* sql<{ sport: string }>`SELECT DISTINCT sport FROM odds_lines WHERE market IS NOT NULL`
+  for (const { sport } of sports) {
+    const rows = yield* sql`SELECT ${
+      sql.literal(COLUMNS)
+    } FROM odds_lines WHERE sport = ${sport} AND market IS NOT NULL`
+      .pipe(Effect.flatMap((r) => Effect.orDie(decodeRows(r))))
+    yield* storeNoVig(sql, rows.map(toLine))
+  }
+})
+
 const Num = Schema.NullOr(Schema.Number)
 const Text = Schema.NullOr(Schema.String)
 
@@ -136,6 +202,10 @@ const Row = Schema.Struct({
 })
 
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
+const decodeStored = Schema.decodeUnknown(Schema.Array(Schema.Struct({ ...Row.fields, no_vig_probability: Num })))
+
+/** A game's history order (Odds.ts `compareSnapshots`), as odds_lines_history_idx holds it. */
+const HISTORY_ORDER = `snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 
 const OUTRIGHT = ["market", "participant_id", "participant_name"] as const
 
@@ -183,6 +253,19 @@ export const makeOddsStore: Effect.Effect<
       ...(q.from_date === undefined ? [] : [sql`game_date >= ${q.from_date}::date`]),
       ...(q.game_id === undefined ? [] : [sql`game_id = ${q.game_id}`])
     ])
+  /**
+   * The keyset condition of the history: lines strictly after `after` (snapshot date, line time
+   * in ms with -1 for none, id) in HISTORY_ORDER; undefined without a key.
+   */
+  const afterOf = (after: LineHistoryQuery["after"]) => {
+    if (after === undefined) return undefined
+    const [date, ms, id] = after as readonly [string, number, string]
+    const sameTime = ms === -1
+      ? sql`(line_time IS NOT NULL OR (line_time IS NULL AND id COLLATE "C" > ${id}))`
+      : sql`(line_time > ${new Date(ms).toISOString()}::timestamptz
+          OR (line_time = ${new Date(ms).toISOString()}::timestamptz AND id COLLATE "C" > ${id}))`
+    return sql`snapshot_date >= ${date}::date AND (snapshot_date > ${date}::date OR ${sameTime})`
+  }
   return Context.make(OddsReader, {
     find: (q) =>
       sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${whereOf(q)}
@@ -204,6 +287,41 @@ export const makeOddsStore: Effect.Effect<
         Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.latest")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
+    },
+    history: (q: LineHistoryQuery) => {
+      const conditions = [
+        sql`game_id = ${q.game_id}`,
+        sql`sport = ${q.sport}`,
+        ...(q.bookmaker === undefined ? [] : [sql`lower(bookmaker) = ${q.bookmaker}`]),
+        ...(q.market === undefined ? [] : [sql`market IS NOT NULL AND lower(market) = ${q.market}`])
+      ]
+      const where = sql.and(conditions)
+      const after = afterOf(q.after)
+      const whereAfter = sql.and(after === undefined ? conditions : [...conditions, after])
+      return Effect.all({
+        first: sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE game_id = ${q.game_id} AND sport = ${q.sport}
+          ORDER BY ${sql.literal(HISTORY_ORDER)} LIMIT 1`.pipe(Effect.flatMap(decodeRows)),
+        total: sql<{ n: number | string | null }>`SELECT sum(n) AS n FROM odds_line_counts WHERE ${where}`,
+        rows: sql`SELECT ${sql.literal(COLUMNS)}, no_vig_probability FROM odds_lines
+          WHERE ${whereAfter}
+          ORDER BY ${sql.literal(HISTORY_ORDER)}
+          LIMIT ${Math.max(0, Math.trunc(q.limit))} OFFSET ${q.after === undefined ? Math.max(0, q.offset) : 0}`
+      }).pipe(
+        Effect.flatMap(({ first, rows, total }) =>
+          Effect.map(decodeStored(rows), (stored) => ({
+            first: first[0] === undefined ? null : toLine(first[0]),
+            total: Number(total[0]?.n ?? 0),
+            rows: stored.map((r) => {
+              const { no_vig_probability, ...line } = r
+              return { line: toLine(line), no_vig_probability }
+            })
+          }))
+        ),
+        orStoreError("OddsReader.history")
+      ) as Effect.Effect<
+        { first: Odds.OddsLine | null; total: number; rows: ReadonlyArray<Odds.StoredLine> },
+        StoreError
+      >
     }
   }).pipe(Context.add(OddsWriter, {
     replaceSport: (sport, rows) =>
@@ -226,6 +344,8 @@ export const makeOddsStore: Effect.Effect<
               ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
         yield* sql.unsafe(markLatest(sport), [sport])
+        yield* storeNoVig(sql, all)
+        for (const s of RECOUNT) yield* sql.unsafe(s, [sport])
       })).pipe(orStoreError("OddsWriter.replaceSport"))
   }))
 })

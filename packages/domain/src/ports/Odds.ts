@@ -5,8 +5,10 @@
  */
 import { Context, type Effect } from "effect"
 import type { StoreError } from "../Errors.js"
-import type { OddsLine } from "../Odds.js"
+import type { OddsLine, StoredLine } from "../Odds.js"
+import type { SortKey } from "../Paging.js"
 import type { SportKey } from "../Sport.js"
+import type { Paged } from "./Queries.js"
 
 /**
  * Line filters; every given filter must hold. `date` matches game_date exactly (`YYYY-MM-DD`),
@@ -23,6 +25,21 @@ export interface OddsQuery {
   readonly game_id?: string | undefined
 }
 
+/**
+ * One game's line history: `bookmaker` and `market` (lower case; matched case-insensitively)
+ * select lines, `limit` of them from `offset`, or strictly after `after` (Odds.ts
+ * `historyKeyOf`: snapshot date, line time in ms with -1 for none, id) when given.
+ */
+export interface LineHistoryQuery {
+  readonly sport: SportKey
+  readonly game_id: string
+  readonly bookmaker?: string | undefined
+  readonly market?: string | undefined
+  readonly limit: number
+  readonly offset: number
+  readonly after?: SortKey | undefined
+}
+
 /** Reads of the stored lines. */
 export interface OddsReaderService {
   /** Every line matching `query`, in its order. */
@@ -34,6 +51,15 @@ export interface OddsReaderService {
    * reads, without every snapshot of a season.
    */
   readonly latest: (query: OddsQuery, games: number) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
+  /**
+   * A page of one game's lines in snapshot order (Odds.ts `compareSnapshots`) with the no-vig
+   * probability stored beside each (Odds.ts `atTimeNoVig`, computed at write over the whole
+   * game), `total` the selected lines before paging, and `first` the game's first line under no
+   * filter (null when the game has no line).
+   */
+  readonly history: (
+    query: LineHistoryQuery
+  ) => Effect.Effect<Paged<StoredLine> & { readonly first: OddsLine | null }, StoreError>
 }
 /** The {@link OddsReaderService} port. */
 export class OddsReader extends Context.Tag("@sports-data/OddsReader")<OddsReader, OddsReaderService>() {}
