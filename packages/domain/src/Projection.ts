@@ -180,11 +180,12 @@ export const impliedTotal = (g: Game, team: string): { readonly implied: number;
   return { implied: (total + spread) / 2, spread }
 }
 
-const byDate = <A extends { readonly date: string; readonly id: string }>(a: A, b: A) =>
+/** Orders dated rows by date, then id (ISO date strings compare as text). */
+export const byDate = <A extends { readonly date: string; readonly id: string }>(a: A, b: A) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 
-/** Index of the first element of `xs` (sorted by date) dated on or after `date`. */
-const firstOnOrAfter = (xs: ReadonlyArray<{ readonly date: string }>, date: string): number => {
+/** Index of the first element of `xs` (sorted by date) dated on or after `date` (binary search). */
+export const firstOnOrAfter = (xs: ReadonlyArray<{ readonly date: string }>, date: string): number => {
   let lo = 0
   let hi = xs.length
   while (lo < hi) {

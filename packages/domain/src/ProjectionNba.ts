@@ -24,6 +24,7 @@
  */
 import type { Game, Player, StatLine } from "./Canonical.js"
 import type { ModelResult } from "./Models.js"
+import { byDate, firstOnOrAfter } from "./Projection.js"
 
 /** The scoring formats an nba projection predicts (keys of `fantasy_points_formats`). */
 export const nbaProjectionFormats = ["fanduel"] as const
@@ -136,21 +137,6 @@ const ewma = (xs: ReadonlyArray<number>, halfLife: number): number => {
 
 /** The FanDuel points of a line (0 when the line lacks them). */
 const fanduel = (l: StatLine): number => num(l.fantasy_points_formats["fanduel"] ?? l.fantasy_points)
-
-const byDate = <A extends { readonly date: string; readonly id: string }>(a: A, b: A) =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-
-/** Index of the first element of `xs` (sorted by date) dated on or after `date`. */
-const firstOnOrAfter = (xs: ReadonlyArray<{ readonly date: string }>, date: string): number => {
-  let lo = 0
-  let hi = xs.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (xs[mid]!.date < date) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
 
 interface PlayerGame {
   readonly date: string

@@ -177,6 +177,28 @@ interface ConfidenceFit {
 
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p))
 
+/**
+ * The stored prediction of `e` under confidence `version` with probability `p` (fraction 0-1,
+ * rounded to 4 places): confidence_score = round(75·p), the example's line as threshold.
+ */
+const confidencePrediction = (version: Models.ModelVersion, e: Models.Example, p: number): Models.ModelPrediction => ({
+  model_id: version.id,
+  sport: version.sport,
+  player_id: e.player_id,
+  season: e.season,
+  game_id: e.game_id,
+  game_date: e.game_date,
+  model_type: "confidence",
+  model_version: version.version,
+  as_of: e.as_of,
+  probability: r4(p),
+  confidence_score: Models.confidenceScore(p),
+  heat_signal: null,
+  expected: null,
+  threshold: e.threshold,
+  actual: e.actual
+})
+
 /** P(clear) of an example under a fitted confidence model. */
 const probabilityOf = (model: ConfidenceFit, e: Models.Example): number => {
   const p = predictLogistic(model.fit, e.features)
@@ -286,24 +308,7 @@ export const trainConfidence = (
   const version = versionOf(spec.sport, "confidence", card, trainedAt)
   const predictions = version.status !== "ACTIVE" ? [] : examples.filter((e) => afterTraining(windows.train, e)).map(
     (e) => {
-      const p = probabilityOf(model, e)
-      return {
-        model_id: version.id,
-        sport: spec.sport,
-        player_id: e.player_id,
-        season: e.season,
-        game_id: e.game_id,
-        game_date: e.game_date,
-        model_type: "confidence" as const,
-        model_version: version.version,
-        as_of: e.as_of,
-        probability: r4(p),
-        confidence_score: Models.confidenceScore(p),
-        heat_signal: null,
-        expected: null,
-        threshold: e.threshold,
-        actual: e.actual
-      }
+      return confidencePrediction(version, e, probabilityOf(model, e))
     }
   )
   return { version, predictions }
@@ -687,24 +692,7 @@ export const trainNflConfidence = (
     const predictions = version.status !== "ACTIVE" ? [] : c.examples.flatMap((e) => {
       const model = fitFor(pairs, c.models, e)
       if (model === null) return []
-      const p = probabilityOf(model, e)
-      return [{
-        model_id: version.id,
-        sport: "nfl" as const,
-        player_id: e.player_id,
-        season: e.season,
-        game_id: e.game_id,
-        game_date: e.game_date,
-        model_type: "confidence" as const,
-        model_version: version.version,
-        as_of: e.as_of,
-        probability: r4(p),
-        confidence_score: Models.confidenceScore(p),
-        heat_signal: null,
-        expected: null,
-        threshold: e.threshold,
-        actual: e.actual
-      }]
+      return [confidencePrediction(version, e, probabilityOf(model, e))]
     })
     return { version, predictions }
   })
