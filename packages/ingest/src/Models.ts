@@ -178,6 +178,33 @@ interface ConfidenceFit {
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p))
 
 /**
+ * The stored prediction of heat example `e` under heat `version` with `relative`, the predicted
+ * change over the trailing mean (fraction): its heat class, the expected points = trailing mean ×
+ * (1 + relative) and the trailing mean as threshold, both rounded to 2 places.
+ */
+const heatPrediction = (
+  version: Models.ModelVersion,
+  e: Models.HeatExample,
+  relative: number
+): Models.ModelPrediction => ({
+  model_id: version.id,
+  sport: version.sport,
+  player_id: e.player_id,
+  season: e.season,
+  game_id: e.game_id,
+  game_date: e.game_date,
+  model_type: "heat",
+  model_version: version.version,
+  as_of: e.as_of,
+  probability: null,
+  confidence_score: null,
+  heat_signal: Models.heatClassOfRelative(relative),
+  expected: Math.round(e.trailing_mean * (1 + relative) * 100) / 100,
+  threshold: Math.round(e.trailing_mean * 100) / 100,
+  actual: e.actual
+})
+
+/**
  * The stored prediction of `e` under confidence `version` with probability `p` (fraction 0-1,
  * rounded to 4 places): confidence_score = round(75·p), the example's line as threshold.
  */
@@ -390,24 +417,7 @@ export const trainHeat = (spec: Models.ConfidenceSpec, lines: ReadonlyArray<Stat
   const version = versionOf(spec.sport, "heat", card, trainedAt)
   const predictions = version.status !== "ACTIVE" ? [] : examples.filter((e) => afterTraining(windows.train, e)).map(
     (e) => {
-      const relative = predictLinear(fit, e.features)
-      return {
-        model_id: version.id,
-        sport: spec.sport,
-        player_id: e.player_id,
-        season: e.season,
-        game_id: e.game_id,
-        game_date: e.game_date,
-        model_type: "heat" as const,
-        model_version: version.version,
-        as_of: e.as_of,
-        probability: null,
-        confidence_score: null,
-        heat_signal: Models.heatClassOfRelative(relative),
-        expected: Math.round(e.trailing_mean * (1 + relative) * 100) / 100,
-        threshold: Math.round(e.trailing_mean * 100) / 100,
-        actual: e.actual
-      }
+      return heatPrediction(version, e, predictLinear(fit, e.features))
     }
   )
   return { version, predictions }
@@ -542,6 +552,13 @@ const fitFor = <F>(
   for (let i = pairs.length - 1; i >= 0; i--) if (afterTraining(pairs[i]!.train, e)) return fits[i] ?? null
   return null
 }
+
+/**
+ * `trained` with the ACTIVE version last (order otherwise kept), so that the registry, which
+ * records versions in order, records the winner after the loser.
+ */
+const activeLast = (trained: ReadonlyArray<Trained>): ReadonlyArray<Trained> =>
+  trained.slice().sort((a, b) => (a.version.status === "ACTIVE" ? 1 : 0) - (b.version.status === "ACTIVE" ? 1 : 0))
 
 const statusOf = (
   candidate: "current" | "refit",
@@ -696,9 +713,7 @@ export const trainNflConfidence = (
     })
     return { version, predictions }
   })
-  return trained.slice().sort((a, b) =>
-    (a.version.status === "ACTIVE" ? 1 : 0) - (b.version.status === "ACTIVE" ? 1 : 0)
-  )
+  return activeLast(trained)
 }
 
 /**
@@ -767,30 +782,11 @@ export const trainNflHeat = (
     const predictions = version.status !== "ACTIVE" ? [] : c.examples.flatMap((e) => {
       const fit = fitFor(pairs, c.fits, e)
       if (fit === null) return []
-      const relative = predictLinear(fit, e.features)
-      return [{
-        model_id: version.id,
-        sport: "nfl" as const,
-        player_id: e.player_id,
-        season: e.season,
-        game_id: e.game_id,
-        game_date: e.game_date,
-        model_type: "heat" as const,
-        model_version: version.version,
-        as_of: e.as_of,
-        probability: null,
-        confidence_score: null,
-        heat_signal: Models.heatClassOfRelative(relative),
-        expected: Math.round(e.trailing_mean * (1 + relative) * 100) / 100,
-        threshold: Math.round(e.trailing_mean * 100) / 100,
-        actual: e.actual
-      }]
+      return [heatPrediction(version, e, predictLinear(fit, e.features))]
     })
     return { version, predictions }
   })
-  return trained.slice().sort((a, b) =>
-    (a.version.status === "ACTIVE" ? 1 : 0) - (b.version.status === "ACTIVE" ? 1 : 0)
-  )
+  return activeLast(trained)
 }
 
 /** The file of starting pitchers' strikeouts under the data directory (kxmplin_mlb_k_model). */
