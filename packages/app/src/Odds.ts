@@ -45,12 +45,12 @@ export interface OddsHistoryQuery {
 }
 
 /**
- * The history's order (domain Odds `compareSnapshots`) as a sort key (Odds `historyKeyOf`):
+ * The history's order (domain Odds `compareSnapshots`) as a sort key (Odds `historyKey`):
  * snapshot date, line time (ms; -1 for none, which the order puts first), stored line id.
  */
 const historyKey: KeySpec<O.StoredLine> = {
-  columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
-  of: ({ line }) => O.historyKeyOf(line)
+  columns: O.historyKey.columns,
+  of: ({ line }) => O.historyKey.of(line)
 }
 
 /** True when `row` is of `bookmaker` and `market` (each case-insensitive; undefined keeps all). */

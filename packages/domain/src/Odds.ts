@@ -10,6 +10,7 @@
  * @module
  */
 import { Schema } from "effect"
+import * as Paging from "./Paging.js"
 import { SportKey } from "./Sport.js"
 
 /**
@@ -402,6 +403,12 @@ export const historyKeyOf = (l: OddsLine): readonly [string, number, string] => 
   l.line_time?.getTime() ?? -1,
   l.id
 ]
+
+/** {@link historyKeyOf} as a paging key spec (domain Paging.ts): the stores' and the service's one. */
+export const historyKey: Paging.KeySpec<OddsLine> = {
+  columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
+  of: historyKeyOf
+}
 
 /**
  * The served rows of `lines` (any mix of two-sided and outright lines), in the order given;

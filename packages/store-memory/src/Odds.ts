@@ -7,12 +7,6 @@
 import { Odds, type OddsQuery, OddsReader, OddsWriter, Paging } from "@sports-data/domain"
 import { Context, Effect, Ref } from "effect"
 
-/** The history's key (Odds.ts `historyKeyOf`) as a paging key spec. */
-const historyKey: Paging.KeySpec<Odds.OddsLine> = {
-  columns: [Paging.column("string"), Paging.column("number"), Paging.column("string")],
-  of: Odds.historyKeyOf
-}
-
 const byGame = (a: Odds.OddsLine, b: Odds.OddsLine): number =>
   a.game_date !== b.game_date
     ? (a.game_date === null ? 1 : b.game_date === null ? -1 : a.game_date < b.game_date ? -1 : 1)
@@ -52,7 +46,7 @@ export const makeOddsStore: Effect.Effect<Context.Context<OddsReader | OddsWrite
             (q.market === undefined || (Odds.isOutright(l) && l.market?.toLowerCase() === q.market))
           )
           const from = q.after === undefined ? Math.max(0, q.offset) : 0
-          const rows = Paging.rowsAfter(selected, historyKey, q.after).slice(from, from + Math.max(0, q.limit))
+          const rows = Paging.rowsAfter(selected, Odds.historyKey, q.after).slice(from, from + Math.max(0, q.limit))
           return {
             first: lines[0] ?? null,
             total: selected.length,
