@@ -9,6 +9,7 @@ import {
   type GameQuery,
   GameReader,
   Paging,
+  Sports,
   type StatLine,
   type Team,
   TeamReader,
@@ -24,12 +25,6 @@ export interface TeamFilter {
   readonly league?: string | undefined
 }
 
-/** True when a team plays in `league`: its `attributes.leagues` lists it, or the league is the sport. */
-export const inLeague = (team: Team, league: string): boolean => {
-  const leagues = team.attributes["leagues"]
-  return Array.isArray(leagues) ? leagues.includes(league) : league === team.sport
-}
-
 /** The teams feature. */
 export class Teams extends Effect.Service<Teams>()("@sports-data/app/Teams", {
   effect: Effect.gen(function*() {
@@ -37,7 +32,8 @@ export class Teams extends Effect.Service<Teams>()("@sports-data/app/Teams", {
     /** The teams of `sport` under `filter`, ordered by abbreviation. */
     const list = Effect.fn("Teams.list")(function*(sport: TeamSport, filter: TeamFilter = {}) {
       return (yield* teams.find(sport)).filter((t) =>
-        (filter.league === undefined || inLeague(t, filter.league)) && (filter.keep === undefined || filter.keep(t))
+        (filter.league === undefined || Sports.inLeague(t, filter.league)) &&
+        (filter.keep === undefined || filter.keep(t))
       )
     })
     return { list } as const

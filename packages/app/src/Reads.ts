@@ -83,10 +83,6 @@ export const latestResultSeason = (games: GameReaderService, sport: TeamSport, l
     return best
   })
 
-/** Every game of a league's season. */
-export const seasonGames = (games: GameReaderService, sport: TeamSport, league: string, season: number) =>
-  allRows((page) => games.find({ sport, league, season, order: "asc", ...page }))
-
 /** The game of each of `lines` (undefined for a line without a game, or a game not held). */
 export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: ReadonlyArray<StatLine>) =>
   Effect.gen(function*() {

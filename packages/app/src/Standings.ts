@@ -1,6 +1,7 @@
 /**
  * The standings feature: a league's table for a season, computed from its games by the league's
- * rules (the sport module's `standings`), and the published polls of college football.
+ * rules (the sport module's `standings`; read from the store, GameReader `standings`, which
+ * keeps it), and the published polls of college football.
  * @module
  */
 import {
@@ -15,14 +16,12 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { inLeague } from "./Games.js"
-import { lastIngested, latestResultSeason, seasonGames, teamMap } from "./Reads.js"
+import { lastIngested, latestResultSeason, teamMap } from "./Reads.js"
 
 /** The standings feature. */
 export class Standings extends Effect.Service<Standings>()("@sports-data/app/Standings", {
   effect: Effect.gen(function*() {
     const games = yield* GameReader
-    const teams = yield* TeamReader
     const catalog = yield* CatalogReader
 
     /**
@@ -42,12 +41,10 @@ export class Standings extends Effect.Service<Standings>()("@sports-data/app/Sta
     ) {
       const league = options.league ?? sport
       const season = options.season ?? (yield* latestResultSeason(games, sport, league))
-      const played = season === null ? [] : yield* seasonGames(games, sport, league, season)
-      const held = played.length === 0 ? [] : (yield* teams.find(sport)).filter((t) => inLeague(t, league))
-      const rows: ReadonlyArray<StandingsRows.TeamStanding> = Sports.computeStandings(sport, held, played, {
-        league,
-        ...(season === null ? {} : { season })
-      }).filter((s) => options.keep === undefined || options.keep(s.team))
+      const table = season === null ? [] : yield* games.standings({ sport, league, season })
+      const rows: ReadonlyArray<StandingsRows.TeamStanding> = table.filter((s) =>
+        options.keep === undefined || options.keep(s.team)
+      )
       const reason = Sports.standingsRules(sport, league)?.incomplete?.(rows)
       const coverage = reason === undefined ? undefined : { available: true, reason }
       return { league, season, rows, lastUpdated: yield* lastIngested(catalog, sport), coverage }

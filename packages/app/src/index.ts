@@ -53,7 +53,7 @@ export {
 export * as Events from "./Events.js"
 export { F1 } from "./F1.js"
 export { DOSSIER_SIGNALS, Feed, FEED_MINUTE_CAP_BY_RANK, synthesisSentence } from "./Feed.js"
-export { Games, inLeague, type TeamFilter, Teams } from "./Games.js"
+export { Games, type TeamFilter, Teams } from "./Games.js"
 export { Golf } from "./Golf.js"
 export { Leaders } from "./Leaders.js"
 export * as ModelFields from "./ModelFields.js"

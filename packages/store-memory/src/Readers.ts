@@ -49,6 +49,7 @@ import {
   type SortKey,
   type SportEvent,
   type SportKey,
+  Sports,
   type SportsReaders,
   type SportSummary,
   type StatLine,
@@ -258,6 +259,15 @@ export const makeGameReader = (data: SportsData): GameReaderService => ({
         q,
         { spec: gameKey(q.order), after: q.after }
       )
+    }),
+  // computed per read: the memory store is exact and small (the SQL store keeps the tables)
+  standings: (q) =>
+    Effect.gen(function*() {
+      const teams = (yield* valuesOf(data.teams)).filter((t) => t.sport === q.sport).sort(teamOrder)
+      const games = (yield* valuesOf(data.games))
+        .filter((g) => g.sport === q.sport && g.league === q.league && g.season === q.season)
+        .sort(gameOrder("asc"))
+      return Sports.leagueTable(q.sport, q.league, q.season, teams, games)
     })
 })
 

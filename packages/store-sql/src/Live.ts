@@ -19,6 +19,7 @@ import {
 } from "@sports-data/domain"
 import { Clock, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
+import { refreshStandingsTables } from "./Readers.js"
 import { games } from "./Tables.js"
 
 const decodeGames = Schema.decodeUnknown(Schema.Array(Game))
@@ -66,6 +67,10 @@ export const makeLiveGameStore: Effect.Effect<LiveGameStoreService, never, SqlCl
         }
         return applied
       })).pipe(
+        // the standings tables of the seasons whose scores moved (Standings.ts), after the commit
+        Effect.tap((applied) =>
+          applied.length === 0 ? Effect.void : Effect.provideService(refreshStandingsTables, SqlClient.SqlClient, sql)
+        ),
         orStoreError("LiveGameStore.apply"),
         Effect.withSpan("LiveGameStore.apply", { attributes: { at: now.toISOString() } })
       ),

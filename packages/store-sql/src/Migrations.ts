@@ -1206,6 +1206,53 @@ const eventOrderIndexes = statements([
     ON signals ((CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), effective_at DESC, id)`
 ])
 
+/**
+ * 0038: the stored standings tables (GameReader `standings`, Standings.ts): one row per (sport,
+ * league, season) held in `games`, its table as JSON text (`json`, not `jsonb`: the text is kept
+ * as written, so the rows decode with their keys in the order the domain built them). `version`
+ * counts the writes that may change the table: statement-level triggers add 1 in the writing
+ * transaction for every (sport, league, season) a games statement inserts, updates (before and
+ * after) or deletes, and for every table of a sport whose teams a statement touches (a table
+ * carries its teams). `fresh_version` is the version `rows` was computed at; a row is read only
+ * while the two are equal, else the reader computes the table from the games. Refreshed by
+ * Standings.ts `refreshStandings` (after each sport's ingest, after each live poll, at open).
+ * No data version trigger: the table only follows the games and teams, which move it.
+ */
+const standingsTables = statements([
+  `CREATE TABLE standings_tables (
+    sport text NOT NULL,
+    league text NOT NULL,
+    season integer NOT NULL,
+    version bigint NOT NULL DEFAULT 1,
+    fresh_version bigint,
+    rows json,
+    PRIMARY KEY (sport, league, season)
+  )`,
+  `CREATE FUNCTION stale_standings() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO standings_tables (sport, league, season)
+      SELECT DISTINCT sport, league, season FROM changed
+      ON CONFLICT (sport, league, season) DO UPDATE SET version = standings_tables.version + 1;
+    RETURN NULL;
+  END $$`,
+  `CREATE FUNCTION stale_team_standings() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE standings_tables SET version = version + 1 WHERE sport IN (SELECT DISTINCT sport FROM changed);
+    RETURN NULL;
+  END $$`,
+  ...([["insert", "INSERT", "NEW"], ["update", "UPDATE", "NEW"], ["update_old", "UPDATE", "OLD"], [
+    "delete",
+    "DELETE",
+    "OLD"
+  ]] as const).flatMap(([name, op, table]) => [
+    `CREATE TRIGGER games_standings_${name} AFTER ${op} ON games
+      REFERENCING ${table} TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_standings()`,
+    `CREATE TRIGGER teams_standings_${name} AFTER ${op} ON teams
+      REFERENCING ${table} TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_team_standings()`
+  ]),
+  `INSERT INTO standings_tables (sport, league, season) SELECT DISTINCT sport, league, season FROM games`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1235,7 +1282,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "29_source_syncs": sourceSyncsMigration,
   "30_stored_stacks_and_line_groups": storedStacks,
   "36_stored_no_vig": storedNoVigMigration,
-  "37_event_and_game_order_indexes": eventOrderIndexes
+  "37_event_and_game_order_indexes": eventOrderIndexes,
+  "38_standings_tables": standingsTables
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -38,6 +38,7 @@ import {
   nameKey,
   type Page,
   type Paged,
+  Paging,
   Player,
   playerKey,
   PlayerReader,
@@ -52,6 +53,7 @@ import {
   type SortKey,
   SportEvent,
   type SportKey,
+  Sports,
   type SportsReaders,
   type SportSummary,
   StatLine,
@@ -69,6 +71,7 @@ import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 import { freshGroups, type GroupRow, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
+import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
 import * as T from "./Tables.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -240,32 +243,63 @@ export const makeTeamReader: Effect.Effect<TeamReaderService, never, SqlClient.S
   }
 )
 
-/** Games over the current SqlClient. */
-export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.SqlClient> = Effect.map(
-  SqlClient.SqlClient,
-  (sql) => {
+/**
+ * The standings table of a league's season computed from the games and teams `games` and
+ * `teams` read (the domain's `Sports.leagueTable`; the teams are read only when a game is held).
+ */
+const computeStandings = (games: GameReaderService["find"], teams: TeamReaderService) => (key: TableKey) =>
+  Effect.gen(function*() {
+    const played = yield* Paging.allRows((page) =>
+      games({ sport: key.sport, league: key.league, season: key.season, order: "asc", ...page })
+    )
+    const held = played.length === 0 ? [] : yield* teams.find(key.sport)
+    return Sports.leagueTable(key.sport, key.league, key.season, held, played)
+  })
+
+/**
+ * Recomputes the stored standings tables older than the games and teams (Standings.ts), from
+ * the games and teams as this store reads them. Never fails (a failure logs).
+ */
+export const refreshStandingsTables: Effect.Effect<void, never, SqlClient.SqlClient> = Effect.gen(function*() {
+  const games = yield* makeGameReader
+  yield* refreshStandings(computeStandings(games.find, yield* makeTeamReader))
+})
+
+/** Games over the current SqlClient; standings from their stored tables while current (Standings.ts). */
+export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.SqlClient> = Effect.gen(
+  function*() {
+    const sql = yield* SqlClient.SqlClient
+    const teams = yield* makeTeamReader
     const { ci, findPaged, onDate, oneOf } = helpers(sql)
+    const find: GameReaderService["find"] = (q) => {
+      const where: Array<Fragment> = [sql`sport = ${q.sport}`]
+      if (q.season !== undefined) where.push(sql`season = ${q.season}`)
+      if (q.week !== undefined) where.push(sql`week = ${q.week}`)
+      if (q.date !== undefined) where.push(onDate("game_date", q.date))
+      if (q.state !== undefined) where.push(sql`state = ${q.state}`)
+      if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
+      if (q.league !== undefined) where.push(sql`league = ${q.league}`)
+      if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+      const direction = q.order === "desc" ? "DESC" : "ASC"
+      return findPaged(
+        T.games,
+        Game,
+        where,
+        `game_date ${direction} NULLS LAST, id COLLATE "C" ${direction}`,
+        q,
+        "GameReader.find",
+        { columns: [["game_date", "date"], [`id COLLATE "C"`]], spec: gameKey(q.order) }
+      )
+    }
+    const compute = computeStandings(find, teams)
     return {
-      find: (q) => {
-        const where: Array<Fragment> = [sql`sport = ${q.sport}`]
-        if (q.season !== undefined) where.push(sql`season = ${q.season}`)
-        if (q.week !== undefined) where.push(sql`week = ${q.week}`)
-        if (q.date !== undefined) where.push(onDate("game_date", q.date))
-        if (q.state !== undefined) where.push(sql`state = ${q.state}`)
-        if (q.team !== undefined) where.push(sql`(${ci("home_team", q.team)} OR ${ci("away_team", q.team)})`)
-        if (q.league !== undefined) where.push(sql`league = ${q.league}`)
-        if (q.ids !== undefined) where.push(oneOf("id", q.ids))
-        const direction = q.order === "desc" ? "DESC" : "ASC"
-        return findPaged(
-          T.games,
-          Game,
-          where,
-          `game_date ${direction} NULLS LAST, id COLLATE "C" ${direction}`,
-          q,
-          "GameReader.find",
-          { columns: [["game_date", "date"], [`id COLLATE "C"`]], spec: gameKey(q.order) }
+      find,
+      standings: (q) =>
+        storedStandings(q).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql),
+          orStoreError("GameReader.standings"),
+          Effect.flatMap(Option.match({ onNone: () => compute(q), onSome: Effect.succeed }))
         )
-      }
     }
   }
 )

@@ -17,6 +17,7 @@ import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 import { refreshLineGroups } from "./LineGroups.js"
+import { refreshStandingsTables } from "./Readers.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
 import { analyzeSports } from "./Statistics.js"
 import * as T from "./Tables.js"
@@ -82,10 +83,15 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
         .pipe(
           Effect.asVoid,
           orStoreError("SportsWriter.setIngestState"),
-          // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts)
-          // and the groups of the seasons it changed (LineGroups.ts)
+          // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts),
+          // the groups of the seasons it changed (LineGroups.ts) and the standings tables of the
+          // seasons whose games or teams it changed (Standings.ts)
           Effect.zipLeft(
-            Effect.provideService(Effect.zipRight(refreshLineGroups, analyzeSports), SqlClient.SqlClient, sql)
+            Effect.provideService(
+              Effect.zipRight(Effect.zipRight(refreshLineGroups, refreshStandingsTables), analyzeSports),
+              SqlClient.SqlClient,
+              sql
+            )
           )
         )
   }

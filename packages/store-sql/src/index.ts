@@ -49,7 +49,7 @@ import { makeModelStore } from "./Models.js"
 import { makeOddsStore } from "./Odds.js"
 import { makePgliteClient, openPglite } from "./Pglite.js"
 import { makePortClient, openPgliteThread, PgliteThread } from "./PgliteThread.js"
-import { makeReaders } from "./Readers.js"
+import { makeReaders, refreshStandingsTables } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeStackStore } from "./Stacks.js"
 import { analyzeNeverAnalyzed } from "./Statistics.js"
@@ -96,6 +96,7 @@ export {
 export { makeServiceEventReader, makeSignalReader, makeUpsertSignals } from "./Signals.js"
 export { makeSourceSyncStore } from "./SourceSync.js"
 export { makeStackStore } from "./Stacks.js"
+export { storedStandings, type TableKey } from "./Standings.js"
 export { makeUsageStore } from "./UsageStore.js"
 export { makeWebhookStore } from "./Webhooks.js"
 export { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -173,9 +174,12 @@ export const makeWith = (
     )
   })
 
-/** The migrations, then the stale line groups (LineGroups.ts) and the statistics of the tables never analyzed (Statistics.ts). */
+/**
+ * The migrations, then the stale line groups (LineGroups.ts), the stale standings tables
+ * (Standings.ts) and the statistics of the tables never analyzed (Statistics.ts).
+ */
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
-  Effect.tap(() => Effect.zipRight(refreshLineGroups, analyzeNeverAnalyzed))
+  Effect.tap(() => Effect.zipRight(Effect.zipRight(refreshLineGroups, refreshStandingsTables), analyzeNeverAnalyzed))
 )
 
 /**

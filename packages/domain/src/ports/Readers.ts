@@ -23,6 +23,7 @@ import type {
 } from "../Canonical.js"
 import type { StoreError } from "../Errors.js"
 import type { EventSport, SportKey, TeamSport } from "../Sport.js"
+import type { TeamStanding } from "../Standings.js"
 import type {
   DepthChartQuery,
   GameQuery,
@@ -65,10 +66,20 @@ export interface TeamReaderService {
 /** The {@link TeamReaderService} port. */
 export class TeamReader extends Context.Tag("@sports-data/TeamReader")<TeamReader, TeamReaderService>() {}
 
-/** Games of a team sport. */
+/** Games of a team sport, and the standings tables computed from them. */
 export interface GameReaderService {
   /** The page of games matching `query`, in the order of {@link GameQuery}, with the total. */
   readonly find: (query: GameQuery) => Effect.Effect<Paged<Game>, StoreError>
+  /**
+   * The standings table of `league` of `sport` for `season`, ranked: exactly what the domain's
+   * `Sports.leagueTable` computes over the sport's teams and every game of that league's season
+   * (read in the ascending {@link GameQuery} order); empty when no such game is held. Adapters may
+   * keep it (store-sql: table `standings_tables`, recomputed where the games or teams change) as
+   * long as a read never answers a table older than the games and teams it sees.
+   */
+  readonly standings: (
+    query: { readonly sport: TeamSport; readonly league: string; readonly season: number }
+  ) => Effect.Effect<ReadonlyArray<TeamStanding>, StoreError>
 }
 /** The {@link GameReaderService} port. */
 export class GameReader extends Context.Tag("@sports-data/GameReader")<GameReader, GameReaderService>() {}

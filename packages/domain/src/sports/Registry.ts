@@ -139,6 +139,32 @@ export const standingsRules = (sport: TeamSport, league: string): StandingsRules
   (modules[sport].standings as Readonly<Record<string, StandingsRules>>)[league]
 
 /**
+ * True when `team` plays in `league`: its `attributes.leagues` lists it (soccer clubs), or, for a
+ * team without that list, the league is its sport's key.
+ */
+export const inLeague = (team: Team, league: string): boolean => {
+  const leagues = team.attributes["leagues"]
+  return Array.isArray(leagues) ? leagues.includes(league) : league === team.sport
+}
+
+/**
+ * The table of `league` of `sport` for one `season` as the standings endpoints show it: empty
+ * when no game of the season is held (never every team at 0-0), else {@link computeStandings}
+ * over the sport's teams that play in the league ({@link inLeague}) and the season's `games`,
+ * which must be in the GameReader's ascending order (game_date, undated last, then id: streaks
+ * and mlb's last-half tiebreak read the order). The one definition the stores keep
+ * (GameReader `standings`).
+ */
+export const leagueTable = (
+  sport: TeamSport,
+  league: string,
+  season: number,
+  teams: ReadonlyArray<Team>,
+  games: ReadonlyArray<Game>
+): ReadonlyArray<TeamStanding> =>
+  games.length === 0 ? [] : computeStandings(sport, teams.filter((t) => inLeague(t, league)), games, { league, season })
+
+/**
  * Standings of one season of `league` of `sport` (default: the sport key) by the league's rules,
  * from its teams and the season's games; empty when the sport has no such league.
  */
