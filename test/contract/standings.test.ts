@@ -3,7 +3,8 @@
  * Standings.ts) on every store: after an ingest of the fixtures, the table of every league's
  * season held, and the app's answer for the default season, equal what the per-request
  * computation over the season's games (the code they replaced, written out below as the
- * reference) answered; on the SQL stores each is read from its stored row. After a result is
+ * reference) answered, and so does the default season (the latest with a result); on the SQL
+ * stores each table is read from its stored row. After a result is
  * rewritten, a team renamed or a live poll ends a game, the answers move with the data at once
  * (a SQL table older than its games is not read) and the stored row is current again after the
  * sport's ingest ends (SportsWriter `setIngestState`) or after the poll.
@@ -42,6 +43,18 @@ const referenceTable = (sport: TeamSport, league: string, season: number) =>
       ? []
       : (yield* (yield* TeamReader).find(sport)).filter((t) => Sports.inLeague(t, league))
     return Sports.computeStandings(sport, held, played, { league, season })
+  })
+
+/** The reference default season: per finished state, the season of its newest game, the greatest (the replaced code). */
+const referenceSeason = (sport: TeamSport, league: string) =>
+  Effect.gen(function*() {
+    const games = yield* GameReader
+    let best: number | null = null
+    for (const state of ["final", "completed"]) {
+      const season = (yield* games.find({ sport, league, state, order: "desc", limit: 1, offset: 0 })).rows[0]?.season
+      if (season !== undefined && (best === null || season > best)) best = season
+    }
+    return best
   })
 
 /** Every game of `sport` held. */
@@ -93,11 +106,16 @@ describe.each(layers)("standings tables on %s", (_label, stores) => {
             expect(yield* stored(key, expected), `stored ${JSON.stringify(key)}`).not.toBe(false)
           }
           for (const league of new Set(keys.map((k) => k.league))) {
+            const season = yield* referenceSeason(sport, league)
+            expect(season, `${sport} ${league} has results`).not.toBeNull()
+            expect(yield* games.latestSeason({ sport, league, states: ["final", "completed"] })).toBe(season)
             const table = yield* standings.table(sport, { league })
+            expect(table.season).toBe(season)
             expect(table.rows).toEqual(yield* referenceTable(sport, league, table.season!))
           }
         }
         expect(yield* games.standings({ sport: "nba", league: "nba", season: 1990 })).toEqual([])
+        expect(yield* games.latestSeason({ sport: "soccer", league: "no_such_league", states: ["final"] })).toBeNull()
 
         // a result rewritten (as a corrected re-ingest writes it): the table moves at once
         const final = (yield* gamesOf("mlb")).find((g) => S.countsInStandings(g) && g.home_score !== g.away_score)!

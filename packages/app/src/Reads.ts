@@ -73,15 +73,7 @@ export const lastRefreshed = (catalog: CatalogReaderService, sport: SportKey, no
  * specification; the current calendar year often has no results yet).
  */
 export const latestResultSeason = (games: GameReaderService, sport: TeamSport, league: string) =>
-  Effect.gen(function*() {
-    let best: number | null = null
-    for (const state of ["final", "completed"]) {
-      const page = yield* games.find({ sport, league, state, order: "desc", limit: 1, offset: 0 })
-      const season = page.rows[0]?.season
-      if (season !== undefined && (best === null || season > best)) best = season
-    }
-    return best
-  })
+  games.latestSeason({ sport, league, states: ["final", "completed"] })
 
 /** The game of each of `lines` (undefined for a line without a game, or a game not held). */
 export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: ReadonlyArray<StatLine>) =>

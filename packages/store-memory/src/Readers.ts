@@ -260,6 +260,17 @@ export const makeGameReader = (data: SportsData): GameReaderService => ({
         { spec: gameKey(q.order), after: q.after }
       )
     }),
+  latestSeason: (q) =>
+    Effect.map(valuesOf(data.games), (rows) => {
+      const newest = new Map<string, Game>()
+      const order = gameOrder("desc")
+      for (const g of rows) {
+        if (g.sport !== q.sport || g.league !== q.league || !q.states.includes(g.state)) continue
+        const held = newest.get(g.state)
+        if (held === undefined || order(g, held) < 0) newest.set(g.state, g)
+      }
+      return [...newest.values()].reduce<number | null>((m, g) => (m === null || g.season > m ? g.season : m), null)
+    }),
   // computed per read: the memory store is exact and small (the SQL store keeps the tables)
   standings: (q) =>
     Effect.gen(function*() {

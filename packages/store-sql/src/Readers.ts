@@ -294,6 +294,16 @@ export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.S
     const compute = computeStandings(find, teams)
     return {
       find,
+      // per state, the first row of games_sport_league_state_desc_idx (migration 37)
+      latestSeason: (q) =>
+        sql<{ season: number | null }>`SELECT max(newest.season) AS season FROM (
+            SELECT (SELECT g.season FROM games g WHERE g.sport = ${q.sport} AND g.league = ${q.league} AND g.state = s
+              ORDER BY g.game_date DESC NULLS LAST, g.id COLLATE "C" DESC LIMIT 1) AS season
+            FROM jsonb_array_elements_text(${JSON.stringify(q.states)}::jsonb) AS s
+          ) AS newest`.pipe(
+          Effect.map((rows) => rows[0]?.season ?? null),
+          orStoreError("GameReader.latestSeason")
+        ),
       standings: (q) =>
         storedStandings(q).pipe(
           Effect.provideService(SqlClient.SqlClient, sql),

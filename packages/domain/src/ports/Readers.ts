@@ -71,6 +71,14 @@ export interface GameReaderService {
   /** The page of games matching `query`, in the order of {@link GameQuery}, with the total. */
   readonly find: (query: GameQuery) => Effect.Effect<Paged<Game>, StoreError>
   /**
+   * The greatest of the seasons of the newest game (in the descending {@link GameQuery} order) of
+   * `league` of `sport` in each of `states`, or null when no game of the league is in any of
+   * them (the standings' default season: `["final", "completed"]`). No total is counted.
+   */
+  readonly latestSeason: (
+    query: { readonly sport: TeamSport; readonly league: string; readonly states: ReadonlyArray<string> }
+  ) => Effect.Effect<number | null, StoreError>
+  /**
    * The standings table of `league` of `sport` for `season`, ranked: exactly what the domain's
    * `Sports.leagueTable` computes over the sport's teams and every game of that league's season
    * (read in the ascending {@link GameQuery} order); empty when no such game is held. Adapters may
