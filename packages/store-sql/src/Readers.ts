@@ -540,9 +540,19 @@ export const makeAthleteReader: Effect.Effect<AthleteReaderService, never, SqlCl
         const order = `ranking_date DESC, rank, athlete_id COLLATE "C"`
         return findPaged(T.athleteRankings, AthleteRanking, where, order, q, "AthleteReader.rankings")
       },
+      // a skip scan of athlete_rankings_list_idx (sport, league, ranking_date DESC): one probe per
+      // date, newest first, instead of reading every place of every list (atp: 93,000) to dedupe
       rankingDates: (sport, league) =>
-        sql<{ d: string }>`SELECT DISTINCT to_char(ranking_date, 'YYYY-MM-DD') AS d FROM athlete_rankings
-          WHERE sport = ${sport} AND league = ${league} ORDER BY d DESC`.pipe(
+        sql<{ d: string }>`WITH RECURSIVE dates AS (
+            (SELECT ranking_date FROM athlete_rankings WHERE sport = ${sport} AND league = ${league}
+              ORDER BY ranking_date DESC LIMIT 1)
+            UNION ALL
+            SELECT (SELECT r.ranking_date FROM athlete_rankings r
+                WHERE r.sport = ${sport} AND r.league = ${league} AND r.ranking_date < dates.ranking_date
+                ORDER BY r.ranking_date DESC LIMIT 1)
+              FROM dates WHERE dates.ranking_date IS NOT NULL
+          )
+          SELECT to_char(ranking_date, 'YYYY-MM-DD') AS d FROM dates WHERE ranking_date IS NOT NULL`.pipe(
           Effect.map((rows) => rows.map((r) => r.d)),
           orStoreError("AthleteReader.rankingDates")
         )
