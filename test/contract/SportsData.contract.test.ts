@@ -560,7 +560,7 @@ describe("sports data contract (readers and writer)", () => {
           expect((yield* store.events.events({ sport: "f1", order: "asc", ...page })).total).toBe(0)
         }))
 
-      it.effect("entries: by event, then place (none last), then participant; event and participant filters", () =>
+      it.effect("entries: by event, then place (none last), then participant; event, participant and place filters", () =>
         Effect.gen(function*() {
           yield* seed
           const store = yield* Ports
@@ -588,6 +588,18 @@ describe("sports data contract (readers and writer)", () => {
             ["pga:2024:masters", 1, 277],
             ["pga:2024:us-open", 41, 294]
           ])
+          // the winners: position 1 of each event asked for, counted alone
+          const winners = yield* store.events.entries({ ...golf, position: 1 })
+          expect(winners.total).toBe(2)
+          expect(winners.rows.map((e) => [e.event_id, e.participant_id])).toEqual([
+            ["pga:2024:masters", F.scheffler],
+            ["pga:2024:us-open", "svc_golf_47959"]
+          ])
+          expect(
+            (yield* store.events.entries({ ...golf, event_ids: ["pga:2024:masters"], position: 2 })).rows.map((e) =>
+              e.participant_name
+            )
+          ).toEqual(["Ludvig Åberg"])
           const both = yield* store.events.entries({
             ...golf,
             event_ids: ["pga:2024:us-open", "pga:2023:masters"],

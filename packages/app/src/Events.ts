@@ -39,13 +39,18 @@ export const eventsPage = (
   query: Omit<EventQuery, "sport" | "order" | "offset">
 ) => events.events({ ...query, sport, order: "desc", offset: 0 })
 
-/** Every entry of the events `ids` (none when `ids` is empty), in the reader's order. */
+/** Every entry of the events `ids` (none when `ids` is empty), at `position` only when given, in the reader's order. */
 export const entriesOf = (
   events: EventReaderService,
   sport: EventSport,
-  ids: ReadonlyArray<string>
+  ids: ReadonlyArray<string>,
+  position?: number
 ): Effect.Effect<ReadonlyArray<EventEntry>, StoreError> =>
-  ids.length === 0 ? Effect.succeed([]) : allRows((page) => events.entries({ sport, event_ids: ids, ...page }))
+  ids.length === 0
+    ? Effect.succeed([])
+    : allRows((page) =>
+      events.entries({ sport, event_ids: ids, ...(position === undefined ? {} : { position }), ...page })
+    )
 
 /** {@link entriesOf} grouped by event id (each list in the reader's order: position, participant). */
 export const entriesByEvent = (

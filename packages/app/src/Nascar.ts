@@ -92,7 +92,8 @@ export class Nascar extends Effect.Service<Nascar>()("@sports-data/app/Nascar", 
       const season = query.season ?? (yield* latestSeason(query.series))
       if (season === undefined) return { season: null, rows: [] }
       const held = (yield* allEvents(events, { sport: "nascar", league: query.series, season })).slice(0, query.limit)
-      const entries = yield* entriesOf(events, "nascar", held.map((e) => e.id))
+      // the winners only: a race row shows its winner (about 40 entries a race otherwise)
+      const entries = yield* entriesOf(events, "nascar", held.map((e) => e.id), 1)
       return { season, rows: held.map((e) => raceRow(e, entries, now)) }
     })
 

@@ -404,7 +404,8 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
         rows.filter((e) =>
           e.sport === q.sport &&
           (events === undefined || events.has(e.event_id)) &&
-          (q.participant_id === undefined || e.participant_id === q.participant_id)
+          (q.participant_id === undefined || e.participant_id === q.participant_id) &&
+          (q.position === undefined || e.position === q.position)
         ),
         entryOrder,
         q

@@ -485,6 +485,7 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
         const where: Array<Fragment> = [sql`sport = ${q.sport}`]
         if (q.event_ids !== undefined) where.push(oneOf("event_id", q.event_ids))
         if (q.participant_id !== undefined) where.push(sql`participant_id = ${q.participant_id}`)
+        if (q.position !== undefined) where.push(sql`position = ${q.position}`)
         return findPaged(
           T.eventEntries,
           EventEntry,

@@ -165,7 +165,8 @@ export interface EventQuery {
 }
 
 /**
- * Entry filters: the entries of some events, or one participant's entries (both may be given).
+ * Entry filters: the entries of some events, or one participant's entries (both may be given);
+ * `position` keeps the entries at that place only (1: the winners).
  * Rows ordered by event_id (code units), then position (nulls last), then participant_id;
  * `limit` rows from `offset`, with the total before paging.
  */
@@ -173,6 +174,7 @@ export interface EventEntryQuery {
   readonly sport: EventSport
   readonly event_ids?: ReadonlyArray<string> | undefined
   readonly participant_id?: string | undefined
+  readonly position?: number | undefined
   readonly limit: number
   readonly offset: number
 }
