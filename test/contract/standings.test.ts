@@ -3,7 +3,8 @@
  * Standings.ts) on every store: after an ingest of the fixtures, the table of every league's
  * season held, and the app's answer for the default season, equal what the per-request
  * computation over the season's games (the code they replaced, written out below as the
- * reference) answered, and so does the default season (the latest with a result); on the SQL
+ * reference) answered, and so does the default season (the latest with a result), and the cfb
+ * polls of the newest week (or of the season and week asked for); on the SQL
  * stores each table is read from its stored row. After a result is
  * rewritten, a team renamed or a live poll ends a game, the answers move with the data at once
  * (a SQL table older than its games is not read) and the stored row is current again after the
@@ -11,12 +12,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { Standings } from "@sports-data/app"
+import { Rankings, Standings } from "@sports-data/app"
 import {
   type Game,
   GameReader,
   LiveGameStore,
   Paging,
+  RankingReader,
   Sports,
   SportsWriter,
   Standings as S,
@@ -57,6 +59,19 @@ const referenceSeason = (sport: TeamSport, league: string) =>
     return best
   })
 
+/** The reference poll: every row of the poll (of the season asked for) read and filtered per request (the replaced code). */
+const referencePoll = (options: { poll: string; season?: number | undefined; week?: number | undefined }) =>
+  Effect.gen(function*() {
+    const all = yield* (yield* RankingReader).find({ sport: "cfb", poll: options.poll, season: options.season })
+    const season = options.season ??
+      all.reduce<number | null>((m, r) => (m === null || r.season > m ? r.season : m), null)
+    const ofSeason = all.filter((r) => r.season === season)
+    const week = options.week ??
+      ofSeason.reduce<number | null>((m, r) => (m === null || r.week > m ? r.week : m), null)
+    const rows = ofSeason.filter((r) => r.week === week).sort((a, b) => a.rank - b.rank)
+    return { season, week, poll: options.poll, rows }
+  })
+
 /** Every game of `sport` held. */
 const gamesOf = (sport: TeamSport) =>
   Effect.flatMap(GameReader, (games) => Paging.allRows((page) => games.find({ sport, order: "asc", ...page })))
@@ -89,7 +104,7 @@ const layers = await storeLayers()
 
 describe.each(layers)("standings tables on %s", (_label, stores) => {
   it.scopedLive(
-    "equal the per-request computation, and move with results, teams and live polls",
+    "tables, default seasons and cfb polls equal the per-request computation; tables move with results, teams and live polls",
     () =>
       Effect.gen(function*() {
         for (const sport of SPORTS) {
@@ -116,6 +131,33 @@ describe.each(layers)("standings tables on %s", (_label, stores) => {
         }
         expect(yield* games.standings({ sport: "nba", league: "nba", season: 1990 })).toEqual([])
         expect(yield* games.latestSeason({ sport: "soccer", league: "no_such_league", states: ["final"] })).toBeNull()
+
+        // the cfb polls: the newest week by default, read alone
+        const polls = yield* (yield* RankingReader).find({ sport: "cfb" })
+        expect(polls.length, "cfb fixtures hold polls").toBeGreaterThan(0)
+        const rankings = yield* Rankings
+        for (const poll of [...new Set(polls.map((r) => r.poll)), "no_such_poll"]) {
+          const sample = polls.find((r) => r.poll === poll)
+          const asked = [
+            { poll },
+            { poll, season: sample?.season },
+            { poll, week: sample?.week },
+            { poll, season: sample?.season, week: sample?.week },
+            { poll, season: 1990 },
+            { poll, season: 1990, week: 3 }
+          ]
+          for (const options of asked) {
+            const { teams: _teams, ...answer } = yield* rankings.poll("cfb", options)
+            expect(answer, `${JSON.stringify(options)}`).toEqual(yield* referencePoll(options))
+          }
+        }
+        const newest = polls.reduce((
+          m,
+          r
+        ) => (r.season > m.season || (r.season === m.season && r.week > m.week) ? r : m))
+        expect((yield* rankings.poll("cfb", { poll: newest.poll })).week).toBe(
+          Math.max(...polls.filter((r) => r.poll === newest.poll && r.season === newest.season).map((r) => r.week))
+        )
 
         // a result rewritten (as a corrected re-ingest writes it): the table moves at once
         const final = (yield* gamesOf("mlb")).find((g) => S.countsInStandings(g) && g.home_score !== g.away_score)!
@@ -172,7 +214,7 @@ describe.each(layers)("standings tables on %s", (_label, stores) => {
         expect(playedOf(afterPoll)).toBe(playedOf(beforePoll)! + 1)
         expect(afterPoll).toEqual(yield* referenceTable(nbaKey.sport, nbaKey.league, nbaKey.season))
         expect(yield* stored(nbaKey, afterPoll)).not.toBe(false)
-      }).pipe(Effect.provide(Standings.Default.pipe(Layer.provideMerge(stores)))),
+      }).pipe(Effect.provide(Layer.mergeAll(Standings.Default, Rankings.Default).pipe(Layer.provideMerge(stores)))),
     { timeout: 600_000 }
   )
 })

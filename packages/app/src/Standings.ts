@@ -69,17 +69,15 @@ export class Rankings extends Effect.Service<Rankings>()("@sports-data/app/Ranki
       sport: TeamSport,
       options: { readonly poll: string; readonly season?: number | undefined; readonly week?: number | undefined }
     ) {
-      const all: ReadonlyArray<PollRanking> = yield* rankings.find({
-        sport,
-        poll: options.poll,
-        season: options.season
-      })
-      const season = options.season ??
-        all.reduce<number | null>((m, r) => (m === null || r.season > m ? r.season : m), null)
-      const ofSeason = all.filter((r) => r.season === season)
-      const week = options.week ??
-        ofSeason.reduce<number | null>((m, r) => (m === null || r.week > m ? r.week : m), null)
-      const rows = ofSeason.filter((r) => r.week === week).sort((a, b) => a.rank - b.rank)
+      // the newest week held (of the season asked for), unless both are given
+      const latest = options.season !== undefined && options.week !== undefined
+        ? null
+        : yield* rankings.latestWeek({ sport, poll: options.poll, season: options.season })
+      const season = options.season ?? latest?.season ?? null
+      const week = options.week ?? (season === null ? null : latest?.week ?? null)
+      const rows: ReadonlyArray<PollRanking> = season === null || week === null
+        ? []
+        : [...(yield* rankings.find({ sport, poll: options.poll, season, week }))].sort((a, b) => a.rank - b.rank)
       return { season, week, poll: options.poll, rows, teams: yield* teamMap(teams, sport) }
     })
 

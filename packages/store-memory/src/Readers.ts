@@ -372,7 +372,17 @@ export const makeRankingReader = (data: SportsData): RankingReaderService => ({
         (q.poll === undefined || r.poll === q.poll) &&
         (q.week === undefined || r.week === q.week) &&
         (q.team === undefined || sameCi(r.team, q.team))
-      ).sort(rankingOrder))
+      ).sort(rankingOrder)),
+  latestWeek: (q) =>
+    Effect.map(valuesOf(data.rankings), (rows) =>
+      rows.reduce<{ season: number; week: number } | null>(
+        (m, r) =>
+          r.sport !== q.sport || r.poll !== q.poll || (q.season !== undefined && r.season !== q.season) ||
+            (m !== null && (r.season < m.season || (r.season === m.season && r.week <= m.week)))
+            ? m
+            : { season: r.season, week: r.week },
+        null
+      ))
 })
 
 /** Events and their entries over `data`. */

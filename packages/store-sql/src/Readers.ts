@@ -447,7 +447,17 @@ export const makeRankingReader: Effect.Effect<RankingReaderService, never, SqlCl
         if (q.team !== undefined) where.push(ci("team", q.team))
         const order = `season, poll COLLATE "C", week, rank, id COLLATE "C"`
         return findAll(T.rankings, PollRanking, where, order, "RankingReader.find")
-      }
+      },
+      // the last entry of poll_rankings_lookup_idx (sport, season, poll, week, rank) for the poll
+      latestWeek: (q) =>
+        sql<{ season: number; week: number }>`SELECT season, week FROM poll_rankings
+          WHERE sport = ${q.sport} AND poll = ${q.poll}${
+          q.season === undefined ? sql`` : sql` AND season = ${q.season}`
+        }
+          ORDER BY season DESC, week DESC LIMIT 1`.pipe(
+          Effect.map((rows) => rows[0] === undefined ? null : { season: rows[0].season, week: rows[0].week }),
+          orStoreError("RankingReader.latestWeek")
+        )
     }
   }
 )

@@ -141,6 +141,13 @@ export interface RankingQuery {
 export interface RankingReaderService {
   /** Every poll row matching `query` (no paging: a poll week has 25 rows), in its order. */
   readonly find: (query: RankingQuery) => Effect.Effect<ReadonlyArray<PollRanking>, StoreError>
+  /**
+   * The newest week of poll `poll` of `sport` held (the greatest season, then its greatest week;
+   * within `season` when given), or null when none is held. One indexed probe, no rows read.
+   */
+  readonly latestWeek: (
+    query: { readonly sport: TeamSport; readonly poll: string; readonly season?: number | undefined }
+  ) => Effect.Effect<{ readonly season: number; readonly week: number } | null, StoreError>
 }
 /** The {@link RankingReaderService} port. */
 export class RankingReader extends Context.Tag("@sports-data/RankingReader")<RankingReader, RankingReaderService>() {}
