@@ -1216,7 +1216,9 @@ const eventOrderIndexes = statements([
  * carries its teams). `fresh_version` is the version `rows` was computed at; a row is read only
  * while the two are equal, else the reader computes the table from the games. Refreshed by
  * Standings.ts `refreshStandings` (after each sport's ingest, after each live poll, at open).
- * No data version trigger: the table only follows the games and teams, which move it.
+ * No data version trigger: the table only follows the games and teams, which move it. And polls
+ * by (sport, poll) newest week first, so RankingReader `latestWeek` (the default week of
+ * `/v1/cfb/rankings`) is the first entry of an index scan.
  */
 const standingsTables = statements([
   `CREATE TABLE standings_tables (
@@ -1250,7 +1252,9 @@ const standingsTables = statements([
     `CREATE TRIGGER teams_standings_${name} AFTER ${op} ON teams
       REFERENCING ${table} TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_team_standings()`
   ]),
-  `INSERT INTO standings_tables (sport, league, season) SELECT DISTINCT sport, league, season FROM games`
+  `INSERT INTO standings_tables (sport, league, season) SELECT DISTINCT sport, league, season FROM games`,
+  // RankingReader.latestWeek: the newest week of a poll is the first entry
+  `CREATE INDEX poll_rankings_latest_idx ON poll_rankings (sport, poll, season DESC, week DESC)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {

@@ -448,7 +448,7 @@ export const makeRankingReader: Effect.Effect<RankingReaderService, never, SqlCl
         const order = `season, poll COLLATE "C", week, rank, id COLLATE "C"`
         return findAll(T.rankings, PollRanking, where, order, "RankingReader.find")
       },
-      // the last entry of poll_rankings_lookup_idx (sport, season, poll, week, rank) for the poll
+      // the first entry of poll_rankings_latest_idx (sport, poll, season DESC, week DESC), migration 38
       latestWeek: (q) =>
         sql<{ season: number; week: number }>`SELECT season, week FROM poll_rankings
           WHERE sport = ${q.sport} AND poll = ${q.poll}${
