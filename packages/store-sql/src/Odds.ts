@@ -21,8 +21,14 @@ import {
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
-/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
-const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/**
+ * The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. The
+ * dates are qualified by the table: a bare `game_date` or `snapshot_date` in an ORDER BY names
+ * the output column of that name (COLUMNS' `to_char` text), which no index holds, so PostgreSQL
+ * would read and sort every line of the game (or sport) instead of scanning an index.
+ */
+const ORDER =
+  `odds_lines.game_date ASC NULLS LAST, game_id COLLATE "C", odds_lines.snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 /** Within one game: the port's order, and the reverse (the latest first). */
 const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 const SNAPSHOT_ORDER_DESC =
@@ -204,8 +210,11 @@ const Row = Schema.Struct({
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
 const decodeStored = Schema.decodeUnknown(Schema.Array(Schema.Struct({ ...Row.fields, no_vig_probability: Num })))
 
-/** A game's history order (Odds.ts `compareSnapshots`), as odds_lines_history_idx holds it. */
-const HISTORY_ORDER = `snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/**
+ * A game's history order (Odds.ts `compareSnapshots`), as odds_lines_history_idx holds it (the
+ * date qualified by the table, as in ORDER: the table's column, not COLUMNS' text of it).
+ */
+const HISTORY_ORDER = `odds_lines.snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 
 const OUTRIGHT = ["market", "participant_id", "participant_name"] as const
 
