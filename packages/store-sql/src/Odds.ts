@@ -3,8 +3,12 @@
  * `odds_lines` (migration 13, {@link oddsMigration}; outright columns: migration 20,
  * {@link outrightsMigration}). `replaceSport` deletes a sport's lines and
  * inserts the new batch (jsonb parameters expanded by `jsonb_to_recordset`, 2,000 lines per
- * statement) in one transaction, so readers see the old lines or the new ones. Driver errors
- * become StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
+ * statement) in one transaction, so readers see the old lines or the new ones; in the same
+ * transaction it stores what the reads would otherwise compute per request over a game's lines:
+ * each line's place in its game's list and the list's no-vig probability ({@link storeListed},
+ * migration 38), the history's no-vig probability ({@link storeNoVig}, migration 36) and the
+ * lines' counts per game, bookmaker and market (`odds_line_counts`). Driver errors become
+ * StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
