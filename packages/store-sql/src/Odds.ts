@@ -223,12 +223,14 @@ const RECOUNT_LATEST = `UPDATE odds_line_counts c SET latest_n = x.n
  * 0038: the odds list's read model. Beside each line its place in its game's list (Odds.ts
  * `listedLines`: `first_line` and `latest_line` recomputed, `latest_rank`, `latest_no_vig`)
  * and, per game, bookmaker and market, the number of latest lines (`odds_line_counts.latest_n`),
- * computed for the lines already stored (one sport at a time) and kept by `replaceSport`; an
- * index of the games' first lines in the games' order, one of each game's latest lines in rank
- * order and one by bookmaker and market (the list's filters, lower case) then rank, so that a
- * list is a page of games and, per game, one bounded index read (golf: 3,400 latest lines a
- * game, of which a bookmaker and market filter keeps about 150). Replaces
- * the index of migration 28 (`odds_lines_shown_idx`), which no read uses any more.
+ * computed for the lines already stored (one sport at a time) and kept by `replaceSport`. And
+ * indexes: the games' first lines in the games' order, within a sport and within a sport's
+ * season (which a scan of the sport's order reaches only after every earlier season: tennis
+ * 2026 after 5,000 games of 2025); each game's latest lines in rank order, and by bookmaker and
+ * market (the list's filters, lower case) then rank. So a list is a page of games and, per game,
+ * one bounded index read (golf: 3,400 latest lines a game, of which a bookmaker and market
+ * filter keeps about 150). Replaces the index of migration 28 (`odds_lines_shown_idx`), which
+ * no read uses any more.
  */
 export const listedLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -243,6 +245,8 @@ export const listedLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlCl
   yield* sql.unsafe(`DROP INDEX IF EXISTS odds_lines_shown_idx`)
   yield* sql.unsafe(`CREATE INDEX odds_lines_first_idx ON odds_lines (sport, game_date, game_id COLLATE "C")
     WHERE first_line`)
+  yield* sql.unsafe(`CREATE INDEX odds_lines_first_season_idx
+    ON odds_lines (sport, season, game_date, game_id COLLATE "C") WHERE first_line`)
   yield* sql.unsafe(`CREATE INDEX odds_lines_latest_idx ON odds_lines (game_id, latest_rank)
     WHERE latest_rank IS NOT NULL`)
   yield* sql.unsafe(`CREATE INDEX odds_lines_latest_selected_idx
