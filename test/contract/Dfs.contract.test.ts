@@ -82,6 +82,31 @@ describe("Dfs contract", () => {
           expect(yield* reader.salaries("dk-nfl-pos", "K")).toEqual([])
         }))
 
+      it.effect("a page of salary rows is that slice of the rows in their order, with the rows' total", () =>
+        Effect.gen(function*() {
+          const writer = yield* DfsWriter
+          const reader = yield* DfsReader
+          // ties of salary order by name, then platform id
+          const rows = Array.from({ length: 7 }, (_, i) =>
+            salary("dk-nfl-page", String(20 + i), {
+              salary: 5000 + (i % 3) * 100,
+              name: i % 2 === 0 ? "Same Name" : `Player ${i}`,
+              ...(i % 3 === 0 ? { position: "TE", roster_positions: ["TE", "FLEX"] } : {})
+            }))
+          yield* writer.replaceSport("nfl", [slate("dk-nfl-page")], rows)
+          for (const position of [undefined, "te", "FLEX", "K"]) {
+            const all = yield* reader.salaries("dk-nfl-page", position)
+            for (const [limit, offset] of [[3, 0], [3, 3], [3, 6], [100, 0], [2, 50], [0, 0]] as const) {
+              expect(
+                yield* reader.salaryPage("dk-nfl-page", position, { limit, offset }),
+                `${position} ${limit} ${offset}`
+              )
+                .toEqual({ rows: all.slice(offset, offset + limit), total: all.length })
+            }
+          }
+          expect(yield* reader.salaryPage("nope", undefined, { limit: 10, offset: 0 })).toEqual({ rows: [], total: 0 })
+        }))
+
       it.effect("replaceSport swaps the sport's batch, keeps the other sport, and filters by platform and date", () =>
         Effect.gen(function*() {
           const writer = yield* DfsWriter

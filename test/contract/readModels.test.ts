@@ -164,7 +164,16 @@ const trendsOf = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =>
 /** A lines bound above any game's count of lines, so that the list is compared whole. */
 const ALL_LINES = 1_000_000
 
-const referenceOdds = (sport: "nba" | "golf", q: { season?: number | undefined; limit: number }) =>
+/** A list's filters, as `/v1/{sport}/odds` takes them (bookmaker and market in any case). */
+interface ListFilters {
+  readonly season?: number | undefined
+  readonly limit: number
+  readonly linesLimit?: number | undefined
+  readonly bookmaker?: string | undefined
+  readonly market?: string | undefined
+}
+
+const referenceOdds = (sport: "nba" | "golf", q: ListFilters) =>
   Effect.gen(function*() {
     const lines = yield* (yield* OddsReader).find({ sport, season: q.season })
     const byGame = new Map<string, { head: O.OddsLine; latest: Map<string, O.OddsLine> }>()
@@ -181,6 +190,9 @@ const referenceOdds = (sport: "nba" | "golf", q: { season?: number | undefined; 
       const lines = O.lineRows(
         [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l),
         "latest"
+      ).filter((row) =>
+        (q.bookmaker === undefined || row.bookmaker?.toLowerCase() === q.bookmaker.toLowerCase()) &&
+        (q.market === undefined || row.outright?.market.toLowerCase() === q.market.toLowerCase())
       )
       return {
         game_id: head.game_id,
@@ -190,7 +202,7 @@ const referenceOdds = (sport: "nba" | "golf", q: { season?: number | undefined; 
         home_team: O.isOutright(head) ? null : head.home,
         away_team: O.isOutright(head) ? null : head.away,
         lines_total: lines.length,
-        lines
+        lines: lines.slice(0, q.linesLimit ?? ALL_LINES)
       }
     })
   })
@@ -242,12 +254,33 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
         for (const sport of ["nba", "golf"] as const) {
           const season = (yield* (yield* OddsReader).find({ sport }))[0]?.season
           expect(season, `${sport} fixtures hold lines`).toBeDefined()
+          // bookmakers and markets the fixtures hold, asked in another case than they are stored
+          const all = yield* (yield* OddsReader).find({ sport })
+          const bookmaker = all.find((l) => l.bookmaker !== null)!.bookmaker!.toUpperCase()
+          const market = all.find((l) => O.isOutright(l))?.market?.toUpperCase()
+          const filters: ReadonlyArray<Omit<ListFilters, "season" | "limit">> = [
+            {},
+            { linesLimit: 1 },
+            { linesLimit: 3, bookmaker },
+            { bookmaker: "no such bookmaker" },
+            ...(market === undefined ? [] : [{ market }, { market, bookmaker, linesLimit: 2 }, { market: "mc" }])
+          ]
           for (const limit of [1, 3, 50]) {
-            const q = { season, limit }
-            expect(yield* odds.list(sport, { ...q, linesLimit: ALL_LINES, today: "2000-01-01" })).toEqual(
-              yield* referenceOdds(sport, q)
-            )
+            for (const f of filters) {
+              const q = { season, limit, ...f }
+              expect(
+                yield* odds.list(sport, { ...q, linesLimit: f.linesLimit ?? ALL_LINES, today: "2000-01-01" }),
+                `${sport} odds ${JSON.stringify(q)}`
+              ).toEqual(yield* referenceOdds(sport, q))
+            }
           }
+          // without a season: the games from `today` on
+          const q = { limit: 5, today: all[0]!.game_date!, linesLimit: 4 }
+          expect(yield* odds.list(sport, q)).toEqual(
+            (yield* referenceOdds(sport, { limit: 1_000_000, linesLimit: 4 })).filter((g) =>
+              g.game_date !== null && g.game_date >= q.today
+            ).slice(0, 5)
+          )
         }
 
         // new lines of a sport's odds (as its odds phase writes them): the list shows the newer line

@@ -24,6 +24,7 @@ import {
   isTeamSport,
   MipSolver,
   ModelRegistryReader,
+  type Page,
   PlayerReader,
   ReportReader,
   type SportKey,
@@ -171,13 +172,18 @@ export class Dfs extends Effect.Service<Dfs>()("@sports-data/app/Dfs", {
       )
 
     /**
-     * The salary rows of slate `id` of `sport` (of `position` when given), salary descending,
-     * with the canonical fields ({@link SalaryRow}); 404 for an unknown slate.
+     * A page (`page.limit` rows from `page.offset`) of the salary rows of slate `id` of `sport`
+     * (of `position` when given), salary descending, with the canonical fields
+     * ({@link SalaryRow}: players and teams read for the page's rows only) and `total`, the rows
+     * before paging; 404 for an unknown slate.
      */
-    const salaries = Effect.fn("Dfs.salaries")(function*(sport: SportKey, id: string, position: string | undefined) {
-      const slate = yield* requireSlate(sport, id)
-      return { slate, rows: yield* withRefs(slate, yield* reader.salaries(slate.id, position)) }
-    })
+    const salaries = Effect.fn("Dfs.salaries")(
+      function*(sport: SportKey, id: string, position: string | undefined, page: Page) {
+        const slate = yield* requireSlate(sport, id)
+        const found = yield* reader.salaryPage(slate.id, position, page)
+        return { slate, total: found.total, rows: yield* withRefs(slate, found.rows) }
+      }
+    )
 
     /**
      * The service's projection of each row as of the slate (see the module doc), by platform

@@ -53,15 +53,6 @@ const historyKey: KeySpec<O.StoredLine> = {
   of: ({ line }) => O.historyKey.of(line)
 }
 
-/** True when `row` is of `bookmaker` and `market` (each case-insensitive; undefined keeps all). */
-const selects = (q: { readonly bookmaker?: string | undefined; readonly market?: string | undefined }) => {
-  const bookmaker = q.bookmaker?.toLowerCase()
-  const market = q.market?.toLowerCase()
-  return (row: O.OddsLineRow): boolean =>
-    (bookmaker === undefined || row.bookmaker?.toLowerCase() === bookmaker) &&
-    (market === undefined || row.outright?.market.toLowerCase() === market)
-}
-
 /** A game's header (no lines) from its first stored line (no teams for a golf event's outrights). */
 const header = (l: O.OddsLine): Omit<O.GameOdds, "lines" | "lines_total"> => ({
   game_id: l.game_id,
@@ -84,36 +75,28 @@ export class Odds extends Effect.Service<Odds>()("@sports-data/app/Odds", {
      * (the last in snapshot order) per source and bookmaker (golf: per source, bookmaker, market
      * and golfer), those lines ordered by source, then bookmaker (then market and golfer), of
      * `bookmaker` and `market` when given, the first `linesLimit` of them, with `lines_total`
-     * (a golf event holds thousands: about 150 golfers, 7 markets, 4 bookmakers).
+     * (a golf event holds thousands: about 150 golfers, 7 markets, 4 bookmakers). One bounded
+     * read (OddsReader `latest`): the lines' order and the no-vig probabilities over each game's
+     * latest field are stored where the lines are written (domain Odds `listedLines`).
      */
     const list = Effect.fn("Odds.list")(function*(sport: SportKey, q: OddsListQuery) {
       const lookBack = q.date !== undefined || q.season !== undefined || q.week !== undefined
-      // each game's first line and latest lines only (OddsReader `latest`), not every snapshot
-      const lines = yield* reader.latest({
+      const games = yield* reader.latest({
         sport,
         date: q.date,
         season: q.season,
         week: q.week,
-        from_date: lookBack ? undefined : q.today
-      }, q.limit)
-      const byGame = new Map<string, { head: O.OddsLine; latest: Map<string, O.OddsLine> }>()
-      for (const l of lines) {
-        const g = byGame.get(l.game_id) ?? { head: l, latest: new Map() }
-        if (!byGame.has(l.game_id)) {
-          if (byGame.size >= q.limit) continue
-          byGame.set(l.game_id, g)
-        }
-        // lines come in snapshot order: the last wins (outrights: per market and golfer)
-        g.latest.set(O.latestKey(l), l)
-      }
-      const keep = selects(q)
-      return [...byGame.values()].map(({ head, latest }): O.GameOdds => {
-        const rows = O.lineRows(
-          [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l),
-          "latest"
-        ).filter(keep)
-        return { ...header(head), lines_total: rows.length, lines: rows.slice(0, Math.max(0, q.linesLimit)) }
+        from_date: lookBack ? undefined : q.today,
+        games: q.limit,
+        lines: q.linesLimit,
+        bookmaker: q.bookmaker?.toLowerCase(),
+        market: q.market?.toLowerCase()
       })
+      return games.map((g): O.GameOdds => ({
+        ...header(g.first),
+        lines_total: g.total,
+        lines: g.rows.map(O.storedRow)
+      }))
     })
 
     /** True when `sport` holds the game (or match) `id`. */

@@ -86,13 +86,16 @@ export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: 
     return (line: StatLine): Game | undefined => (line.game_id === null ? undefined : byId.get(line.game_id))
   })
 
-/** The players with these ids, by id. */
+/**
+ * The players with these ids, by id: one read of at most `ids.length` rows (an id names one
+ * player at most), not a count then the rows.
+ */
 export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) =>
   ids.length === 0
     ? Effect.succeed(new Map<string, Player>())
     : Effect.map(
-      allRows((page) => players.find({ ids, ...page })),
-      (rows) => new Map(rows.map((p) => [p.id, p] as const))
+      players.find({ ids, limit: ids.length, offset: 0 }),
+      (page) => new Map(page.rows.map((p) => [p.id, p] as const))
     )
 
 /** Players of a team (every page). */

@@ -279,23 +279,47 @@ export const latestKey = (l: OddsLine): string =>
   `${l.source}\u0000${l.bookmaker ?? ""}${isOutright(l) ? `\u0000${l.market}\u0000${l.home}` : ""}`
 
 /**
- * Of `lines` in the order of OddsReader `find` (grouped by game), the first `games` games' first
- * line and last line per {@link latestKey}, in the same order (OddsReader `latest`).
+ * Where a line stands in its game's list (`/v1/{sport}/odds`), computed where the lines are
+ * written ({@link listedLines}) so that the list reads one bounded page per game:
+ * - `first`: the line is its game's first in snapshot order ({@link compareSnapshots}), whose
+ *   header the list shows;
+ * - `rank`: for a latest line (the last in snapshot order of its {@link latestKey}), its position
+ *   (0-based) among the game's latest lines ordered by key (code units), the order the list
+ *   serves them in; null for a line that is not latest;
+ * - `no_vig_probability`: for a latest outright line, the no-vig probability the list serves
+ *   ({@link outrightRows} with field `"latest"`: over the game's latest lines); null otherwise.
  */
-export const latestOfGames = (lines: ReadonlyArray<OddsLine>, games: number): ReadonlyArray<OddsLine> => {
-  const seen = new Set<string>()
-  const last = new Map<string, number>()
-  const keep = new Set<number>()
+export interface ListedLine {
+  readonly first: boolean
+  readonly rank: number | null
+  readonly no_vig_probability: number | null
+}
+
+/**
+ * Per line of `lines` (in the order given), its {@link ListedLine}. `lines` must hold every line
+ * of each game they touch (a sport's whole batch, as the odds writers receive it).
+ */
+export const listedLines = (lines: ReadonlyArray<OddsLine>): ReadonlyArray<ListedLine> => {
+  const games = new Map<string, Array<number>>()
   lines.forEach((l, i) => {
-    if (!seen.has(l.game_id)) {
-      if (seen.size >= games) return
-      seen.add(l.game_id)
-      keep.add(i)
-    }
-    last.set(`${l.game_id}\u0000${latestKey(l)}`, i)
+    const g = games.get(l.game_id)
+    if (g === undefined) games.set(l.game_id, [i])
+    else g.push(i)
   })
-  for (const i of last.values()) keep.add(i)
-  return lines.filter((_, i) => keep.has(i))
+  const out: Array<ListedLine> = lines.map(() => ({ first: false, rank: null, no_vig_probability: null }))
+  for (const indexes of games.values()) {
+    indexes.sort((a, b) => compareSnapshots(lines[a]!, lines[b]!))
+    // in snapshot order, the last line of a key wins
+    const latest = new Map<string, number>()
+    for (const i of indexes) latest.set(latestKey(lines[i]!), i)
+    const ranked = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => i)
+    const rows = lineRows(ranked.map((i) => lines[i]!), "latest")
+    ranked.forEach((i, rank) => {
+      out[i] = { first: false, rank, no_vig_probability: rows[rank]!.outright?.no_vig_probability ?? null }
+    })
+    out[indexes[0]!] = { ...out[indexes[0]!]!, first: true }
+  }
+  return out
 }
 
 /**

@@ -4,7 +4,7 @@
  * version (`version`, the shared state's counter) when the sport's rows changed. No method fails.
  * @module
  */
-import { type Dfs, DfsReader, DfsWriter, sameJson } from "@sports-data/domain"
+import { type Dfs, DfsReader, DfsWriter, Paging, sameJson } from "@sports-data/domain"
 import { Context, Effect, Option, Ref } from "effect"
 
 interface State {
@@ -18,8 +18,22 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 export const makeDfsStore = (version: Ref.Ref<number>): Effect.Effect<Context.Context<DfsReader | DfsWriter>> =>
   Effect.map(
     Ref.make<State>({ slates: new Map(), salaries: new Map() }),
-    (state) =>
-      Context.make(DfsReader, {
+    (state) => {
+      /** The salary rows of `slateId` (of `position`), in the port's order. */
+      const salaries = (slateId: string, position: string | undefined) =>
+        Effect.map(Ref.get(state), (s) => {
+          const p = position?.toUpperCase()
+          return (s.salaries.get(slateId) ?? [])
+            .filter((r) =>
+              p === undefined || r.position.toUpperCase() === p ||
+              r.roster_positions.some((x) => x.toUpperCase() === p)
+            )
+            .sort((a, b) =>
+              b.salary - a.salary || byCodeUnits(a.name, b.name) ||
+              byCodeUnits(a.platform_player_id, b.platform_player_id)
+            )
+        })
+      return Context.make(DfsReader, {
         slates: ({ platform, since, sport }) =>
           Effect.map(Ref.get(state), (s) =>
             Array.from(s.slates.values())
@@ -29,19 +43,9 @@ export const makeDfsStore = (version: Ref.Ref<number>): Effect.Effect<Context.Co
               )
               .sort((a, b) => byCodeUnits(b.start_date, a.start_date) || byCodeUnits(a.id, b.id))),
         slate: (id) => Effect.map(Ref.get(state), (s) => Option.fromNullable(s.slates.get(id))),
-        salaries: (slateId, position) =>
-          Effect.map(Ref.get(state), (s) => {
-            const p = position?.toUpperCase()
-            return (s.salaries.get(slateId) ?? [])
-              .filter((r) =>
-                p === undefined || r.position.toUpperCase() === p ||
-                r.roster_positions.some((x) => x.toUpperCase() === p)
-              )
-              .sort((a, b) =>
-                b.salary - a.salary || byCodeUnits(a.name, b.name) ||
-                byCodeUnits(a.platform_player_id, b.platform_player_id)
-              )
-          })
+        salaries: (slateId, position) => salaries(slateId, position),
+        salaryPage: (slateId, position, page) =>
+          Effect.map(salaries(slateId, position), (rows) => Paging.offsetPage(rows, page))
       }).pipe(Context.add(DfsWriter, {
         replaceSport: (sport, slates, salaries) =>
           Ref.modify(state, (s) => {
@@ -74,4 +78,5 @@ export const makeDfsStore = (version: Ref.Ref<number>): Effect.Effect<Context.Co
             Effect.map(({ result }) => result)
           )
       }))
+    }
   )

@@ -4,7 +4,7 @@
  * documents them.
  * @module
  */
-import { Odds, type OddsQuery, OddsReader, OddsWriter, Paging } from "@sports-data/domain"
+import { type LatestGame, Odds, type OddsQuery, OddsReader, OddsWriter, Paging } from "@sports-data/domain"
 import { Context, Effect, Ref } from "effect"
 
 const byGame = (a: Odds.OddsLine, b: Odds.OddsLine): number =>
@@ -28,23 +28,56 @@ const find = (state: Ref.Ref<Map<string, Odds.OddsLine>>, q: OddsQuery) =>
       )
       .sort(byGame))
 
+/** True when `l` is of `q.bookmaker` and `q.market` (lower case; undefined keeps every line). */
+const selects =
+  (q: { readonly bookmaker?: string | undefined; readonly market?: string | undefined }) =>
+  (l: Odds.OddsLine): boolean =>
+    (q.bookmaker === undefined || l.bookmaker?.toLowerCase() === q.bookmaker) &&
+    (q.market === undefined || (Odds.isOutright(l) && l.market?.toLowerCase() === q.market))
+
 /**
  * Makes both odds ports over one fresh, empty state (beside each line, its no-vig probability
- * computed at write by Odds.ts `atTimeNoVig` over the sport's whole batch). Never fails.
+ * computed at write by Odds.ts `atTimeNoVig` and its place in its game's list by Odds.ts
+ * `listedLines`, each over the sport's whole batch). Never fails.
  */
 export const makeOddsStore: Effect.Effect<Context.Context<OddsReader | OddsWriter>> = Effect.map(
   Ref.make(new Map<string, Odds.OddsLine>()),
   (state) => {
     const noVig = new Map<string, number | null>()
+    const listed = new Map<string, Odds.ListedLine>()
     return Context.make(OddsReader, {
       find: (q) => find(state, q),
-      latest: (q, games) => Effect.map(find(state, q), (lines) => Odds.latestOfGames(lines, games)),
+      latest: (q) =>
+        Effect.map(find(state, q), (lines) => {
+          const games = new Map<string, { first?: Odds.OddsLine; latest: Array<Odds.OddsLine> }>()
+          for (const l of lines) {
+            const at = listed.get(l.id)
+            if (at === undefined || (!at.first && at.rank === null)) continue
+            const g = games.get(l.game_id) ?? { latest: [] }
+            if (!games.has(l.game_id)) {
+              if (games.size >= q.games) continue
+              games.set(l.game_id, g)
+            }
+            if (at.first) g.first = l
+            if (at.rank !== null) g.latest.push(l)
+          }
+          const keep = selects(q)
+          return [...games.values()].flatMap(({ first, latest }): ReadonlyArray<LatestGame> => {
+            if (first === undefined) return []
+            const selected = latest.filter(keep).sort((a, b) => listed.get(a.id)!.rank! - listed.get(b.id)!.rank!)
+            return [{
+              first,
+              total: selected.length,
+              rows: selected.slice(0, Math.max(0, q.lines)).map((line) => ({
+                line,
+                no_vig_probability: listed.get(line.id)!.no_vig_probability
+              }))
+            }]
+          })
+        }),
       history: (q) =>
         Effect.map(find(state, { sport: q.sport, game_id: q.game_id }), (lines) => {
-          const selected = lines.filter((l) =>
-            (q.bookmaker === undefined || l.bookmaker?.toLowerCase() === q.bookmaker) &&
-            (q.market === undefined || (Odds.isOutright(l) && l.market?.toLowerCase() === q.market))
-          )
+          const selected = lines.filter(selects(q))
           const from = q.after === undefined ? Math.max(0, q.offset) : 0
           const rows = Paging.rowsAfter(selected, Odds.historyKey, q.after).slice(from, from + Math.max(0, q.limit))
           return {
@@ -60,8 +93,17 @@ export const makeOddsStore: Effect.Effect<Context.Context<OddsReader | OddsWrite
           for (const row of rows) if (row.sport === sport) next.set(row.id, row)
           const mine = [...next.values()].filter((r) => r.sport === sport)
           const values = Odds.atTimeNoVig(mine)
-          for (const [id, line] of m) if (line.sport === sport) noVig.delete(id)
-          mine.forEach((r, i) => noVig.set(r.id, values[i]!))
+          const places = Odds.listedLines(mine)
+          for (const [id, line] of m) {
+            if (line.sport === sport) {
+              noVig.delete(id)
+              listed.delete(id)
+            }
+          }
+          mine.forEach((r, i) => {
+            noVig.set(r.id, values[i]!)
+            listed.set(r.id, places[i]!)
+          })
           return next
         })
     }))

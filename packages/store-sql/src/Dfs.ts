@@ -8,7 +8,7 @@
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Dfs, DfsReader, DfsWriter, sameJson, type StoreError } from "@sports-data/domain"
+import { Dfs, DfsReader, DfsWriter, type Page, type Paged, sameJson, type StoreError } from "@sports-data/domain"
 import { Context, Effect, Option, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
@@ -34,9 +34,24 @@ export const makeDfsStore: Effect.Effect<Context.Context<DfsReader | DfsWriter>,
     const rawSlates = (where: ReturnType<typeof sql.and>) =>
       sql`SELECT ${sql.literal(SLATE_COLUMNS)} FROM dfs_slates WHERE ${where}
         ORDER BY start_date DESC, id COLLATE "C"`.pipe(Effect.flatMap(decodeSlates))
-    const rawSalaries = (where: ReturnType<typeof sql.and>) =>
+    /** The salary rows of `where` in the port's order (`page.limit` from `page.offset` when given). */
+    const rawSalaries = (where: ReturnType<typeof sql.and>, page?: Page) =>
       sql`SELECT ${sql.literal(SALARY_COLUMNS)} FROM dfs_salaries WHERE ${where}
-        ORDER BY salary DESC, name COLLATE "C", platform_player_id COLLATE "C"`.pipe(Effect.flatMap(decodeSalaries))
+        ORDER BY salary DESC, name COLLATE "C", platform_player_id COLLATE "C"
+        ${
+        page === undefined
+          ? sql``
+          : sql`LIMIT ${Math.max(0, Math.trunc(page.limit))} OFFSET ${Math.max(0, Math.trunc(page.offset))}`
+      }`.pipe(Effect.flatMap(decodeSalaries))
+    /** The rows of slate `slateId` (of `position`: the row's or one of its roster positions, any case). */
+    const salariesOf = (slateId: string, position: string | undefined) =>
+      sql.and([
+        sql`slate_id = ${slateId}`,
+        ...(position === undefined ? [] : [
+          sql`(upper(position) = ${position.toUpperCase()}
+            OR roster_positions @> ${JSON.stringify([position.toUpperCase()])}::jsonb)`
+        ])
+      ])
     const selectSlates = (where: ReturnType<typeof sql.and>, operation: string) =>
       rawSlates(where).pipe(orStoreError(operation)) as Effect.Effect<ReadonlyArray<Dfs.DfsSlate>, StoreError>
     const selectSalaries = (where: ReturnType<typeof sql.and>, operation: string) =>
@@ -59,17 +74,17 @@ export const makeDfsStore: Effect.Effect<Context.Context<DfsReader | DfsWriter>,
         ),
       slate: (id) =>
         Effect.map(selectSlates(sql.and([sql`id = ${id}`]), "DfsReader.slate"), (rows) => Option.fromNullable(rows[0])),
-      salaries: (slateId, position) =>
-        selectSalaries(
-          sql.and([
-            sql`slate_id = ${slateId}`,
-            ...(position === undefined ? [] : [
-              sql`(upper(position) = ${position.toUpperCase()}
-                OR roster_positions @> ${JSON.stringify([position.toUpperCase()])}::jsonb)`
-            ])
-          ]),
-          "DfsReader.salaries"
-        )
+      salaries: (slateId, position) => selectSalaries(salariesOf(slateId, position), "DfsReader.salaries"),
+      salaryPage: (slateId, position, page) => {
+        const where = salariesOf(slateId, position)
+        return Effect.all({
+          rows: rawSalaries(where, page),
+          total: sql<{ n: number | string }>`SELECT count(*) AS n FROM dfs_salaries WHERE ${where}`
+        }).pipe(
+          Effect.map(({ rows, total }) => ({ rows, total: Number(total[0]?.n ?? 0) })),
+          orStoreError("DfsReader.salaryPage")
+        ) as Effect.Effect<Paged<Dfs.DfsSalary>, StoreError>
+      }
     }).pipe(Context.add(DfsWriter, {
       replaceSport: (sport, slates, salaries) =>
         sql.withTransaction(Effect.gen(function*() {

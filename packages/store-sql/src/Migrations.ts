@@ -11,7 +11,13 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { latestLinesMigration, oddsMigration, outrightsMigration, storedNoVigMigration } from "./Odds.js"
+import {
+  latestLinesMigration,
+  listedLinesMigration,
+  oddsMigration,
+  outrightsMigration,
+  storedNoVigMigration
+} from "./Odds.js"
 import { sourceSyncsMigration } from "./SourceSync.js"
 
 const statements = (list: ReadonlyArray<string>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
@@ -1287,7 +1293,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "30_stored_stacks_and_line_groups": storedStacks,
   "36_stored_no_vig": storedNoVigMigration,
   "37_event_and_game_order_indexes": eventOrderIndexes,
-  "38_standings_tables": standingsTables
+  "38_standings_tables": standingsTables,
+  "39_listed_odds_lines": listedLinesMigration
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

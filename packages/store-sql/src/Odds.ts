@@ -3,13 +3,18 @@
  * `odds_lines` (migration 13, {@link oddsMigration}; outright columns: migration 20,
  * {@link outrightsMigration}). `replaceSport` deletes a sport's lines and
  * inserts the new batch (jsonb parameters expanded by `jsonb_to_recordset`, 2,000 lines per
- * statement) in one transaction, so readers see the old lines or the new ones. Driver errors
- * become StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
+ * statement) in one transaction, so readers see the old lines or the new ones; in the same
+ * transaction it stores what the reads would otherwise compute per request over a game's lines:
+ * each line's place in its game's list and the list's no-vig probability ({@link storeListed},
+ * migration 39), the history's no-vig probability ({@link storeNoVig}, migration 36) and the
+ * lines' counts per game, bookmaker and market (`odds_line_counts`). Driver errors become
+ * StoreError (Errors.ts), with operation `Odds<Reader|Writer>.<method>`.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import {
+  type LatestGame,
   type LineHistoryQuery,
   Odds,
   type OddsQuery,
@@ -21,8 +26,15 @@ import {
 import { Context, Effect, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
-/** The port's order (ports/Odds.ts `OddsQuery`): game date, game id, then the snapshot order. */
-const ORDER = `game_date ASC NULLS LAST, game_id COLLATE "C", snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/**
+ * The order of games (ports/Odds.ts `OddsQuery`): game date, game id. The date is qualified by
+ * the table: a bare `game_date` or `snapshot_date` in an ORDER BY names the output column of that
+ * name (COLUMNS' `to_char` text), which no index holds, so PostgreSQL would read and sort every
+ * line of the game (or sport) instead of scanning an index.
+ */
+const GAME_ORDER = `odds_lines.game_date ASC NULLS LAST, game_id COLLATE "C"`
+/** The port's order: the games' order, then within a game the history's (HISTORY_ORDER). */
+const ORDER = `${GAME_ORDER}, odds_lines.snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 /** Within one game: the port's order, and the reverse (the latest first). */
 const SNAPSHOT_ORDER = `game_date ASC NULLS LAST, snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 const SNAPSHOT_ORDER_DESC =
@@ -80,10 +92,10 @@ export const outrightsMigration: Effect.Effect<void, SqlError, SqlClient.SqlClie
 )
 
 /**
- * Marks the lines of `sport` (every sport when undefined) that OddsReader `latest` reads: each
- * game's first line (`first_line`) and its last line per Odds.ts `latestKey` (`latest_line`), in
- * the port's order. Run where the lines change (`replaceSport`, in its transaction) so that a
- * list of games with their latest lines is an indexed read of the marked rows.
+ * Marks the lines of `sport` (every sport when undefined) that OddsReader `latest` read until
+ * migration 39: each game's first line (`first_line`) and its last line per Odds.ts `latestKey`
+ * (`latest_line`), in the port's order. Migration 28 only: since migration 39 the marks are
+ * Odds.ts `listedLines`, stored by {@link storeListed}.
  */
 const markLatest = (sport: string | undefined) =>
   `UPDATE odds_lines o SET
@@ -170,6 +182,77 @@ export const storedNoVigMigration: Effect.Effect<void, SqlError, SqlClient.SqlCl
   }
 })
 
+/**
+ * Stores Odds.ts `listedLines` of `lines` (every line of `sport`): `first_line`, `latest_line`
+ * (a latest line: `latest_rank` not null), `latest_rank` and `latest_no_vig`, the marks of the
+ * lines stored before cleared first, the marked lines in batches of jsonb parameters.
+ */
+const storeListed = (sql: SqlClient.SqlClient, sport: string, lines: ReadonlyArray<Odds.OddsLine>) =>
+  Effect.gen(function*() {
+    yield* sql`UPDATE odds_lines SET first_line = false, latest_line = false, latest_rank = NULL, latest_no_vig = NULL
+      WHERE sport = ${sport} AND (first_line OR latest_line OR latest_rank IS NOT NULL)`
+    const listed = Odds.listedLines(lines)
+    const rows = lines.flatMap((l, i) => {
+      const at = listed[i]!
+      return at.first || at.rank !== null ? [{ id: l.id, f: at.first, r: at.rank, p: at.no_vig_probability }] : []
+    })
+    for (let i = 0; i < rows.length; i += BATCH) {
+      yield* sql`UPDATE odds_lines o SET first_line = r.f, latest_line = r.r IS NOT NULL, latest_rank = r.r,
+          latest_no_vig = r.p
+        FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + BATCH))}::jsonb)
+          AS r(id text, f boolean, r integer, p double precision)
+        WHERE o.id = r.id`
+    }
+  })
+
+/**
+ * Recount (parameter $1: the sport) of the latest lines (`latest_rank` set) per game, bookmaker
+ * and market into `odds_line_counts.latest_n`, after {@link RECOUNT} wrote the sport's rows, so
+ * that a list's `lines_total` is a read of a few rows per game.
+ */
+const RECOUNT_LATEST = `UPDATE odds_line_counts c SET latest_n = x.n
+  FROM (
+    SELECT game_id, lower(bookmaker) AS bookmaker, lower(market) AS market, count(*) AS n
+    FROM odds_lines WHERE sport = $1 AND latest_rank IS NOT NULL
+    GROUP BY game_id, lower(bookmaker), lower(market)
+  ) x
+  WHERE c.sport = $1 AND c.game_id = x.game_id
+    AND c.bookmaker IS NOT DISTINCT FROM x.bookmaker AND c.market IS NOT DISTINCT FROM x.market`
+
+/**
+ * 0039: the odds list's read model. Beside each line its place in its game's list (Odds.ts
+ * `listedLines`: `first_line` and `latest_line` recomputed, `latest_rank`, `latest_no_vig`)
+ * and, per game, bookmaker and market, the number of latest lines (`odds_line_counts.latest_n`),
+ * computed for the lines already stored (one sport at a time) and kept by `replaceSport`. And
+ * indexes: the games' first lines in the games' order, within a sport and within a sport's
+ * season (which a scan of the sport's order reaches only after every earlier season: tennis
+ * 2026 after 5,000 games of 2025); each game's latest lines in rank order, and by bookmaker and
+ * market (the list's filters, lower case) then rank. So a list is a page of games and, per game,
+ * one bounded index read (golf: 3,400 latest lines a game, of which a bookmaker and market
+ * filter keeps about 150). Replaces the index of migration 28 (`odds_lines_shown_idx`), which
+ * no read uses any more.
+ */
+export const listedLinesMigration: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql.unsafe(`ALTER TABLE odds_lines ADD COLUMN latest_rank integer, ADD COLUMN latest_no_vig double precision`)
+  yield* sql.unsafe(`ALTER TABLE odds_line_counts ADD COLUMN latest_n integer NOT NULL DEFAULT 0`)
+  for (const { sport } of yield* sql<{ sport: string }>`SELECT DISTINCT sport FROM odds_lines`) {
+    const rows = yield* sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE sport = ${sport}`
+      .pipe(Effect.flatMap((r) => Effect.orDie(decodeRows(r))))
+    yield* storeListed(sql, sport, rows.map(toLine))
+    yield* sql.unsafe(RECOUNT_LATEST, [sport])
+  }
+  yield* sql.unsafe(`DROP INDEX IF EXISTS odds_lines_shown_idx`)
+  yield* sql.unsafe(`CREATE INDEX odds_lines_first_idx ON odds_lines (sport, game_date, game_id COLLATE "C")
+    WHERE first_line`)
+  yield* sql.unsafe(`CREATE INDEX odds_lines_first_season_idx
+    ON odds_lines (sport, season, game_date, game_id COLLATE "C") WHERE first_line`)
+  yield* sql.unsafe(`CREATE INDEX odds_lines_latest_idx ON odds_lines (game_id, latest_rank)
+    WHERE latest_rank IS NOT NULL`)
+  yield* sql.unsafe(`CREATE INDEX odds_lines_latest_selected_idx
+    ON odds_lines (game_id, lower(bookmaker), lower(market), latest_rank) WHERE latest_rank IS NOT NULL`)
+})
+
 const Num = Schema.NullOr(Schema.Number)
 const Text = Schema.NullOr(Schema.String)
 
@@ -204,8 +287,11 @@ const Row = Schema.Struct({
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
 const decodeStored = Schema.decodeUnknown(Schema.Array(Schema.Struct({ ...Row.fields, no_vig_probability: Num })))
 
-/** A game's history order (Odds.ts `compareSnapshots`), as odds_lines_history_idx holds it. */
-const HISTORY_ORDER = `snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
+/**
+ * A game's history order (Odds.ts `compareSnapshots`), as odds_lines_history_idx holds it (the
+ * date qualified by the table, as in ORDER: the table's column, not COLUMNS' text of it).
+ */
+const HISTORY_ORDER = `odds_lines.snapshot_date, line_time ASC NULLS FIRST, id COLLATE "C"`
 
 const OUTRIGHT = ["market", "participant_id", "participant_name"] as const
 
@@ -274,19 +360,66 @@ export const makeOddsStore: Effect.Effect<
         Effect.map((rows) => rows.map(toLine)),
         orStoreError("OddsReader.find")
       ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>,
-    latest: (q, games) => {
-      // the marked lines only (markLatest): an index read, whatever the number of snapshots
-      const where = sql.and([whereOf(q), sql`(first_line OR latest_line)`])
-      return sql`WITH g AS (
-          SELECT game_id FROM odds_lines WHERE ${where} GROUP BY game_id
-          ORDER BY min(game_date) ASC NULLS LAST, game_id COLLATE "C" LIMIT ${Math.max(0, Math.trunc(games))}
+    latest: (q) => {
+      // the page of games: their first lines, an index scan of odds_lines_first_idx
+      const selected = (alias: string) => [
+        ...(q.bookmaker === undefined ? [] : [sql`lower(${sql(alias)}.bookmaker) = ${q.bookmaker}`]),
+        ...(q.market === undefined ? [] : [
+          sql`${sql(alias)}.market IS NOT NULL AND lower(${sql(alias)}.market) = ${q.market}`
+        ])
+      ]
+      return Effect.gen(function*() {
+        const firsts = yield* sql`SELECT ${sql.literal(COLUMNS)} FROM odds_lines
+          WHERE ${sql.and([whereOf(q), sql`first_line`])}
+          ORDER BY ${sql.literal(GAME_ORDER)} LIMIT ${Math.max(0, Math.trunc(q.games))}`.pipe(
+          Effect.flatMap(decodeRows)
         )
-        SELECT ${sql.literal(COLUMNS)} FROM odds_lines WHERE ${where} AND game_id IN (SELECT game_id FROM g)
-        ORDER BY ${sql.literal(ORDER)}`.pipe(
-        Effect.flatMap(decodeRows),
-        Effect.map((rows) => rows.map(toLine)),
-        orStoreError("OddsReader.latest")
-      ) as Effect.Effect<ReadonlyArray<Odds.OddsLine>, StoreError>
+        if (firsts.length === 0) return []
+        const ids = firsts.map((r) => r.game_id)
+        const { rows, totals } = yield* Effect.all({
+          // per game its first `lines` selected latest lines in rank order (odds_lines_latest_idx)
+          // (the games as VALUES: their number known to the planner, which then plans a cheap
+          // nested loop and no JIT compilation, whatever the statistics of the new lines)
+          rows: sql`SELECT l.* FROM (VALUES ${sql.csv(ids.map((id) => sql`(${id})`))}) AS g(game_id)
+            CROSS JOIN LATERAL (
+              SELECT ${sql.literal(COLUMNS)}, latest_no_vig AS no_vig_probability, latest_rank FROM odds_lines o
+              WHERE ${
+            sql.and([
+              sql`o.game_id = g.game_id`,
+              sql`o.sport = ${q.sport}`,
+              sql`o.latest_rank IS NOT NULL`,
+              ...selected("o")
+            ])
+          }
+              ORDER BY o.latest_rank LIMIT ${Math.max(0, Math.trunc(q.lines))}
+            ) l
+            ORDER BY l.game_id, l.latest_rank`.pipe(Effect.flatMap(decodeStored)),
+          totals: sql<{ game_id: string; n: number | string }>`SELECT game_id, sum(latest_n) AS n
+            FROM odds_line_counts
+            WHERE ${
+            sql.and([
+              sql`sport = ${q.sport}`,
+              sql.in("game_id", ids),
+              ...(q.bookmaker === undefined ? [] : [sql`bookmaker = ${q.bookmaker}`]),
+              ...(q.market === undefined ? [] : [sql`market = ${q.market}`])
+            ])
+          }
+            GROUP BY game_id`
+        })
+        const total = new Map(totals.map((t) => [t.game_id, Number(t.n)]))
+        const byGame = new Map<string, Array<Odds.StoredLine>>()
+        for (const r of rows) {
+          const { no_vig_probability, ...line } = r
+          const list = byGame.get(r.game_id) ?? []
+          byGame.set(r.game_id, list)
+          list.push({ line: toLine(line), no_vig_probability })
+        }
+        return firsts.map((f): LatestGame => ({
+          first: toLine(f),
+          total: total.get(f.game_id) ?? 0,
+          rows: byGame.get(f.game_id) ?? []
+        }))
+      }).pipe(orStoreError("OddsReader.latest")) as Effect.Effect<ReadonlyArray<LatestGame>, StoreError>
     },
     history: (q: LineHistoryQuery) => {
       const conditions = [
@@ -343,9 +476,9 @@ export const makeOddsStore: Effect.Effect<
               ${sql.literal(NUMBERS.map((n) => `${n} double precision`).join(", "))},
               ${sql.literal(OUTRIGHT.map((n) => `${n} text`).join(", "))})`
         }
-        yield* sql.unsafe(markLatest(sport), [sport])
+        yield* storeListed(sql, sport, all)
         yield* storeNoVig(sql, all)
-        for (const s of RECOUNT) yield* sql.unsafe(s, [sport])
+        for (const s of [...RECOUNT, RECOUNT_LATEST]) yield* sql.unsafe(s, [sport])
       })).pipe(orStoreError("OddsWriter.replaceSport"))
   }))
 })

@@ -8,6 +8,7 @@
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { DfsSalary, DfsSlate, DfsSport } from "../Dfs.js"
 import type { StoreError } from "../Errors.js"
+import type { Page, Paged } from "./Queries.js"
 
 /**
  * Slate filters: `sport` exactly; `platform` exactly when given; `since` (`YYYY-MM-DD`) keeps
@@ -34,6 +35,16 @@ export interface DfsReaderService {
     slateId: string,
     position?: string | undefined
   ) => Effect.Effect<ReadonlyArray<DfsSalary>, StoreError>
+  /**
+   * `page.limit` rows from `page.offset` of {@link salaries} (same filter and order), with
+   * `total` the rows before paging: what a page of `/v1/{sport}/dfs/slates/{slateId}/salaries`
+   * reads, without every row of the slate.
+   */
+  readonly salaryPage: (
+    slateId: string,
+    position: string | undefined,
+    page: Page
+  ) => Effect.Effect<Paged<DfsSalary>, StoreError>
 }
 /** The {@link DfsReaderService} port. */
 export class DfsReader extends Context.Tag("@sports-data/DfsReader")<DfsReader, DfsReaderService>() {}

@@ -40,17 +40,38 @@ export interface LineHistoryQuery {
   readonly after?: SortKey | undefined
 }
 
+/**
+ * A list of games with their latest lines (OddsReader `latest`): the games of `OddsQuery`, at
+ * most `games` of them; per game the latest lines of `bookmaker` and `market` (lower case;
+ * matched case-insensitively; `market` keeps outright lines only), at most `lines` of them.
+ */
+export interface LatestQuery extends OddsQuery {
+  readonly games: number
+  readonly lines: number
+  readonly bookmaker?: string | undefined
+  readonly market?: string | undefined
+}
+
+/** One game of OddsReader `latest`: its first line, its selected latest lines' number and first ones. */
+export interface LatestGame {
+  readonly first: OddsLine
+  readonly total: number
+  readonly rows: ReadonlyArray<StoredLine>
+}
+
 /** Reads of the stored lines. */
 export interface OddsReaderService {
   /** Every line matching `query`, in its order. */
   readonly find: (query: OddsQuery) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
   /**
-   * The lines of the first `games` games matching `query` (games in the query's order): each
-   * game's first line and its last line per Odds.ts `latestKey` (source and bookmaker; outrights
-   * also market and golfer), in the query's order. What a list of games with their latest lines
-   * reads, without every snapshot of a season.
+   * The first `query.games` games matching `query` (games in the query's order), each with its
+   * first line (`first`, Odds.ts `ListedLine`), its latest lines of `query.bookmaker` and
+   * `query.market` (when given) in the list's order (`ListedLine` `rank`), the first
+   * `query.lines` of them (`rows`, each with the no-vig probability stored for the list,
+   * `ListedLine` `no_vig_probability`) and their number (`total`). Reads a bounded page, whatever
+   * the number of snapshots or of latest lines of a game.
    */
-  readonly latest: (query: OddsQuery, games: number) => Effect.Effect<ReadonlyArray<OddsLine>, StoreError>
+  readonly latest: (query: LatestQuery) => Effect.Effect<ReadonlyArray<LatestGame>, StoreError>
   /**
    * A page of one game's lines in snapshot order (Odds.ts `compareSnapshots`) with the no-vig
    * probability stored beside each (Odds.ts `atTimeNoVig`, computed at write over the whole

@@ -6,7 +6,7 @@
 import { type HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Dfs, type OptimizeResult, type SalaryRow } from "@sports-data/app"
-import { type Dfs as D, Paging } from "@sports-data/domain"
+import { type Dfs as D } from "@sports-data/domain"
 import { Effect } from "effect"
 import { requestPath } from "../Errors.js"
 import { envelope, listPage } from "./Common.js"
@@ -56,15 +56,14 @@ export const DfsLive = group(Api, "dfs", (handlers) =>
       }))
     .handle("dfsSalaries", ({ path, request, urlParams }) =>
       Effect.gen(function*() {
-        const { rows, slate } = yield* (yield* Dfs).salaries(path.sport, path.slateId, urlParams.position)
         const limit = Params.withDefault(urlParams.limit, Params.DfsSalariesLimit)
         const offset = Params.withDefault(urlParams.offset, 0)
-        const page = Paging.offsetPage(rows, { limit, offset })
+        const page = yield* (yield* Dfs).salaries(path.sport, path.slateId, urlParams.position, { limit, offset })
         return yield* envelope(ctx(request, path.sport, "dfsSalaries"), page.rows.map(salaryView), {
           total: page.total,
           offset,
           limit,
-          slate: slateView(slate)
+          slate: slateView(page.slate)
         })
       }))
     .handle("lineupOptimize", ({ payload, request }) =>
