@@ -127,7 +127,7 @@ const referenceTrends = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =
       total_records: total,
       trends: groups.slice(0, q.limit).map((g) => {
         const p = g.people.get(g.id)
-        const records = g.games.map((l) => historyRecord(g.sport, l, p))
+        const records = g.games.slice(0, q.gamesLimit ?? Infinity).map((l) => historyRecord(g.sport, l, p))
         return {
           player_id: g.id,
           player_name: g.name,
@@ -206,7 +206,13 @@ const queries = (sport: HistorySport, sample: StatLine, name: string): ReadonlyA
   { player: name.split(" ").at(-1)!, limit: 10 },
   { player: name, limit: 3 },
   { player: "a", limit: 10 },
-  { player: "no such player zz", limit: 10 }
+  { player: "no such player zz", limit: 10 },
+  // trends as the HTTP handlers ask them: each player's newest games_limit games
+  { limit: 50, gamesLimit: 10 },
+  { limit: 5, gamesLimit: 1 },
+  { season: sample.season, position: sport === "nba" ? "G" : sport === "nfl" ? "WR" : "SP", limit: 10, gamesLimit: 3 },
+  { team: sample.team ?? undefined, limit: 10, gamesLimit: 2 },
+  { player: name, limit: 3, gamesLimit: 2 }
 ]
 
 const layers = await storeLayers()
@@ -235,8 +241,11 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
           }
           expect((yield* trendsOf([sport], { limit: 5 })).trends.length).toBeGreaterThan(0)
         }
-        const all = { limit: 20 }
-        expect(yield* trendsOf(["nfl", "nba", "mlb"], all)).toEqual(yield* referenceTrends(["nfl", "nba", "mlb"], all))
+        for (const all of [{ limit: 20 }, { limit: 20, gamesLimit: 4 }]) {
+          expect(yield* trendsOf(["nfl", "nba", "mlb"], all)).toEqual(
+            yield* referenceTrends(["nfl", "nba", "mlb"], all)
+          )
+        }
 
         const odds = yield* Odds
         for (const sport of ["nba", "golf"] as const) {

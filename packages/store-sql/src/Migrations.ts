@@ -1206,6 +1206,22 @@ const eventOrderIndexes = statements([
     ON signals ((CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), effective_at DESC, id)`
 ])
 
+/**
+ * The "recent" order of stat lines (season, week, game date descending, undated last, then id
+ * descending) as indexes, per sport and per player: StatLineReader `newest` (trends, game history,
+ * the latest season or date) walks them and stops at the lines it answers, instead of sorting a
+ * sport's lines. They replace the ascending (sport, season, week) and (player_id, season, week,
+ * game_date) indexes, whose filters they answer too.
+ */
+const statLineRecentIndexes = statements([
+  `CREATE INDEX stat_lines_sport_recent_idx
+    ON stat_lines (sport, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX stat_lines_player_recent_idx
+    ON stat_lines (player_id, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `DROP INDEX IF EXISTS stat_lines_sport_season_week_idx`,
+  `DROP INDEX IF EXISTS stat_lines_player_idx`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1235,7 +1251,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "29_source_syncs": sourceSyncsMigration,
   "30_stored_stacks_and_line_groups": storedStacks,
   "36_stored_no_vig": storedNoVigMigration,
-  "37_event_and_game_order_indexes": eventOrderIndexes
+  "37_event_and_game_order_indexes": eventOrderIndexes,
+  "38_stat_line_recent_indexes": statLineRecentIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */
