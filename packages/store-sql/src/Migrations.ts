@@ -1208,18 +1208,22 @@ const eventOrderIndexes = statements([
 
 /**
  * The "recent" order of stat lines (season, week, game date descending, undated last, then id
- * descending) as indexes, per sport and per player: StatLineReader `newest` (trends, game history,
- * the latest season or date) walks them and stops at the lines it answers, instead of sorting a
- * sport's lines. They replace the ascending (sport, season, week) and (player_id, season, week,
- * game_date) indexes, whose filters they answer too.
+ * descending) as indexes, per sport, per player and per team: StatLineReader `newest` (trends,
+ * game history, the latest season or date) walks them and stops at the lines it answers, instead
+ * of sorting a sport's lines, and a team's season is one range. They replace the (sport, season,
+ * week), (player_id, season, week, game_date) and (sport, lower(team)) indexes, whose filters they
+ * answer too.
  */
 const statLineRecentIndexes = statements([
   `CREATE INDEX stat_lines_sport_recent_idx
     ON stat_lines (sport, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
   `CREATE INDEX stat_lines_player_recent_idx
     ON stat_lines (player_id, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX stat_lines_team_recent_idx ON stat_lines
+    (sport, lower(team), season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
   `DROP INDEX IF EXISTS stat_lines_sport_season_week_idx`,
-  `DROP INDEX IF EXISTS stat_lines_player_idx`
+  `DROP INDEX IF EXISTS stat_lines_player_idx`,
+  `DROP INDEX IF EXISTS stat_lines_sport_team_idx`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {

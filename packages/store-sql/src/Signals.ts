@@ -152,13 +152,22 @@ export const makeUpsertSignals: Effect.Effect<
     )
 })
 
+/**
+ * `values` as the text of a PostgreSQL text array (`{"a","b"}`: each element quoted, `"` and `\`
+ * escaped), to pass a list as one parameter cast with `::text[]` on every driver.
+ */
+const textArray = (values: ReadonlyArray<string>): string =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`
+
 /** Makes the SignalReader over the current SqlClient. */
 export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => ({
     find: (q) => {
+      // one text[] parameter: planned with its values (unlike a jsonb list, which hides them), so
+      // the sport and type filters walk signals_sport_type_idx instead of scanning every signal
       const oneOf = (column: string, values: ReadonlyArray<string>) =>
-        sql`${sql(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
+        sql`${sql(column)} = ANY(${textArray(values)}::text[])`
       const where = [
         sql`true`,
         ...(q.sports === undefined ? [] : [oneOf("sport", q.sports)]),
