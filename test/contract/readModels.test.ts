@@ -293,8 +293,15 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
         }
 
         // trending topics: counted by the store per name and type, as the per-request count did
-        const signalsHeld = (yield* (yield* SignalReader).find({ order: "recent", limit: 1, offset: 0 })).total
-        expect(signalsHeld, "the fixtures' ingest derives signals").toBeGreaterThan(0)
+        const signalReader = yield* SignalReader
+        const everySignal = yield* allRows((page) => signalReader.find({ order: "recent", ...page }))
+        expect(everySignal.length, "the fixtures' ingest derives signals").toBeGreaterThan(0)
+        // the newest signal per sport, as every signal read says
+        const newestBySport = new Map<string, Date>()
+        for (const s of everySignal) if (!newestBySport.has(s.sport)) newestBySport.set(s.sport, s.effective_at)
+        expect(yield* signalReader.lastUpdate).toEqual(
+          [...newestBySport].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sport, at]) => ({ sport, at }))
+        )
         for (const sports of [["nba"], ["nfl"], ["nfl", "nba"]] as const) {
           for (const limit of [3, 1000]) {
             const trending = yield* Effect.flatMap(Signals, (x) => x.trending(sports, limit))

@@ -1212,9 +1212,10 @@ const eventOrderIndexes = statements([
  * game history, the latest season or date) walks them and stops at the lines it answers, instead
  * of sorting a sport's lines, and a team's season is one range. They replace the (sport, season,
  * week), (player_id, season, week, game_date) and (sport, lower(team)) indexes, whose filters they
- * answer too.
+ * answer too. Signals by sport, newest first: SignalReader `lastUpdate` probes it per sport
+ * instead of grouping every signal.
  */
-const statLineRecentIndexes = statements([
+const recentOrderIndexes = statements([
   `CREATE INDEX stat_lines_sport_recent_idx
     ON stat_lines (sport, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
   `CREATE INDEX stat_lines_player_recent_idx
@@ -1223,7 +1224,8 @@ const statLineRecentIndexes = statements([
     (sport, lower(team), season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
   `DROP INDEX IF EXISTS stat_lines_sport_season_week_idx`,
   `DROP INDEX IF EXISTS stat_lines_player_idx`,
-  `DROP INDEX IF EXISTS stat_lines_sport_team_idx`
+  `DROP INDEX IF EXISTS stat_lines_sport_team_idx`,
+  `CREATE INDEX signals_sport_effective_idx ON signals (sport, effective_at DESC)`
 ])
 
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
@@ -1256,7 +1258,7 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "30_stored_stacks_and_line_groups": storedStacks,
   "36_stored_no_vig": storedNoVigMigration,
   "37_event_and_game_order_indexes": eventOrderIndexes,
-  "38_stat_line_recent_indexes": statLineRecentIndexes
+  "38_recent_order_indexes": recentOrderIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -221,8 +221,17 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
         Effect.flatMap(Schema.decodeUnknown(Schema.Array(SignalNameCountRow))),
         orStoreError("SignalReader.nameCounts")
       ),
+    // each sport holding signals (a skip through signals_sport_effective_idx), then its newest:
+    // a few index probes instead of grouping every signal
     lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
-      SELECT sport, max(effective_at) AS at FROM signals GROUP BY sport ORDER BY sport`.pipe(
+      WITH RECURSIVE held AS (
+        (SELECT sport FROM signals ORDER BY sport LIMIT 1)
+        UNION ALL
+        SELECT (SELECT s.sport FROM signals s WHERE s.sport > held.sport ORDER BY s.sport LIMIT 1)
+        FROM held WHERE held.sport IS NOT NULL
+      )
+      SELECT sport, (SELECT max(effective_at) FROM signals s WHERE s.sport = held.sport) AS at
+      FROM held WHERE sport IS NOT NULL ORDER BY sport`.pipe(
       orStoreError("SignalReader.lastUpdate")
     )
   })
