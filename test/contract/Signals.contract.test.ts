@@ -7,7 +7,15 @@
  * (test/fixtures/nba), so they are real rows, not hand-written ones.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
-import { type Paged, ServiceEventReader, SignalReader, SportsWriter, type StoredSignal } from "@sports-data/domain"
+import {
+  type Paged,
+  ServiceEventReader,
+  type SignalNameCount,
+  type SignalQuery,
+  SignalReader,
+  SportsWriter,
+  type StoredSignal
+} from "@sports-data/domain"
 import { Effect } from "effect"
 import { storeLayers } from "../harness/stores.js"
 import { ingestedSignals } from "../ingest/helpers.js"
@@ -107,6 +115,51 @@ describe("signal storage contract", () => {
           expect(ids(paged)).toEqual(expected.slice(1, 3).map((s) => s.id))
           const newest = new Date(Math.max(...signals.map((s) => s.effective_at.getTime())))
           expect(yield* reader.lastUpdate).toEqual([{ sport: "nba", at: newest }])
+        }))
+
+      it.effect("name counts: the matching signals counted per player name and type, by each's newest", () =>
+        Effect.gen(function*() {
+          const { reader, writer } = yield* Ports
+          yield* writer.upsertSignals(signals)
+          /** The reference: every matching signal read in the recent order and counted here. */
+          const reference = (filter: Omit<SignalQuery, "order" | "limit" | "offset">) =>
+            Effect.map(reader.find({ ...filter, order: "recent", limit: 10_000, offset: 0 }), (page) => {
+              const out = new Map<string, SignalNameCount>()
+              page.rows.forEach((s, first) => {
+                const key = `${s.player_name}\u0000${s.signal_type}`
+                const c = out.get(key)
+                out.set(
+                  key,
+                  c === undefined
+                    ? {
+                      player_name: s.player_name,
+                      signal_type: s.signal_type,
+                      count: 1,
+                      newest: s.effective_at,
+                      first
+                    }
+                    : { ...c, count: c.count + 1 }
+                )
+              })
+              return [...out.values()]
+            })
+          const sample = signals[Math.floor(signals.length / 2)]!
+          const filters = [
+            {},
+            { sports: ["nba" as const] },
+            { since: sample.effective_at },
+            { types: ["injury_update" as const, "return_from_injury" as const], since: sample.effective_at },
+            { severities: ["high" as const], team: sample.team.toLowerCase() }
+          ]
+          for (const filter of filters) {
+            const counts = yield* reader.nameCounts(filter)
+            expect(counts, JSON.stringify(filter)).toEqual(yield* reference(filter))
+          }
+          const every = yield* reader.nameCounts({})
+          expect(every.reduce((n, c) => n + c.count, 0)).toBe(signals.length)
+          expect(new Set(every.map((c) => `${c.player_name}/${c.signal_type}`)).size).toBe(every.length)
+          expect(every.length).toBeLessThan(signals.length)
+          expect(yield* reader.nameCounts({ sports: ["nfl"] })).toEqual([])
         }))
 
       it.effect("a game whose score or state changes writes game.score_updated; a new or unchanged game none", () =>

@@ -411,6 +411,74 @@ describe("sports data contract (readers and writer)", () => {
             .toEqual([])
         }))
 
+      it.effect("stat lines newest: the recent order, each player's newest, a limit, positions of line or player", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const mahomes = "svc_nfl_00-0033873"
+          const kelce = "svc_nfl_00-0030506"
+          const lamar = "svc_nfl_00-0034796"
+          const herbert = "svc_nfl_00-0036355" // his line has no game date: after the dated ones of his week
+          const newest = store.statLines.newest
+          const all = (yield* store.statLines.find({ sport: "nfl", order: "recent", ...page })).rows
+          expect(yield* newest({ sport: "nfl" })).toEqual(all)
+          expect(ids(all)).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${lamar}:2024_01_BAL_KC`,
+            `${mahomes}:2024_01_BAL_KC`,
+            `${kelce}:2024_01_BAL_KC`,
+            `${herbert}:2024:1`,
+            `${mahomes}:2023_01_DET_KC`
+          ])
+          expect(ids(yield* newest({ sport: "nfl", limit: 2 }))).toEqual(ids(all).slice(0, 2))
+          expect(ids(yield* newest({ sport: "nfl", per_player: 1 }))).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${lamar}:2024_01_BAL_KC`,
+            `${kelce}:2024_01_BAL_KC`,
+            `${herbert}:2024:1`
+          ])
+          // per player of the players asked (unknown ids and repeats ignored), newest first over all
+          const asked = { sport: "nfl", player_ids: [kelce, mahomes, mahomes, "svc_nfl_nobody"] } as const
+          expect(ids(yield* newest({ ...asked, per_player: 2 }))).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${mahomes}:2024_01_BAL_KC`,
+            `${kelce}:2024_01_BAL_KC`
+          ])
+          expect(ids(yield* newest({ ...asked, per_player: 2, limit: 2 }))).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${mahomes}:2024_01_BAL_KC`
+          ])
+          expect(ids(yield* newest({ ...asked }))).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${mahomes}:2024_01_BAL_KC`,
+            `${kelce}:2024_01_BAL_KC`,
+            `${mahomes}:2023_01_DET_KC`
+          ])
+          // filters: season, week, team (any case)
+          expect(ids(yield* newest({ sport: "nfl", season: 2023 }))).toEqual([`${mahomes}:2023_01_DET_KC`])
+          expect(ids(yield* newest({ sport: "nfl", season: 2024, week: 1, team: "bal" }))).toEqual([
+            `${lamar}:2024_01_BAL_KC`
+          ])
+          // positions: the line's, else its player's (Kelce is a TE; his line without a position for a while)
+          expect(ids(yield* newest({ sport: "nfl", positions: ["QB"], per_player: 1 }))).toEqual([
+            `${mahomes}:2024_02_CIN_KC`,
+            `${lamar}:2024_01_BAL_KC`,
+            `${herbert}:2024:1`
+          ])
+          const line = F.statLines.find((l) => l.id === `${kelce}:2024_01_BAL_KC`)!
+          yield* store.writer.upsertStatLines([{ ...line, position: null }])
+          expect(ids(yield* newest({ sport: "nfl", positions: ["TE", "RB"] }))).toEqual([`${kelce}:2024_01_BAL_KC`])
+          expect(yield* newest({ sport: "nfl", positions: ["te"] })).toEqual([])
+          yield* store.writer.upsertStatLines([line])
+          // nothing asked, nothing held
+          expect(yield* newest({ sport: "nfl", positions: [] })).toEqual([])
+          expect(yield* newest({ sport: "nfl", player_ids: [] })).toEqual([])
+          expect(yield* newest({ sport: "nfl", per_player: 0 })).toEqual([])
+          expect(yield* newest({ sport: "nfl", limit: 0 })).toEqual([])
+          expect(yield* newest({ sport: "nba" })).toEqual([])
+          expect(ids(yield* newest({ sport: "mlb", limit: 1 }))).toEqual(["svc_mlb_660271:745445"])
+        }))
+
       it.effect("injuries: newest week first, by team, player, season and week", () =>
         Effect.gen(function*() {
           yield* seed

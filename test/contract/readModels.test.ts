@@ -1,12 +1,12 @@
 /**
- * The read models of trends, game history and the odds list (StatLineReader `groups`,
- * OddsReader `latest`) on every store: after an ingest of the fixtures, the app's answers equal
+ * The read models of trends, game history, trending topics and the odds list (StatLineReader
+ * `groups` and `newest`, SignalReader `nameCounts`, OddsReader `latest`) on every store: after an ingest of the fixtures, the app's answers equal
  * what the per-request computation over every matching line (the code they replaced, written
  * out below as the reference) answered, for the filters clients send; and after new lines are
  * written, the answers move with them.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Analytics, type HistoryQuery, type HistorySport, Odds } from "@sports-data/app"
+import { Analytics, type HistoryQuery, type HistorySport, Odds, Signals } from "@sports-data/app"
 import {
   Analytics as A,
   Odds as O,
@@ -16,15 +16,20 @@ import {
   type Player,
   PlayerReader,
   type Resources,
+  SignalReader,
+  Signals as Rules,
+  type SignalSport,
   Sports,
   SportsWriter,
   type StatLine,
-  StatLineReader
+  StatLineReader,
+  type StoredSignal
 } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import { Effect, Layer, Option } from "effect"
 import { fileURLToPath } from "node:url"
 import { historyRecord } from "../../packages/app/src/Analytics.js"
+import { TRENDING_TTL_MS, TRENDING_WINDOW_DAYS } from "../../packages/app/src/Signals.js"
 import { storeLayers } from "../harness/stores.js"
 
 const fixtures = (sport: string) => fileURLToPath(new URL(`../fixtures/${sport}`, import.meta.url))
@@ -127,7 +132,7 @@ const referenceTrends = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =
       total_records: total,
       trends: groups.slice(0, q.limit).map((g) => {
         const p = g.people.get(g.id)
-        const records = g.games.map((l) => historyRecord(g.sport, l, p))
+        const records = g.games.slice(0, q.gamesLimit ?? Infinity).map((l) => historyRecord(g.sport, l, p))
         return {
           player_id: g.id,
           player_name: g.name,
@@ -207,6 +212,46 @@ const referenceOdds = (sport: "nba" | "golf", q: ListFilters) =>
     })
   })
 
+/** The reference `/v1/trending`: every signal of the window read and counted per request (the replaced code). */
+const referenceTrending = (sports: ReadonlyArray<SignalSport>, limit: number) =>
+  Effect.gen(function*() {
+    const signals = yield* SignalReader
+    const groupOfType = new Map(
+      Object.entries(Rules.newsTypeGroups).flatMap(([group, types]) => types.map((t) => [t as string, group]))
+    )
+    const out: Array<Resources.TrendingTopic & { readonly at: number }> = []
+    for (const { at, sport } of yield* signals.lastUpdate) {
+      if (!sports.includes(sport)) continue
+      const since = new Date(at.getTime() - TRENDING_WINDOW_DAYS * 86_400_000)
+      const rows = yield* allRows((page) => signals.find({ sports: [sport], since, order: "recent", ...page }))
+      const byTag = new Map<string, Array<StoredSignal>>()
+      for (const s of rows) byTag.set(s.player_name, [...(byTag.get(s.player_name) ?? []), s])
+      const top = Math.max(0, ...[...byTag.values()].map((l) => l.length))
+      for (const [tag, list] of byTag) {
+        const groups = new Map<string, number>()
+        for (const s of list) {
+          const g = groupOfType.get(s.signal_type) ?? s.signal_type
+          groups.set(g, (groups.get(g) ?? 0) + 1)
+        }
+        const newest = list[0]!.effective_at
+        out.push({
+          tag,
+          sport,
+          category: [...groups].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0],
+          relevance_score: Math.round((list.length / top) * 1000) / 1000,
+          scraped_at: newest.toISOString(),
+          expires_at: new Date(newest.getTime() + TRENDING_TTL_MS).toISOString(),
+          signal_count: list.length,
+          at: newest.getTime()
+        })
+      }
+    }
+    return out
+      .sort((a, b) => b.signal_count - a.signal_count || b.at - a.at || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+      .slice(0, limit)
+      .map(({ at: _, ...row }) => row)
+  })
+
 /** The filters compared, per sport (seasons and names the fixtures hold are read from them). */
 const queries = (sport: HistorySport, sample: StatLine, name: string): ReadonlyArray<HistoryQuery> => [
   { limit: 5 },
@@ -218,15 +263,21 @@ const queries = (sport: HistorySport, sample: StatLine, name: string): ReadonlyA
   { player: name.split(" ").at(-1)!, limit: 10 },
   { player: name, limit: 3 },
   { player: "a", limit: 10 },
-  { player: "no such player zz", limit: 10 }
+  { player: "no such player zz", limit: 10 },
+  // trends as the HTTP handlers ask them: each player's newest games_limit games
+  { limit: 50, gamesLimit: 10 },
+  { limit: 5, gamesLimit: 1 },
+  { season: sample.season, position: sport === "nba" ? "G" : sport === "nfl" ? "WR" : "SP", limit: 10, gamesLimit: 3 },
+  { team: sample.team ?? undefined, limit: 10, gamesLimit: 2 },
+  { player: name, limit: 3, gamesLimit: 2 }
 ]
 
 const layers = await storeLayers()
 
 describe.each(layers.filter(([label]) => label !== "pglite thread"))("read models on %s", (_label, stores) => {
-  const services = Layer.mergeAll(Analytics.Default, Odds.Default).pipe(Layer.provideMerge(stores))
+  const services = Layer.mergeAll(Analytics.Default, Odds.Default, Signals.Default).pipe(Layer.provideMerge(stores))
   it.scopedLive(
-    "trends, history and the odds list equal the per-request computation, and move with new lines",
+    "trends, history, trending topics and the odds list equal the per-request computation, and move with new lines",
     () =>
       Effect.gen(function*() {
         for (const sport of ["nba", "nfl", "golf"]) {
@@ -247,8 +298,28 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("read model
           }
           expect((yield* trendsOf([sport], { limit: 5 })).trends.length).toBeGreaterThan(0)
         }
-        const all = { limit: 20 }
-        expect(yield* trendsOf(["nfl", "nba", "mlb"], all)).toEqual(yield* referenceTrends(["nfl", "nba", "mlb"], all))
+        for (const all of [{ limit: 20 }, { limit: 20, gamesLimit: 4 }]) {
+          expect(yield* trendsOf(["nfl", "nba", "mlb"], all)).toEqual(
+            yield* referenceTrends(["nfl", "nba", "mlb"], all)
+          )
+        }
+
+        // trending topics: counted by the store per name and type, as the per-request count did
+        const signalReader = yield* SignalReader
+        const everySignal = yield* allRows((page) => signalReader.find({ order: "recent", ...page }))
+        expect(everySignal.length, "the fixtures' ingest derives signals").toBeGreaterThan(0)
+        // the newest signal per sport, as every signal read says
+        const newestBySport = new Map<string, Date>()
+        for (const s of everySignal) if (!newestBySport.has(s.sport)) newestBySport.set(s.sport, s.effective_at)
+        expect(yield* signalReader.lastUpdate).toEqual(
+          [...newestBySport].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sport, at]) => ({ sport, at }))
+        )
+        for (const sports of [["nba"], ["nfl"], ["nfl", "nba"]] as const) {
+          for (const limit of [3, 1000]) {
+            const trending = yield* Effect.flatMap(Signals, (x) => x.trending(sports, limit))
+            expect(trending, `trending ${sports.join()} ${limit}`).toEqual(yield* referenceTrending(sports, limit))
+          }
+        }
 
         const odds = yield* Odds
         for (const sport of ["nba", "golf"] as const) {

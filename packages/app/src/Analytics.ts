@@ -11,7 +11,6 @@ import {
   type AnalyticsResources as R,
   type InjuryReport,
   ModelRegistryReader,
-  Paging,
   type Player,
   PlayerMetricsReader,
   PlayerReader,
@@ -234,7 +233,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         const ids = q.player === undefined ? undefined : yield* idsNamed(sport, q.player)
         const season = q.season ?? (ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
           ? undefined
-          : (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]?.season)
+          : (yield* lines.newest({ sport, limit: 1 }))[0]?.season)
         const filter = { sport, season, week: q.week, team: q.team, player_ids: ids }
         const none = ids?.length === 0 ||
           (season === undefined && (ids === undefined || ids.length > NAMED_PLAYERS_MAX))
@@ -248,57 +247,31 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       })
 
     /**
-     * The lines of `players` under `filter` that the position filter keeps (newest first), at most
-     * `limit` (every one when undefined), with those players by id. Reads page by page and stops
-     * once `limit` lines are kept.
+     * The positions the position filter of `found` keeps, as the store's `positions` filter
+     * (StatLineReader `newest`): the kept groups' positions (a group's position is its lines'
+     * position, else its player's, as that filter reads it), so the lines it keeps are exactly
+     * those of the kept groups. Undefined without a position filter.
      */
-    const keptLines = (
-      sport: HistorySport,
-      filter: {
-        readonly season?: number | undefined
-        readonly week?: number | undefined
-        readonly team?: string | undefined
-      },
-      players_: ReadonlyArray<string>,
-      position: string | undefined,
-      limit: number | undefined
-    ) =>
-      Effect.gen(function*() {
-        const people = yield* playersById(players, players_)
-        const out: Array<StatLine> = []
-        if (players_.length === 0 || limit === 0) return { lines: out, people }
-        const keeps = (l: StatLine) =>
-          position === undefined ||
-          Sports.positionMatches(sport, position, l.position ?? people.get(l.player_id)?.position ?? null)
-        const kept = yield* Paging.firstRows(
-          (page) =>
-            lines.find({
-              sport,
-              season: filter.season,
-              week: filter.week,
-              team: filter.team,
-              player_ids: players_,
-              order: "recent",
-              ...page
-            }),
-          keeps,
-          limit
-        )
-        return { lines: kept, people }
-      })
+    const keptPositions = (found: Effect.Effect.Success<ReturnType<typeof historyGroups>>) =>
+      found.position === undefined
+        ? undefined
+        : [...new Set(found.kept.flatMap((g) => (g.position === null ? [] : [g.position])))]
 
     /**
      * Game history of `sport` (HistoricalGameRecord, newest first), at most `limit` rows, with the
-     * total matched and the seasons they span (see `historyGroups` for the default season).
+     * total matched and the seasons they span (see `historyGroups` for the default season). The
+     * total comes from the groups; only the answered lines are read (StatLineReader `newest`).
      */
     const history = Effect.fn("Analytics.history")(function*(sport: HistorySport, q: HistoryQuery) {
       const found = yield* historyGroups(sport, q)
-      const named = [...new Set(found.kept.map((g) => g.player_id))]
-      const page = yield* keptLines(sport, found.filter, named, found.position, q.limit)
+      const rows = found.kept.length === 0
+        ? []
+        : yield* lines.newest({ ...found.filter, positions: keptPositions(found), limit: q.limit })
+      const people = yield* playersById(players, [...new Set(rows.map((l) => l.player_id))])
       return {
         total: found.total,
         seasons: found.seasons,
-        rows: page.lines.map((l) => historyRecord(sport, l, page.people.get(l.player_id)))
+        rows: rows.map((l) => historyRecord(sport, l, people.get(l.player_id)))
       }
     })
 
@@ -308,7 +281,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * by that mean descending, then name, then his newest game; at most `limit` players, each
      * with his newest `gamesLimit` games in `all_games` (the mean and `games_in_sample` over all
      * of them). `total_records` counts the game rows considered before grouping. The means come
-     * from the store's groups (`historyGroups`); only the answered players' lines are read.
+     * from the store's groups (`historyGroups`); only the answered players' newest `gamesLimit`
+     * lines are read (StatLineReader `newest`).
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
       type Group = {
@@ -362,17 +336,24 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       for (const sport of sports) {
         const mine = top.filter((g) => g.sport === sport)
         if (mine.length === 0) continue
-        const page = yield* keptLines(sport, mine[0]!.found.filter, mine.map((g) => g.playerId), q.position, undefined)
+        const ids = mine.map((g) => g.playerId)
+        const found = mine[0]!.found
+        const newest = yield* lines.newest({
+          ...found.filter,
+          player_ids: ids,
+          positions: keptPositions(found),
+          per_player: q.gamesLimit
+        })
+        const people = yield* playersById(players, ids)
         const byPlayer = new Map<string, Array<StatLine>>()
-        for (const l of page.lines) {
+        for (const l of newest) {
           const list = byPlayer.get(l.player_id)
           if (list === undefined) byPlayer.set(l.player_id, [l])
           else list.push(l)
         }
         for (const g of mine) {
-          const p = page.people.get(g.playerId)
-          const records = (byPlayer.get(g.playerId) ?? []).slice(0, q.gamesLimit ?? Infinity)
-            .map((l) => historyRecord(sport, l, p))
+          const p = people.get(g.playerId)
+          const records = (byPlayer.get(g.playerId) ?? []).map((l) => historyRecord(sport, l, p))
           if (records.length === 0) continue
           out.push({
             player_id: g.playerId,

@@ -49,8 +49,7 @@ export class Leaders extends Effect.Service<Leaders>()("@sports-data/app/Leaders
 
     /** The most recent game date (`YYYY-MM-DD`) with stat lines of `sport`, or null when none are held. */
     const latestDate = Effect.fn("Leaders.latestDate")(function*(sport: TeamSport) {
-      const page = yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })
-      return page.rows[0]?.game_date ?? null
+      return (yield* lines.newest({ sport, limit: 1 }))[0]?.game_date ?? null
     })
 
     /**

@@ -79,24 +79,27 @@ export const latestResultSeason = (games: GameReaderService, sport: TeamSport, l
 export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: ReadonlyArray<StatLine>) =>
   Effect.gen(function*() {
     const ids = [...new Set(lines.flatMap((l) => (l.game_id === null ? [] : [l.game_id])))]
+    // ids are keys: at most one game each, so one page of ids.length rows holds them all
     const rows = ids.length === 0
       ? []
-      : yield* allRows((page) => games.find({ sport, ids, order: "asc", ...page }))
+      : (yield* games.find({ sport, ids, order: "asc", limit: ids.length, offset: 0 })).rows
     const byId = new Map(rows.map((g) => [g.id, g] as const))
     return (line: StatLine): Game | undefined => (line.game_id === null ? undefined : byId.get(line.game_id))
   })
 
 /**
- * The players with these ids, by id: one read of at most `ids.length` rows (an id names one
- * player at most), not a count then the rows.
+ * The players with these ids, by id: one read (ids are keys, so one page of as many rows as
+ * distinct ids holds every player held).
  */
-export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) =>
-  ids.length === 0
+export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) => {
+  const unique = [...new Set(ids)]
+  return unique.length === 0
     ? Effect.succeed(new Map<string, Player>())
     : Effect.map(
-      players.find({ ids, limit: ids.length, offset: 0 }),
+      players.find({ ids: unique, limit: unique.length, offset: 0 }),
       (page) => new Map(page.rows.map((p) => [p.id, p] as const))
     )
+}
 
 /** Players of a team (every page). */
 export const teamPlayers = (players: PlayerReaderService, sport: TeamSport, team: Team) =>

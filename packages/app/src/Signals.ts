@@ -309,43 +309,41 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
      * `/v1/trending`: per sport, the players named by the most signals in the
      * {@link TRENDING_WINDOW_DAYS} days up to the sport's newest signal; `relevance_score` is
      * the count over the top count (0-1, 3 decimals), `category` the news group of most of the
-     * player's signals (ties: the first group in decisions.md order), `scraped_at` the newest of
-     * them, `expires_at` {@link TRENDING_TTL_MS} later. Ordered by count, then newest, then tag.
+     * player's signals (ties: the group of the newest of them), `scraped_at` the newest of them,
+     * `expires_at` {@link TRENDING_TTL_MS} later. Ordered by count, then newest, then tag. The
+     * store counts the signals per name and type (SignalReader `nameCounts`); none is read.
      */
     const trending = Effect.fn("Signals.trending")(function*(sports: ReadonlyArray<SignalSport>, limit: number) {
       const latest = yield* signals.lastUpdate
       const out: Array<Resources.TrendingTopic & { readonly at: number }> = []
       for (const { at, sport } of latest) {
         if (!sports.includes(sport)) continue
-        const rows = yield* every({
+        // per name and type, in the order of each's newest signal (SignalReader nameCounts)
+        const counts = yield* signals.nameCounts({
           sports: [sport],
-          since: new Date(at.getTime() - TRENDING_WINDOW_DAYS * DAY),
-          order: "recent"
+          since: new Date(at.getTime() - TRENDING_WINDOW_DAYS * DAY)
         })
-        const byTag = new Map<string, Array<StoredSignal>>()
-        for (const s of rows) {
-          const list = byTag.get(s.player_name)
-          if (list === undefined) byTag.set(s.player_name, [s])
-          else list.push(s)
+        const byTag = new Map<string, { count: number; newest: number; groups: Map<string, number> }>()
+        for (const c of counts) {
+          const tag = byTag.get(c.player_name) ?? { count: 0, newest: -Infinity, groups: new Map<string, number>() }
+          byTag.set(c.player_name, tag)
+          tag.count += c.count
+          tag.newest = Math.max(tag.newest, c.newest.getTime())
+          const g = groupOfType.get(c.signal_type) ?? c.signal_type
+          tag.groups.set(g, (tag.groups.get(g) ?? 0) + c.count)
         }
-        const top = Math.max(0, ...[...byTag.values()].map((l) => l.length))
-        for (const [tag, list] of byTag) {
-          const groups = new Map<string, number>()
-          for (const s of list) {
-            const g = groupOfType.get(s.signal_type) ?? s.signal_type
-            groups.set(g, (groups.get(g) ?? 0) + 1)
-          }
+        const top = Math.max(0, ...[...byTag.values()].map((t) => t.count))
+        for (const [tag, { count, groups, newest }] of byTag) {
           const category = [...groups].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0]
-          const newest = list[0]!.effective_at
           out.push({
             tag,
             sport,
             category,
-            relevance_score: Math.round((list.length / top) * 1000) / 1000,
-            scraped_at: newest.toISOString(),
-            expires_at: new Date(newest.getTime() + TRENDING_TTL_MS).toISOString(),
-            signal_count: list.length,
-            at: newest.getTime()
+            relevance_score: Math.round((count / top) * 1000) / 1000,
+            scraped_at: new Date(newest).toISOString(),
+            expires_at: new Date(newest + TRENDING_TTL_MS).toISOString(),
+            signal_count: count,
+            at: newest
           })
         }
       }

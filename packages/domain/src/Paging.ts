@@ -51,34 +51,6 @@ export const allRows = <A, E, R>(
     return rows
   })
 
-/**
- * The first `limit` rows `find` matches, in its order, that `keep` accepts (every such row when
- * `limit` is undefined: {@link allRows}, filtered). Reads pages of `limit` rows, at least 50
- * and at most `pageSize` (default 1,000), until `limit` rows are kept or the list ends, so a
- * small limit whose rows all pass costs one read. Fails as `find` does.
- */
-export const firstRows = <A, E, R>(
-  find: (page: Page) => Effect.Effect<Paged<A>, E, R>,
-  keep: (row: A) => boolean,
-  limit: number | undefined,
-  pageSize = 1000
-): Effect.Effect<ReadonlyArray<A>, E, R> =>
-  Effect.gen(function*() {
-    if (limit === undefined) return (yield* allRows(find)).filter(keep)
-    const out: Array<A> = []
-    if (limit <= 0) return out
-    const size = Math.min(pageSize, Math.max(limit, 50))
-    for (let offset = 0;; offset += size) {
-      const page = yield* find({ limit: size, offset })
-      for (const row of page.rows) {
-        if (!keep(row)) continue
-        out.push(row)
-        if (out.length >= limit) return out
-      }
-      if (page.rows.length < size || offset + size >= page.total) return out
-    }
-  })
-
 // ---------------------------------------------------------------------------------------------
 // Sort keys
 // ---------------------------------------------------------------------------------------------

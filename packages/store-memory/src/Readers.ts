@@ -320,6 +320,35 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
         byPlayer.get(id)!.sort(order).slice(0, Math.max(0, q.per_player))
       )
     }),
+  newest: (q) =>
+    Effect.map(Effect.zip(valuesOf(data.statLines), Ref.get(data.players)), ([rows, players]) => {
+      const ids = q.player_ids === undefined ? undefined : new Set(q.player_ids)
+      const positions = q.positions === undefined ? undefined : new Set(q.positions)
+      const positionKept = (s: StatLine) => {
+        const position = s.position ?? Option.getOrUndefined(HashMap.get(players, s.player_id))?.position ?? null
+        return positions === undefined || (position !== null && positions.has(position))
+      }
+      const matching = rows.filter((s) =>
+        s.sport === q.sport &&
+        (q.season === undefined || s.season === q.season) &&
+        (q.week === undefined || s.week === q.week) &&
+        (q.team === undefined || sameCi(s.team, q.team)) &&
+        (ids === undefined || ids.has(s.player_id)) &&
+        positionKept(s)
+      ).sort(statLineOrder("recent"))
+      const taken = new Map<string, number>()
+      const out: Array<StatLine> = []
+      const limit = q.limit === undefined ? Infinity : Math.max(0, Math.trunc(q.limit))
+      const perPlayer = q.per_player === undefined ? Infinity : Math.max(0, Math.trunc(q.per_player))
+      for (const s of matching) {
+        if (out.length >= limit) break
+        const n = taken.get(s.player_id) ?? 0
+        if (n >= perPlayer) continue
+        taken.set(s.player_id, n + 1)
+        out.push(s)
+      }
+      return out
+    }),
   groups: (q) =>
     Effect.map(Effect.zip(valuesOf(data.statLines), Ref.get(data.players)), ([rows, players]) => {
       const ids = q.player_ids === undefined ? undefined : new Set(q.player_ids)

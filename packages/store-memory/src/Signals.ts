@@ -10,6 +10,8 @@ import {
   sameJson,
   type ServiceEvent,
   type ServiceEventReaderService,
+  type SignalFilter,
+  type SignalNameCount,
   type SignalQuery,
   type SignalReaderService,
   Signals,
@@ -78,7 +80,7 @@ export const appendEvents = (data: SportsData, events: ReadonlyArray<NewServiceE
         return { ...state, events: [...state.events, ...added], nextEventId }
       }))
 
-const matches = (q: SignalQuery) => (s: StoredSignal): boolean =>
+const matches = (q: SignalFilter) => (s: StoredSignal): boolean =>
   (q.sports === undefined || q.sports.includes(s.sport)) &&
   (q.types === undefined || q.types.includes(s.signal_type)) &&
   (q.severities === undefined || q.severities.includes(s.severity)) &&
@@ -100,6 +102,25 @@ export const makeSignalReader = (data: SportsData): SignalReaderService => ({
     Effect.map(Ref.get(data.signals), (state) => {
       const rows = Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare(q.order))
       return { total: rows.length, rows: rows.slice(q.offset, q.offset + q.limit) }
+    }),
+  nameCounts: (q) =>
+    Effect.map(Ref.get(data.signals), (state) => {
+      const rows = Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare("recent"))
+      const counts = new Map<string, { -readonly [K in keyof SignalNameCount]: SignalNameCount[K] }>()
+      rows.forEach((s, rank) => {
+        const key = `${s.player_name}\u0000${s.signal_type}`
+        const c = counts.get(key)
+        if (c === undefined) {
+          counts.set(key, {
+            player_name: s.player_name,
+            signal_type: s.signal_type,
+            count: 1,
+            newest: s.effective_at,
+            first: rank
+          })
+        } else c.count += 1
+      })
+      return [...counts.values()]
     }),
   lastUpdate: Effect.map(Ref.get(data.signals), (state) => {
     const newest = new Map<Signals.SignalSport, Date>()

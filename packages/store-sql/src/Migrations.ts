@@ -1263,6 +1263,28 @@ const standingsTables = statements([
   `CREATE INDEX poll_rankings_latest_idx ON poll_rankings (sport, poll, season DESC, week DESC)`
 ])
 
+/**
+ * 0040: the "recent" order of stat lines (season, week, game date descending, undated last, then id
+ * descending) as indexes, per sport, per player and per team: StatLineReader `newest` (trends,
+ * game history, the latest season or date) walks them and stops at the lines it answers, instead
+ * of sorting a sport's lines, and a team's season is one range. They replace the (sport, season,
+ * week), (player_id, season, week, game_date) and (sport, lower(team)) indexes, whose filters they
+ * answer too. Signals by sport, newest first: SignalReader `lastUpdate` probes it per sport
+ * instead of grouping every signal.
+ */
+const recentOrderIndexes = statements([
+  `CREATE INDEX stat_lines_sport_recent_idx
+    ON stat_lines (sport, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX stat_lines_player_recent_idx
+    ON stat_lines (player_id, season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `CREATE INDEX stat_lines_team_recent_idx ON stat_lines
+    (sport, lower(team), season DESC, week DESC NULLS LAST, game_date DESC NULLS LAST, id COLLATE "C" DESC)`,
+  `DROP INDEX IF EXISTS stat_lines_sport_season_week_idx`,
+  `DROP INDEX IF EXISTS stat_lines_player_idx`,
+  `DROP INDEX IF EXISTS stat_lines_sport_team_idx`,
+  `CREATE INDEX signals_sport_effective_idx ON signals (sport, effective_at DESC)`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1294,7 +1316,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "36_stored_no_vig": storedNoVigMigration,
   "37_event_and_game_order_indexes": eventOrderIndexes,
   "38_standings_tables": standingsTables,
-  "39_listed_odds_lines": listedLinesMigration
+  "39_listed_odds_lines": listedLinesMigration,
+  "40_recent_order_indexes": recentOrderIndexes
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -354,6 +354,54 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           orStoreError("StatLineReader.recentBefore")
         )
       },
+      newest: (q) => {
+        const limit = q.limit === undefined ? undefined : Math.max(0, Math.trunc(q.limit))
+        const perPlayer = q.per_player === undefined ? undefined : Math.max(0, Math.trunc(q.per_player))
+        if (limit === 0 || perPlayer === 0 || q.player_ids?.length === 0 || q.positions?.length === 0) {
+          return Effect.succeed([] as ReadonlyArray<StatLine>)
+        }
+        const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
+        if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
+        if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
+        if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+        if (q.positions !== undefined) {
+          where.push(
+            sql`coalesce(l.position, p.position) IN (SELECT jsonb_array_elements_text(${
+              JSON.stringify(q.positions)
+            }::jsonb))`
+          )
+        }
+        const players = q.positions === undefined ? sql`` : sql`LEFT JOIN players p ON p.id = l.player_id`
+        const recent = sql.literal(RECENT_ORDER)
+        const limited = limit === undefined ? sql`` : sql`LIMIT ${limit}`
+        // the lines' columns (T.statLines.select names them unqualified) over the chosen lines `l`
+        const chosen = (from: Fragment) =>
+          sql`SELECT ${sql.literal(T.statLines.select)} FROM (${from}) l ORDER BY ${recent} ${limited}`
+        const ids = q.player_ids === undefined ? undefined : [...new Set(q.player_ids)]
+        const read = perPlayer !== undefined && ids !== undefined
+          // each player's newest lines: one walk of stat_lines_player_recent_idx per player
+          ? chosen(sql`SELECT l.* FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS wanted(id)
+              CROSS JOIN LATERAL (
+                SELECT l.* FROM stat_lines l ${players}
+                WHERE ${sql.and([...where, sql`l.player_id = wanted.id`])}
+                ORDER BY ${recent} LIMIT ${perPlayer}
+              ) l`)
+          : perPlayer !== undefined
+          ? chosen(sql`SELECT * FROM (
+              SELECT l.*, row_number() OVER (PARTITION BY l.player_id ORDER BY ${recent}) AS rank_
+              FROM stat_lines l ${players} WHERE ${sql.and(where)}
+            ) l WHERE rank_ <= ${perPlayer}`)
+          // the newest lines: one walk of stat_lines_sport_recent_idx
+          : chosen(
+            sql`SELECT l.* FROM stat_lines l ${players} WHERE ${
+              sql.and(ids === undefined ? where : [...where, oneOf("l.player_id", ids)])
+            }`
+          )
+        return read.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(StatLine))),
+          orStoreError("StatLineReader.newest")
+        )
+      },
       groups: (q) => {
         const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
         if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)

@@ -12,8 +12,10 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
+  Resources,
   type ServiceEvent,
   type ServiceEventReaderService,
+  type SignalFilter,
   type SignalReaderService,
   Signals,
   type StoredSignal,
@@ -152,25 +154,48 @@ export const makeUpsertSignals: Effect.Effect<
     )
 })
 
+/**
+ * `values` as the text of a PostgreSQL text array (`{"a","b"}`: each element quoted, `"` and `\`
+ * escaped), to pass a list as one parameter cast with `::text[]` on every driver.
+ */
+const textArray = (values: ReadonlyArray<string>): string =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`
+
+/** The conditions of `q` (SignalQuery's filters) over `signals`. */
+const signalWhere = (sql: SqlClient.SqlClient, q: SignalFilter) => {
+  // one text[] parameter: planned with its values (unlike a jsonb list, which hides them), so
+  // the sport and type filters walk signals_sport_type_idx instead of scanning every signal
+  const oneOf = (column: string, values: ReadonlyArray<string>) =>
+    sql`${sql(column)} = ANY(${textArray(values)}::text[])`
+  return sql.and([
+    sql`true`,
+    ...(q.sports === undefined ? [] : [oneOf("sport", q.sports)]),
+    ...(q.types === undefined ? [] : [oneOf("signal_type", q.types)]),
+    ...(q.severities === undefined ? [] : [oneOf("severity", q.severities)]),
+    ...(q.team === undefined ? [] : [sql`lower(team) = lower(${q.team})`]),
+    ...(q.position === undefined ? [] : [sql`lower(position) = lower(${q.position})`]),
+    ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
+    ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
+    ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
+    ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
+  ])
+}
+
+/** A row of SignalReader `nameCounts` as the drivers return it. */
+const SignalNameCountRow = Schema.Struct({
+  player_name: Schema.String,
+  signal_type: Resources.SignalType,
+  count: Schema.Number,
+  newest: Schema.DateFromSelf,
+  first: Schema.Number
+})
+
 /** Makes the SignalReader over the current SqlClient. */
 export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => ({
     find: (q) => {
-      const oneOf = (column: string, values: ReadonlyArray<string>) =>
-        sql`${sql(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
-      const where = [
-        sql`true`,
-        ...(q.sports === undefined ? [] : [oneOf("sport", q.sports)]),
-        ...(q.types === undefined ? [] : [oneOf("signal_type", q.types)]),
-        ...(q.severities === undefined ? [] : [oneOf("severity", q.severities)]),
-        ...(q.team === undefined ? [] : [sql`lower(team) = lower(${q.team})`]),
-        ...(q.position === undefined ? [] : [sql`lower(position) = lower(${q.position})`]),
-        ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
-        ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
-        ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
-        ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
-      ]
+      const condition = signalWhere(sql, q)
       // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
       const order = q.order === "severity"
         ? `CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, effective_at DESC, id`
@@ -178,15 +203,35 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
       const limit = Math.max(0, Math.trunc(q.limit))
       const offset = Math.max(0, Math.trunc(q.offset))
       return Effect.gen(function*() {
-        const condition = sql.and(where)
         const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${condition}`
         const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${condition}
           ORDER BY ${sql.literal(order)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decodeSignals))
         return { total: count?.total ?? 0, rows }
       }).pipe(orStoreError("SignalReader.find"))
     },
+    nameCounts: (q) =>
+      sql`SELECT player_name, signal_type, count(*)::int AS count, max(effective_at) AS newest,
+          min(rank_)::int AS first
+        FROM (
+          SELECT player_name, signal_type, effective_at, row_number() OVER (ORDER BY effective_at DESC, id) - 1 AS rank_
+          FROM signals WHERE ${signalWhere(sql, q)}
+        ) s
+        GROUP BY player_name, signal_type
+        ORDER BY first`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(SignalNameCountRow))),
+        orStoreError("SignalReader.nameCounts")
+      ),
+    // each sport holding signals (a skip through signals_sport_effective_idx), then its newest:
+    // a few index probes instead of grouping every signal
     lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
-      SELECT sport, max(effective_at) AS at FROM signals GROUP BY sport ORDER BY sport`.pipe(
+      WITH RECURSIVE held AS (
+        (SELECT sport FROM signals ORDER BY sport LIMIT 1)
+        UNION ALL
+        SELECT (SELECT s.sport FROM signals s WHERE s.sport > held.sport ORDER BY s.sport LIMIT 1)
+        FROM held WHERE held.sport IS NOT NULL
+      )
+      SELECT sport, (SELECT max(effective_at) FROM signals s WHERE s.sport = held.sport) AS at
+      FROM held WHERE sport IS NOT NULL ORDER BY sport`.pipe(
       orStoreError("SignalReader.lastUpdate")
     )
   })

@@ -132,6 +132,21 @@ export interface LineGroup {
   readonly first: number
 }
 
+/**
+ * StatLineReader `newest`: the lines of `sport` matching the filters of {@link LineGroupQuery}
+ * (`team` case-insensitive, the others exactly) and, when `positions` is given, whose position
+ * (the line's, else its stored player's) is one of `positions` exactly (a line with neither
+ * matches none); in the "recent" order of {@link StatLineQuery}, at most `per_player` lines of
+ * each player (his newest; every one when undefined) and at most `limit` lines in all (every one
+ * when undefined). A page without a total: what trends, game history and "the latest season"
+ * read, so that the store reads the rows answered and counts none.
+ */
+export interface NewestLinesQuery extends LineGroupQuery {
+  readonly positions?: ReadonlyArray<string> | undefined
+  readonly per_player?: number | undefined
+  readonly limit?: number | undefined
+}
+
 /** StatLineReader `recentBefore`: players, the exclusive `YYYY-MM-DD` bound, lines per player (≥ 0). */
 export interface RecentBeforeQuery {
   readonly sport: TeamSport

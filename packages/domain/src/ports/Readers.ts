@@ -31,6 +31,7 @@ import type {
   InjuryQuery,
   LineGroup,
   LineGroupQuery,
+  NewestLinesQuery,
   Paged,
   PlayerQuery,
   RecentBeforeQuery,
@@ -109,6 +110,11 @@ export interface StatLineReaderService {
    * indexed aggregate), however many lines match.
    */
   readonly groups: (query: LineGroupQuery) => Effect.Effect<ReadonlyArray<LineGroup>, StoreError>
+  /**
+   * The newest lines matching `query` (see {@link NewestLinesQuery}), in the "recent" order: one
+   * indexed read (per player, when `per_player` is given), no count.
+   */
+  readonly newest: (query: NewestLinesQuery) => Effect.Effect<ReadonlyArray<StatLine>, StoreError>
 }
 /** The {@link StatLineReaderService} port. */
 export class StatLineReader

@@ -34,10 +34,34 @@ export interface SignalQuery {
   readonly offset: number
 }
 
+/** The filters of {@link SignalQuery}, without order or page (SignalReader `nameCounts`). */
+export type SignalFilter = Omit<SignalQuery, "order" | "limit" | "offset">
+
+/**
+ * The signals of one player name and one type among those matching a {@link SignalFilter}
+ * (SignalReader `nameCounts`): what `/v1/trending` ranks, one row per name and type instead of
+ * every signal.
+ */
+export interface SignalNameCount {
+  readonly player_name: string
+  readonly signal_type: SignalType
+  /** Signals of this name and type (≥ 1). */
+  readonly count: number
+  /** Their newest effective_at. */
+  readonly newest: Date
+  /** 0-based rank of their newest among every matching signal in the `recent` order of {@link SignalQuery}. */
+  readonly first: number
+}
+
 /** Stored signals. */
 export interface SignalReaderService {
   /** The page of signals matching `query`, in its order, with the total before paging. */
   readonly find: (query: SignalQuery) => Effect.Effect<Paged<StoredSignal>, StoreError>
+  /**
+   * The signals matching `filter` counted per (player_name, signal_type), ordered by `first`: one
+   * aggregate computed by the store, however many signals match.
+   */
+  readonly nameCounts: (filter: SignalFilter) => Effect.Effect<ReadonlyArray<SignalNameCount>, StoreError>
   /** Per sport holding signals, the newest effective_at. */
   readonly lastUpdate: Effect.Effect<ReadonlyArray<{ readonly sport: SignalSport; readonly at: Date }>, StoreError>
 }
