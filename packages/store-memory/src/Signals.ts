@@ -12,6 +12,7 @@ import {
   type ServiceEventReaderService,
   type SignalQuery,
   type SignalReaderService,
+  type SignalRowsQuery,
   Signals,
   type StoredSignal,
   type UpsertResult
@@ -78,7 +79,7 @@ export const appendEvents = (data: SportsData, events: ReadonlyArray<NewServiceE
         return { ...state, events: [...state.events, ...added], nextEventId }
       }))
 
-const matches = (q: SignalQuery) => (s: StoredSignal): boolean =>
+const matches = (q: SignalRowsQuery) => (s: StoredSignal): boolean =>
   (q.sports === undefined || q.sports.includes(s.sport)) &&
   (q.types === undefined || q.types.includes(s.signal_type)) &&
   (q.severities === undefined || q.severities.includes(s.severity)) &&
@@ -95,21 +96,26 @@ const compare = (order: SignalQuery["order"]) => (a: StoredSignal, b: StoredSign
   a.id - b.id
 
 /** The SignalReader over `data`. */
-export const makeSignalReader = (data: SportsData): SignalReaderService => ({
-  find: (q) =>
-    Effect.map(Ref.get(data.signals), (state) => {
-      const rows = Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare(q.order))
-      return { total: rows.length, rows: rows.slice(q.offset, q.offset + q.limit) }
-    }),
-  lastUpdate: Effect.map(Ref.get(data.signals), (state) => {
-    const newest = new Map<Signals.SignalSport, Date>()
-    for (const s of HashMap.values(state.signals)) {
-      const cur = newest.get(s.sport)
-      if (cur === undefined || s.effective_at > cur) newest.set(s.sport, s.effective_at)
-    }
-    return Array.from(newest, ([sport, at]) => ({ sport, at }))
-  })
-})
+export const makeSignalReader = (data: SportsData): SignalReaderService => {
+  const matching = (q: SignalRowsQuery) =>
+    Effect.map(
+      Ref.get(data.signals),
+      (state) => Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare(q.order))
+    )
+  return {
+    find: (q) =>
+      Effect.map(matching(q), (rows) => ({ total: rows.length, rows: rows.slice(q.offset, q.offset + q.limit) })),
+    rows: (q) => Effect.map(matching(q), (rows) => (q.limit === undefined ? rows : rows.slice(0, q.limit))),
+    lastUpdate: Effect.map(Ref.get(data.signals), (state) => {
+      const newest = new Map<Signals.SignalSport, Date>()
+      for (const s of HashMap.values(state.signals)) {
+        const cur = newest.get(s.sport)
+        if (cur === undefined || s.effective_at > cur) newest.set(s.sport, s.effective_at)
+      }
+      return Array.from(newest, ([sport, at]) => ({ sport, at }))
+    })
+  }
+}
 
 /** The ServiceEventReader over `data`. */
 export const makeServiceEventReader = (data: SportsData): ServiceEventReaderService => ({

@@ -8,6 +8,8 @@
  * domain `Signals.eventsOfSignal`) of exactly the signals the upsert inserted, stamped `$3`.
  * Re-sending the same signals inserts no signal and no event. Ids are bigint in the tables and
  * read back as numbers (below 2^53). Driver errors become StoreError (Errors.ts).
+ * A total filtered by sport, type and severity only is summed from `signal_counts` (migration
+ * 38, kept by trigger) instead of counting the signals; `rows` reads a page without a total.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -15,6 +17,7 @@ import {
   type ServiceEvent,
   type ServiceEventReaderService,
   type SignalReaderService,
+  type SignalRowsQuery,
   Signals,
   type StoredSignal,
   type StoreError,
@@ -155,41 +158,63 @@ export const makeUpsertSignals: Effect.Effect<
 /** Makes the SignalReader over the current SqlClient. */
 export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
-  (sql) => ({
-    find: (q) => {
-      const oneOf = (column: string, values: ReadonlyArray<string>) =>
-        sql`${sql(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
-      const where = [
+  (sql) => {
+    /**
+     * The WHERE condition of `q`. Lists are sent as `IN ($1, $2...)` so that the planner sees
+     * the values and picks the (sport, signal_type, effective_at) index.
+     */
+    const conditionOf = (q: SignalRowsQuery) =>
+      sql.and([
         sql`true`,
-        ...(q.sports === undefined ? [] : [oneOf("sport", q.sports)]),
-        ...(q.types === undefined ? [] : [oneOf("signal_type", q.types)]),
-        ...(q.severities === undefined ? [] : [oneOf("severity", q.severities)]),
+        ...(q.sports === undefined ? [] : [sql.in("sport", q.sports)]),
+        ...(q.types === undefined ? [] : [sql.in("signal_type", q.types)]),
+        ...(q.severities === undefined ? [] : [sql.in("severity", q.severities)]),
         ...(q.team === undefined ? [] : [sql`lower(team) = lower(${q.team})`]),
         ...(q.position === undefined ? [] : [sql`lower(position) = lower(${q.position})`]),
         ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
         ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
         ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
         ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
-      ]
-      // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
-      const order = q.order === "severity"
+      ])
+    // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
+    const orderOf = (q: SignalRowsQuery) =>
+      q.order === "severity"
         ? `CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, effective_at DESC, id`
         : `effective_at DESC, id`
-      const limit = Math.max(0, Math.trunc(q.limit))
-      const offset = Math.max(0, Math.trunc(q.offset))
-      return Effect.gen(function*() {
-        const condition = sql.and(where)
-        const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${condition}`
-        const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${condition}
-          ORDER BY ${sql.literal(order)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decodeSignals))
-        return { total: count?.total ?? 0, rows }
-      }).pipe(orStoreError("SignalReader.find"))
-    },
-    lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
-      SELECT sport, max(effective_at) AS at FROM signals GROUP BY sport ORDER BY sport`.pipe(
-      orStoreError("SignalReader.lastUpdate")
-    )
-  })
+    /**
+     * True when `q` filters by sport, type and severity only: its total is a sum of the counters
+     * of signal_counts (migration 38, kept by trigger), whose columns bear the same names.
+     */
+    const countable = (q: SignalRowsQuery) =>
+      q.team === undefined && q.position === undefined && q.player === undefined && q.player_id === undefined &&
+      q.since === undefined && q.until === undefined
+    const select = (q: SignalRowsQuery, limit: number | undefined, offset: number) =>
+      sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${conditionOf(q)}
+          ORDER BY ${sql.literal(orderOf(q))}${limit === undefined ? sql`` : sql` LIMIT ${limit}`} OFFSET ${offset}`
+        .pipe(Effect.flatMap(decodeSignals))
+    return {
+      find: (q) => {
+        const limit = Math.max(0, Math.trunc(q.limit))
+        const offset = Math.max(0, Math.trunc(q.offset))
+        return Effect.gen(function*() {
+          const [count] = yield* (countable(q)
+            ? sql<{ total: number }>`SELECT coalesce(sum(signals), 0)::int AS total FROM signal_counts
+              WHERE ${conditionOf(q)}`
+            : sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${conditionOf(q)}`)
+          const rows = limit === 0 ? [] : yield* select(q, limit, offset)
+          return { total: count?.total ?? 0, rows }
+        }).pipe(orStoreError("SignalReader.find"))
+      },
+      rows: (q) => {
+        const limit = q.limit === undefined ? undefined : Math.max(0, Math.trunc(q.limit))
+        return (limit === 0 ? Effect.succeed([]) : select(q, limit, 0)).pipe(orStoreError("SignalReader.rows"))
+      },
+      lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
+        SELECT sport, max(effective_at) AS at FROM signals GROUP BY sport ORDER BY sport`.pipe(
+        orStoreError("SignalReader.lastUpdate")
+      )
+    }
+  }
 )
 
 /** Makes the ServiceEventReader over the current SqlClient. */

@@ -34,10 +34,21 @@ export interface SignalQuery {
   readonly offset: number
 }
 
+/**
+ * A {@link SignalQuery} read without its total: the first `limit` matching rows in its order,
+ * every matching row when `limit` is undefined.
+ */
+export type SignalRowsQuery = Omit<SignalQuery, "limit" | "offset"> & { readonly limit?: number | undefined }
+
 /** Stored signals. */
 export interface SignalReaderService {
   /** The page of signals matching `query`, in its order, with the total before paging. */
   readonly find: (query: SignalQuery) => Effect.Effect<Paged<StoredSignal>, StoreError>
+  /**
+   * The rows {@link find} would answer from offset 0 (all of them when `limit` is undefined),
+   * without counting the matches: one read where a caller needs no total.
+   */
+  readonly rows: (query: SignalRowsQuery) => Effect.Effect<ReadonlyArray<StoredSignal>, StoreError>
   /** Per sport holding signals, the newest effective_at. */
   readonly lastUpdate: Effect.Effect<ReadonlyArray<{ readonly sport: SignalSport; readonly at: Date }>, StoreError>
 }
