@@ -397,46 +397,61 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * Players of `sport` whose per-game means over their last 8 games (stored metrics of the
      * sport's latest season) fall in the given ranges; ordered by average fantasy points
      * descending, then id. A range on a value the sport lacks (snap share outside nfl) matches
-     * nobody.
+     * nobody. The ranges and the order are the metrics' own, so the metrics are ranked first and
+     * the players read for the best of them only, in growing slices (64 or twice `limit`, then
+     * doubling), until `limit` rows pass the team and position filters.
      */
     const filter = Effect.fn("Analytics.filter")(function*(q: FilterQuery) {
-      const all = yield* metrics.find({ sport: q.sport })
-      const season = latestSeason(all)
-      const current = all.filter((m) => m.season === season)
-      const people = yield* playersById(players, current.map((m) => m.player_id))
+      const current = yield* metrics.find({ sport: q.sport, season: "latest" })
+      const season = latestSeason(current)
       const dims: ReadonlyArray<string> = q.sport === "nfl" ? A.similarityDimensions.nfl : []
       const dim = (m: A.PlayerMetrics, name: string) => {
         const i = dims.indexOf(name)
         return i < 0 || m.vector === null ? null : (m.vector[i] ?? null)
       }
-      const rows = current.flatMap((m): Array<R.FilteredPlayerRow> => {
-        const p = people.get(m.player_id)
-        if (p === undefined) return []
-        if (q.team !== undefined && p.team?.toUpperCase() !== q.team.toUpperCase()) return []
-        if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) return []
+      const ranked = current.flatMap((m) => {
         const share = dim(m, "opportunity")
-        const row = {
-          ...playerRef(p),
-          id: p.id,
-          name: p.full_name,
-          sport: q.sport,
-          position: p.position,
-          team: p.team,
-          games: m.sample_size,
+        const values = {
           snap_pct: dim(m, "usage"),
-          target_share: share === null ? null : Math.round(share * 100) / 10000,
-          avg_fantasy_points: m.avg_fantasy_points
+          target_share: share === null ? null : Math.round(share * 100) / 10000
         }
-        return inRange(row.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
-            inRange(row.target_share, q.min_target_share, q.max_target_share) &&
-            inRange(row.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
-          ? [row]
+        return inRange(values.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
+            inRange(values.target_share, q.min_target_share, q.max_target_share) &&
+            inRange(m.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
+          ? [{ m, ...values }]
           : []
-      })
-      rows.sort((a, b) =>
-        (b.avg_fantasy_points ?? -Infinity) - (a.avg_fantasy_points ?? -Infinity) || (a.id < b.id ? -1 : 1)
+      }).sort((a, b) =>
+        (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
+        (a.m.player_id < b.m.player_id ? -1 : 1)
       )
-      return { season: season ?? null, rows: rows.slice(0, q.limit) }
+      const rows: Array<R.FilteredPlayerRow> = []
+      for (
+        let start = 0, size = Math.max(64, 2 * q.limit);
+        start < ranked.length && rows.length < q.limit;
+        start += size, size *= 2
+      ) {
+        const slice = ranked.slice(start, start + size)
+        const people = yield* playersById(players, slice.map((r) => r.m.player_id))
+        for (const { m, snap_pct, target_share } of slice) {
+          const p = people.get(m.player_id)
+          if (p === undefined || rows.length >= q.limit) continue
+          if (q.team !== undefined && p.team?.toUpperCase() !== q.team.toUpperCase()) continue
+          if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) continue
+          rows.push({
+            ...playerRef(p),
+            id: p.id,
+            name: p.full_name,
+            sport: q.sport,
+            position: p.position,
+            team: p.team,
+            games: m.sample_size,
+            snap_pct,
+            target_share,
+            avg_fantasy_points: m.avg_fantasy_points
+          })
+        }
+      }
+      return { season: season ?? null, rows }
     })
 
     /** The newest injury report of a player, if any. */

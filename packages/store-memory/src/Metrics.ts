@@ -13,10 +13,13 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
     Context.make(PlayerMetricsReader, {
       get: (id) => Effect.map(Ref.get(state), (m) => Option.fromNullable(m.get(id))),
       find: ({ season, sport }) =>
-        Effect.map(Ref.get(state), (m) =>
-          Array.from(m.values())
-            .filter((r) => r.sport === sport && (season === undefined || r.season === season))
-            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)))
+        Effect.map(Ref.get(state), (m) => {
+          const rows = Array.from(m.values()).filter((r) => r.sport === sport)
+          const wanted = season === "latest" ? Math.max(...rows.map((r) => r.season)) : season
+          return rows
+            .filter((r) => wanted === undefined || r.season === wanted)
+            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0))
+        })
     }).pipe(Context.add(PlayerMetricsWriter, {
       replaceSport: (sport, rows) =>
         Ref.update(state, (m) => {

@@ -57,7 +57,14 @@ export const makeMetricsStore: Effect.Effect<
       ),
     find: ({ season, sport }) =>
       select(
-        sql.and([sql`sport = ${sport}`, ...(season === undefined ? [] : [sql`season = ${season}`])]),
+        sql.and([
+          sql`sport = ${sport}`,
+          ...(season === undefined
+            ? []
+            : season === "latest"
+            ? [sql`season = (SELECT max(season) FROM player_metrics WHERE sport = ${sport})`]
+            : [sql`season = ${season}`])
+        ]),
         "PlayerMetricsReader.find"
       )
   }).pipe(Context.add(PlayerMetricsWriter, {

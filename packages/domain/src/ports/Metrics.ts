@@ -13,9 +13,12 @@ import type { TeamSport } from "../Sport.js"
 export interface PlayerMetricsReaderService {
   /** The metrics of the player with canonical id `id`, or none when the job has not computed any. */
   readonly get: (id: string) => Effect.Effect<Option.Option<PlayerMetrics>, StoreError>
-  /** Every metrics row of `sport` (of `season` when given), ordered by player_id (code units). */
+  /**
+   * Every metrics row of `sport` (of `season` when given; `"latest"`: of the greatest season the
+   * sport's rows hold), ordered by player_id (code units).
+   */
   readonly find: (
-    query: { readonly sport: TeamSport; readonly season?: number | undefined }
+    query: { readonly sport: TeamSport; readonly season?: number | "latest" | undefined }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
 }
 /** The {@link PlayerMetricsReaderService} port. */
