@@ -3,19 +3,25 @@
  * (Analytics `filter`: the latest season's metrics ranked first, players read for the best only)
  * answers what the per-request computation over every metrics row and every ranked player (the
  * code it replaced, written out below as the reference) answered, for the filters clients send,
- * after an ingest of the fixtures and after the metrics are replaced by a newer season.
+ * after an ingest of the fixtures and after the metrics are replaced by a newer season; and
+ * `/v1/nba/confidence` (Models `confidence`: predictions ranked by score first, players read for
+ * the best only) answers what reading every ranked player and sorting them all answered.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Analytics, type FilterQuery } from "@sports-data/app"
+import { Analytics, type FilterQuery, Models } from "@sports-data/app"
 import {
   Analytics as A,
+  ModelRegistryReader,
+  ModelRegistryWriter,
+  type Models as M,
   type Paged,
   type Player,
   PlayerMetricsReader,
   PlayerMetricsWriter,
   PlayerReader,
   Sports,
-  SportsWriter
+  SportsWriter,
+  type TeamSport
 } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
 import { Effect, Layer } from "effect"
@@ -86,6 +92,31 @@ const referenceFilter = (q: FilterQuery) =>
     return { season: season ?? null, rows: rows.slice(0, q.limit) }
   })
 
+/** The reference confidence list: every player of the latest predictions read, sorted, cut (the replaced code). */
+const referenceConfidence = (sport: TeamSport, q: { player?: string; team?: string; limit: number }) =>
+  Effect.gen(function*() {
+    const registry = yield* ModelRegistryReader
+    const latest = yield* registry.latest({ sport, model_type: "confidence" })
+    const found = latest.length === 0 ? { rows: [] } : yield* (yield* PlayerReader).find({
+      sport,
+      ids: latest.map((p) => p.player_id),
+      search: q.player,
+      team: q.team,
+      limit: latest.length,
+      offset: 0
+    })
+    const byId = new Map(found.rows.map((p) => [p.id, p] as const))
+    const rows = latest.flatMap((p) => {
+      const player = byId.get(p.player_id)
+      return player === undefined ? [] : [{ player, p }]
+    })
+    rows.sort((a, b) =>
+      (b.p.confidence_score ?? -1) - (a.p.confidence_score ?? -1) ||
+      a.player.full_name.localeCompare(b.player.full_name)
+    )
+    return rows.slice(0, q.limit).map(({ p, player }) => [player.id, p.game_id, p.confidence_score])
+  })
+
 /** The filters compared (a team and a position the fixtures hold are read from them). */
 const queries = (sport: "nfl" | "nba", sample: Player): ReadonlyArray<FilterQuery> => [
   { sport, limit: 1 },
@@ -102,12 +133,35 @@ const queries = (sport: "nfl" | "nba", sample: Player): ReadonlyArray<FilterQuer
   { sport, team: "ZZZ", limit: 10 }
 ]
 
+/** A card for the contract's version (its fields are not what is compared). */
+const cardOf: M.ModelCard = {
+  target: "P(points >= line)",
+  features: ["trailing rate"],
+  training_window: "2022-2023",
+  held_out_window: "2024",
+  metric: "Brier score",
+  naive_baseline: "trailing-8 rate",
+  pass_rule: "3% lower Brier",
+  result: {
+    metric_model: 0.12,
+    metric_baseline: 0.13,
+    improvement_pct: 7.69,
+    calibration_error: 0.01,
+    observations_train: 100,
+    observations_held_out: 40,
+    passed: true
+  },
+  note: null,
+  library: "ml-matrix",
+  coefficients: [-1.5, 0.25]
+}
+
 const layers = await storeLayers()
 
 describe.each(layers.filter(([label]) => label !== "pglite thread"))("intelligence read models on %s", (_l, stores) => {
-  const services = Analytics.Default.pipe(Layer.provideMerge(stores))
+  const services = Layer.mergeAll(Analytics.Default, Models.Default).pipe(Layer.provideMerge(stores))
   it.scopedLive(
-    "players filter equals the per-request computation, before and after a newer season of metrics",
+    "players filter and nba confidence equal the per-request computation, before and after a newer season of metrics",
     () =>
       Effect.gen(function*() {
         for (const sport of ["nba", "nfl"] as const) {
@@ -159,6 +213,64 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("intelligen
         yield* compare("nfl")
         yield* compare("nba")
         expect((yield* analytics.filter({ sport: "nfl", limit: 5 })).rows.length).toBe(5)
+
+        // the nba confidence list: scores with ties and nulls, names that repeat
+        const nba = yield* allRows((page) => players.find({ sport: "nba", ...page }))
+        const version: M.ModelVersion = {
+          id: "nba.confidence.contract",
+          sport: "nba",
+          model_type: "confidence",
+          version: "contract",
+          status: "ACTIVE",
+          trained_at: "2025-01-01T00:00:00.000Z",
+          card: (yield* (yield* ModelRegistryReader).versions({}))[0]?.card ?? cardOf
+        }
+        yield* (yield* SportsWriter).upsertPlayers(
+          nba.map((p, i) => ({ ...p, full_name: i % 10 === 1 ? "Synthetic Player 2" : `Name ${(i * 7919) % 997}` }))
+        )
+        yield* (yield* ModelRegistryWriter).record(
+          version,
+          nba.flatMap((p, i) =>
+            [0, 1].map((g) => ({
+              model_id: version.id,
+              sport: "nba" as const,
+              player_id: p.id,
+              season: 2024,
+              game_id: `g${g}`,
+              game_date: `2024-11-0${g + 1}`,
+              model_type: "confidence" as const,
+              model_version: version.version,
+              as_of: "2024-10-31",
+              probability: 0.5,
+              // few distinct scores: ties span the slices the list reads
+              confidence_score: i % 13 === 0 ? null : 10 * Math.floor(((i * (g + 3)) % 40) / 10),
+              heat_signal: null,
+              expected: null,
+              threshold: 10,
+              actual: null
+            }))
+          )
+        )
+        const models = yield* Models
+        const sampleTeam = nba.find((p) => p.team !== null)!.team!
+        for (
+          const q of [
+            { limit: 1 },
+            { limit: 20 },
+            { limit: 200 },
+            { limit: 1000 },
+            { team: sampleTeam, limit: 20 },
+            { player: "player 2", limit: 50 },
+            { player: "name 1", limit: 5 },
+            { player: "zz no one", limit: 20 }
+          ]
+        ) {
+          const got = yield* models.confidence("nba", q)
+          expect(got.active).toBe(true)
+          expect(got.rows.map((r) => [r.player_id, r.game_id, r.confidence_score]), JSON.stringify(q))
+            .toEqual(yield* referenceConfidence("nba", q))
+        }
+        expect((yield* models.confidence("nba", { limit: 20 })).rows).toHaveLength(20)
 
         // a newer season for some players (ties, a null average): only it is listed, in its order
         const nfl = yield* metrics.find({ sport: "nfl" })

@@ -11,6 +11,7 @@ import {
   ModelRegistryReader,
   type Models as M,
   parseCanonicalPlayerId,
+  type Player,
   PlayerReader,
   type TeamSport
 } from "@sports-data/domain"
@@ -81,7 +82,9 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
      * Players of `sport` by confidence: each one's newest prediction of the ACTIVE confidence
      * model, filtered by partial name (`player`) and team, highest confidence_score first (then
      * name), at most `limit`. `active` is false when no confidence model of the sport is ACTIVE
-     * (rows empty).
+     * (rows empty). The predictions are ranked by score first and the players read for the best
+     * of them only, in growing slices (64 or twice `limit`, then doubling, each stretched to the
+     * end of its last score so that ties meet in one sort), until `limit` rows pass the filters.
      */
     const confidence = Effect.fn("Models.confidence")(function*(sport: TeamSport, options: {
       readonly player?: string | undefined
@@ -90,25 +93,35 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
     }) {
       const active = (yield* registry.versions({ sport, status: "ACTIVE" })).some((v) => v.model_type === "confidence")
       const latest = yield* registry.latest({ sport, model_type: "confidence" })
-      if (latest.length === 0) return { active, rows: [] }
-      const found = yield* players.find({
-        sport,
-        ids: latest.map((p) => p.player_id),
-        search: options.player,
-        team: options.team,
-        limit: latest.length,
-        offset: 0
-      })
-      const byId = new Map(found.rows.map((p) => [p.id, p] as const))
-      const rows = latest.flatMap((p) => {
-        const player = byId.get(p.player_id)
-        return player === undefined ? [] : [{
-          ...playerRef(player),
-          team: player.team,
-          position: player.position,
-          ...served(p)
-        }]
-      })
+      const score = (p: { readonly confidence_score: number | null }) => p.confidence_score ?? -1
+      const ranked = [...latest].sort((a, b) => score(b) - score(a))
+      const rows: Array<ReturnType<typeof served> & ReturnType<typeof playerRef> & Pick<Player, "team" | "position">> =
+        []
+      for (
+        let start = 0, size = Math.max(64, 2 * options.limit);
+        start < ranked.length && rows.length < options.limit;
+      ) {
+        let end = Math.min(start + size, ranked.length)
+        while (end < ranked.length && score(ranked[end]!) === score(ranked[end - 1]!)) end++
+        const slice = ranked.slice(start, end)
+        const found = yield* players.find({
+          sport,
+          ids: slice.map((p) => p.player_id),
+          search: options.player,
+          team: options.team,
+          limit: slice.length,
+          offset: 0
+        })
+        const byId = new Map(found.rows.map((p) => [p.id, p] as const))
+        for (const p of slice) {
+          const player = byId.get(p.player_id)
+          if (player !== undefined) {
+            rows.push({ ...playerRef(player), team: player.team, position: player.position, ...served(p) })
+          }
+        }
+        start = end
+        size *= 2
+      }
       rows.sort((a, b) =>
         (b.confidence_score ?? -1) - (a.confidence_score ?? -1) || a.player_name.localeCompare(b.player_name)
       )
