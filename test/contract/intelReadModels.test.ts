@@ -130,7 +130,8 @@ const queries = (sport: "nfl" | "nba", sample: Player): ReadonlyArray<FilterQuer
   { sport, min_fantasy_pts: 5, max_fantasy_pts: 20, limit: 20 },
   { sport, min_snap_pct: 40, limit: 20 },
   { sport, max_target_share: 0.1, min_target_share: 0.01, limit: 20 },
-  { sport, team: "ZZZ", limit: 10 }
+  { sport, team: "ZZZ", limit: 10 },
+  { sport, team: `${sample.team!}\u00e9`, limit: 10 }
 ]
 
 /** A card for the contract's version (its fields are not what is compared). */
