@@ -3,12 +3,14 @@
  * (Analytics `filter`: the latest season's metrics ranked first, players read for the best only)
  * answers what the per-request computation over every metrics row and every ranked player (the
  * code it replaced, written out below as the reference) answered, for the filters clients send,
- * after an ingest of the fixtures and after the metrics are replaced by a newer season; and
+ * after an ingest of the fixtures and after the metrics are replaced by a newer season;
+ * `/v1/nfl/depth-chart/changes` (the store matches the chart fields and cuts at the limit)
+ * answers what filtering every nfl depth chart change here answered; and
  * `/v1/nba/confidence` (Models `confidence`: predictions ranked by score first, players read for
  * the best only) answers what reading every ranked player and sorting them all answered.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Analytics, type FilterQuery, Models } from "@sports-data/app"
+import { Analytics, type FilterQuery, Models, Signals } from "@sports-data/app"
 import {
   Analytics as A,
   ModelRegistryReader,
@@ -19,6 +21,7 @@ import {
   PlayerMetricsReader,
   PlayerMetricsWriter,
   PlayerReader,
+  SignalReader,
   Sports,
   SportsWriter,
   type TeamSport
@@ -117,6 +120,28 @@ const referenceConfidence = (sport: TeamSport, q: { player?: string; team?: stri
     return rows.slice(0, q.limit).map(({ p, player }) => [player.id, p.game_id, p.confidence_score])
   })
 
+/** The reference depth chart changes: every nfl depth_chart_change signal read, filtered and cut here (the replaced code). */
+const referenceChanges = (q: DepthQuery) =>
+  Effect.gen(function*() {
+    const page = yield* (yield* SignalReader).find({
+      sports: ["nfl"],
+      types: ["depth_chart_change"],
+      team: q.team,
+      since: q.since,
+      order: "recent",
+      limit: 100_000,
+      offset: 0
+    })
+    return page.rows.filter((s) => {
+      const d = s.details
+      if (typeof d["change_type"] !== "string" || typeof d["position"] !== "string") return false
+      if (q.changeType !== undefined && d["change_type"] !== q.changeType) return false
+      return q.position === undefined || d["position"].toUpperCase() === q.position.toUpperCase()
+    }).slice(0, q.limit).map((s) => s.id)
+  })
+
+type DepthQuery = Parameters<Signals["depthChartChanges"]>[0]
+
 /** The filters compared (a team and a position the fixtures hold are read from them). */
 const queries = (sport: "nfl" | "nba", sample: Player): ReadonlyArray<FilterQuery> => [
   { sport, limit: 1 },
@@ -160,9 +185,11 @@ const cardOf: M.ModelCard = {
 const layers = await storeLayers()
 
 describe.each(layers.filter(([label]) => label !== "pglite thread"))("intelligence read models on %s", (_l, stores) => {
-  const services = Layer.mergeAll(Analytics.Default, Models.Default).pipe(Layer.provideMerge(stores))
+  const services = Layer.mergeAll(Analytics.Default, Models.Default, Signals.Default).pipe(
+    Layer.provideMerge(stores)
+  )
   it.scopedLive(
-    "players filter and nba confidence equal the per-request computation, before and after a newer season of metrics",
+    "players filter, nfl depth chart changes and nba confidence equal the per-request computation",
     () =>
       Effect.gen(function*() {
         for (const sport of ["nba", "nfl"] as const) {
@@ -252,6 +279,33 @@ describe.each(layers.filter(([label]) => label !== "pglite thread"))("intelligen
             }))
           )
         )
+        // nfl depth chart changes: the store's chart filter and cut equal the filter here
+        const changes = yield* (yield* SignalReader).find({
+          sports: ["nfl"],
+          types: ["depth_chart_change"],
+          order: "recent",
+          limit: 1,
+          offset: 0
+        })
+        expect(changes.total, "the nfl fixtures derive depth chart changes").toBeGreaterThan(3)
+        const first = changes.rows[0]!
+        const slot = String(first.details["position"])
+        for (
+          const q of [
+            { limit: 50 },
+            { limit: 1 },
+            { limit: 200, team: first.team.toLowerCase() },
+            { limit: 10, position: slot.toLowerCase() },
+            { limit: 10, position: `${slot}\u0131` },
+            { limit: 10, changeType: first.details["change_type"] as "added" },
+            { limit: 10, changeType: "promoted" as const, since: new Date(first.effective_at.getTime() - 86_400_000) },
+            { limit: 10, position: "NO SUCH SLOT" }
+          ]
+        ) {
+          const got = yield* (yield* Signals).depthChartChanges(q)
+          expect(got.map((r) => r.id), JSON.stringify(q)).toEqual(yield* referenceChanges(q))
+        }
+
         const models = yield* Models
         const sampleTeam = nba.find((p) => p.team !== null)!.team!
         for (

@@ -262,12 +262,17 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       readonly changeType?: Resources.DepthChartChange["change_type"] | undefined
       readonly limit: number
     }) {
-      const rows = yield* every({
+      // the store matches the chart fields and cuts at `limit`; a position outside ASCII (where
+      // its lower() and toUpperCase here could disagree) is matched here instead, over every row
+      const ascii = q.position === undefined || /^[\x20-\x7e]*$/.test(q.position)
+      const rows = yield* signals.rows({
         sports: ["nfl"],
         types: ["depth_chart_change"],
         team: q.team,
         since: q.since,
-        order: "recent"
+        chart: { change_type: q.changeType, position: ascii ? q.position : undefined },
+        order: "recent",
+        limit: ascii ? q.limit : undefined
       })
       return rows.flatMap((s): Array<Resources.DepthChartChange> => {
         const d = s.details as {
@@ -279,10 +284,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
           readonly range_start: string
           readonly range_end: string
         }
-        // depth_chart_change news items carry no chart details: only chart changes are listed
-        if (typeof d.change_type !== "string" || typeof d.position !== "string") return []
-        if (q.changeType !== undefined && d.change_type !== q.changeType) return []
-        if (q.position !== undefined && d.position.toUpperCase() !== q.position.toUpperCase()) return []
+        if (!ascii && d.position.toUpperCase() !== q.position!.toUpperCase()) return []
         return [{
           id: s.id,
           player_id: s.player_id,

@@ -88,7 +88,13 @@ const matches = (q: SignalRowsQuery) => (s: StoredSignal): boolean =>
   (q.player === undefined || s.player_name.toLowerCase().includes(q.player.toLowerCase())) &&
   (q.player_id === undefined || s.player_id === q.player_id) &&
   (q.since === undefined || s.effective_at.getTime() >= q.since.getTime()) &&
-  (q.until === undefined || s.effective_at.getTime() < q.until.getTime())
+  (q.until === undefined || s.effective_at.getTime() < q.until.getTime()) &&
+  (q.chart === undefined || chartMatches(q.chart, s.details))
+
+const chartMatches = (chart: NonNullable<SignalQuery["chart"]>, details: StoredSignal["details"]): boolean =>
+  typeof details["change_type"] === "string" && typeof details["position"] === "string" &&
+  (chart.change_type === undefined || details["change_type"] === chart.change_type) &&
+  (chart.position === undefined || details["position"].toLowerCase() === chart.position.toLowerCase())
 
 const compare = (order: SignalQuery["order"]) => (a: StoredSignal, b: StoredSignal): number =>
   (order === "severity" ? Signals.severityRank[a.severity] - Signals.severityRank[b.severity] : 0) ||

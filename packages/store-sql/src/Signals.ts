@@ -174,7 +174,12 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
         ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
         ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
         ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
-        ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
+        ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`]),
+        ...(q.chart === undefined ? [] : [
+          sql`jsonb_typeof(details -> 'change_type') = 'string' AND jsonb_typeof(details -> 'position') = 'string'`,
+          ...(q.chart.change_type === undefined ? [] : [sql`details ->> 'change_type' = ${q.chart.change_type}`]),
+          ...(q.chart.position === undefined ? [] : [sql`lower(details ->> 'position') = lower(${q.chart.position})`])
+        ])
       ])
     // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
     const orderOf = (q: SignalRowsQuery) =>
@@ -187,7 +192,7 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
      */
     const countable = (q: SignalRowsQuery) =>
       q.team === undefined && q.position === undefined && q.player === undefined && q.player_id === undefined &&
-      q.since === undefined && q.until === undefined
+      q.since === undefined && q.until === undefined && q.chart === undefined
     const select = (q: SignalRowsQuery, limit: number | undefined, offset: number) =>
       sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${conditionOf(q)}
           ORDER BY ${sql.literal(orderOf(q))}${limit === undefined ? sql`` : sql` LIMIT ${limit}`} OFFSET ${offset}`

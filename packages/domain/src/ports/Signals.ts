@@ -15,7 +15,7 @@ import type { Paged } from "./Queries.js"
  * Signal filters; every given filter must hold. `types` and `severities` match any listed value;
  * `team` and `position` match exactly, case-insensitive; `player` is a case-insensitive substring
  * of player_name; `player_id` exact; `since` keeps signals whose effective_at is at or after it,
- * `until` before it.
+ * `until` before it; `chart` as its field says.
  * Order `severity`: severity (high, medium, low), then effective_at newest first, then id.
  * Order `recent`: effective_at newest first, then id.
  */
@@ -29,6 +29,12 @@ export interface SignalQuery {
   readonly player_id?: string | undefined
   readonly since?: Date | undefined
   readonly until?: Date | undefined
+  /**
+   * Only signals whose details record a depth chart change (string `change_type` and `position`,
+   * as the nfl depth chart rule writes them; news items of that type carry none), of
+   * `change_type` (exact) and `position` (case-insensitive) when given.
+   */
+  readonly chart?: { readonly change_type?: string | undefined; readonly position?: string | undefined } | undefined
   readonly order: "severity" | "recent"
   readonly limit: number
   readonly offset: number
