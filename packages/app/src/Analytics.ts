@@ -399,8 +399,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * descending, then id. A range on a value the sport lacks (snap share outside nfl) matches
      * nobody. The ranges and the order are the metrics' own, so the metrics are ranked first and
      * the players read for the best of them only, in growing slices (64 or twice `limit`, then
-     * doubling; all at once with a team, which the store matches too), until `limit` rows pass
-     * the team and position filters.
+     * doubling; with a team, the team's players read at once), until `limit` rows pass the team
+     * and position filters.
      */
     const filter = Effect.fn("Analytics.filter")(function*(q: FilterQuery) {
       const current = yield* metrics.find({ sport: q.sport, season: "latest" })
@@ -425,9 +425,12 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
         (a.m.player_id < b.m.player_id ? -1 : 1)
       )
-      // a team (in ASCII, where the store's lower() and upper() here agree) is matched by the store
-      // too, so that only its players are read: then every ranked player is asked for at once
+      // a team (in ASCII, where the store's lower() and upper() here agree) is read as the team's
+      // players, one indexed read that serves every slice
       const team = q.team !== undefined && /^[\x20-\x7e]*$/.test(q.team) ? q.team : undefined
+      const teamPlayers = team === undefined
+        ? undefined
+        : new Map((yield* allRows((page) => players.find({ sport: q.sport, team, ...page }))).map((p) => [p.id, p]))
       const rows: Array<R.FilteredPlayerRow> = []
       for (
         let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;
@@ -435,10 +438,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         start += size, size *= 2
       ) {
         const slice = ranked.slice(start, start + size)
-        const ids = slice.map((r) => r.m.player_id)
-        const people = new Map(
-          (yield* allRows((page) => players.find({ ids, team, ...page }))).map((p) => [p.id, p] as const)
-        )
+        const people = teamPlayers ?? (yield* playersById(players, slice.map((r) => r.m.player_id)))
         for (const { m, snap_pct, target_share } of slice) {
           const p = people.get(m.player_id)
           if (p === undefined || rows.length >= q.limit) continue
