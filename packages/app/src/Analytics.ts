@@ -400,17 +400,17 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * nobody. The ranges and the order are the metrics' own, so the metrics are ranked first and
      * the players read for the best of them only, in growing slices (64 or twice `limit`, then
      * doubling; with a team, the team's players read at once), until `limit` rows pass the team
-     * and position filters.
+     * and position filters. Without any filter the store ranks and the slices are read from it
+     * (PlayerMetricsReader `find` ordered by average fantasy points), not every metrics row.
      */
     const filter = Effect.fn("Analytics.filter")(function*(q: FilterQuery) {
-      const current = yield* metrics.find({ sport: q.sport, season: "latest" })
-      const season = latestSeason(current)
       const dims: ReadonlyArray<string> = q.sport === "nfl" ? A.similarityDimensions.nfl : []
       const dim = (m: A.PlayerMetrics, name: string) => {
         const i = dims.indexOf(name)
         return i < 0 || m.vector === null ? null : (m.vector[i] ?? null)
       }
-      const ranked = current.flatMap((m) => {
+      /** The row's metrics values, or undefined when they fall outside a range. */
+      const ranged = (m: A.PlayerMetrics) => {
         const share = dim(m, "opportunity")
         const values = {
           snap_pct: dim(m, "usage"),
@@ -419,9 +419,17 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         return inRange(values.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
             inRange(values.target_share, q.min_target_share, q.max_target_share) &&
             inRange(m.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
-          ? [{ m, ...values }]
-          : []
-      }).sort((a, b) =>
+          ? { m, ...values }
+          : undefined
+      }
+      // without a filter every stored player passes: the store ranks and cuts (by average fantasy
+      // points descending, nulls last, then id, the order below), and each slice is read from it
+      const plain = q.team === undefined && q.position === undefined &&
+        [q.min_snap_pct, q.max_snap_pct, q.min_target_share, q.max_target_share, q.min_fantasy_pts, q.max_fantasy_pts]
+          .every((x) => x === undefined)
+      const current = plain ? [] : yield* metrics.find({ sport: q.sport, season: "latest" })
+      let season = latestSeason(current)
+      const ranked = current.flatMap((m) => ranged(m) ?? []).sort((a, b) =>
         (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
         (a.m.player_id < b.m.player_id ? -1 : 1)
       )
@@ -432,12 +440,17 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         ? undefined
         : new Map((yield* allRows((page) => players.find({ sport: q.sport, team, ...page }))).map((p) => [p.id, p]))
       const rows: Array<R.FilteredPlayerRow> = []
-      for (
-        let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;
-        start < ranked.length && rows.length < q.limit;
-        start += size, size *= 2
-      ) {
-        const slice = ranked.slice(start, start + size)
+      for (let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;; start += size) {
+        const slice = plain
+          ? (yield* metrics.find({
+            sport: q.sport,
+            season: "latest",
+            order: "avg_fantasy_points",
+            offset: start,
+            limit: size
+          })).flatMap((m) => ranged(m) ?? [])
+          : ranked.slice(start, start + size)
+        if (plain && start === 0) season = slice[0]?.m.season
         const people = teamPlayers ?? (yield* playersById(players, slice.map((r) => r.m.player_id)))
         for (const { m, snap_pct, target_share } of slice) {
           const p = people.get(m.player_id)
@@ -457,6 +470,9 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
             avg_fantasy_points: m.avg_fantasy_points
           })
         }
+        const more = plain ? slice.length === size : start + size < ranked.length
+        if (!more || rows.length >= q.limit) break
+        size *= 2
       }
       return { season: season ?? null, rows }
     })

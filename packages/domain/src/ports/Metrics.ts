@@ -15,10 +15,18 @@ export interface PlayerMetricsReaderService {
   readonly get: (id: string) => Effect.Effect<Option.Option<PlayerMetrics>, StoreError>
   /**
    * Every metrics row of `sport` (of `season` when given; `"latest"`: of the greatest season the
-   * sport's rows hold), ordered by player_id (code units).
+   * sport's rows hold), ordered by player_id (code units); with `order: "avg_fantasy_points"`,
+   * by avg_fantasy_points descending (nulls last), then player_id, and only the rows from
+   * `offset` (default 0), at most `limit` (default all).
    */
   readonly find: (
-    query: { readonly sport: TeamSport; readonly season?: number | "latest" | undefined }
+    query: {
+      readonly sport: TeamSport
+      readonly season?: number | "latest" | undefined
+      readonly order?: "avg_fantasy_points" | undefined
+      readonly offset?: number | undefined
+      readonly limit?: number | undefined
+    }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
 }
 /** The {@link PlayerMetricsReaderService} port. */
