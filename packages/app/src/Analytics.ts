@@ -427,18 +427,25 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       const plain = q.team === undefined && q.position === undefined &&
         [q.min_snap_pct, q.max_snap_pct, q.min_target_share, q.max_target_share, q.min_fantasy_pts, q.max_fantasy_pts]
           .every((x) => x === undefined)
-      const current = plain ? [] : yield* metrics.find({ sport: q.sport, season: "latest" })
-      let season = latestSeason(current)
-      const ranked = current.flatMap((m) => ranged(m) ?? []).sort((a, b) =>
-        (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
-        (a.m.player_id < b.m.player_id ? -1 : 1)
-      )
       // a team (in ASCII, where the store's lower() and upper() here agree) is read as the team's
-      // players, one indexed read that serves every slice
+      // players, one indexed read that serves every slice, and only their metrics are read
       const team = q.team !== undefined && /^[\x20-\x7e]*$/.test(q.team) ? q.team : undefined
       const teamPlayers = team === undefined
         ? undefined
         : new Map((yield* allRows((page) => players.find({ sport: q.sport, team, ...page }))).map((p) => [p.id, p]))
+      const current = plain ? [] : yield* metrics.find({
+        sport: q.sport,
+        season: "latest",
+        player_ids: teamPlayers === undefined ? undefined : [...teamPlayers.keys()]
+      })
+      // the season is the sport's latest, whichever players were read
+      let season = teamPlayers === undefined
+        ? latestSeason(current)
+        : (yield* metrics.find({ sport: q.sport, season: "latest", order: "avg_fantasy_points", limit: 1 }))[0]?.season
+      const ranked = current.flatMap((m) => ranged(m) ?? []).sort((a, b) =>
+        (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
+        (a.m.player_id < b.m.player_id ? -1 : 1)
+      )
       const rows: Array<R.FilteredPlayerRow> = []
       for (let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;; start += size) {
         const slice = plain

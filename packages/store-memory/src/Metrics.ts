@@ -12,14 +12,17 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
   (state) =>
     Context.make(PlayerMetricsReader, {
       get: (id) => Effect.map(Ref.get(state), (m) => Option.fromNullable(m.get(id))),
-      find: ({ limit, offset = 0, order, season, sport }) =>
+      find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
         Effect.map(Ref.get(state), (m) => {
           const rows = Array.from(m.values()).filter((r) => r.sport === sport)
           const wanted = season === "latest" ? Math.max(...rows.map((r) => r.season)) : season
           const byId = (a: Analytics.PlayerMetrics, b: Analytics.PlayerMetrics) =>
             a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
           const sorted = rows
-            .filter((r) => wanted === undefined || r.season === wanted)
+            .filter((r) =>
+              (wanted === undefined || r.season === wanted) &&
+              (player_ids === undefined || player_ids.includes(r.player_id))
+            )
             .sort(
               order === undefined ?
                 byId :

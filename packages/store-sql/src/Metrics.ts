@@ -55,7 +55,7 @@ export const makeMetricsStore: Effect.Effect<
         select(sql.and([sql`player_id = ${id}`]), "PlayerMetricsReader.get"),
         (rows) => Option.fromNullable(rows[0])
       ),
-    find: ({ limit, offset = 0, order, season, sport }) =>
+    find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
       select(
         sql.and([
           sql`sport = ${sport}`,
@@ -63,7 +63,10 @@ export const makeMetricsStore: Effect.Effect<
             ? []
             : season === "latest"
             ? [sql`season = (SELECT max(season) FROM player_metrics WHERE sport = ${sport})`]
-            : [sql`season = ${season}`])
+            : [sql`season = ${season}`]),
+          ...(player_ids === undefined
+            ? []
+            : [sql`player_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(player_ids)}::jsonb))`])
         ]),
         "PlayerMetricsReader.find",
         order === undefined

@@ -17,7 +17,8 @@ export interface PlayerMetricsReaderService {
    * Every metrics row of `sport` (of `season` when given; `"latest"`: of the greatest season the
    * sport's rows hold), ordered by player_id (code units); with `order: "avg_fantasy_points"`,
    * by avg_fantasy_points descending (nulls last), then player_id, and only the rows from
-   * `offset` (default 0), at most `limit` (default all).
+   * `offset` (default 0), at most `limit` (default all). `player_ids` keeps the rows of those
+   * players only (the latest season stays the sport's).
    */
   readonly find: (
     query: {
@@ -26,6 +27,7 @@ export interface PlayerMetricsReaderService {
       readonly order?: "avg_fantasy_points" | undefined
       readonly offset?: number | undefined
       readonly limit?: number | undefined
+      readonly player_ids?: ReadonlyArray<string> | undefined
     }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
 }
