@@ -104,6 +104,58 @@ describe("ModelRegistry contract", () => {
           expect(yield* reader.outcomes({ sport: "nfl", model_type: "heat" })).toEqual([])
         }))
 
+      it.effect("newest: each listed player's first prediction, as predictions answers it; it follows a new ACTIVE version", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const cfb = (v: string, status: Models.ModelStatus, trained_at: string): Models.ModelVersion => ({
+            ...version(v, status, trained_at),
+            id: `cfb.confidence.${v}`,
+            sport: "cfb"
+          })
+          const at = (model: Models.ModelVersion, player_id: string, game_id: string, game_date: string | null) => ({
+            ...prediction(model, game_id, game_date),
+            sport: "cfb" as const,
+            player_id,
+            confidence_score: game_id.length
+          })
+          const ids = ["svc_cfb_b", "svc_cfb_a", "svc_cfb_c", "svc_cfb_none"]
+          const agree = Effect.gen(function*() {
+            const firsts = (yield* Effect.forEach(
+              ids,
+              (player_id) => reader.predictions({ player_id, model_type: "confidence", limit: 1 })
+            )).flat().sort((a, b) => (a.player_id < b.player_id ? -1 : 1))
+            expect(yield* reader.newest({ model_type: "confidence", player_ids: ids })).toEqual(firsts)
+            expect(yield* reader.latest({ sport: "cfb", model_type: "confidence" })).toEqual(firsts)
+            return firsts
+          })
+          const v1 = cfb("1.a", "ACTIVE", "2025-01-01T00:00:00.000Z")
+          yield* writer.record(v1, [
+            at(v1, "svc_cfb_a", "g1", "2024-10-08"),
+            at(v1, "svc_cfb_a", "g10", "2024-10-08"),
+            at(v1, "svc_cfb_a", "g2", null),
+            at(v1, "svc_cfb_b", "g3", null),
+            at(v1, "svc_cfb_b", "g4", null),
+            at(v1, "svc_cfb_c", "g5", "2024-10-01"),
+            at(v1, "svc_cfb_c", "g6", "2024-10-20")
+          ])
+          expect((yield* agree).map((p) => [p.player_id, p.game_id])).toEqual([
+            ["svc_cfb_a", "g10"],
+            ["svc_cfb_b", "g4"],
+            ["svc_cfb_c", "g6"]
+          ])
+          expect(yield* reader.newest({ model_type: "confidence", player_ids: [] })).toEqual([])
+          expect(yield* reader.newest({ model_type: "heat", player_ids: ids })).toEqual([])
+          const rejected = cfb("1.r", "REJECTED", "2025-01-15T00:00:00.000Z")
+          yield* writer.record(rejected, [at(rejected, "svc_cfb_a", "g99", "2024-12-31")])
+          expect((yield* agree).map((p) => p.game_id)).toEqual(["g10", "g4", "g6"])
+          const v2 = cfb("1.b", "ACTIVE", "2025-02-01T00:00:00.000Z")
+          yield* writer.record(v2, [at(v2, "svc_cfb_c", "g7", "2024-11-01"), at(v2, "svc_cfb_c", "g8", null)])
+          expect((yield* agree).map((p) => [p.model_id, p.player_id, p.game_id])).toEqual([
+            [v2.id, "svc_cfb_c", "g7"]
+          ])
+        }))
+
       it.effect("recording the same version again updates it in place", () =>
         Effect.gen(function*() {
           const writer = yield* ModelRegistryWriter

@@ -162,6 +162,54 @@ describe("signal storage contract", () => {
           expect(yield* reader.nameCounts({ sports: ["nfl"] })).toEqual([])
         }))
 
+      it.effect("totals by sport, type and severity follow a signal that changes kind; rows alone equal find's rows", () =>
+        Effect.gen(function*() {
+          const { reader, writer } = yield* Ports
+          yield* writer.upsertSignals(signals)
+          const first = signals[0]!
+          const moved: StoredSignal = {
+            ...first,
+            severity: first.severity === "high" ? "low" : "high",
+            signal_type: first.signal_type === "return_from_injury" ? "injury_update" : "return_from_injury"
+          }
+          yield* writer.upsertSignals([moved])
+          const now = signals.map((s) => (s.id === moved.id ? moved : s))
+          const queries: ReadonlyArray<Pick<SignalQuery, "sports" | "types" | "severities">> = [
+            {},
+            { sports: ["nba"] },
+            { sports: ["nfl"] },
+            { severities: [moved.severity] },
+            { severities: [first.severity] },
+            { types: [moved.signal_type] },
+            { types: [first.signal_type], severities: ["high", "medium"] },
+            { sports: ["nba"], types: [moved.signal_type], severities: [moved.severity] }
+          ]
+          for (const q of queries) {
+            const expected = now.filter((s) =>
+              (q.sports === undefined || q.sports.includes(s.sport)) &&
+              (q.types === undefined || q.types.includes(s.signal_type)) &&
+              (q.severities === undefined || q.severities.includes(s.severity))
+            )
+            expect((yield* reader.find({ ...all, ...q })).total).toBe(expected.length)
+          }
+          for (
+            const q of [
+              all,
+              { ...all, order: "recent" as const },
+              { ...all, team: first.team },
+              { ...all, types: [moved.signal_type] }
+            ]
+          ) {
+            const found = (yield* reader.find({ ...q, limit: 3, offset: 0 })).rows
+            expect(yield* reader.rows({ ...q, limit: 3 })).toEqual(found)
+            expect(yield* reader.rows({ ...q, limit: undefined })).toEqual((yield* reader.find(q)).rows)
+          }
+          expect(yield* reader.rows({ ...all, limit: 0 })).toEqual([])
+          yield* writer.upsertSignals([first])
+          expect((yield* reader.find({ ...all, severities: [moved.severity] })).total)
+            .toBe(signals.filter((s) => s.severity === moved.severity).length)
+        }))
+
       it.effect("a game whose score or state changes writes game.score_updated; a new or unchanged game none", () =>
         Effect.gen(function*() {
           const { events, writer } = yield* Ports

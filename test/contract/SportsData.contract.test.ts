@@ -241,6 +241,16 @@ describe("sports data contract (readers and writer)", () => {
           const expected = [...new Set(F.players.flatMap((p) => Object.keys(p.platform_ids)))].sort()
           expect(expected.length).toBeGreaterThan(1)
           expect(yield* store.players.platformNames).toEqual(expected)
+          // a name no player holds any more is gone, a new one appears; restoring the players restores them
+          const name = expected[0]!
+          const holders = F.players.filter((p) => name in p.platform_ids)
+          yield* store.writer.upsertPlayers(holders.map((p) => {
+            const { [name]: _, ...rest } = p.platform_ids
+            return { ...p, platform_ids: { ...rest, zz_contract: p.id } }
+          }))
+          expect(yield* store.players.platformNames).toEqual([...expected.slice(1), "zz_contract"])
+          yield* store.writer.upsertPlayers(holders)
+          expect(yield* store.players.platformNames).toEqual(expected)
         }))
 
       it.effect("players: teamCounts counts each team's players by the lower-cased team, teamless left out", () =>

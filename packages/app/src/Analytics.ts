@@ -378,46 +378,91 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
      * Players of `sport` whose per-game means over their last 8 games (stored metrics of the
      * sport's latest season) fall in the given ranges; ordered by average fantasy points
      * descending, then id. A range on a value the sport lacks (snap share outside nfl) matches
-     * nobody.
+     * nobody. The ranges and the order are the metrics' own, so the metrics are ranked first and
+     * the players read for the best of them only, in growing slices (64 or twice `limit`, then
+     * doubling; with a team, the team's players read at once), until `limit` rows pass the team
+     * and position filters. Without any filter the store ranks and the slices are read from it
+     * (PlayerMetricsReader `find` ordered by average fantasy points), not every metrics row.
      */
     const filter = Effect.fn("Analytics.filter")(function*(q: FilterQuery) {
-      const all = yield* metrics.find({ sport: q.sport })
-      const season = latestSeason(all)
-      const current = all.filter((m) => m.season === season)
-      const people = yield* playersById(players, current.map((m) => m.player_id))
       const dims: ReadonlyArray<string> = q.sport === "nfl" ? A.similarityDimensions.nfl : []
       const dim = (m: A.PlayerMetrics, name: string) => {
         const i = dims.indexOf(name)
         return i < 0 || m.vector === null ? null : (m.vector[i] ?? null)
       }
-      const rows = current.flatMap((m): Array<R.FilteredPlayerRow> => {
-        const p = people.get(m.player_id)
-        if (p === undefined) return []
-        if (q.team !== undefined && p.team?.toUpperCase() !== q.team.toUpperCase()) return []
-        if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) return []
+      /** The row's metrics values, or undefined when they fall outside a range. */
+      const ranged = (m: A.PlayerMetrics) => {
         const share = dim(m, "opportunity")
-        const row = {
-          ...playerRef(p),
-          id: p.id,
-          name: p.full_name,
-          sport: q.sport,
-          position: p.position,
-          team: p.team,
-          games: m.sample_size,
+        const values = {
           snap_pct: dim(m, "usage"),
-          target_share: share === null ? null : Math.round(share * 100) / 10000,
-          avg_fantasy_points: m.avg_fantasy_points
+          target_share: share === null ? null : Math.round(share * 100) / 10000
         }
-        return inRange(row.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
-            inRange(row.target_share, q.min_target_share, q.max_target_share) &&
-            inRange(row.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
-          ? [row]
-          : []
+        return inRange(values.snap_pct, q.min_snap_pct, q.max_snap_pct) &&
+            inRange(values.target_share, q.min_target_share, q.max_target_share) &&
+            inRange(m.avg_fantasy_points, q.min_fantasy_pts, q.max_fantasy_pts)
+          ? { m, ...values }
+          : undefined
+      }
+      // without a filter every stored player passes: the store ranks and cuts (by average fantasy
+      // points descending, nulls last, then id, the order below), and each slice is read from it
+      const plain = q.team === undefined && q.position === undefined &&
+        [q.min_snap_pct, q.max_snap_pct, q.min_target_share, q.max_target_share, q.min_fantasy_pts, q.max_fantasy_pts]
+          .every((x) => x === undefined)
+      // a team (in ASCII, where the store's lower() and upper() here agree) is read as the team's
+      // players, one indexed read that serves every slice, and only their metrics are read
+      const team = q.team !== undefined && /^[\x20-\x7e]*$/.test(q.team) ? q.team : undefined
+      const teamPlayers = team === undefined
+        ? undefined
+        : new Map((yield* allRows((page) => players.find({ sport: q.sport, team, ...page }))).map((p) => [p.id, p]))
+      const current = plain ? [] : yield* metrics.find({
+        sport: q.sport,
+        season: "latest",
+        player_ids: teamPlayers === undefined ? undefined : [...teamPlayers.keys()]
       })
-      rows.sort((a, b) =>
-        (b.avg_fantasy_points ?? -Infinity) - (a.avg_fantasy_points ?? -Infinity) || (a.id < b.id ? -1 : 1)
+      // the season is the sport's latest, whichever players were read
+      let season = teamPlayers === undefined
+        ? latestSeason(current)
+        : (yield* metrics.find({ sport: q.sport, season: "latest", order: "avg_fantasy_points", limit: 1 }))[0]?.season
+      const ranked = current.flatMap((m) => ranged(m) ?? []).sort((a, b) =>
+        (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
+        (a.m.player_id < b.m.player_id ? -1 : 1)
       )
-      return { season: season ?? null, rows: rows.slice(0, q.limit) }
+      const rows: Array<R.FilteredPlayerRow> = []
+      for (let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;; start += size) {
+        const slice = plain
+          ? (yield* metrics.find({
+            sport: q.sport,
+            season: "latest",
+            order: "avg_fantasy_points",
+            offset: start,
+            limit: size
+          })).flatMap((m) => ranged(m) ?? [])
+          : ranked.slice(start, start + size)
+        if (plain && start === 0) season = slice[0]?.m.season
+        const people = teamPlayers ?? (yield* playersById(players, slice.map((r) => r.m.player_id)))
+        for (const { m, snap_pct, target_share } of slice) {
+          const p = people.get(m.player_id)
+          if (p === undefined || rows.length >= q.limit) continue
+          if (q.team !== undefined && p.team?.toUpperCase() !== q.team.toUpperCase()) continue
+          if (q.position !== undefined && !Sports.positionMatches(q.sport, q.position, p.position)) continue
+          rows.push({
+            ...playerRef(p),
+            id: p.id,
+            name: p.full_name,
+            sport: q.sport,
+            position: p.position,
+            team: p.team,
+            games: m.sample_size,
+            snap_pct,
+            target_share,
+            avg_fantasy_points: m.avg_fantasy_points
+          })
+        }
+        const more = plain ? slice.length === size : start + size < ranked.length
+        if (!more || rows.length >= q.limit) break
+        size *= 2
+      }
+      return { season: season ?? null, rows }
     })
 
     /** The newest injury report of a player, if any. */

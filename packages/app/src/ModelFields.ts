@@ -65,7 +65,7 @@ export const modelFieldsOf = (
  * The confidence_score of each player of `playerIds` (distinct ids read once), as
  * {@link modelFieldsOf} reads it; players without one are absent from the map. Reads only the
  * registry's ACTIVE versions, and predictions only for players of a sport whose confidence model
- * is ACTIVE (one read per such player, 8 at a time). Fails with StoreError.
+ * is ACTIVE (one read for them all, the registry's `newest`). Fails with StoreError.
  */
 export const confidenceScores = (
   registry: ModelRegistryReaderService,
@@ -82,14 +82,10 @@ export const confidenceScores = (
       return sport !== undefined && active.has(sport as TeamSport)
     })
     if (scored.length === 0) return new Map()
-    const found = yield* Effect.forEach(
-      scored,
-      (id) =>
-        Effect.map(registry.predictions({ player_id: id, model_type: "confidence", limit: 1 }), ([p]) =>
-          [id, p] as const),
-      { concurrency: 8 }
+    const found = yield* registry.newest({ model_type: "confidence", player_ids: scored })
+    return new Map(
+      found.flatMap((p) => (p.confidence_score === null ? [] : [[p.player_id, p.confidence_score] as const]))
     )
-    return new Map(found.flatMap(([id, p]) => (p?.confidence_score == null ? [] : [[id, p.confidence_score] as const])))
   })
 
 /** Stored predictions read to find the next game's: the model predicts a team's next three games. */

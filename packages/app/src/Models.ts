@@ -11,11 +11,12 @@ import {
   ModelRegistryReader,
   type Models as M,
   parseCanonicalPlayerId,
+  type Player,
   PlayerReader,
   type TeamSport
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { notFound, requirePlayer } from "./Reads.js"
+import { allRows, notFound, requirePlayer } from "./Reads.js"
 import { playerRef } from "./Rows.js"
 
 /** A card as served: the version record with the card's fields at the top level. */
@@ -81,7 +82,10 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
      * Players of `sport` by confidence: each one's newest prediction of the ACTIVE confidence
      * model, filtered by partial name (`player`) and team, highest confidence_score first (then
      * name), at most `limit`. `active` is false when no confidence model of the sport is ACTIVE
-     * (rows empty).
+     * (rows empty). The predictions are ranked by score first and the players read for the best
+     * of them only, in growing slices (64 or twice `limit`, then doubling, each stretched to the
+     * end of its last score so that ties meet in one sort), until `limit` rows are found; with a
+     * name or team filter, the sport's matching players are read at once instead.
      */
     const confidence = Effect.fn("Models.confidence")(function*(sport: TeamSport, options: {
       readonly player?: string | undefined
@@ -90,25 +94,37 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
     }) {
       const active = (yield* registry.versions({ sport, status: "ACTIVE" })).some((v) => v.model_type === "confidence")
       const latest = yield* registry.latest({ sport, model_type: "confidence" })
-      if (latest.length === 0) return { active, rows: [] }
-      const found = yield* players.find({
-        sport,
-        ids: latest.map((p) => p.player_id),
-        search: options.player,
-        team: options.team,
-        limit: latest.length,
-        offset: 0
-      })
-      const byId = new Map(found.rows.map((p) => [p.id, p] as const))
-      const rows = latest.flatMap((p) => {
-        const player = byId.get(p.player_id)
-        return player === undefined ? [] : [{
-          ...playerRef(player),
-          team: player.team,
-          position: player.position,
-          ...served(p)
-        }]
-      })
+      const score = (p: { readonly confidence_score: number | null }) => p.confidence_score ?? -1
+      const ranked = [...latest].sort((a, b) => score(b) - score(a))
+      const rows: Array<ReturnType<typeof served> & ReturnType<typeof playerRef> & Pick<Player, "team" | "position">> =
+        []
+      // a name or team filter reads the sport's matching players at once (an indexed read of a few)
+      const filtered = options.player === undefined && options.team === undefined
+        ? undefined
+        : new Map(
+          (yield* allRows((page) => players.find({ sport, search: options.player, team: options.team, ...page })))
+            .map((p) => [p.id, p] as const)
+        )
+      for (
+        let start = 0, size = Math.max(64, 2 * options.limit);
+        start < ranked.length && rows.length < options.limit;
+      ) {
+        let end = filtered === undefined ? Math.min(start + size, ranked.length) : ranked.length
+        while (end < ranked.length && score(ranked[end]!) === score(ranked[end - 1]!)) end++
+        const slice = ranked.slice(start, end)
+        const byId = filtered ?? new Map(
+          (yield* players.find({ sport, ids: slice.map((p) => p.player_id), limit: slice.length, offset: 0 })).rows
+            .map((p) => [p.id, p] as const)
+        )
+        for (const p of slice) {
+          const player = byId.get(p.player_id)
+          if (player !== undefined) {
+            rows.push({ ...playerRef(player), team: player.team, position: player.position, ...served(p) })
+          }
+        }
+        start = end
+        size *= 2
+      }
       rows.sort((a, b) =>
         (b.confidence_score ?? -1) - (a.confidence_score ?? -1) || a.player_name.localeCompare(b.player_name)
       )

@@ -13,8 +13,8 @@ import {
   ModelRegistryReader,
   PlayerReader,
   type Resources,
-  type SignalQuery,
   SignalReader,
+  type SignalRowsQuery,
   Signals as Rules,
   type SignalSport,
   type StoredSignal,
@@ -22,7 +22,7 @@ import {
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"
 import { confidenceScores } from "./ModelFields.js"
-import { allRows, notFound } from "./Reads.js"
+import { notFound } from "./Reads.js"
 import { teamRef } from "./Rows.js"
 
 /** Which time fields a Signal row shows: news shows published_at, injuries reported_at, the full list both. */
@@ -95,8 +95,8 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
         return hit === undefined ? Effect.fail(notFound("team", team)) : Effect.succeed(hit.abbr)
       })
 
-    const every = (query: Omit<SignalQuery, "limit" | "offset">) =>
-      allRows((page) => signals.find({ ...query, ...page }))
+    /** Every signal matching `query`, in its order (one read, no count). */
+    const every = (query: SignalRowsQuery) => signals.rows(query)
 
     /**
      * `/intelligence/news`: signals of `sports` (every signal sport when undefined), optionally
@@ -110,17 +110,16 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       readonly group?: Rules.NewsTypeGroup | undefined
       readonly limit: number
     }) {
-      const page = yield* signals.find({
+      const rows = yield* signals.rows({
         sports: q.sports,
         severities: q.severity === undefined ? undefined : [q.severity],
         team: q.team,
         position: q.position,
         types: q.group === undefined ? undefined : Rules.newsTypeGroups[q.group],
         order: "severity",
-        limit: q.limit,
-        offset: 0
+        limit: q.limit
       })
-      return yield* scored(page.rows, "news")
+      return yield* scored(rows, "news")
     })
 
     /**
@@ -135,17 +134,16 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       readonly player?: string | undefined
       readonly limit: number
     }) {
-      const page = yield* signals.find({
+      const rows = yield* signals.rows({
         sports: q.sports,
         types: Rules.injuryTypes,
         severities: q.minimum === undefined ? undefined : Rules.severitiesAtLeast(q.minimum),
         team: q.team,
         player: q.player,
         order: "severity",
-        limit: q.limit,
-        offset: 0
+        limit: q.limit
       })
-      return yield* scored(page.rows, "injuries")
+      return yield* scored(rows, "injuries")
     })
 
     /** `/v1/intelligence/signals`: a page of signals by severity then newest, with the total. */
@@ -173,8 +171,8 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
     const playerNews = Effect.fn("Signals.playerNews")(function*(sport: SignalSport, id: string, limit: number) {
       const player = yield* players.get(id)
       if (Option.isNone(player) || player.value.sport !== sport) return yield* Effect.fail(notFound("player", id))
-      const page = yield* signals.find({ player_id: id, order: "recent", limit, offset: 0 })
-      return { player: player.value, rows: yield* scored(page.rows, "news") }
+      const rows = yield* signals.rows({ player_id: id, order: "recent", limit })
+      return { player: player.value, rows: yield* scored(rows, "news") }
     })
 
     /**
@@ -264,12 +262,17 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       readonly changeType?: Resources.DepthChartChange["change_type"] | undefined
       readonly limit: number
     }) {
-      const rows = yield* every({
+      // the store matches the chart fields and cuts at `limit`; a position outside ASCII (where
+      // its lower() and toUpperCase here could disagree) is matched here instead, over every row
+      const ascii = q.position === undefined || /^[\x20-\x7e]*$/.test(q.position)
+      const rows = yield* signals.rows({
         sports: ["nfl"],
         types: ["depth_chart_change"],
         team: q.team,
         since: q.since,
-        order: "recent"
+        chart: { change_type: q.changeType, position: ascii ? q.position : undefined },
+        order: "recent",
+        limit: ascii ? q.limit : undefined
       })
       return rows.flatMap((s): Array<Resources.DepthChartChange> => {
         const d = s.details as {
@@ -281,10 +284,7 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
           readonly range_start: string
           readonly range_end: string
         }
-        // depth_chart_change news items carry no chart details: only chart changes are listed
-        if (typeof d.change_type !== "string" || typeof d.position !== "string") return []
-        if (q.changeType !== undefined && d.change_type !== q.changeType) return []
-        if (q.position !== undefined && d.position.toUpperCase() !== q.position.toUpperCase()) return []
+        if (!ascii && d.position.toUpperCase() !== q.position!.toUpperCase()) return []
         return [{
           id: s.id,
           player_id: s.player_id,
@@ -362,8 +362,8 @@ export class Signals extends Effect.Service<Signals>()("@sports-data/app/Signals
       sports: ReadonlyArray<SignalSport>,
       limit: number
     ) {
-      const newest = yield* signals.find({ sports, types: roleTypes, order: "recent", limit: 1, offset: 0 })
-      const end = newest.rows[0]?.effective_at
+      const newest = yield* signals.rows({ sports, types: roleTypes, order: "recent", limit: 1 })
+      const end = newest[0]?.effective_at
       if (end === undefined) return []
       const rows = yield* every({
         sports,

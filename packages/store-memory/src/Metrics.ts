@@ -12,11 +12,26 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
   (state) =>
     Context.make(PlayerMetricsReader, {
       get: (id) => Effect.map(Ref.get(state), (m) => Option.fromNullable(m.get(id))),
-      find: ({ season, sport }) =>
-        Effect.map(Ref.get(state), (m) =>
-          Array.from(m.values())
-            .filter((r) => r.sport === sport && (season === undefined || r.season === season))
-            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)))
+      find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
+        Effect.map(Ref.get(state), (m) => {
+          const rows = Array.from(m.values()).filter((r) => r.sport === sport)
+          const wanted = season === "latest" ? Math.max(...rows.map((r) => r.season)) : season
+          const byId = (a: Analytics.PlayerMetrics, b: Analytics.PlayerMetrics) =>
+            a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
+          const sorted = rows
+            .filter((r) =>
+              (wanted === undefined || r.season === wanted) &&
+              (player_ids === undefined || player_ids.includes(r.player_id))
+            )
+            .sort(
+              order === undefined ?
+                byId :
+                (a, b) =>
+                  (a.avg_fantasy_points === null ? 1 : 0) - (b.avg_fantasy_points === null ? 1 : 0) ||
+                  (b.avg_fantasy_points ?? 0) - (a.avg_fantasy_points ?? 0) || byId(a, b)
+            )
+          return order === undefined ? sorted : sorted.slice(offset, limit === undefined ? undefined : offset + limit)
+        })
     }).pipe(Context.add(PlayerMetricsWriter, {
       replaceSport: (sport, rows) =>
         Ref.update(state, (m) => {

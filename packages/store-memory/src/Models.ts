@@ -14,6 +14,23 @@ interface State {
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * Per player, the newest (game_date, then game_id, descending; a null date oldest) of the
+ * predictions of ACTIVE versions that `keep` keeps, ordered by player_id.
+ */
+const newestOf = (s: State, keep: (p: Models.ModelPrediction) => boolean) => {
+  const newest = new Map<string, Models.ModelPrediction>()
+  for (const p of s.predictions) {
+    if (!keep(p) || s.versions.get(p.model_id)?.status !== "ACTIVE") continue
+    const held = newest.get(p.player_id)
+    const later = held === undefined ||
+      byCode(p.game_date ?? "", held.game_date ?? "") > 0 ||
+      (p.game_date === held.game_date && byCode(p.game_id, held.game_id) > 0)
+    if (later) newest.set(p.player_id, p)
+  }
+  return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
+}
+
 /** Makes both registry ports over one fresh, empty state. Never fails. */
 export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader | ModelRegistryWriter>> = Effect.map(
   Ref.make<State>({ versions: new Map(), predictions: [] }),
@@ -40,19 +57,11 @@ export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader |
             )
             .slice(0, limit)),
       latest: ({ model_type, sport }) =>
+        Effect.map(Ref.get(state), (s) => newestOf(s, (p) => p.sport === sport && p.model_type === model_type)),
+      newest: ({ model_type, player_ids }) =>
         Effect.map(Ref.get(state), (s) => {
-          const newest = new Map<string, Models.ModelPrediction>()
-          for (const p of s.predictions) {
-            if (p.sport !== sport || p.model_type !== model_type || s.versions.get(p.model_id)?.status !== "ACTIVE") {
-              continue
-            }
-            const held = newest.get(p.player_id)
-            const later = held === undefined ||
-              byCode(p.game_date ?? "", held.game_date ?? "") > 0 ||
-              (p.game_date === held.game_date && byCode(p.game_id, held.game_id) > 0)
-            if (later) newest.set(p.player_id, p)
-          }
-          return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
+          const ids = new Set(player_ids)
+          return newestOf(s, (p) => p.model_type === model_type && ids.has(p.player_id))
         }),
       outcomes: ({ model_type, sport }) =>
         Effect.map(Ref.get(state), (s) =>

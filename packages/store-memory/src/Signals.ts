@@ -14,6 +14,7 @@ import {
   type SignalNameCount,
   type SignalQuery,
   type SignalReaderService,
+  type SignalRowsQuery,
   Signals,
   type StoredSignal,
   type UpsertResult
@@ -89,7 +90,13 @@ const matches = (q: SignalFilter) => (s: StoredSignal): boolean =>
   (q.player === undefined || s.player_name.toLowerCase().includes(q.player.toLowerCase())) &&
   (q.player_id === undefined || s.player_id === q.player_id) &&
   (q.since === undefined || s.effective_at.getTime() >= q.since.getTime()) &&
-  (q.until === undefined || s.effective_at.getTime() < q.until.getTime())
+  (q.until === undefined || s.effective_at.getTime() < q.until.getTime()) &&
+  (q.chart === undefined || chartMatches(q.chart, s.details))
+
+const chartMatches = (chart: NonNullable<SignalQuery["chart"]>, details: StoredSignal["details"]): boolean =>
+  typeof details["change_type"] === "string" && typeof details["position"] === "string" &&
+  (chart.change_type === undefined || details["change_type"] === chart.change_type) &&
+  (chart.position === undefined || details["position"].toLowerCase() === chart.position.toLowerCase())
 
 const compare = (order: SignalQuery["order"]) => (a: StoredSignal, b: StoredSignal): number =>
   (order === "severity" ? Signals.severityRank[a.severity] - Signals.severityRank[b.severity] : 0) ||
@@ -97,40 +104,44 @@ const compare = (order: SignalQuery["order"]) => (a: StoredSignal, b: StoredSign
   a.id - b.id
 
 /** The SignalReader over `data`. */
-export const makeSignalReader = (data: SportsData): SignalReaderService => ({
-  find: (q) =>
-    Effect.map(Ref.get(data.signals), (state) => {
-      const rows = Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare(q.order))
-      return { total: rows.length, rows: rows.slice(q.offset, q.offset + q.limit) }
-    }),
-  nameCounts: (q) =>
-    Effect.map(Ref.get(data.signals), (state) => {
-      const rows = Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare("recent"))
-      const counts = new Map<string, { -readonly [K in keyof SignalNameCount]: SignalNameCount[K] }>()
-      rows.forEach((s, rank) => {
-        const key = `${s.player_name}\u0000${s.signal_type}`
-        const c = counts.get(key)
-        if (c === undefined) {
-          counts.set(key, {
-            player_name: s.player_name,
-            signal_type: s.signal_type,
-            count: 1,
-            newest: s.effective_at,
-            first: rank
-          })
-        } else c.count += 1
-      })
-      return [...counts.values()]
-    }),
-  lastUpdate: Effect.map(Ref.get(data.signals), (state) => {
-    const newest = new Map<Signals.SignalSport, Date>()
-    for (const s of HashMap.values(state.signals)) {
-      const cur = newest.get(s.sport)
-      if (cur === undefined || s.effective_at > cur) newest.set(s.sport, s.effective_at)
-    }
-    return Array.from(newest, ([sport, at]) => ({ sport, at }))
-  })
-})
+export const makeSignalReader = (data: SportsData): SignalReaderService => {
+  const matching = (q: SignalRowsQuery) =>
+    Effect.map(
+      Ref.get(data.signals),
+      (state) => Array.from(HashMap.values(state.signals)).filter(matches(q)).sort(compare(q.order))
+    )
+  return {
+    find: (q) =>
+      Effect.map(matching(q), (rows) => ({ total: rows.length, rows: rows.slice(q.offset, q.offset + q.limit) })),
+    rows: (q) => Effect.map(matching(q), (rows) => (q.limit === undefined ? rows : rows.slice(0, q.limit))),
+    nameCounts: (q) =>
+      Effect.map(matching({ ...q, order: "recent" }), (rows) => {
+        const counts = new Map<string, { -readonly [K in keyof SignalNameCount]: SignalNameCount[K] }>()
+        rows.forEach((s, rank) => {
+          const key = `${s.player_name}\u0000${s.signal_type}`
+          const c = counts.get(key)
+          if (c === undefined) {
+            counts.set(key, {
+              player_name: s.player_name,
+              signal_type: s.signal_type,
+              count: 1,
+              newest: s.effective_at,
+              first: rank
+            })
+          } else c.count += 1
+        })
+        return [...counts.values()]
+      }),
+    lastUpdate: Effect.map(Ref.get(data.signals), (state) => {
+      const newest = new Map<Signals.SignalSport, Date>()
+      for (const s of HashMap.values(state.signals)) {
+        const cur = newest.get(s.sport)
+        if (cur === undefined || s.effective_at > cur) newest.set(s.sport, s.effective_at)
+      }
+      return Array.from(newest, ([sport, at]) => ({ sport, at }))
+    })
+  }
+}
 
 /** The ServiceEventReader over `data`. */
 export const makeServiceEventReader = (data: SportsData): ServiceEventReaderService => ({

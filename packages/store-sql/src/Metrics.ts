@@ -44,8 +44,8 @@ export const makeMetricsStore: Effect.Effect<
   never,
   SqlClient.SqlClient
 > = Effect.map(SqlClient.SqlClient, (sql) => {
-  const select = (where: ReturnType<typeof sql.and>, operation: string) =>
-    sql`SELECT ${sql.literal(COLUMNS)} FROM player_metrics WHERE ${where} ORDER BY player_id COLLATE "C"`.pipe(
+  const select = (where: ReturnType<typeof sql.and>, operation: string, tail = sql`ORDER BY player_id COLLATE "C"`) =>
+    sql`SELECT ${sql.literal(COLUMNS)} FROM player_metrics WHERE ${where} ${tail}`.pipe(
       Effect.flatMap(decodeRows),
       orStoreError(operation)
     ) as Effect.Effect<ReadonlyArray<Analytics.PlayerMetrics>, StoreError>
@@ -55,10 +55,25 @@ export const makeMetricsStore: Effect.Effect<
         select(sql.and([sql`player_id = ${id}`]), "PlayerMetricsReader.get"),
         (rows) => Option.fromNullable(rows[0])
       ),
-    find: ({ season, sport }) =>
+    find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
       select(
-        sql.and([sql`sport = ${sport}`, ...(season === undefined ? [] : [sql`season = ${season}`])]),
-        "PlayerMetricsReader.find"
+        sql.and([
+          sql`sport = ${sport}`,
+          ...(season === undefined
+            ? []
+            : season === "latest"
+            ? [sql`season = (SELECT max(season) FROM player_metrics WHERE sport = ${sport})`]
+            : [sql`season = ${season}`]),
+          ...(player_ids === undefined
+            ? []
+            : [sql`player_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(player_ids)}::jsonb))`])
+        ]),
+        "PlayerMetricsReader.find",
+        order === undefined
+          ? undefined
+          : sql`ORDER BY avg_fantasy_points DESC NULLS LAST, player_id COLLATE "C"${
+            limit === undefined ? sql`` : sql` LIMIT ${Math.max(0, Math.trunc(limit))}`
+          } OFFSET ${Math.max(0, Math.trunc(offset))}`
       )
   }).pipe(Context.add(PlayerMetricsWriter, {
     replaceSport: (sport, rows) =>

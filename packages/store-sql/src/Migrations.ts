@@ -1285,6 +1285,94 @@ const recentOrderIndexes = statements([
   `CREATE INDEX signals_sport_effective_idx ON signals (sport, effective_at DESC)`
 ])
 
+/**
+ * 0041: read models of the intelligence and public reads, kept current where their data change.
+ * - `model_latest`: per (model version, player) the newest stored prediction (game_date
+ *   descending, nulls last, then game_id descending in code units), the columns of
+ *   `model_predictions`; Models.ts `record` recomputes a sport and model type's rows in the
+ *   transaction that replaces its predictions, so the confidence list (`latest`) and the
+ *   confidence_score of a list of players (`newest`) are indexed reads instead of a walk over
+ *   every prediction.
+ * - `player_platforms`: per platform name, how many players' `platform_ids` hold it, and
+ *   `signal_counts`: signals per (sport, signal_type, severity); both kept by statement
+ *   triggers on `players` and `signals` (each changed row's old values counted out, its new
+ *   ones counted in), so `/api/public/stats` and a signal total filtered only by sport, type
+ *   and severity read a few counter rows instead of every player and signal.
+ * Both tables are filled from the stored rows here.
+ */
+const intelReadModels = statements([
+  `CREATE TABLE model_latest (
+    model_id text NOT NULL REFERENCES model_versions (id) ON DELETE CASCADE,
+    sport text NOT NULL,
+    model_type text NOT NULL,
+    player_id text NOT NULL,
+    season integer NOT NULL,
+    game_id text NOT NULL,
+    game_date date,
+    model_version text NOT NULL,
+    as_of date,
+    probability double precision,
+    confidence_score integer,
+    heat_signal text,
+    expected double precision,
+    threshold double precision,
+    actual double precision,
+    week integer,
+    projection jsonb,
+    PRIMARY KEY (model_id, player_id)
+  )`,
+  `CREATE INDEX model_latest_sport_idx ON model_latest (sport, model_type, player_id COLLATE "C")`,
+  `CREATE INDEX model_latest_player_idx ON model_latest (model_type, player_id)`,
+  `INSERT INTO model_latest (model_id, sport, model_type, player_id, season, game_id, game_date, model_version,
+      as_of, probability, confidence_score, heat_signal, expected, threshold, actual, week, projection)
+    SELECT DISTINCT ON (model_id, player_id) model_id, sport, model_type, player_id, season, game_id, game_date,
+      model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual, week, projection
+    FROM model_predictions
+    ORDER BY model_id, player_id, game_date DESC NULLS LAST, game_id COLLATE "C" DESC`,
+  `CREATE TABLE player_platforms (
+    name text PRIMARY KEY,
+    players integer NOT NULL
+  )`,
+  `CREATE TABLE signal_counts (
+    sport text NOT NULL,
+    signal_type text NOT NULL,
+    severity text NOT NULL,
+    signals integer NOT NULL,
+    PRIMARY KEY (sport, signal_type, severity)
+  )`,
+  // TG_ARGV[0]: +1 for rows coming in (NEW TABLE), -1 for rows going out (OLD TABLE)
+  `CREATE FUNCTION count_player_platforms() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO player_platforms (name, players)
+      SELECT k.name, TG_ARGV[0]::integer * count(*) FROM changed, jsonb_object_keys(changed.platform_ids) AS k (name)
+      GROUP BY k.name
+      ON CONFLICT (name) DO UPDATE SET players = player_platforms.players + EXCLUDED.players;
+    RETURN NULL;
+  END $$`,
+  `CREATE FUNCTION count_signals() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO signal_counts (sport, signal_type, severity, signals)
+      SELECT sport, signal_type, severity, TG_ARGV[0]::integer * count(*) FROM changed
+      GROUP BY sport, signal_type, severity
+      ON CONFLICT (sport, signal_type, severity) DO UPDATE SET signals = signal_counts.signals + EXCLUDED.signals;
+    RETURN NULL;
+  END $$`,
+  ...([["players", "count_player_platforms"], ["signals", "count_signals"]] as const).flatMap(([table, fn]) => [
+    `CREATE TRIGGER ${table}_count_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('1')`,
+    `CREATE TRIGGER ${table}_count_update_out AFTER UPDATE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('-1')`,
+    `CREATE TRIGGER ${table}_count_update_in AFTER UPDATE ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('1')`,
+    `CREATE TRIGGER ${table}_count_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('-1')`
+  ]),
+  `INSERT INTO player_platforms (name, players)
+    SELECT k.name, count(*) FROM players, jsonb_object_keys(players.platform_ids) AS k (name) GROUP BY k.name`,
+  `INSERT INTO signal_counts (sport, signal_type, severity, signals)
+    SELECT sport, signal_type, severity, count(*) FROM signals GROUP BY sport, signal_type, severity`
+])
+
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1317,7 +1405,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "37_event_and_game_order_indexes": eventOrderIndexes,
   "38_standings_tables": standingsTables,
   "39_listed_odds_lines": listedLinesMigration,
-  "40_recent_order_indexes": recentOrderIndexes
+  "40_recent_order_indexes": recentOrderIndexes,
+  "41_intel_read_models": intelReadModels
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

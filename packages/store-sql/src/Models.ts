@@ -8,8 +8,10 @@
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type * as Statement from "@effect/sql/Statement"
 import { ModelRegistryReader, ModelRegistryWriter, Models, type StoreError, TeamSport } from "@sports-data/domain"
-import { Context, Effect, Schema } from "effect"
+import { Context, Effect, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 
 /** A version row as the drivers return it (jsonb parsed, timestamptz as a Date or a string). */
@@ -45,8 +47,17 @@ export const makeModelStore: Effect.Effect<
   Context.Context<ModelRegistryReader | ModelRegistryWriter>,
   never,
   SqlClient.SqlClient
-> = Effect.map(SqlClient.SqlClient, (sql) =>
-  Context.make(ModelRegistryReader, {
+> = Effect.map(SqlClient.SqlClient, (sql) => {
+  /** Per player, the newest prediction of the ACTIVE versions among the model_latest rows `where` keeps, by player_id. */
+  const newestOf = (where: Statement.Fragment) =>
+    sql`SELECT * FROM (SELECT DISTINCT ON (p.player_id COLLATE "C") ${sql.literal(PREDICTION_COLUMNS)}
+        FROM model_latest p JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
+        WHERE ${where}
+        ORDER BY p.player_id COLLATE "C", p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC) AS newest
+      ORDER BY player_id COLLATE "C"`.pipe(
+      Effect.flatMap(decodePredictions)
+    ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, SqlError | ParseResult.ParseError>
+  return Context.make(ModelRegistryReader, {
     versions: ({ sport, status }) =>
       sql`SELECT id, sport, model_type, version, status, trained_at, card FROM model_versions
         WHERE ${
@@ -74,32 +85,19 @@ export const makeModelStore: Effect.Effect<
         Effect.flatMap(decodePredictions),
         orStoreError("ModelRegistryReader.predictions")
       ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
-    // Each ACTIVE version's players are walked one index probe each (a recursive skip scan of
-    // model_predictions_latest_idx, migration 37), and each player's newest prediction is the first
-    // row of that index: a few probes per player instead of sorting every prediction of the sport.
+    // the stored newest prediction of each (version, player), model_latest (migration 41): of the
+    // ACTIVE versions, per player the newest row (one version is ACTIVE per sport and model type;
+    // DISTINCT ON keeps the answer that of `predictions` should two be)
     latest: ({ model_type, sport }) =>
-      sql`WITH RECURSIVE active AS (
-          SELECT id FROM model_versions WHERE sport = ${sport} AND model_type = ${model_type} AND status = 'ACTIVE'
-        ), walk (model_id, player_id) AS (
-          SELECT a.id, (SELECT q.player_id FROM model_predictions q WHERE q.model_id = a.id
-            ORDER BY q.player_id COLLATE "C" LIMIT 1) FROM active a
-          UNION ALL
-          SELECT w.model_id, (SELECT q.player_id FROM model_predictions q
-            WHERE q.model_id = w.model_id AND q.player_id COLLATE "C" > w.player_id COLLATE "C"
-            ORDER BY q.player_id COLLATE "C" LIMIT 1) FROM walk w WHERE w.player_id IS NOT NULL
-        )
-        SELECT * FROM (SELECT DISTINCT ON (n.player_id COLLATE "C") n.* FROM walk w
-          CROSS JOIN LATERAL (SELECT ${sql.literal(PREDICTION_COLUMNS)}, p.game_date AS newest_date
-            FROM model_predictions p
-            WHERE p.model_id = w.model_id AND p.player_id = w.player_id COLLATE "C"
-              AND p.sport = ${sport} AND p.model_type = ${model_type}
-            ORDER BY p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC LIMIT 1) n
-          WHERE w.player_id IS NOT NULL
-          ORDER BY n.player_id COLLATE "C", n.newest_date DESC NULLS LAST, n.game_id COLLATE "C" DESC) AS newest
-        ORDER BY player_id COLLATE "C"`.pipe(
-        Effect.flatMap(decodePredictions),
+      newestOf(sql`p.sport = ${sport} AND p.model_type = ${model_type}`).pipe(
         orStoreError("ModelRegistryReader.latest")
-      ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, StoreError>,
+      ),
+    newest: ({ model_type, player_ids }) =>
+      (player_ids.length === 0
+        ? Effect.succeed([])
+        : newestOf(sql`p.model_type = ${model_type} AND p.player_id IN ${sql.in([...new Set(player_ids)])}`)).pipe(
+          orStoreError("ModelRegistryReader.newest")
+        ),
     outcomes: ({ model_type, sport }) =>
       sql<{ probability: number; threshold: number; actual: number }>`
         SELECT p.probability, p.threshold, p.actual FROM model_predictions p
@@ -123,6 +121,7 @@ export const makeModelStore: Effect.Effect<
             WHERE sport = ${version.sport} AND model_type = ${version.model_type} AND status = 'ACTIVE'
               AND id <> ${version.id}`
           yield* sql`DELETE FROM model_predictions WHERE sport = ${version.sport} AND model_type = ${version.model_type}`
+          yield* sql`DELETE FROM model_latest WHERE sport = ${version.sport} AND model_type = ${version.model_type}`
         }
         yield* sql`INSERT INTO model_versions (id, sport, model_type, version, status, trained_at, card)
           VALUES (${version.id}, ${version.sport}, ${version.model_type}, ${version.version}, ${version.status},
@@ -145,5 +144,17 @@ export const makeModelStore: Effect.Effect<
               heat_signal text, expected double precision, threshold double precision, actual double precision,
               week integer, projection jsonb)`
         }
+        if (batch.length > 0) {
+          // the read model of the newest prediction per version and player (migration 41)
+          yield* sql`INSERT INTO model_latest (model_id, sport, model_type, player_id, season, game_id, game_date,
+              model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual, week,
+              projection)
+            SELECT DISTINCT ON (model_id, player_id) model_id, sport, model_type, player_id, season, game_id, game_date,
+              model_version, as_of, probability, confidence_score, heat_signal, expected, threshold, actual, week,
+              projection
+            FROM model_predictions WHERE sport = ${version.sport} AND model_type = ${version.model_type}
+            ORDER BY model_id, player_id, game_date DESC NULLS LAST, game_id COLLATE "C" DESC`
+        }
       })).pipe(orStoreError("ModelRegistryWriter.record"))
-  })))
+  }))
+})

@@ -216,9 +216,9 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
           Effect.map((rows) => Option.fromNullable(rows[0])),
           orStoreError("PlayerReader.get")
         ),
-      platformNames: sql<{ name: string }>`SELECT name FROM (
-          SELECT DISTINCT jsonb_object_keys(platform_ids) AS name FROM players
-        ) AS names ORDER BY name COLLATE "C"`.pipe(
+      // the platform names' player counts, kept by trigger (migration 41)
+      platformNames: sql<{ name: string }>`SELECT name FROM player_platforms WHERE players > 0
+        ORDER BY name COLLATE "C"`.pipe(
         Effect.map((rows) => rows.map((r) => r.name)),
         orStoreError("PlayerReader.platformNames")
       ),

@@ -8,6 +8,8 @@
  * domain `Signals.eventsOfSignal`) of exactly the signals the upsert inserted, stamped `$3`.
  * Re-sending the same signals inserts no signal and no event. Ids are bigint in the tables and
  * read back as numbers (below 2^53). Driver errors become StoreError (Errors.ts).
+ * A total filtered by sport, type and severity only is summed from `signal_counts` (migration
+ * 38, kept by trigger) instead of counting the signals; `rows` reads a page without a total.
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -17,6 +19,7 @@ import {
   type ServiceEventReaderService,
   type SignalFilter,
   type SignalReaderService,
+  type SignalRowsQuery,
   Signals,
   type StoredSignal,
   type StoreError,
@@ -177,7 +180,12 @@ const signalWhere = (sql: SqlClient.SqlClient, q: SignalFilter) => {
     ...(q.player === undefined ? [] : [sql`strpos(lower(player_name), lower(${q.player})) > 0`]),
     ...(q.player_id === undefined ? [] : [sql`player_id = ${q.player_id}`]),
     ...(q.since === undefined ? [] : [sql`effective_at >= ${q.since}`]),
-    ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`])
+    ...(q.until === undefined ? [] : [sql`effective_at < ${q.until}`]),
+    ...(q.chart === undefined ? [] : [
+      sql`jsonb_typeof(details -> 'change_type') = 'string' AND jsonb_typeof(details -> 'position') = 'string'`,
+      ...(q.chart.change_type === undefined ? [] : [sql`details ->> 'change_type' = ${q.chart.change_type}`]),
+      ...(q.chart.position === undefined ? [] : [sql`lower(details ->> 'position') = lower(${q.chart.position})`])
+    ])
   ])
 }
 
@@ -193,48 +201,67 @@ const SignalNameCountRow = Schema.Struct({
 /** Makes the SignalReader over the current SqlClient. */
 export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
-  (sql) => ({
-    find: (q) => {
-      const condition = signalWhere(sql, q)
-      // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
-      const order = q.order === "severity"
+  (sql) => {
+    // the severity order's expression is that of signals_severity_order_idx (migration 37): keep them equal
+    const orderOf = (q: SignalRowsQuery) =>
+      q.order === "severity"
         ? `CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, effective_at DESC, id`
         : `effective_at DESC, id`
-      const limit = Math.max(0, Math.trunc(q.limit))
-      const offset = Math.max(0, Math.trunc(q.offset))
-      return Effect.gen(function*() {
-        const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${condition}`
-        const rows = limit === 0 ? [] : yield* sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${condition}
-          ORDER BY ${sql.literal(order)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decodeSignals))
-        return { total: count?.total ?? 0, rows }
-      }).pipe(orStoreError("SignalReader.find"))
-    },
-    nameCounts: (q) =>
-      sql`SELECT player_name, signal_type, count(*)::int AS count, max(effective_at) AS newest,
-          min(rank_)::int AS first
-        FROM (
-          SELECT player_name, signal_type, effective_at, row_number() OVER (ORDER BY effective_at DESC, id) - 1 AS rank_
-          FROM signals WHERE ${signalWhere(sql, q)}
-        ) s
-        GROUP BY player_name, signal_type
-        ORDER BY first`.pipe(
-        Effect.flatMap(Schema.decodeUnknown(Schema.Array(SignalNameCountRow))),
-        orStoreError("SignalReader.nameCounts")
-      ),
-    // each sport holding signals (a skip through signals_sport_effective_idx), then its newest:
-    // a few index probes instead of grouping every signal
-    lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
-      WITH RECURSIVE held AS (
-        (SELECT sport FROM signals ORDER BY sport LIMIT 1)
-        UNION ALL
-        SELECT (SELECT s.sport FROM signals s WHERE s.sport > held.sport ORDER BY s.sport LIMIT 1)
-        FROM held WHERE held.sport IS NOT NULL
+    /**
+     * True when `q` filters by sport, type and severity only: its total is a sum of the counters
+     * of signal_counts (migration 41, kept by trigger), whose columns bear the same names.
+     */
+    const countable = (q: SignalRowsQuery) =>
+      q.team === undefined && q.position === undefined && q.player === undefined && q.player_id === undefined &&
+      q.since === undefined && q.until === undefined && q.chart === undefined
+    const select = (q: SignalRowsQuery, limit: number | undefined, offset: number) =>
+      sql`SELECT ${sql.literal(selectList)} FROM signals WHERE ${signalWhere(sql, q)}
+          ORDER BY ${sql.literal(orderOf(q))}${limit === undefined ? sql`` : sql` LIMIT ${limit}`} OFFSET ${offset}`
+        .pipe(Effect.flatMap(decodeSignals))
+    return {
+      find: (q) => {
+        const limit = Math.max(0, Math.trunc(q.limit))
+        const offset = Math.max(0, Math.trunc(q.offset))
+        return Effect.gen(function*() {
+          const [count] = yield* (countable(q)
+            ? sql<{ total: number }>`SELECT coalesce(sum(signals), 0)::int AS total FROM signal_counts
+              WHERE ${signalWhere(sql, q)}`
+            : sql<{ total: number }>`SELECT count(*)::int AS total FROM signals WHERE ${signalWhere(sql, q)}`)
+          const rows = limit === 0 ? [] : yield* select(q, limit, offset)
+          return { total: count?.total ?? 0, rows }
+        }).pipe(orStoreError("SignalReader.find"))
+      },
+      rows: (q) => {
+        const limit = q.limit === undefined ? undefined : Math.max(0, Math.trunc(q.limit))
+        return (limit === 0 ? Effect.succeed([]) : select(q, limit, 0)).pipe(orStoreError("SignalReader.rows"))
+      },
+      nameCounts: (q) =>
+        sql`SELECT player_name, signal_type, count(*)::int AS count, max(effective_at) AS newest,
+            min(rank_)::int AS first
+          FROM (
+            SELECT player_name, signal_type, effective_at, row_number() OVER (ORDER BY effective_at DESC, id) - 1 AS rank_
+            FROM signals WHERE ${signalWhere(sql, q)}
+          ) s
+          GROUP BY player_name, signal_type
+          ORDER BY first`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(SignalNameCountRow))),
+          orStoreError("SignalReader.nameCounts")
+        ),
+      // each sport holding signals (a skip through signals_sport_effective_idx), then its newest:
+      // a few index probes instead of grouping every signal
+      lastUpdate: sql<{ sport: Signals.SignalSport; at: Date }>`
+        WITH RECURSIVE held AS (
+          (SELECT sport FROM signals ORDER BY sport LIMIT 1)
+          UNION ALL
+          SELECT (SELECT s.sport FROM signals s WHERE s.sport > held.sport ORDER BY s.sport LIMIT 1)
+          FROM held WHERE held.sport IS NOT NULL
+        )
+        SELECT sport, (SELECT max(effective_at) FROM signals s WHERE s.sport = held.sport) AS at
+        FROM held WHERE sport IS NOT NULL ORDER BY sport`.pipe(
+        orStoreError("SignalReader.lastUpdate")
       )
-      SELECT sport, (SELECT max(effective_at) FROM signals s WHERE s.sport = held.sport) AS at
-      FROM held WHERE sport IS NOT NULL ORDER BY sport`.pipe(
-      orStoreError("SignalReader.lastUpdate")
-    )
-  })
+    }
+  }
 )
 
 /** Makes the ServiceEventReader over the current SqlClient. */

@@ -20,6 +20,7 @@ export const SPORTS_TABLES = [
   "athlete_rankings",
   "event_entries",
   "model_predictions",
+  "model_latest",
   "games",
   "players",
   "events",

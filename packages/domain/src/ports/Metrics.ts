@@ -13,9 +13,22 @@ import type { TeamSport } from "../Sport.js"
 export interface PlayerMetricsReaderService {
   /** The metrics of the player with canonical id `id`, or none when the job has not computed any. */
   readonly get: (id: string) => Effect.Effect<Option.Option<PlayerMetrics>, StoreError>
-  /** Every metrics row of `sport` (of `season` when given), ordered by player_id (code units). */
+  /**
+   * Every metrics row of `sport` (of `season` when given; `"latest"`: of the greatest season the
+   * sport's rows hold), ordered by player_id (code units); with `order: "avg_fantasy_points"`,
+   * by avg_fantasy_points descending (nulls last), then player_id, and only the rows from
+   * `offset` (default 0), at most `limit` (default all). `player_ids` keeps the rows of those
+   * players only (the latest season stays the sport's).
+   */
   readonly find: (
-    query: { readonly sport: TeamSport; readonly season?: number | undefined }
+    query: {
+      readonly sport: TeamSport
+      readonly season?: number | "latest" | undefined
+      readonly order?: "avg_fantasy_points" | undefined
+      readonly offset?: number | undefined
+      readonly limit?: number | undefined
+      readonly player_ids?: ReadonlyArray<string> | undefined
+    }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
 }
 /** The {@link PlayerMetricsReaderService} port. */

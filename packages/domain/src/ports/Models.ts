@@ -37,6 +37,16 @@ export interface ModelRegistryReaderService {
     readonly model_type: ModelType
   }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
   /**
+   * Of each player of `player_ids` (canonical ids, any sports), the newest stored prediction made
+   * by an ACTIVE version of `model_type`: the row `predictions({ player_id, model_type, limit: 1 })`
+   * answers. Players without one are absent; ordered by player_id (code units). One read for
+   * the players of a whole list.
+   */
+  readonly newest: (query: {
+    readonly model_type: ModelType
+    readonly player_ids: ReadonlyArray<string>
+  }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
+  /**
    * The stored predictions of the ACTIVE version of `model_type` of `sport` whose outcome is
    * known (`probability`, `threshold` and `actual` all non-null), as those three numbers, in no
    * particular order: the material of a reliability diagram (a confidence model's outcome is

@@ -15,7 +15,7 @@ import type { Paged } from "./Queries.js"
  * Signal filters; every given filter must hold. `types` and `severities` match any listed value;
  * `team` and `position` match exactly, case-insensitive; `player` is a case-insensitive substring
  * of player_name; `player_id` exact; `since` keeps signals whose effective_at is at or after it,
- * `until` before it.
+ * `until` before it; `chart` as its field says.
  * Order `severity`: severity (high, medium, low), then effective_at newest first, then id.
  * Order `recent`: effective_at newest first, then id.
  */
@@ -29,6 +29,12 @@ export interface SignalQuery {
   readonly player_id?: string | undefined
   readonly since?: Date | undefined
   readonly until?: Date | undefined
+  /**
+   * Only signals whose details record a depth chart change (string `change_type` and `position`,
+   * as the nfl depth chart rule writes them; news items of that type carry none), of
+   * `change_type` (exact) and `position` (case-insensitive) when given.
+   */
+  readonly chart?: { readonly change_type?: string | undefined; readonly position?: string | undefined } | undefined
   readonly order: "severity" | "recent"
   readonly limit: number
   readonly offset: number
@@ -53,6 +59,12 @@ export interface SignalNameCount {
   readonly first: number
 }
 
+/**
+ * A {@link SignalQuery} read without its total: the first `limit` matching rows in its order,
+ * every matching row when `limit` is undefined.
+ */
+export type SignalRowsQuery = Omit<SignalQuery, "limit" | "offset"> & { readonly limit?: number | undefined }
+
 /** Stored signals. */
 export interface SignalReaderService {
   /** The page of signals matching `query`, in its order, with the total before paging. */
@@ -62,6 +74,11 @@ export interface SignalReaderService {
    * aggregate computed by the store, however many signals match.
    */
   readonly nameCounts: (filter: SignalFilter) => Effect.Effect<ReadonlyArray<SignalNameCount>, StoreError>
+  /**
+   * The rows {@link find} would answer from offset 0 (all of them when `limit` is undefined),
+   * without counting the matches: one read where a caller needs no total.
+   */
+  readonly rows: (query: SignalRowsQuery) => Effect.Effect<ReadonlyArray<StoredSignal>, StoreError>
   /** Per sport holding signals, the newest effective_at. */
   readonly lastUpdate: Effect.Effect<ReadonlyArray<{ readonly sport: SignalSport; readonly at: Date }>, StoreError>
 }
