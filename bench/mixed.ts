@@ -4,7 +4,7 @@
  * for every sport it takes, in random order, by 32 concurrent callers.
  *
  * The server runs with the node flags and environment of `npm start` (package.json;
- * `MALLOC_ARENA_MAX=2`, `--max-old-space-size=1024 --max-semi-space-size=8`; a variable set for the bench wins).
+ * `MALLOC_ARENA_MAX=2`, `--max-old-space-size=1024`; a variable set for the bench wins).
  * For each store (BENCH_STORES, default `postgres,pglite`):
  * - postgres: DATABASE_URL = BENCH_DATABASE_URL (default
  *   postgres://postgres@127.0.0.1:5432/sports_bench_mixed, created when missing);
