@@ -2,12 +2,14 @@
  * PGlite on its store thread with two clients (the HTTP thread and `serve`'s background thread):
  * both read and write the same database, and an outbox wake-up of one reaches the other's event
  * readers; the thread reports its memory (with PGlite's WebAssembly memory) under its heap cap.
+ * Both ways of opening PGlite (on the store thread, in process) run Postgres with the project's
+ * shared_buffers instead of PGlite 0.3's built-in 128MB, and the WebAssembly memory is that much smaller.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { EventWake } from "@sports-data/domain"
-import { layerPgliteThread, makePortClient, PgliteThread } from "@sports-data/store-sql"
+import { layerPglite, layerPgliteThread, makePortClient, PgliteThread, SHARED_BUFFERS } from "@sports-data/store-sql"
 import { Effect, Fiber, Schedule, Stream } from "effect"
 
 describe("PGlite store thread", () => {
@@ -45,6 +47,29 @@ describe("PGlite store thread", () => {
         expect(memory.heapLimit).toBeLessThan(512 * 1024 * 1024)
         expect(memory.wasm ?? 0).toBeGreaterThan(16 * 1024 * 1024)
       }).pipe(Effect.provide(layerPgliteThread({ heapMb: 256 }))),
+    60_000
+  )
+
+  it.scopedLive(
+    "runs Postgres with the project's shared_buffers on the store thread and in process, in a smaller WebAssembly memory",
+    () =>
+      Effect.gen(function*() {
+        const setting = (sql: SqlClient.SqlClient) =>
+          Effect.map(
+            sql<{ setting: string }>`SELECT current_setting('shared_buffers') AS setting`,
+            (rows) => rows[0]!.setting
+          )
+        const onThread = yield* Effect.flatMap(SqlClient.SqlClient, setting).pipe(Effect.provide(layerPgliteThread({})))
+        const inProcess = yield* Effect.flatMap(SqlClient.SqlClient, setting).pipe(Effect.provide(layerPglite({})))
+        expect(SHARED_BUFFERS).toBe("32MB")
+        expect(onThread).toBe("32MB")
+        expect(inProcess).toBe("32MB")
+        // PGlite 0.3 with its built-in 128MB starts with 174 MiB of WebAssembly memory
+        const memory = yield* Effect.flatMap(PgliteThread, (thread) => Effect.promise(() => thread.memory())).pipe(
+          Effect.provide(layerPgliteThread({}))
+        )
+        expect(memory.wasm ?? Infinity).toBeLessThan(128 * 1024 * 1024)
+      }),
     60_000
   )
 })

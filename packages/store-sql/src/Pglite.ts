@@ -14,15 +14,18 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
-import { PGlite, type Results, types } from "@electric-sql/pglite"
+import type { PGlite, Results } from "@electric-sql/pglite"
 import { Effect, type Scope, Stream } from "effect"
 import { mkdir, open, readFile, unlink } from "node:fs/promises"
 import { hostname } from "node:os"
+import { createPglite } from "./pglite-options.mjs"
 
-const keepText = (value: string): string => value
-
-/** Result parsers: int8 and numeric stay strings (as node-postgres), the rest PGlite's defaults. */
-export const pgliteParsers = { [types.INT8]: keepText, [types.NUMERIC]: keepText }
+export {
+  /** Result parsers: int8 and numeric stay strings (as node-postgres), the rest PGlite's defaults. */
+  pgliteParsers,
+  /** PostgreSQL's shared_buffers in PGlite (pglite-options.mjs). */
+  SHARED_BUFFERS
+} from "./pglite-options.mjs"
 
 const statementError = (cause: unknown) => new SqlError({ cause, message: "Failed to execute statement" })
 
@@ -187,13 +190,14 @@ export const openLocked = <A>(
 
 /**
  * Opens PGlite in the folder `dataDir` (created with its parents when missing; undefined = in
- * memory) with the parsers of {@link pgliteParsers}, and closes it when the scope closes.
+ * memory) as pglite-options.mjs `createPglite` does (the parsers of {@link pgliteParsers},
+ * shared_buffers = {@link SHARED_BUFFERS}), and closes it when the scope closes.
  * Fails with SqlError when the folder cannot be opened, or when another live process holds it
  * ({@link lockFolder}: the message names the holder). Cold start takes 2-4 s.
  */
 export const openPglite = (dataDir: string | undefined) =>
   openLocked(
     dataDir,
-    () => PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers: pgliteParsers }),
+    () => createPglite(dataDir),
     (db) => db.close()
   )

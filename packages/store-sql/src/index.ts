@@ -78,7 +78,8 @@ export {
   type LockRecord,
   makePgliteClient,
   openPglite,
-  pgliteParsers
+  pgliteParsers,
+  SHARED_BUFFERS
 } from "./Pglite.js"
 export { makePortClient, openPgliteThread, PgliteThread, type PgliteThreadService } from "./PgliteThread.js"
 export {

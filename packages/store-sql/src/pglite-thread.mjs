@@ -1,6 +1,7 @@
 /**
  * The PGlite store thread (a worker_threads entry; plain JavaScript so that it loads without a
- * TypeScript loader): opens PGlite once (`workerData.dataDir`, undefined = in memory) and runs
+ * TypeScript loader): opens PGlite once (`workerData.dataDir`, undefined = in memory; as
+ * pglite-options.mjs `createPglite` does: its parsers and shared_buffers) and runs
  * the statements of every connected client in turn, off the event loop of the threads that send
  * them. Protocol and the client side: PgliteThread.ts.
  *
@@ -15,11 +16,9 @@
  *   `{ id, ok: false, error: { message, code, ... } }`. `{ op: "wake" }` is passed to every other
  *   client (the outbox wake-ups of EventWake).
  */
-import { PGlite, types } from "@electric-sql/pglite"
 import { getHeapStatistics } from "node:v8"
 import { parentPort, workerData } from "node:worker_threads"
-
-const keepText = (value) => value
+import { createPglite } from "./pglite-options.mjs"
 
 /** The tail of the session's queue: one statement or lease at a time, in arrival order. */
 let tail = Promise.resolve()
@@ -45,10 +44,7 @@ const plainError = (e) => {
 
 let db
 try {
-  db = await PGlite.create({
-    ...(workerData?.dataDir === undefined ? {} : { dataDir: workerData.dataDir }),
-    parsers: { [types.INT8]: keepText, [types.NUMERIC]: keepText }
-  })
+  db = await createPglite(workerData?.dataDir)
 } catch (e) {
   parentPort.postMessage({ type: "failed", message: String(e?.message ?? e) })
   process.exit(1)
