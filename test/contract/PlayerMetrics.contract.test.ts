@@ -1,7 +1,8 @@
 /**
  * Player metrics contract (domain ports/Metrics.ts): one suite on every adapter (memory, PGlite,
  * PostgreSQL when available). Rows round-trip with every field; replacing a sport's batch drops
- * its old rows and leaves other sports alone; reads filter by sport and season in player order.
+ * its old rows and leaves other sports alone; reads filter by sport, season and rising momentum in
+ * player order.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
 import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
@@ -78,6 +79,22 @@ describe("PlayerMetrics contract", () => {
             "svc_mlb_b"
           ])
           expect((yield* reader.find({ sport: "mlb", season: 2024 })).map((r) => r.player_id)).toEqual(["svc_mlb_a"])
+        }))
+
+      it.effect("rising keeps the rows whose momentum_delta is above 0 (null and 0 are not), with the season filter", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          yield* writer.replaceSport("nba", [
+            row("svc_nba_up", { sport: "nba", momentum_delta: 3.5 }),
+            row("svc_nba_flat", { sport: "nba", momentum_delta: 0 }),
+            row("svc_nba_none", { sport: "nba", momentum_delta: null }),
+            row("svc_nba_down", { sport: "nba", momentum_delta: -1 }),
+            row("svc_nba_old", { sport: "nba", season: 2024, momentum_delta: 9 })
+          ])
+          const ids = (rows: ReadonlyArray<Analytics.PlayerMetrics>) => rows.map((r) => r.player_id)
+          expect(ids(yield* reader.find({ sport: "nba", rising: true }))).toEqual(["svc_nba_old", "svc_nba_up"])
+          expect(ids(yield* reader.find({ sport: "nba", season: "latest", rising: true }))).toEqual(["svc_nba_up"])
         }))
     })
   }

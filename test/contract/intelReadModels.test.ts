@@ -16,7 +16,7 @@ import {
   ModelRegistryReader,
   ModelRegistryWriter,
   type Models as M,
-  type Paged,
+  Paging,
   type Player,
   PlayerMetricsReader,
   PlayerMetricsWriter,
@@ -35,15 +35,7 @@ import { storeLayers } from "../harness/stores.js"
 const fixtures = (sport: string) => fileURLToPath(new URL(`../fixtures/${sport}`, import.meta.url))
 
 /** Every page of a paged read. */
-const allRows = <A, E>(fetch: (page: { limit: number; offset: number }) => Effect.Effect<Paged<A>, E>) =>
-  Effect.gen(function*() {
-    const out: Array<A> = []
-    for (let offset = 0;; offset += 1000) {
-      const page = yield* fetch({ limit: 1000, offset })
-      out.push(...page.rows)
-      if (page.rows.length < 1000 || out.length >= page.total) return out
-    }
-  })
+const allRows = Paging.allRows
 
 const inRange = (x: number | null, min: number | undefined, max: number | undefined): boolean =>
   (min === undefined && max === undefined) ||

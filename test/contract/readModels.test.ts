@@ -12,7 +12,7 @@ import {
   Odds as O,
   OddsReader,
   OddsWriter,
-  type Paged,
+  Paging,
   type Player,
   PlayerReader,
   type Resources,
@@ -35,15 +35,7 @@ import { storeLayers } from "../harness/stores.js"
 const fixtures = (sport: string) => fileURLToPath(new URL(`../fixtures/${sport}`, import.meta.url))
 
 /** Every page of a paged read. */
-const allRows = <A, E>(fetch: (page: { limit: number; offset: number }) => Effect.Effect<Paged<A>, E>) =>
-  Effect.gen(function*() {
-    const out: Array<A> = []
-    for (let offset = 0;; offset += 1000) {
-      const page = yield* fetch({ limit: 1000, offset })
-      out.push(...page.rows)
-      if (page.rows.length < 1000 || out.length >= page.total) return out
-    }
-  })
+const allRows = Paging.allRows
 
 /** The reference: every line matching `q` read and filtered per request (the replaced code). */
 const referenceLines = (sport: HistorySport, q: HistoryQuery) =>

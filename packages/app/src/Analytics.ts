@@ -530,9 +530,10 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       sport: TeamSport,
       q: { readonly position?: string | undefined; readonly excludeInjured: boolean; readonly limit: number }
     ) {
-      const all = yield* metrics.find({ sport })
-      const season = latestSeason(all)
-      const rising = all.filter((m) => m.season === season && m.momentum_delta !== null && m.momentum_delta > 0)
+      // the latest season (its best row) and its rising rows: two small reads, not every row of the sport
+      const season = (yield* metrics.find({ sport, season: "latest", order: "avg_fantasy_points", limit: 1 }))[0]
+        ?.season
+      const rising = yield* metrics.find({ sport, season: "latest", rising: true })
       const people = yield* playersById(players, rising.map((m) => m.player_id))
       const rows = rising
         .flatMap((m) => {

@@ -12,7 +12,7 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
   (state) =>
     Context.make(PlayerMetricsReader, {
       get: (id) => Effect.map(Ref.get(state), (m) => Option.fromNullable(m.get(id))),
-      find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
+      find: ({ limit, offset = 0, order, player_ids, rising, season, sport }) =>
         Effect.map(Ref.get(state), (m) => {
           const rows = Array.from(m.values()).filter((r) => r.sport === sport)
           const wanted = season === "latest" ? Math.max(...rows.map((r) => r.season)) : season
@@ -21,7 +21,8 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
           const sorted = rows
             .filter((r) =>
               (wanted === undefined || r.season === wanted) &&
-              (player_ids === undefined || player_ids.includes(r.player_id))
+              (player_ids === undefined || player_ids.includes(r.player_id)) &&
+              (rising !== true || (r.momentum_delta !== null && r.momentum_delta > 0))
             )
             .sort(
               order === undefined ?

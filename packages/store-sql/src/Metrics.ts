@@ -55,7 +55,7 @@ export const makeMetricsStore: Effect.Effect<
         select(sql.and([sql`player_id = ${id}`]), "PlayerMetricsReader.get"),
         (rows) => Option.fromNullable(rows[0])
       ),
-    find: ({ limit, offset = 0, order, player_ids, season, sport }) =>
+    find: ({ limit, offset = 0, order, player_ids, rising, season, sport }) =>
       select(
         sql.and([
           sql`sport = ${sport}`,
@@ -66,7 +66,8 @@ export const makeMetricsStore: Effect.Effect<
             : [sql`season = ${season}`]),
           ...(player_ids === undefined
             ? []
-            : [sql`player_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(player_ids)}::jsonb))`])
+            : [sql`player_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(player_ids)}::jsonb))`]),
+          ...(rising === true ? [sql`momentum_delta > 0`] : [])
         ]),
         "PlayerMetricsReader.find",
         order === undefined

@@ -1301,25 +1301,11 @@ const recentOrderIndexes = statements([
  * Both tables are filled from the stored rows here.
  */
 const intelReadModels = statements([
+  // the columns of model_predictions (one definition): LIKE copies them, their types and NOT NULLs
   `CREATE TABLE model_latest (
-    model_id text NOT NULL REFERENCES model_versions (id) ON DELETE CASCADE,
-    sport text NOT NULL,
-    model_type text NOT NULL,
-    player_id text NOT NULL,
-    season integer NOT NULL,
-    game_id text NOT NULL,
-    game_date date,
-    model_version text NOT NULL,
-    as_of date,
-    probability double precision,
-    confidence_score integer,
-    heat_signal text,
-    expected double precision,
-    threshold double precision,
-    actual double precision,
-    week integer,
-    projection jsonb,
-    PRIMARY KEY (model_id, player_id)
+    LIKE model_predictions,
+    PRIMARY KEY (model_id, player_id),
+    FOREIGN KEY (model_id) REFERENCES model_versions (id) ON DELETE CASCADE
   )`,
   `CREATE INDEX model_latest_sport_idx ON model_latest (sport, model_type, player_id COLLATE "C")`,
   `CREATE INDEX model_latest_player_idx ON model_latest (model_type, player_id)`,

@@ -18,7 +18,8 @@ export interface PlayerMetricsReaderService {
    * sport's rows hold), ordered by player_id (code units); with `order: "avg_fantasy_points"`,
    * by avg_fantasy_points descending (nulls last), then player_id, and only the rows from
    * `offset` (default 0), at most `limit` (default all). `player_ids` keeps the rows of those
-   * players only (the latest season stays the sport's).
+   * players only (the latest season stays the sport's). `rising`: only the rows whose
+   * momentum_delta is above 0 (the waiver priority's candidates).
    */
   readonly find: (
     query: {
@@ -28,6 +29,7 @@ export interface PlayerMetricsReaderService {
       readonly offset?: number | undefined
       readonly limit?: number | undefined
       readonly player_ids?: ReadonlyArray<string> | undefined
+      readonly rising?: boolean | undefined
     }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
 }
