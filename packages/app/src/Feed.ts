@@ -291,14 +291,19 @@ export class Feed extends Effect.Service<Feed>()("@sports-data/app/Feed", {
       readonly limit: number
     }) {
       const { rows, season } = yield* analytics.waiverPriority(sport, { excludeInjured: true, limit: q.limit })
-      const newest = (yield* lines.find({ sport, order: "recent", limit: 1, offset: 0 })).rows[0]
+      const newest = (yield* lines.newest({ sport, limit: 1 }))[0]
       const week = sport === "nfl" ? newest?.week ?? null : null
       if ((q.season !== undefined && q.season !== season) || (q.week !== undefined && q.week !== week)) {
         return { season, week, articles: [] as ReadonlyArray<WaiverArticle> }
       }
+      // the rows' metrics in one read (a player has one metrics row), not one read per article
+      const held = new Map(
+        (rows.length === 0 ? [] : yield* metrics.find({ sport, player_ids: rows.map((r) => r.player_id) }))
+          .map((m) => [m.player_id, m] as const)
+      )
       const articles: Array<WaiverArticle> = []
       for (const r of rows) {
-        const m = Option.getOrUndefined(yield* metrics.get(r.player_id))
+        const m = held.get(r.player_id)
         if (m === undefined || m.momentum_delta === null) continue
         const used: Array<Synthesis.Figure> = [
           { name: "momentum_delta", value: m.momentum_delta, source: "player_metrics.momentum_delta" },

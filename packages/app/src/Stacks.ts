@@ -42,8 +42,8 @@ const REGULAR_WEEKS = 18
 /** The latest nfl season with stat lines, or null when none are held. */
 const latestSeason = (lines: StatLineReaderService) =>
   Effect.map(
-    lines.find({ sport: "nfl", order: "recent", limit: 1, offset: 0 }),
-    (page) => page.rows[0]?.season ?? null
+    lines.newest({ sport: "nfl", limit: 1 }),
+    (rows) => rows[0]?.season ?? null
   )
 
 /** The stacks and custom-rankings feature. */
