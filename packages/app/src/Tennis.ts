@@ -23,7 +23,6 @@ import {
   resolveAthlete,
   sharedEvents
 } from "./Events.js"
-import { allRows } from "./Reads.js"
 
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null)
 
@@ -89,13 +88,16 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
     const events = yield* EventReader
     const athletes = yield* AthleteReader
 
-    const athletesOf = (ids: ReadonlyArray<string>) =>
-      ids.length === 0
+    /** The athletes with these ids, by id: one read (an id names one athlete at most), no count. */
+    const athletesOf = (ids: ReadonlyArray<string>) => {
+      const unique = [...new Set(ids)]
+      return unique.length === 0
         ? Effect.succeed(new Map<string, Athlete>())
         : Effect.map(
-          allRows((page) => athletes.find({ sport: "tennis", ids, ...page })),
-          (rows) => new Map(rows.map((a) => [a.id, a] as const))
+          athletes.find({ sport: "tennis", ids: unique, limit: unique.length, offset: 0 }),
+          (page) => new Map(page.rows.map((a) => [a.id, a] as const))
         )
+    }
 
     /** Match resources of `rows` (events), in their order. */
     const matchRows = (rows: ReadonlyArray<SportEvent>) =>
