@@ -278,7 +278,7 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
      * is_back_to_back left out).
      */
     const compared = Effect.fn("Players.compared")(function*(p: Player) {
-      const season = (yield* lines.newest({ sport: p.sport, player_ids: [p.id], limit: 1 }))[0]?.season
+      const season = (yield* lines.newest({ sport: p.sport, player_ids: [p.id], per_player: 1 }))[0]?.season
       if (season === undefined) {
         return {
           player: searchRow(p),
