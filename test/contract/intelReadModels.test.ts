@@ -144,6 +144,9 @@ const queries = (sport: "nfl" | "nba", sample: Player): ReadonlyArray<FilterQuer
   { sport, position: sample.position!, limit: 10 },
   { sport, team: sample.team!, position: sample.position!, limit: 200 },
   { sport, position: sport === "nfl" ? "WR" : "G", limit: 5 },
+  // a filter that the first slice (64, or twice the limit) cannot fill: later slices are read
+  { sport, position: sample.position!, limit: 40 },
+  { sport, position: sample.position!, limit: 100 },
   { sport, min_fantasy_pts: 5, max_fantasy_pts: 20, limit: 20 },
   { sport, min_snap_pct: 40, limit: 20 },
   { sport, max_target_share: 0.1, min_target_share: 0.01, limit: 20 },

@@ -428,7 +428,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         (a.m.player_id < b.m.player_id ? -1 : 1)
       )
       const rows: Array<R.FilteredPlayerRow> = []
-      for (let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;; start += size) {
+      for (let start = 0, size = team === undefined ? Math.max(64, 2 * q.limit) : ranked.length;;) {
         const slice = plain
           ? (yield* metrics.find({
             sport: q.sport,
@@ -460,6 +460,8 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
         }
         const more = plain ? slice.length === size : start + size < ranked.length
         if (!more || rows.length >= q.limit) break
+        // the next slice starts where this one ended, twice as long
+        start += size
         size *= 2
       }
       return { season: season ?? null, rows }
