@@ -16,7 +16,7 @@ import {
   type TeamSport
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import { allRows, notFound, requirePlayer } from "./Reads.js"
+import { allRows, notFound, playersById, requirePlayer } from "./Reads.js"
 import { playerRef } from "./Rows.js"
 
 /** A card as served: the version record with the card's fields at the top level. */
@@ -112,10 +112,7 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
         let end = filtered === undefined ? Math.min(start + size, ranked.length) : ranked.length
         while (end < ranked.length && score(ranked[end]!) === score(ranked[end - 1]!)) end++
         const slice = ranked.slice(start, end)
-        const byId = filtered ?? new Map(
-          (yield* players.find({ sport, ids: slice.map((p) => p.player_id), limit: slice.length, offset: 0 })).rows
-            .map((p) => [p.id, p] as const)
-        )
+        const byId = filtered ?? (yield* playersById(players, slice.map((p) => p.player_id)))
         for (const p of slice) {
           const player = byId.get(p.player_id)
           if (player !== undefined) {
