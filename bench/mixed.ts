@@ -21,7 +21,7 @@
  * the common filters (team, season, position, week, league, tour, series, limit) it documents,
  * path parameters filled with real ids read from the service's own lists. Then:
  * - alone: each request BENCH_ALONE_REPS times (default 3) one after another; prints the routes
- *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15);
+ *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15), each with its slowest request;
  * - hot path: `GET /v1/nfl/players?team=KC` with autocannon, 32 connections, BENCH_HOT_SECONDS
  *   (default 10);
  * - mixed: the list shuffled, 32 callers (undici, one connection each) for BENCH_SECONDS (default
@@ -450,7 +450,11 @@ const benchStore = async (store: string) => {
       aloneBy.set(s.route, ms)
     }
     const over = [...aloneBy.entries()]
-      .map(([route, ms]) => ({ route, p95: percentile(ms.sort((a, b) => a - b), 95) }))
+      .map(([route, ms]) => ({
+        route,
+        p95: percentile(ms.sort((a, b) => a - b), 95),
+        slowest: alone.filter((s) => s.route === route).reduce((a, b) => (b.ms > a.ms ? b : a))
+      }))
       .filter((r) => r.p95 > 50)
       .sort((a, b) => b.p95 - a.p95)
     const aloneSummary = summarise(alone, 1)
@@ -461,7 +465,11 @@ const benchStore = async (store: string) => {
         aloneSummary.p95.toFixed(1)
       } ms, non-2xx ${aloneSummary.non2xx}; ${over.length} of ${aloneBy.size} routes over 50 ms at p95`
     )
-    for (const r of over.slice(0, aloneShown)) console.log(`  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route}`)
+    for (const r of over.slice(0, aloneShown)) {
+      console.log(
+        `  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route} (slowest: ${r.slowest.path}, ${r.slowest.ms.toFixed(0)} ms)`
+      )
+    }
     if (aloneReps > 1) {
       console.log(`  passes after the first: p95 ${warm.p95.toFixed(1)} ms; slowest (mean):`)
       for (const r of warm.slowest.slice(0, 8)) console.log(`  ${r.mean.toFixed(1).padStart(8)} ms  ${r.route}`)
