@@ -1,7 +1,7 @@
 /**
  * The stored line groups of the SQL stores (store-sql LineGroups.ts, the read model of a whole
- * season's StatLineReader `groups`): after an ingest every season is fresh and its groups equal
- * the grouping of its lines; a write to a season's lines makes it stale in the same transaction
+ * season's StatLineReader `leaders`): after an ingest every season is fresh and its leaders equal
+ * those of the grouping of its lines (every player, and with a position filter); a write to a season's lines makes it stale in the same transaction
  * (the reader then groups the lines, so it answers the new lines at once); the next ingest of the
  * sport (a re-ingest that writes the source's rows back) makes it fresh again, with the groups
  * of the lines it holds.
@@ -41,17 +41,18 @@ const seasons = Effect.flatMap(SqlClient.SqlClient, (sql) =>
     (rows) => rows.map((r) => [r.sport, Number(r.season), r.fresh] as const)
   ))
 
-/** The groups of a whole nba season, as the reader answers them (the stored groups while fresh). */
-const groupsOf = (season: number) => Effect.flatMap(StatLineReader, (lines) => lines.groups({ sport: "nba", season }))
+/** Every player of a whole nba season ranked, as the reader answers (the stored groups while fresh). */
+const groupsOf = (season: number, positions?: ReadonlyArray<string>) =>
+  Effect.flatMap(StatLineReader, (lines) => lines.leaders({ sport: "nba", season, positions, limit: 10_000 }))
 
-/** The groups of the season's lines grouped per request: the reader with every player id of the season. */
-const groupedLines = (season: number) =>
+/** The same from the season's lines grouped per request: the reader with every player id of the season. */
+const groupedLines = (season: number, positions?: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const lines = yield* StatLineReader
     const all = (yield* lines.find({ sport: "nba", season, order: "recent", limit: 100_000, offset: 0 })).rows
     const ids = [...new Set(all.map((l) => l.player_id))]
     // with player ids the reader groups the lines per request (never the stored groups)
-    return yield* lines.groups({ sport: "nba", season, player_ids: ids })
+    return yield* lines.leaders({ sport: "nba", season, player_ids: ids, positions, limit: 10_000 })
   })
 
 describe.each(layers)("line groups on %s", (_label, stores) => {
@@ -64,7 +65,16 @@ describe.each(layers)("line groups on %s", (_label, stores) => {
         const held = yield* seasons
         expect(held.length).toBeGreaterThan(0)
         expect(held.every(([, , fresh]) => fresh)).toBe(true)
-        for (const [, season] of held) expect(yield* groupsOf(season)).toEqual(yield* groupedLines(season))
+        for (const [, season] of held) {
+          const whole = yield* groupsOf(season)
+          expect(whole.leaders.length).toBeGreaterThan(0)
+          expect(whole).toEqual(yield* groupedLines(season))
+          const guards = whole.positions.filter((p) => p.includes("G"))
+          expect(guards.length).toBeGreaterThan(0)
+          const kept = yield* groupsOf(season, guards)
+          expect(kept.total).toBeLessThan(whole.total)
+          expect(kept).toEqual(yield* groupedLines(season, guards))
+        }
 
         const lines = yield* StatLineReader
         const newest = (yield* lines.find({ sport: "nba", order: "recent", limit: 1, offset: 0 })).rows[0]!
@@ -75,7 +85,7 @@ describe.each(layers)("line groups on %s", (_label, stores) => {
         expect((yield* seasons).find(([, season]) => season === newest.season)?.[2]).toBe(false)
         const moved = yield* groupsOf(newest.season)
         expect(moved).toEqual(yield* groupedLines(newest.season))
-        expect(moved.find((g) => g.player_id === newest.player_id)?.fantasy_points).toBeGreaterThan(100)
+        expect(moved.leaders.find((g) => g.player_id === newest.player_id)?.fantasy_points).toBeGreaterThan(100)
 
         yield* ingest
         expect((yield* seasons).every(([, , fresh]) => fresh)).toBe(true)

@@ -1,6 +1,6 @@
 /**
  * The read models of trends, game history, trending topics and the odds list (StatLineReader
- * `groups` and `newest`, SignalReader `nameCounts`, OddsReader `latest`) on every store: after an ingest of the fixtures, the app's answers equal
+ * `leaders` and `newest`, SignalReader `nameCounts`, OddsReader `latest`) on every store: after an ingest of the fixtures, the app's answers equal
  * what the per-request computation over every matching line (the code they replaced, written
  * out below as the reference) answered, for the filters clients send; and after new lines are
  * written, the answers move with them.
@@ -9,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Analytics, type HistoryQuery, type HistorySport, Odds, Signals } from "@sports-data/app"
 import {
   Analytics as A,
+  leaderMean,
   Odds as O,
   OddsReader,
   OddsWriter,
@@ -118,7 +119,8 @@ const referenceTrends = (sports: ReadonlyArray<HistorySport>, q: HistoryQuery) =
       }
     }
     const avgOf = (g: Group) => Math.round((g.sum / g.games.length) * 100) / 100
-    groups.sort((a, b) => avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const meanOf = (g: Group) => leaderMean({ fantasy_points: g.sum, lines: g.games.length })
+    groups.sort((a, b) => meanOf(b) - meanOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     return {
       seasons: [...seasons].sort((a, b) => a - b),
       total_records: total,

@@ -10,6 +10,7 @@ import {
   Analytics as A,
   type AnalyticsResources as R,
   type InjuryReport,
+  leaderOrder,
   ModelRegistryReader,
   type Player,
   PlayerMetricsReader,
@@ -220,53 +221,50 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       )
 
     /**
-     * What `sport`'s lines matching `q` are, as the store's groups (StatLineReader `groups`: one
-     * row per player, position and season, never every line): the filter of the lines, the groups
-     * kept by the position filter, the lines they count and the seasons they span. Without
-     * `season`: every season of the named players when `player` is given (their whole history),
-     * else the latest season holding a line. A name matching more than {@link NAMED_PLAYERS_MAX}
-     * players reads the latest season of those players. The position filter keeps a line by its
-     * position, else its player's (Sports `positionMatches`).
+     * What `sport`'s lines matching `q` are, as the store sums them per player (StatLineReader
+     * `leaders`: one row per player answered, never every line): the filter of the lines (with the
+     * stored positions the position filter keeps), the lines it matches, the seasons they span and
+     * the first `leaders` players ranked. Without `season`: every season of the named players when
+     * `player` is given (their whole history), else the latest season holding a line. A name
+     * matching more than {@link NAMED_PLAYERS_MAX} players reads the latest season of those
+     * players. The position filter keeps a line by its position, else its player's (Sports
+     * `positionMatches`); it costs one more read (the positions held, then the kept lines).
      */
-    const historyGroups = (sport: HistorySport, q: HistoryQuery) =>
+    const matchingLines = (sport: HistorySport, q: HistoryQuery, leaders: number) =>
       Effect.gen(function*() {
         const ids = q.player === undefined ? undefined : yield* idsNamed(sport, q.player)
         const season = q.season ?? (ids !== undefined && ids.length <= NAMED_PLAYERS_MAX
           ? undefined
           : (yield* lines.newest({ sport, limit: 1 }))[0]?.season)
-        const filter = { sport, season, week: q.week, team: q.team, player_ids: ids }
+        const base = { sport, season, week: q.week, team: q.team, player_ids: ids }
         const none = ids?.length === 0 ||
           (season === undefined && (ids === undefined || ids.length > NAMED_PLAYERS_MAX))
-        const groups = none ? [] : yield* lines.groups(filter)
+        if (none) {
+          return { filter: base, total: 0, seasons: [], leaders: [] } as const
+        }
         const position = q.position
-        const kept = position === undefined
-          ? groups
-          : groups.filter((g) => Sports.positionMatches(sport, position, g.position))
-        const seasons = season !== undefined ? [season] : [...new Set(kept.map((g) => g.season))].sort((a, b) => a - b)
-        return { filter, kept, total: kept.reduce((n, g) => n + g.lines, 0), seasons, position }
+        const held = position === undefined ? undefined : yield* lines.leaders({ ...base, limit: 0 })
+        const filter = {
+          ...base,
+          positions: held?.positions.filter((p) => Sports.positionMatches(sport, position!, p))
+        }
+        const found = yield* lines.leaders({ ...filter, limit: leaders })
+        return {
+          filter,
+          total: found.total,
+          seasons: season !== undefined ? [season] : found.seasons,
+          leaders: found.leaders
+        }
       })
 
     /**
-     * The positions the position filter of `found` keeps, as the store's `positions` filter
-     * (StatLineReader `newest`): the kept groups' positions (a group's position is its lines'
-     * position, else its player's, as that filter reads it), so the lines it keeps are exactly
-     * those of the kept groups. Undefined without a position filter.
-     */
-    const keptPositions = (found: Effect.Effect.Success<ReturnType<typeof historyGroups>>) =>
-      found.position === undefined
-        ? undefined
-        : [...new Set(found.kept.flatMap((g) => (g.position === null ? [] : [g.position])))]
-
-    /**
      * Game history of `sport` (HistoricalGameRecord, newest first), at most `limit` rows, with the
-     * total matched and the seasons they span (see `historyGroups` for the default season). The
-     * total comes from the groups; only the answered lines are read (StatLineReader `newest`).
+     * total matched and the seasons they span (see `matchingLines` for the default season). The
+     * total comes from the store's sums; only the answered lines are read (StatLineReader `newest`).
      */
     const history = Effect.fn("Analytics.history")(function*(sport: HistorySport, q: HistoryQuery) {
-      const found = yield* historyGroups(sport, q)
-      const rows = found.kept.length === 0
-        ? []
-        : yield* lines.newest({ ...found.filter, positions: keptPositions(found), limit: q.limit })
+      const found = yield* matchingLines(sport, q, 0)
+      const rows = found.total === 0 ? [] : yield* lines.newest({ ...found.filter, limit: q.limit })
       const people = yield* playersById(players, [...new Set(rows.map((l) => l.player_id))])
       return {
         total: found.total,
@@ -278,72 +276,24 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
     /**
      * HistoricalTrend rows: the matching lines grouped by player, each with his games newest first,
      * his mean fantasy points over them (default format; a line without points counts 0), ordered
-     * by that mean descending, then name, then his newest game; at most `limit` players, each
-     * with his newest `gamesLimit` games in `all_games` (the mean and `games_in_sample` over all
-     * of them). `total_records` counts the game rows considered before grouping. The means come
-     * from the store's groups (`historyGroups`); only the answered players' newest `gamesLimit`
-     * lines are read (StatLineReader `newest`).
+     * as StatLineReader `leaders` ranks them (mean descending, then name, then his newest game;
+     * across sports, the order of `sports` breaks a tie of mean and name); at most `limit`
+     * players, each with his newest `gamesLimit` games in `all_games` (the mean and
+     * `games_in_sample` over all of them). `total_records` counts the game rows considered before
+     * grouping. Per sport the store answers its first `limit` players (StatLineReader `leaders`)
+     * and only the answered players' newest `gamesLimit` lines are read (StatLineReader `newest`).
      */
     const trends = Effect.fn("Analytics.trends")(function*(sports: ReadonlyArray<HistorySport>, q: HistoryQuery) {
-      type Group = {
-        readonly sport: HistorySport
-        readonly order: number
-        readonly playerId: string
-        readonly name: string
-        readonly found: Effect.Effect.Success<ReturnType<typeof historyGroups>>
-        games: number
-        sum: number
-        first: number
-      }
-      const groups: Array<Group> = []
-      const seasons = new Set<number>()
-      let total = 0
-      for (const [order, sport] of sports.entries()) {
-        const found = yield* historyGroups(sport, q)
-        found.seasons.forEach((s) => seasons.add(s))
-        total += found.total
-        const bySport = new Map<string, Group>()
-        for (const g of found.kept) {
-          const group = bySport.get(g.player_id)
-          if (group === undefined) {
-            const name = g.player_name ?? g.player_id
-            const made: Group = {
-              sport,
-              order,
-              playerId: g.player_id,
-              name,
-              found,
-              games: g.lines,
-              sum: g.fantasy_points,
-              first: g.first
-            }
-            bySport.set(g.player_id, made)
-            groups.push(made)
-          } else {
-            group.games += g.lines
-            group.sum += g.fantasy_points
-            group.first = Math.min(group.first, g.first)
-          }
-        }
-      }
-      const avgOf = (g: Group) => Math.round((g.sum / g.games) * 100) / 100
-      groups.sort((a, b) =>
-        avgOf(b) - avgOf(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.order - b.order ||
-        a.first - b.first
-      )
-      const top = groups.slice(0, q.limit)
+      const found = yield* Effect.forEach(sports, (sport) => matchingLines(sport, q, q.limit))
+      const ranked = found.flatMap((f, order) => f.leaders.map((leader) => ({ leader, order })))
+        .sort((a, b) => leaderOrder(a.leader, b.leader) || a.order - b.order)
+        .slice(0, q.limit)
       const out: Array<Resources.HistoricalTrend> = []
-      for (const sport of sports) {
-        const mine = top.filter((g) => g.sport === sport)
+      for (const [order, sport] of sports.entries()) {
+        const mine = ranked.filter((r) => r.order === order).map((r) => r.leader)
         if (mine.length === 0) continue
-        const ids = mine.map((g) => g.playerId)
-        const found = mine[0]!.found
-        const newest = yield* lines.newest({
-          ...found.filter,
-          player_ids: ids,
-          positions: keptPositions(found),
-          per_player: q.gamesLimit
-        })
+        const ids = mine.map((g) => g.player_id)
+        const newest = yield* lines.newest({ ...found[order]!.filter, player_ids: ids, per_player: q.gamesLimit })
         const people = yield* playersById(players, ids)
         const byPlayer = new Map<string, Array<StatLine>>()
         for (const l of newest) {
@@ -352,26 +302,30 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           else list.push(l)
         }
         for (const g of mine) {
-          const p = people.get(g.playerId)
-          const records = (byPlayer.get(g.playerId) ?? []).map((l) => historyRecord(sport, l, p))
+          const p = people.get(g.player_id)
+          const records = (byPlayer.get(g.player_id) ?? []).map((l) => historyRecord(sport, l, p))
           if (records.length === 0) continue
           out.push({
-            player_id: g.playerId,
-            player_name: g.name,
+            player_id: g.player_id,
+            player_name: g.player_name ?? g.player_id,
             ...teamRef(p?.team ?? records[0]!.team),
             team: p?.team ?? records[0]!.team,
             position: p?.position ?? records[0]!.position,
             sport,
-            games_in_sample: g.games,
-            avg_fantasy_points: avgOf(g),
+            games_in_sample: g.lines,
+            avg_fantasy_points: Math.round((g.fantasy_points / g.lines) * 100) / 100,
             recent_game: records[0]!,
             all_games: records
           })
         }
       }
-      const rank = new Map(top.map((g, i) => [`${g.sport}\u0000${g.playerId}`, i]))
+      const rank = new Map(ranked.map((r, i) => [`${sports[r.order]}\u0000${r.leader.player_id}`, i]))
       out.sort((a, b) => rank.get(`${a.sport}\u0000${a.player_id}`)! - rank.get(`${b.sport}\u0000${b.player_id}`)!)
-      return { seasons: [...seasons].sort((a, b) => a - b), total_records: total, trends: out }
+      return {
+        seasons: [...new Set(found.flatMap((f) => f.seasons))].sort((a, b) => a - b),
+        total_records: found.reduce((n, f) => n + f.total, 0),
+        trends: out
+      }
     })
 
     /**

@@ -30,7 +30,8 @@ import {
   type InjuryReport,
   isCalendarDate,
   type KeySpec,
-  type LineGroup,
+  leaderOrder,
+  type LineLeader,
   nameKey,
   type Page,
   type Paged,
@@ -349,38 +350,47 @@ export const makeStatLineReader = (data: SportsData): StatLineReaderService => (
       }
       return out
     }),
-  groups: (q) =>
+  leaders: (q) =>
     Effect.map(Effect.zip(valuesOf(data.statLines), Ref.get(data.players)), ([rows, players]) => {
       const ids = q.player_ids === undefined ? undefined : new Set(q.player_ids)
-      const matching = rows.filter((s) =>
+      const wanted = q.positions === undefined ? undefined : new Set(q.positions)
+      const held = new Set<string>()
+      const seasons = new Set<number>()
+      const leaders = new Map<string, { -readonly [K in keyof LineLeader]: LineLeader[K] }>()
+      let total = 0
+      rows.filter((s) =>
         s.sport === q.sport &&
         (q.season === undefined || s.season === q.season) &&
         (q.week === undefined || s.week === q.week) &&
         (q.team === undefined || sameCi(s.team, q.team)) &&
         (ids === undefined || ids.has(s.player_id))
-      ).sort(statLineOrder("recent"))
-      const groups = new Map<string, { -readonly [K in keyof LineGroup]: LineGroup[K] }>()
-      matching.forEach((s, rank) => {
+      ).sort(statLineOrder("recent")).forEach((s, rank) => {
         const player = Option.getOrUndefined(HashMap.get(players, s.player_id))
         const position = s.position ?? player?.position ?? null
-        const key = `${s.player_id}\u0000${position ?? ""}\u0000${position === null}\u0000${s.season}`
-        const group = groups.get(key)
-        if (group === undefined) {
-          groups.set(key, {
+        if (position !== null) held.add(position)
+        if (wanted !== undefined && (position === null || !wanted.has(position))) return
+        total += 1
+        seasons.add(s.season)
+        const leader = leaders.get(s.player_id)
+        if (leader === undefined) {
+          leaders.set(s.player_id, {
             player_id: s.player_id,
             player_name: player?.full_name ?? null,
-            position,
-            season: s.season,
             lines: 1,
             fantasy_points: s.fantasy_points ?? 0,
             first: rank
           })
         } else {
-          group.lines += 1
-          group.fantasy_points += s.fantasy_points ?? 0
+          leader.lines += 1
+          leader.fantasy_points += s.fantasy_points ?? 0
         }
       })
-      return [...groups.values()]
+      return {
+        total,
+        seasons: [...seasons].sort((a, b) => a - b),
+        positions: [...held].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        leaders: [...leaders.values()].sort(leaderOrder).slice(0, Math.max(0, Math.trunc(q.limit)))
+      }
     })
 })
 

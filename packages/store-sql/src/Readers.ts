@@ -69,7 +69,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
-import { freshGroups, type GroupRow, RECENT_ORDER } from "./LineGroups.js"
+import { groupedLines, groupsFresh, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
 import * as T from "./Tables.js"
@@ -402,44 +402,60 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           orStoreError("StatLineReader.newest")
         )
       },
-      groups: (q) => {
-        const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
-        if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
-        if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
-        if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
-        if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
-        const recent = RECENT_ORDER
-        // a whole season: its stored groups while they are fresh (LineGroups.ts)
-        const stored = q.season !== undefined && q.week === undefined && q.team === undefined &&
-            q.player_ids === undefined
-          ? Effect.provideService(freshGroups(q.sport, q.season), SqlClient.SqlClient, sql)
-          : Effect.succeed(Option.none<ReadonlyArray<GroupRow>>())
-        // numeric sums: exact whatever the order the rows are added in
-        const grouped = sql<GroupRow>`SELECT player_id, player_name, position, season, count(*)::int AS lines,
-            sum(coalesce(fantasy_points, 0)::numeric) AS fantasy_points, min(rank_) AS first
-          FROM (
-            SELECT l.player_id, p.full_name AS player_name, coalesce(l.position, p.position) AS position,
-              l.season, l.fantasy_points, row_number() OVER (ORDER BY ${sql.literal(recent)}) - 1 AS rank_
-            FROM stat_lines l LEFT JOIN players p ON p.id = l.player_id
-            WHERE ${sql.and(where)}
-          ) lines
-          GROUP BY player_id, player_name, position, season
-          ORDER BY first`
-        return Effect.flatMap(stored, Option.match({ onNone: () => grouped, onSome: Effect.succeed })).pipe(
-          Effect.map((rows) =>
-            rows.map((r) => ({
-              player_id: r.player_id,
-              player_name: r.player_name,
-              position: r.position,
-              season: Number(r.season),
-              lines: Number(r.lines),
-              fantasy_points: Number(r.fantasy_points ?? 0),
-              first: Number(r.first)
+      leaders: (q) =>
+        Effect.gen(function*() {
+          const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
+          if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
+          if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
+          if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+          if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
+          // a whole season: its stored groups while they are fresh (LineGroups.ts)
+          const stored = q.season !== undefined && q.week === undefined && q.team === undefined &&
+            q.player_ids === undefined &&
+            (yield* Effect.provideService(groupsFresh(q.sport, q.season), SqlClient.SqlClient, sql))
+          const groups = stored
+            ? sql`SELECT player_id, player_name, position, season, lines, fantasy_points, first
+                FROM line_groups WHERE sport = ${q.sport} AND season = ${q.season!}`
+            : groupedLines(sql, where)
+          const kept = q.positions === undefined ?
+            sql`` :
+            sql`WHERE position IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.positions)}::jsonb))`
+          const mean = sql`round(fantasy_points / lines, 9)`
+          // one row of JSON texts: the player rows answered are at most `limit`
+          const [row] = yield* sql<{ total: number; seasons: string; positions: string; leaders: string }>`
+            WITH g AS (${groups}), kept AS (SELECT * FROM g ${kept}),
+            per AS (
+              SELECT player_id, max(player_name) AS player_name, sum(lines)::int AS lines,
+                sum(fantasy_points) AS fantasy_points, min(first) AS first
+              FROM kept GROUP BY player_id
+            ),
+            ranked AS (
+              SELECT *, row_number() OVER (
+                ORDER BY ${mean} DESC, coalesce(player_name, player_id) COLLATE "C", first
+              ) AS n FROM per
+            )
+            SELECT (SELECT coalesce(sum(lines), 0)::int FROM kept) AS total,
+              (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]') FROM kept)::text AS seasons,
+              (SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')
+                FROM g WHERE position IS NOT NULL)::text AS positions,
+              (SELECT coalesce(json_agg(json_build_array(player_id, player_name, lines, fantasy_points, first) ORDER BY n), '[]')
+                FROM ranked WHERE n <= ${Math.max(0, Math.trunc(q.limit))})::text AS leaders`
+          const leaders = JSON.parse(row!.leaders) as ReadonlyArray<
+            readonly [string, string | null, number, number | string, number]
+          >
+          return {
+            total: Number(row!.total),
+            seasons: JSON.parse(row!.seasons) as ReadonlyArray<number>,
+            positions: JSON.parse(row!.positions) as ReadonlyArray<string>,
+            leaders: leaders.map(([player_id, player_name, lines, fantasy_points, first]) => ({
+              player_id,
+              player_name,
+              lines,
+              fantasy_points: Number(fantasy_points),
+              first
             }))
-          ),
-          orStoreError("StatLineReader.groups")
-        )
-      }
+          }
+        }).pipe(orStoreError("StatLineReader.leaders"))
     }
   }
 )

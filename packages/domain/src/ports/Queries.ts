@@ -103,7 +103,7 @@ export const statLineKey = (order: "recent" | "fantasy_points"): KeySpec<StatLin
       of: (s) => [s.season, s.week, s.game_date, s.id]
     }
     : { columns: [column("number", "desc", true), column("string")], of: (s) => [s.fantasy_points, s.id] }
-/** StatLineReader `groups`: the filters of {@link StatLineQuery} that the grouped reads take. */
+/** The filters of {@link StatLineQuery} that StatLineReader `leaders` and `newest` take. */
 export interface LineGroupQuery {
   readonly sport: TeamSport
   readonly season?: number | undefined
@@ -113,23 +113,64 @@ export interface LineGroupQuery {
 }
 
 /**
- * The stat lines of one player, one position and one season among those matching a
- * {@link LineGroupQuery} (StatLineReader `groups`): the read model of trends and game history,
- * so that a request reads one row per player instead of every line.
+ * StatLineReader `leaders`: the lines of `sport` matching the filters of {@link LineGroupQuery}
+ * and, when `positions` is given, whose position (the line's, else its stored player's) is one
+ * of `positions` exactly (a line with neither matches none); `limit` players ranked (≥ 0).
  */
-export interface LineGroup {
+export interface LineLeadersQuery extends LineGroupQuery {
+  readonly positions?: ReadonlyArray<string> | undefined
+  readonly limit: number
+}
+
+/** One player's lines among those matching a {@link LineLeadersQuery}. */
+export interface LineLeader {
   readonly player_id: string
   /** The player's `full_name`, null when the player is not stored. */
   readonly player_name: string | null
-  /** The lines' `position`, else the stored player's (null when neither has one). */
-  readonly position: string | null
-  readonly season: number
-  /** Lines in the group (≥ 1). */
+  /** Lines of the player (≥ 1). */
   readonly lines: number
   /** Sum of the lines' fantasy points (default format), a line without points counting 0. */
   readonly fantasy_points: number
-  /** 0-based rank of the group's newest line among every line matching the query, in the "recent" order. */
+  /** 0-based rank of the player's newest line among every matching line, in the "recent" order. */
   readonly first: number
+}
+
+/**
+ * The answer of StatLineReader `leaders`: what trends and game history read instead of every
+ * line (one row per player at most, from the stored groups of a whole season when fresh).
+ */
+export interface LineLeaders {
+  /** Lines matching the query. */
+  readonly total: number
+  /** The distinct seasons of those lines, ascending. */
+  readonly seasons: ReadonlyArray<number>
+  /**
+   * The distinct positions (the line's, else its stored player's) of the lines matching the
+   * query without its `positions`, in code-unit order: what a position filter chooses from.
+   */
+  readonly positions: ReadonlyArray<string>
+  /**
+   * The first `limit` players in {@link leaderOrder}.
+   */
+  readonly leaders: ReadonlyArray<LineLeader>
+}
+
+/**
+ * A leader's mean fantasy points per line rounded to 9 decimals: the ranking value of
+ * StatLineReader `leaders`, rounded so that equal means tie whatever order the sums were added
+ * in (a store sums exactly, JavaScript in binary floating point).
+ */
+export const leaderMean = (l: Pick<LineLeader, "fantasy_points" | "lines">): number =>
+  Math.round((l.fantasy_points / l.lines) * 1e9) / 1e9
+
+/**
+ * The order of StatLineReader `leaders`: {@link leaderMean} descending, then the name (the
+ * player's id when he is not stored) in code-unit order, then `first`.
+ */
+export const leaderOrder = (a: LineLeader, b: LineLeader): number => {
+  const an = a.player_name ?? a.player_id
+  const bn = b.player_name ?? b.player_id
+  return leaderMean(b) - leaderMean(a) || (an < bn ? -1 : an > bn ? 1 : 0) || a.first - b.first
 }
 
 /**

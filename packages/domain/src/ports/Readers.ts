@@ -29,8 +29,8 @@ import type {
   GameQuery,
   IngestState,
   InjuryQuery,
-  LineGroup,
-  LineGroupQuery,
+  LineLeaders,
+  LineLeadersQuery,
   NewestLinesQuery,
   Paged,
   PlayerQuery,
@@ -105,11 +105,12 @@ export interface StatLineReaderService {
    */
   readonly recentBefore: (query: RecentBeforeQuery) => Effect.Effect<ReadonlyArray<StatLine>, StoreError>
   /**
-   * The lines matching `query` grouped by (player, position, season), one {@link LineGroup} each,
-   * ordered by `first` (so by each group's newest line). One read, computed by the store (an
-   * indexed aggregate), however many lines match.
+   * The lines matching `query` summed per player (see {@link LineLeaders}): their count, seasons
+   * and positions, and the first `query.limit` players ranked. One read computed by the store
+   * (the stored groups of a whole season while fresh, else an indexed aggregate), however many
+   * lines match; at most `limit` player rows come back.
    */
-  readonly groups: (query: LineGroupQuery) => Effect.Effect<ReadonlyArray<LineGroup>, StoreError>
+  readonly leaders: (query: LineLeadersQuery) => Effect.Effect<LineLeaders, StoreError>
   /**
    * The newest lines matching `query` (see {@link NewestLinesQuery}), in the "recent" order: one
    * indexed read (per player, when `per_player` is given), no count.
