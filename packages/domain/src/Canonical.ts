@@ -24,6 +24,30 @@ export const isCalendarDate = (value: string): boolean => {
 export const PlayerStatus = Schema.Literal("active", "injured", "inactive")
 export type PlayerStatus = typeof PlayerStatus.Type
 
+/** True for a plain object whose every own value is a number or null (see {@link StatValues}). */
+const isStatValues = (u: unknown): u is { readonly [stat: string]: number | null } => {
+  if (typeof u !== "object" || u === null || Array.isArray(u)) return false
+  for (const value of Object.values(u)) if (value !== null && typeof value !== "number") return false
+  return true
+}
+
+/**
+ * Stat values by stat name, `{ [stat]: number | null }` (a stat line's or an event entry's
+ * `stats`): what `Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) })`
+ * accepts, documented the same way, but checked in one pass over the values instead of one parse
+ * per key: a line carries about 50 stats and a read decodes hundreds of lines (456 nfl lines:
+ * 8-9 ms with the record, about 2 ms with this).
+ */
+export const StatValues = Schema.declare(isStatValues, {
+  description: "stat values by stat name (numbers, null where the source lacks the value)",
+  jsonSchema: {
+    type: "object",
+    required: [],
+    properties: {},
+    additionalProperties: { anyOf: [{ type: "number" }, { type: "null" }] }
+  }
+})
+
 /** Free-form sport-specific attributes (height, college, jersey, game lines...), JSON-serialisable. */
 export const Attributes = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 export type Attributes = typeof Attributes.Type
@@ -144,7 +168,7 @@ export const StatLine = Schema.Struct({
   opponent: Schema.NullOr(Schema.String),
   position: Schema.NullOr(Schema.String),
   is_starter: Schema.NullOr(Schema.Boolean),
-  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) }),
+  stats: StatValues,
   fantasy_points: Schema.NullOr(Schema.Number),
   fantasy_points_formats: Schema.Record({ key: Schema.String, value: Schema.Number })
 })
@@ -251,7 +275,7 @@ export const EventEntry = Schema.Struct({
   position: Schema.NullOr(Schema.Int),
   status: Schema.NullOr(Schema.String),
   score: Schema.NullOr(Schema.Number),
-  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) })
+  stats: StatValues
 })
 export type EventEntry = typeof EventEntry.Type
 

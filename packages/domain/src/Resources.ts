@@ -13,7 +13,7 @@
  * @module
  */
 import { Schema } from "effect"
-import { PlayerStatus } from "./Canonical.js"
+import { PlayerStatus, StatValues } from "./Canonical.js"
 import { MetaCoverage } from "./Coverage.js"
 import { SportKey, TeamSport } from "./Sport.js"
 
@@ -453,7 +453,7 @@ export const GameLogRow = Schema.Struct({
   result: Schema.NullOr(Schema.Literal("W", "L", "T")),
   team_score: Schema.NullOr(Schema.Int),
   opponent_score: Schema.NullOr(Schema.Int),
-  stats: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.Number) })
+  stats: StatValues
 }).annotations({ identifier: "GameLogRow" })
 export type GameLogRow = typeof GameLogRow.Type
 
