@@ -638,7 +638,7 @@ describe("sports data contract (readers and writer)", () => {
           expect((yield* store.events.events({ sport: "f1", order: "asc", ...page })).total).toBe(0)
         }))
 
-      it.effect("entries: by event, then place (none last), then participant; event, participant and place filters", () =>
+      it.effect("entries: by event, then place (none last), then participant; event, participant, place and shared-event filters", () =>
         Effect.gen(function*() {
           yield* seed
           const store = yield* Ports
@@ -685,6 +685,18 @@ describe("sports data contract (readers and writer)", () => {
           })
           expect(ids(both.rows)).toEqual([`pga:2024:us-open:${F.mcilroy}`])
           expect((yield* store.events.entries({ ...golf, event_ids: [] })).total).toBe(0)
+          // a head to head: Scheffler's entries where McIlroy also played (the US Open only)
+          const met = yield* store.events.entries({
+            ...golf,
+            participant_id: F.scheffler,
+            shares_event_with: F.mcilroy
+          })
+          expect(ids(met.rows)).toEqual([`pga:2024:us-open:${F.scheffler}`])
+          expect(met.total).toBe(1)
+          expect(
+            (yield* store.events.entries({ ...golf, participant_id: F.mcilroy, shares_event_with: "svc_golf_none" }))
+              .total
+          ).toBe(0)
           expect((yield* store.events.entries({ sport: "tennis", participant_id: F.scheffler, ...page })).total).toBe(0)
           const second = yield* store.events.entries({ sport: "golf", limit: 2, offset: 2 })
           expect(second.total).toBe(7)

@@ -154,7 +154,8 @@ export const resolveAthlete = (
 
 /**
  * The events both `a` and `b` took part in, newest first, each with its entries (both
- * participants' and any other). Empty when they never met.
+ * participants' and any other). Empty when they never met. Reads `a`'s entries in the events
+ * `b` also entered (EventReader `entries` with `shares_event_with`), never either one's whole record.
  */
 export const sharedEvents = (
   events: EventReaderService,
@@ -166,10 +167,8 @@ export const sharedEvents = (
   StoreError
 > =>
   Effect.gen(function*() {
-    const ofA = yield* allRows((page) => events.entries({ sport, participant_id: a, ...page }))
-    const ofB = yield* allRows((page) => events.entries({ sport, participant_id: b, ...page }))
-    const idsOfB = new Set(ofB.map((e) => e.event_id))
-    const shared = [...new Set(ofA.map((e) => e.event_id).filter((id) => idsOfB.has(id)))]
+    const ofA = yield* allRows((page) => events.entries({ sport, participant_id: a, shares_event_with: b, ...page }))
+    const shared = [...new Set(ofA.map((e) => e.event_id))]
     const byId = yield* eventsById(events, sport, shared)
     const entries = yield* entriesByEvent(events, sport, shared)
     return shared.flatMap((id) => {

@@ -449,10 +449,14 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
   entries: (q) =>
     Effect.map(valuesOf(data.eventEntries), (rows) => {
       const events = q.event_ids === undefined ? undefined : new Set(q.event_ids)
+      const shared = q.shares_event_with === undefined ? undefined : new Set(
+        rows.filter((e) => e.sport === q.sport && e.participant_id === q.shares_event_with).map((e) => e.event_id)
+      )
       return paged(
         rows.filter((e) =>
           e.sport === q.sport &&
           (events === undefined || events.has(e.event_id)) &&
+          (shared === undefined || shared.has(e.event_id)) &&
           (q.participant_id === undefined || e.participant_id === q.participant_id) &&
           (q.position === undefined || e.position === q.position)
         ),

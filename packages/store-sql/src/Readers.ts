@@ -560,6 +560,10 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
         if (q.event_ids !== undefined) where.push(oneOf("event_id", q.event_ids))
         if (q.participant_id !== undefined) where.push(sql`participant_id = ${q.participant_id}`)
         if (q.position !== undefined) where.push(sql`position = ${q.position}`)
+        if (q.shares_event_with !== undefined) {
+          where.push(sql`event_id IN (SELECT o.event_id FROM event_entries o
+            WHERE o.sport = ${q.sport} AND o.participant_id = ${q.shares_event_with})`)
+        }
         return findPaged(
           T.eventEntries,
           EventEntry,

@@ -180,7 +180,8 @@ export interface EventQuery {
 
 /**
  * Entry filters: the entries of some events, or one participant's entries (both may be given);
- * `position` keeps the entries at that place only (1: the winners).
+ * `position` keeps the entries at that place only (1: the winners); `shares_event_with` keeps
+ * the entries of the events where that participant also has an entry (a head to head).
  * Rows ordered by event_id (code units), then position (nulls last), then participant_id;
  * `limit` rows from `offset`, with the total before paging.
  */
@@ -189,6 +190,7 @@ export interface EventEntryQuery {
   readonly event_ids?: ReadonlyArray<string> | undefined
   readonly participant_id?: string | undefined
   readonly position?: number | undefined
+  readonly shares_event_with?: string | undefined
   readonly limit: number
   readonly offset: number
 }
