@@ -4,6 +4,9 @@ import type { PGlite } from "@electric-sql/pglite"
 /** PostgreSQL's shared_buffers in PGlite (PostgreSQL's size syntax; 5 characters at most). */
 export declare const SHARED_BUFFERS: string
 
+/** PostgreSQL's default_statistics_target in PGlite (ANALYZE's sample: 300 rows per unit). */
+export declare const STATISTICS_TARGET: number
+
 /** Result parsers: int8 and numeric stay strings (as node-postgres), the rest PGlite's defaults. */
 export declare const pgliteParsers: Record<number, (value: string) => unknown>
 
@@ -17,5 +20,8 @@ export declare const withSharedBuffers: (bytes: Uint8Array, size: string) => Uin
 /** PGlite's WebAssembly module with shared_buffers = SHARED_BUFFERS, compiled once per thread; undefined when not patchable. */
 export declare const pgliteWasmModule: () => Promise<WebAssembly.Module | undefined>
 
-/** Opens PGlite in the folder `dataDir` (undefined = in memory) with these parsers and that module. */
+/**
+ * Opens PGlite in the folder `dataDir` (undefined = in memory) with these parsers and that module,
+ * default_statistics_target = STATISTICS_TARGET.
+ */
 export declare const createPglite: (dataDir: string | undefined) => Promise<PGlite>
