@@ -374,9 +374,13 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         const players = q.positions === undefined ? sql`` : sql`LEFT JOIN players p ON p.id = l.player_id`
         const recent = sql.literal(RECENT_ORDER)
         const limited = limit === undefined ? sql`` : sql`LIMIT ${limit}`
-        // the lines' columns (T.statLines.select names them unqualified) over the chosen lines `l`
+        // the lines' columns (T.statLines.select names them unqualified) over the chosen lines `l`,
+        // as one JSON array (one value to parse and pass on instead of a row of 14 columns per line:
+        // half the time of PGlite's reads of trends' 456 lines)
         const chosen = (from: Fragment) =>
-          sql`SELECT ${sql.literal(T.statLines.select)} FROM (${from}) l ORDER BY ${recent} ${limited}`
+          sql`SELECT coalesce(json_agg(l ORDER BY ${recent}), '[]')::text AS lines FROM (
+            SELECT ${sql.literal(T.statLines.select)} FROM (${from}) l ORDER BY ${recent} ${limited}
+          ) l`
         const ids = q.player_ids === undefined ? undefined : [...new Set(q.player_ids)]
         const read = perPlayer !== undefined && ids !== undefined
           // each player's newest lines: one walk of stat_lines_player_recent_idx per player
@@ -397,8 +401,8 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
               sql.and(ids === undefined ? where : [...where, oneOf("l.player_id", ids)])
             }`
           )
-        return read.pipe(
-          Effect.flatMap(Schema.decodeUnknown(Schema.Array(StatLine))),
+        return sql<{ lines: string }>`${read}`.pipe(
+          Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(StatLine)))(row!.lines)),
           orStoreError("StatLineReader.newest")
         )
       },
