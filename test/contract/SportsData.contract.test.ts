@@ -105,6 +105,13 @@ describe("sports data contract (readers and writer)", () => {
           const mahomes = F.players[0]!
           expect(yield* store.players.get(mahomes.id)).toEqual(Option.some(mahomes))
           expect(yield* store.players.get("svc_nfl_nobody")).toEqual(Option.none())
+          // many ids in one read: the held ones once each, whatever their sports and repeats
+          const other = F.players.find((p) => p.sport !== mahomes.sport)!
+          const many = yield* store.players.getMany([mahomes.id, "svc_nfl_nobody", other.id, mahomes.id])
+          expect([...many].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+            [mahomes, other].sort((a, b) => (a.id < b.id ? -1 : 1))
+          )
+          expect(yield* store.players.getMany([])).toEqual([])
           const game = yield* store.games.find({ sport: "nfl", ids: ["2024_01_BAL_KC"], order: "asc", ...page })
           expect(game.rows).toEqual([F.games[0]])
           const lines = yield* store.statLines.find({

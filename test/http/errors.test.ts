@@ -237,6 +237,7 @@ describe("errors: the store", () => {
           return Context.add(ctx, PlayerReader, {
             find: () => Effect.fail(failure),
             get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12")),
+            getMany: () => Effect.fail(failure),
             platformNames: Effect.fail(failure),
             teamCounts: () => Effect.fail(failure)
           })

@@ -381,6 +381,7 @@ export const slowServerMain = (delayMs: number): void => {
     return Context.add(ctx, PlayerReader, {
       find: (q) => slow(players.find(q)),
       get: (id) => slow(players.get(id)),
+      getMany: (ids) => slow(players.getMany(ids)),
       platformNames: slow(players.platformNames),
       teamCounts: (sport) => slow(players.teamCounts(sport))
     })

@@ -87,19 +87,11 @@ export const gamesOfLines = (games: GameReaderService, sport: TeamSport, lines: 
     return (line: StatLine): Game | undefined => (line.game_id === null ? undefined : byId.get(line.game_id))
   })
 
-/**
- * The players with these ids, by id: one read (ids are keys, so one page of as many rows as
- * distinct ids holds every player held).
- */
-export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) => {
-  const unique = [...new Set(ids)]
-  return unique.length === 0
+/** The players with these ids, by id: one keyed read (PlayerReader `getMany`), no count. */
+export const playersById = (players: PlayerReaderService, ids: ReadonlyArray<string>) =>
+  ids.length === 0
     ? Effect.succeed(new Map<string, Player>())
-    : Effect.map(
-      players.find({ ids: unique, limit: unique.length, offset: 0 }),
-      (page) => new Map(page.rows.map((p) => [p.id, p] as const))
-    )
-}
+    : Effect.map(players.getMany(ids), (rows) => new Map(rows.map((p) => [p.id, p] as const)))
 
 /** Players of a team (every page). */
 export const teamPlayers = (players: PlayerReaderService, sport: TeamSport, team: Team) =>

@@ -218,6 +218,8 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
       return { total: found.total, rows: found.rows.map((k) => k.player) }
     }),
   get: (id) => Effect.map(Ref.get(data.players), (m) => HashMap.get(m, id)),
+  getMany: (ids) =>
+    Effect.map(Ref.get(data.players), (m) => [...new Set(ids)].flatMap((id) => Option.toArray(HashMap.get(m, id)))),
   platformNames: Effect.map(
     valuesOf(data.players),
     (rows) =>

@@ -216,6 +216,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
           Effect.map((rows) => Option.fromNullable(rows[0])),
           orStoreError("PlayerReader.get")
         ),
+      getMany: (ids) =>
+        ids.length === 0
+          ? Effect.succeed([])
+          : sql`SELECT ${sql.literal(T.players.select)} FROM players WHERE ${oneOf("id", [...new Set(ids)])}`.pipe(
+            Effect.flatMap(decode),
+            orStoreError("PlayerReader.getMany")
+          ),
       // the platform names' player counts, kept by trigger (migration 41)
       platformNames: sql<{ name: string }>`SELECT name FROM player_platforms WHERE players > 0
         ORDER BY name COLLATE "C"`.pipe(

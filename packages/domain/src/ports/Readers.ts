@@ -46,6 +46,11 @@ export interface PlayerReaderService {
   /** The player with canonical id `id` (`svc_<sport>_<id>`), or none. */
   readonly get: (id: string) => Effect.Effect<Option.Option<Player>, StoreError>
   /**
+   * The players with these canonical ids (any sports; an id not held has no row, a repeated id
+   * one row), in no set order: one keyed read, no count.
+   */
+  readonly getMany: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Player>, StoreError>
+  /**
    * The distinct platform names of every player's `platform_ids` (all sports), in code-unit
    * order: one read computed by the store, not every player.
    */
