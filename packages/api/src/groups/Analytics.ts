@@ -66,7 +66,7 @@ const trends = <const Name extends string>(name: Name, path: `/${string}`) =>
     .annotate(OpenApi.Summary, "Per-player trends over stored game lines (HistoricalTrend)")
     .annotate(
       OpenApi.Description,
-      "Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all)."
+      "Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 5, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all)."
     )
     .pipe(requiredTier("pro_insights"))
 

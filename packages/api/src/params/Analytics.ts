@@ -56,11 +56,13 @@ export const SimilarParams = Schema.Struct({
 export const TrendsLimit = { default: 50, max: 500 } as const satisfies LimitSpec
 
 /**
- * Games per trend in `all_games` (the newest): 1 to 100, default 10. The specification leaves
- * `all_games` unbounded: a season of nba games made `limit=5` 280 kB. `games_in_sample` and
- * `avg_fantasy_points` still count every game; `/v1/{sport}/games/history` lists them all.
+ * Games per trend in `all_games` (the newest): 1 to 100, default 5 (a player's last five games,
+ * the recent form fantasy tools show). The specification leaves `all_games` unbounded: a season
+ * of nba games made `limit=5` 280 kB, and 10 games for the default 50 players made 356-407 kB.
+ * `games_in_sample` and `avg_fantasy_points` still count every game; `/v1/{sport}/games/history`
+ * lists them all.
  */
-export const TrendGamesLimit = { default: 10, max: 100 } as const satisfies LimitSpec
+export const TrendGamesLimit = { default: 5, max: 100 } as const satisfies LimitSpec
 
 /**
  * `GET /analytics/trends`: sport (nfl, mlb, nba, all; default nfl), player_name (partial,
