@@ -601,7 +601,7 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* on("golf", "not a date")).toEqual([])
         }))
 
-      it.effect("events: by start date then id, ascending or descending; league, season, state, ids; paging", () =>
+      it.effect("events: by start date then id, ascending or descending; league, season, state, ids, participant; paging", () =>
         Effect.gen(function*() {
           yield* seed
           const store = yield* Ports
@@ -635,6 +635,18 @@ describe("sports data contract (readers and writer)", () => {
           })
           expect(ids(byIds.rows)).toEqual(["pga:2024:us-open", "pga:2023:masters"])
           expect((yield* store.events.events({ ...golf, ids: [], order: "asc" })).total).toBe(0)
+          // a player's record: the events he has an entry in, newest first, paged like any list
+          const scottie = yield* store.events.events({ ...golf, participant_id: F.scheffler, order: "desc" })
+          expect(ids(scottie.rows)).toEqual(["pga:2024:us-open", "pga:2024:masters"])
+          const newest = yield* store.events.events({
+            sport: "golf",
+            participant_id: F.scheffler,
+            order: "desc",
+            limit: 1,
+            offset: 0
+          })
+          expect([newest.total, ids(newest.rows)]).toEqual([2, ["pga:2024:us-open"]])
+          expect((yield* store.events.events({ ...golf, participant_id: "svc_golf_none", order: "asc" })).total).toBe(0)
           const paged = yield* store.events.events({ sport: "golf", order: "asc", limit: 2, offset: 1 })
           expect(paged.total).toBe(7)
           expect(ids(paged.rows)).toEqual(["pga:2024:masters", "lpga:2024:chevron"])

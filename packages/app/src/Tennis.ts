@@ -14,15 +14,7 @@ import {
   TennisResources as R
 } from "@sports-data/domain"
 import { Effect } from "effect"
-import {
-  attrNumber,
-  attrString,
-  entriesByEvent,
-  eventsPage,
-  participantEvents,
-  resolveAthlete,
-  sharedEvents
-} from "./Events.js"
+import { attrNumber, attrString, entriesByEvent, eventsPage, resolveAthlete, sharedEvents } from "./Events.js"
 
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null)
 
@@ -226,8 +218,19 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
       query: { readonly tour?: string | undefined; readonly limit: number }
     ) {
       const p = yield* player(name, "name", query.tour)
-      const played = (yield* participantEvents(events, "tennis", p.id)).slice(0, query.limit)
-      const entries = yield* entriesByEvent(events, "tennis", played.map((x) => x.event.id))
+      // his newest `limit` matches (the reader's newest-first order), never his whole record
+      const page = yield* events.events({
+        sport: "tennis",
+        participant_id: p.id,
+        order: "desc",
+        limit: query.limit,
+        offset: 0
+      })
+      const entries = yield* entriesByEvent(events, "tennis", page.rows.map((e) => e.id))
+      const played = page.rows.flatMap((event) => {
+        const entry = entries.get(event.id)?.find((e) => e.participant_id === p.id)
+        return entry === undefined ? [] : [{ entry, event }]
+      })
       const opponentsIds = [...entries.values()].flat().map((e) => e.participant_id).filter((id) => id !== p.id)
       const people = yield* athletesOf([...new Set(opponentsIds)])
       const rows = played.map(({ entry, event }): R.GameLogRow => {

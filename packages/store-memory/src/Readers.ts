@@ -429,8 +429,11 @@ export const makeRankingReader = (data: SportsData): RankingReaderService => ({
 /** Events and their entries over `data`. */
 export const makeEventReader = (data: SportsData): EventReaderService => ({
   events: (q) =>
-    Effect.map(valuesOf(data.events), (rows) => {
+    Effect.map(Effect.zip(valuesOf(data.events), valuesOf(data.eventEntries)), ([rows, entries]) => {
       const ids = q.ids === undefined ? undefined : new Set(q.ids)
+      const entered = q.participant_id === undefined ? undefined : new Set(
+        entries.filter((e) => e.sport === q.sport && e.participant_id === q.participant_id).map((e) => e.event_id)
+      )
       const date = q.date
       // a string that is not a calendar date matches no event (the SQL adapter cannot cast it)
       if (date !== undefined && !isCalendarDate(date)) return { total: 0, rows: [] }
@@ -442,7 +445,8 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
           (q.state === undefined || e.state === q.state) &&
           (date === undefined ||
             (e.start_date !== null && e.start_date <= date && date <= (e.end_date ?? e.start_date))) &&
-          (ids === undefined || ids.has(e.id))
+          (ids === undefined || ids.has(e.id)) &&
+          (entered === undefined || entered.has(e.id))
         ),
         eventOrder(q.order),
         q

@@ -556,6 +556,10 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
           )
         }
         if (q.ids !== undefined) where.push(oneOf("id", q.ids))
+        if (q.participant_id !== undefined) {
+          where.push(sql`id IN (SELECT e.event_id FROM event_entries e
+            WHERE e.sport = ${q.sport} AND e.participant_id = ${q.participant_id})`)
+        }
         const direction = q.order === "desc" ? "DESC" : "ASC"
         return findPaged(
           T.events,

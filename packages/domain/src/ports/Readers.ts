@@ -167,7 +167,8 @@ export class RankingReader extends Context.Tag("@sports-data/RankingReader")<Ran
 /**
  * Event filters (individual and event sports). `date` (`YYYY-MM-DD`; not a calendar date matches
  * nothing) matches events whose [start_date, end_date ?? start_date] contains it (never an undated
- * one); `ids`, `league`, `season` and `state` match exactly. Rows ordered by season, start_date
+ * one); `ids`, `league`, `season` and `state` match exactly; `participant_id` keeps the events
+ * where that participant has an entry (a player's record). Rows ordered by season, start_date
  * (undated last), then id (code units), ascending
  * or descending; `limit` rows from `offset`, with the total before paging.
  */
@@ -178,6 +179,7 @@ export interface EventQuery {
   readonly date?: string | undefined
   readonly state?: string | undefined
   readonly ids?: ReadonlyArray<string> | undefined
+  readonly participant_id?: string | undefined
   readonly limit: number
   readonly offset: number
   readonly order: "asc" | "desc"
