@@ -1107,10 +1107,10 @@ class AnalyticsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def analytics_trends(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
+    def analytics_trends(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 5, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -1131,7 +1131,7 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
-        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game
         :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
@@ -1150,10 +1150,10 @@ class AnalyticsApi(object):
         return self.analytics_trends_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def analytics_trends_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def analytics_trends_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 5, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -1174,7 +1174,7 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
-        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game
         :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
@@ -1312,10 +1312,10 @@ class AnalyticsApi(object):
             _request_auth=_params.get('_request_auth'))
 
     @validate_arguments
-    def analytics_trends_v1(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
+    def analytics_trends_v1(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> TrendsResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 5, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -1336,7 +1336,7 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
-        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game
         :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional
@@ -1355,10 +1355,10 @@ class AnalyticsApi(object):
         return self.analytics_trends_v1_with_http_info(sport, player_name, team, position, season, week, limit, games_limit, **kwargs)  # noqa: E501
 
     @validate_arguments
-    def analytics_trends_v1_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
+    def analytics_trends_v1_with_http_info(self, sport : Annotated[Optional[StrictStr], Field(description="case-insensitive")] = None, player_name : Optional[constr(strict=True, max_length=100, min_length=1)] = None, team : Optional[constr(strict=True)] = None, position : Optional[constr(strict=True, max_length=100, min_length=1)] = None, season : Annotated[Optional[conint(strict=True, le=2100, ge=1900)], Field(description="season, as the year it starts (2023 = the 2023 or 2023-24 season)")] = None, week : Annotated[Optional[conint(strict=True, le=18, ge=1)], Field(description="week, 1 to 18")] = None, limit : Annotated[Optional[conint(strict=True, le=500, ge=1)], Field(description="rows to return, 1 to 500 (default 50)")] = None, games_limit : Annotated[Optional[conint(strict=True, le=100, ge=1)], Field(description="games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game")] = None, **kwargs) -> ApiResponse:  # noqa: E501
         """Per-player trends over stored game lines (HistoricalTrend)  # noqa: E501
 
-        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 10, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
+        Game lines of the season (default: the latest held) grouped by player, highest average fantasy points first; total_records counts the lines before grouping. limit players (default 50, at most 500); each trend's all_games holds its newest games_limit games (default 5, at most 100), while games_in_sample and avg_fantasy_points count every game (/v1/{sport}/games/history lists them all).  # noqa: E501
         This method makes a synchronous HTTP request by default. To make an
         asynchronous HTTP request, please pass async_req=True
 
@@ -1379,7 +1379,7 @@ class AnalyticsApi(object):
         :type week: int
         :param limit: rows to return, 1 to 500 (default 50)
         :type limit: int
-        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 10); games_in_sample and avg_fantasy_points count every game
+        :param games_limit: games per trend in all_games, the newest, 1 to 100 (default 5); games_in_sample and avg_fantasy_points count every game
         :type games_limit: int
         :param async_req: Whether to execute the request asynchronously.
         :type async_req: bool, optional

@@ -38,7 +38,7 @@ class GameLogRow(BaseModel):
     result: Optional[StrictStr] = Field(...)
     team_score: Optional[StrictInt] = Field(..., description="an integer")
     opponent_score: Optional[StrictInt] = Field(..., description="an integer")
-    stats: Dict[str, Union[StrictFloat, StrictInt]] = Field(...)
+    stats: Dict[str, Union[StrictFloat, StrictInt]] = Field(..., description="stat values by stat name (numbers, null where the source lacks the value)")
     __properties = ["team_id", "team_abbr", "game_id", "game_date", "season", "week", "team", "opponent", "position", "home", "result", "team_score", "opponent_score", "stats"]
 
     @validator('result')
