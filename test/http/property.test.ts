@@ -238,9 +238,11 @@ for (const [label, stores] of await storeLayers()) {
               })
               const text = await res.text()
               expect(res.status, `${r.method} ${path} -> ${text}`).toBeLessThan(500)
-              // a dot segment can land the request on the MCP endpoint (`/mcp/start-trial/..` is
-              // `/mcp/`), which answers in its own protocol: a JSON-RPC error object
-              if (res.status >= 400 && /^\/mcp\/?$/.test(new URL(h.baseUrl + path).pathname)) {
+              // a dot segment can land a POST on the MCP endpoint (`/mcp/start-trial/..` is `/mcp/`),
+              // whose messages answer in their own protocol: a JSON-RPC error object (its other
+              // methods answer the REST error object, 405 for PUT or DELETE)
+              const mcp = r.method === "POST" && /^\/mcp\/?$/.test(new URL(h.baseUrl + path).pathname)
+              if (res.status >= 400 && mcp) {
                 expect(JSON.parse(text), `${r.method} ${path}`).toMatchObject({ jsonrpc: "2.0", error: {} })
               } else if (res.status >= 400) {
                 const error = isStandardError(text, `${r.method} ${path}`)
