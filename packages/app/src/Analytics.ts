@@ -288,39 +288,45 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       const ranked = found.flatMap((f, order) => f.leaders.map((leader) => ({ leader, order })))
         .sort((a, b) => leaderOrder(a.leader, b.leader) || a.order - b.order)
         .slice(0, q.limit)
-      const out: Array<Resources.HistoricalTrend> = []
-      for (const [order, sport] of sports.entries()) {
-        const mine = ranked.filter((r) => r.order === order).map((r) => r.leader)
-        if (mine.length === 0) continue
-        const ids = mine.map((g) => g.player_id)
-        const newest = yield* lines.newest({ ...found[order]!.filter, player_ids: ids, per_player: q.gamesLimit })
-        const people = yield* playersById(players, ids)
-        const byPlayer = new Map<string, Array<StatLine>>()
-        for (const l of newest) {
-          const list = byPlayer.get(l.player_id)
-          if (list === undefined) byPlayer.set(l.player_id, [l])
-          else list.push(l)
-        }
-        for (const g of mine) {
-          const p = people.get(g.player_id)
-          const records = (byPlayer.get(g.player_id) ?? []).map((l) => historyRecord(sport, l, p))
-          if (records.length === 0) continue
-          out.push({
-            player_id: g.player_id,
-            player_name: g.player_name ?? g.player_id,
-            ...teamRef(p?.team ?? records[0]!.team),
-            team: p?.team ?? records[0]!.team,
-            position: p?.position ?? records[0]!.position,
-            sport,
-            games_in_sample: g.lines,
-            avg_fantasy_points: Math.round((g.fantasy_points / g.lines) * 100) / 100,
-            recent_game: records[0]!,
-            all_games: records
-          })
-        }
-      }
-      const rank = new Map(ranked.map((r, i) => [`${sports[r.order]}\u0000${r.leader.player_id}`, i]))
-      out.sort((a, b) => rank.get(`${a.sport}\u0000${a.player_id}`)! - rank.get(`${b.sport}\u0000${b.player_id}`)!)
+      // each sport's answered players: their newest lines by player (one read) and their rows
+      const read = yield* Effect.forEach(found, (f, order) => {
+        const ids = ranked.flatMap((r) => (r.order === order ? [r.leader.player_id] : []))
+        return Effect.all({
+          lines: Effect.map(
+            ids.length === 0
+              ? Effect.succeed([])
+              : lines.newest({ ...f.filter, player_ids: ids, per_player: q.gamesLimit }),
+            (newest) => {
+              const byPlayer = new Map<string, Array<StatLine>>()
+              for (const l of newest) {
+                const list = byPlayer.get(l.player_id)
+                if (list === undefined) byPlayer.set(l.player_id, [l])
+                else list.push(l)
+              }
+              return byPlayer
+            }
+          ),
+          people: playersById(players, ids)
+        })
+      })
+      const out = ranked.flatMap(({ leader: g, order }): ReadonlyArray<Resources.HistoricalTrend> => {
+        const sport = sports[order]!
+        const p = read[order]!.people.get(g.player_id)
+        const records = (read[order]!.lines.get(g.player_id) ?? []).map((l) => historyRecord(sport, l, p))
+        if (records.length === 0) return []
+        return [{
+          player_id: g.player_id,
+          player_name: g.player_name ?? g.player_id,
+          ...teamRef(p?.team ?? records[0]!.team),
+          team: p?.team ?? records[0]!.team,
+          position: p?.position ?? records[0]!.position,
+          sport,
+          games_in_sample: g.lines,
+          avg_fantasy_points: Math.round((g.fantasy_points / g.lines) * 100) / 100,
+          recent_game: records[0]!,
+          all_games: records
+        }]
+      })
       return {
         seasons: [...new Set(found.flatMap((f) => f.seasons))].sort((a, b) => a - b),
         total_records: found.reduce((n, f) => n + f.total, 0),

@@ -80,7 +80,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
     const events = yield* EventReader
     const athletes = yield* AthleteReader
 
-    /** The athletes with these ids, by id: one read (an id names one athlete at most), no count. */
+    /** The athletes with these ids, by id: one page of as many rows as distinct ids (an id names one athlete at most). */
     const athletesOf = (ids: ReadonlyArray<string>) => {
       const unique = [...new Set(ids)]
       return unique.length === 0
@@ -95,7 +95,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
     const matchRows = (rows: ReadonlyArray<SportEvent>) =>
       Effect.gen(function*() {
         const entries = yield* entriesByEvent(events, "tennis", rows.map((e) => e.id))
-        const people = yield* athletesOf([...new Set([...entries.values()].flat().map((e) => e.participant_id))])
+        const people = yield* athletesOf([...entries.values()].flat().map((e) => e.participant_id))
         return rows.map((e) => matchRow(e, entries.get(e.id) ?? [], people))
       })
 
@@ -232,7 +232,7 @@ export class Tennis extends Effect.Service<Tennis>()("@sports-data/app/Tennis", 
         return entry === undefined ? [] : [{ entry, event }]
       })
       const opponentsIds = [...entries.values()].flat().map((e) => e.participant_id).filter((id) => id !== p.id)
-      const people = yield* athletesOf([...new Set(opponentsIds)])
+      const people = yield* athletesOf(opponentsIds)
       const rows = played.map(({ entry, event }): R.GameLogRow => {
         const match = matchRow(event, entries.get(event.id) ?? [], people)
         const won = entry.position === 1

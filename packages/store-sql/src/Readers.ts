@@ -35,6 +35,7 @@ import {
   InjuryReport,
   isCalendarDate,
   type KeySpec,
+  type LineGroupQuery,
   nameKey,
   type Page,
   type Paged,
@@ -326,6 +327,19 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
   SqlClient.SqlClient,
   (sql) => {
     const { ci, findPaged, onDate, oneOf } = helpers(sql)
+    /**
+     * The conditions of `q`'s sport, season, week and team (case ignored) on `stat_lines l`: what
+     * `newest` and `leaders` filter by beside their players and positions.
+     */
+    const lineWhere = (q: LineGroupQuery): Array<Fragment> => {
+      const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
+      if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
+      if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
+      if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+      return where
+    }
+    /** `newest`'s answer: the chosen lines as one JSON array (text). */
+    const decodeLines = Schema.decodeUnknown(Schema.parseJson(Schema.Array(StatLine)))
     return {
       find: (q) => {
         const where: Array<Fragment> = [sql`sport = ${q.sport}`]
@@ -367,10 +381,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         if (limit === 0 || perPlayer === 0 || q.player_ids?.length === 0 || q.positions?.length === 0) {
           return Effect.succeed([] as ReadonlyArray<StatLine>)
         }
-        const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
-        if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
-        if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
-        if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+        const where = lineWhere(q)
         if (q.positions !== undefined) {
           where.push(
             sql`coalesce(l.position, p.position) IN (SELECT jsonb_array_elements_text(${
@@ -409,16 +420,13 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
             }`
           )
         return sql<{ lines: string }>`${read}`.pipe(
-          Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(StatLine)))(row!.lines)),
+          Effect.flatMap(([row]) => decodeLines(row!.lines)),
           orStoreError("StatLineReader.newest")
         )
       },
       leaders: (q) =>
         Effect.gen(function*() {
-          const where: Array<Fragment> = [sql`l.sport = ${q.sport}`]
-          if (q.season !== undefined) where.push(sql`l.season = ${q.season}`)
-          if (q.week !== undefined) where.push(sql`l.week = ${q.week}`)
-          if (q.team !== undefined) where.push(sql`lower(l.team) = lower(${q.team})`)
+          const where = lineWhere(q)
           if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
           // a whole season: its stored groups while they are fresh (LineGroups.ts)
           const stored = q.season !== undefined && q.week === undefined && q.team === undefined &&
