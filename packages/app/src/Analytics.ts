@@ -22,7 +22,7 @@ import {
   StatLineReader,
   type TeamSport
 } from "@sports-data/domain"
-import { Effect, Option } from "effect"
+import { Array as Arr, Effect, Option } from "effect"
 import { projectionModelOf } from "./ModelFields.js"
 import { allRows, playersById, requirePlayer } from "./Reads.js"
 import { dateTime, intStat, playerRef, stat, teamRef } from "./Rows.js"
@@ -296,15 +296,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
             ids.length === 0
               ? Effect.succeed([])
               : lines.newest({ ...f.filter, player_ids: ids, per_player: q.gamesLimit }),
-            (newest) => {
-              const byPlayer = new Map<string, Array<StatLine>>()
-              for (const l of newest) {
-                const list = byPlayer.get(l.player_id)
-                if (list === undefined) byPlayer.set(l.player_id, [l])
-                else list.push(l)
-              }
-              return byPlayer
-            }
+            (newest) => Arr.groupBy(newest, (l) => l.player_id)
           ),
           people: playersById(players, ids)
         })
@@ -312,7 +304,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       const out = ranked.flatMap(({ leader: g, order }): ReadonlyArray<Resources.HistoricalTrend> => {
         const sport = sports[order]!
         const p = read[order]!.people.get(g.player_id)
-        const records = (read[order]!.lines.get(g.player_id) ?? []).map((l) => historyRecord(sport, l, p))
+        const records = (read[order]!.lines[g.player_id] ?? []).map((l) => historyRecord(sport, l, p))
         if (records.length === 0) return []
         return [{
           player_id: g.player_id,
