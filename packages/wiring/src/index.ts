@@ -54,6 +54,7 @@ export {
   backfillAnomalies,
   backfillMetrics,
   backfillStacks,
+  collectGarbage,
   ingestTracked,
   LOADING_RETRY_AFTER_SECONDS,
   RefreshLive,
