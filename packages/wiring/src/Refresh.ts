@@ -28,9 +28,8 @@ import { Anomaly, type Csv, Metrics, Progress, type Report, Runner, StoredStacks
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { basename } from "node:path"
-import { setFlagsFromString } from "node:v8"
-import { runInNewContext } from "node:vm"
 import { catchUpPostIngest, holdingLease, newOwner, REFRESH_JOB, runPostIngest } from "./Jobs.js"
+import { releaseMemory } from "./Memory.js"
 import { DEFAULT_WORKER_LEASE } from "./Settings.js"
 
 /** A sport to ingest again and why. */
@@ -199,36 +198,14 @@ const countingReporter = (progress: IngestProgressService, sport: SportKey) =>
     })
   )
 
-/** V8's full collection (the `gc` function of `--expose-gc`), fetched on first use. */
-let fullCollection: (() => void) | undefined
-
-/**
- * A full garbage collection of this thread's V8 heap, which also gives the emptied heap pages back
- * to the system. An ingestion leaves hundreds of MiB of garbage (parsed rows, statements) that V8
- * would otherwise keep reserved until the thread next allocates a lot: measured with bench/mixed.ts
- * after a first ingestion on PostgreSQL, the background thread kept 295 MiB reserved (257 used);
- * after this, 82 (79 used), and the server's RSS after the mix fell from 761 to 551 MiB.
- * The function is V8's own `gc` (its `--expose-gc` flag, set for the moment of creating a context
- * that holds it, then cleared, so nothing else sees it; Node's `v8.setFlagsFromString`,
- * `vm.runInNewContext`). It blocks this thread for the collection (tens of ms).
- */
-export const collectGarbage: Effect.Effect<void> = Effect.sync(() => {
-  if (fullCollection === undefined) {
-    setFlagsFromString("--expose-gc")
-    fullCollection = runInNewContext("gc") as () => void
-    setFlagsFromString("--no-expose-gc")
-  }
-  fullCollection()
-})
-
 /**
  * Ingests `sports` one by one (Runner.runIngest for each), recording each one's progress in the
  * process's IngestProgress when there is one: `ingesting` (with its source files' count), then
  * `ready` and served, or `failed` with the reason and asked to retry after `retryAfterFailed`
  * (a sport served before stays served). A failed sport does not stop the others. `onSport` runs
  * after each sport (for a line on the terminal); then, for a sport ingested whose data changed, the
- * jobs that follow an ingestion (Jobs.ts `runPostIngest`; it is served meanwhile). Then the heap the
- * ingestion left is collected ({@link collectGarbage}). Returns each sport's result or error, in order.
+ * jobs that follow an ingestion (Jobs.ts `runPostIngest`; it is served meanwhile). Then the memory the
+ * ingestion left is given back (Memory.ts `releaseMemory`). Returns each sport's result or error, in order.
  * Progress events go to the ProgressReporter of the context.
  */
 export const ingestTracked = <R = never>(options: {
@@ -297,7 +274,7 @@ export const ingestTracked = <R = never>(options: {
         )
       if (Either.isRight(outcome) && changed) yield* runPostIngest(sport, options.dataDir)
       return outcome
-    }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } }))).pipe(Effect.tap(() => collectGarbage))
+    }).pipe(Effect.withSpan("Refresh.ingestTracked", { attributes: { sport } }))).pipe(Effect.tap(() => releaseMemory))
 
 /**
  * One pass: recomputes missing player metrics ({@link backfillMetrics}), anomaly scores

@@ -42,6 +42,7 @@ export {
   senderOf,
   smtpMailer
 } from "./Mail.js"
+export { collectGarbage, releaseMemory, trimMalloc } from "./Memory.js"
 export {
   checkCatalog,
   PlanCatalogError,
@@ -54,7 +55,6 @@ export {
   backfillAnomalies,
   backfillMetrics,
   backfillStacks,
-  collectGarbage,
   ingestTracked,
   LOADING_RETRY_AFTER_SECONDS,
   RefreshLive,
