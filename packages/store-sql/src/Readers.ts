@@ -136,6 +136,11 @@ const helpers = (sql: SqlClient.SqlClient) => {
   /**
    * Total and page of `t` under `where`, in `orderBy`, decoded with `schema`. With `keyset` and an
    * `after` key, the page holds only rows after it ({@link keysetAfter}); the total counts all.
+   * A table with a JSON form of its rows (TableSpec `json`) is read in one statement answering the
+   * total and the page as one JSON array (aggregated in `orderBy` again over the page's rows, whose
+   * every column it keeps, so the order is the same): one value to parse and pass on instead of a
+   * row per entry, a fraction of PGlite's time for a page of a thousand entries. Other tables: a
+   * count, then the rows.
    */
   const findPaged = <A, I>(
     t: T.TableSpec<A>,
@@ -155,14 +160,28 @@ const helpers = (sql: SqlClient.SqlClient) => {
       ? condition
       : sql.and([...where, keysetAfter(keyset.columns, keyset.spec as KeySpec<unknown>, page.after)])
     const decode = Schema.decodeUnknown(Schema.Array(schema))
+    const decodeJson = Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))
+    const counted = sql`SELECT count(*)::int FROM ${sql(t.table)} WHERE ${condition}`
+    const order = sql.literal(orderBy)
+    if (t.json !== undefined && limit > 0) {
+      return sql<{ total: number; rows: string }>`SELECT (${counted}) AS total, (
+          SELECT coalesce(json_agg(r.canonical_ ORDER BY ${order}), '[]')::text FROM (
+            SELECT *, ${sql.literal(t.json)} AS canonical_ FROM ${sql(t.table)} WHERE ${rowsCondition}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+          ) r
+        ) AS rows`.pipe(
+        Effect.flatMap(([row]) =>
+          Effect.map(decodeJson(row?.rows ?? "[]"), (rows) => ({ total: row?.total ?? 0, rows }))
+        ),
+        orStoreError(operation)
+      )
+    }
     return Effect.gen(function*() {
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${
-        sql(t.table)
-      } WHERE ${condition}`
+      const [count] = yield* sql<{ total: number }>`SELECT (${counted}) AS total`
       const rows = limit === 0 ?
         [] :
         yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${rowsCondition}
-        ORDER BY ${sql.literal(orderBy)} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
+        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
       return { total: count?.total ?? 0, rows }
     }).pipe(orStoreError(operation))
   }

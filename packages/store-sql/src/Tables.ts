@@ -26,17 +26,32 @@ export interface TableSpec<A> {
   readonly keyOf: (row: A) => string
   /** The select list that reads rows back in their canonical shape. */
   readonly select: string
+  /**
+   * The canonical shape of a row as one SQL `json_build_object` expression over the table's
+   * columns (dates as `YYYY-MM-DD`, as `select` reads them); undefined for a table with a
+   * `timestamptz` column, which the drivers read as a Date and JSON would give as text.
+   */
+  readonly json: string | undefined
 }
 
+/** How `select` and `json` read a column: a date as its `YYYY-MM-DD` text, any other as it is. */
+const readBack = ([name, type]: readonly [string, string]): string =>
+  type === "date" ? `to_char(${name}, 'YYYY-MM-DD')` : name
+
 const selectList = (columns: ReadonlyArray<readonly [string, string]>): string =>
-  columns.map(([name, type]) => type === "date" ? `to_char(${name}, 'YYYY-MM-DD') AS ${name}` : name).join(", ")
+  columns.map((c) => c[1] === "date" ? `${readBack(c)} AS ${c[0]}` : readBack(c)).join(", ")
+
+const jsonObject = (columns: ReadonlyArray<readonly [string, string]>): string | undefined =>
+  columns.some(([, type]) => type === "timestamptz")
+    ? undefined
+    : `json_build_object(${columns.map((c) => `'${c[0]}', ${readBack(c)}`).join(", ")})`
 
 const spec = <A>(
   table: string,
   key: ReadonlyArray<string>,
   columns: ReadonlyArray<readonly [string, string]>,
   keyOf: (row: A) => string
-): TableSpec<A> => ({ table, key, columns, keyOf, select: selectList(columns) })
+): TableSpec<A> => ({ table, key, columns, keyOf, select: selectList(columns), json: jsonObject(columns) })
 
 /** `players` (migration 1; `name_key` is generated, migration 3, so not written). */
 export const players = spec<Player>("players", ["id"], [
