@@ -722,6 +722,31 @@ describe("sports data contract (readers and writer)", () => {
           expect(ids(second.rows)).toEqual(["pga:2024:masters:svc_golf_08793", "pga:2024:masters:svc_golf_33448"])
         }))
 
+      it.effect("participantTotals: each participant's entries of the events asked, summed, by participant id", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const events = ["pga:2024:masters", "pga:2024:us-open"]
+          const totals = yield* store.events.participantTotals({ sport: "golf", event_ids: events, stat: "rounds" })
+          // Scheffler won the Masters (277) and was 41st at the US Open (294)
+          const scottie = totals.find((t) => t.participant_id === F.scheffler)
+          expect(scottie).toMatchObject({ participant_name: "Scottie Scheffler", positions: [1, 41], score: 571 })
+          // the same sums as the entries read one by one
+          const entries = (yield* store.events.entries({ sport: "golf", event_ids: events, ...page })).rows
+          expect(totals.map((t) => t.participant_id)).toEqual([...new Set(entries.map((e) => e.participant_id))].sort())
+          for (const t of totals) {
+            const own = entries.filter((e) => e.participant_id === t.participant_id)
+            expect(t.positions.length).toBe(own.length)
+            expect(t.score).toBe(own.reduce((n, e) => n + (e.score ?? 0), 0))
+            expect(t.stat).toBe(own.reduce((n, e) => n + (e.stats["rounds"] ?? 0), 0))
+            expect(t.participant_name).toBe(own.at(-1)!.participant_name)
+          }
+          // a place missing (Justin Thomas missed the Masters cut) sorts last
+          expect(totals.some((t) => t.positions.at(-1) === null)).toBe(true)
+          expect(yield* store.events.participantTotals({ sport: "golf", event_ids: [], stat: "rounds" })).toEqual([])
+          expect(yield* store.events.participantTotals({ sport: "f1", event_ids: events, stat: "rounds" })).toEqual([])
+        }))
+
       it.effect("entryCounts: the entries of each event asked, events without entries absent", () =>
         Effect.gen(function*() {
           yield* seed

@@ -127,8 +127,12 @@ export class Nascar extends Effect.Service<Nascar>()("@sports-data/app/Nascar", 
       const season = query.season ?? (yield* latestSeason(query.series))
       if (season === undefined) return { season: null, races: 0, rows: [] }
       const held = yield* allEvents(events, { sport: "nascar", league: query.series, season })
-      const entries = yield* entriesOf(events, "nascar", held.map((e) => e.id))
-      return { season, races: held.length, rows: NascarRules.standings(entries) }
+      const totals = yield* events.participantTotals({
+        sport: "nascar",
+        event_ids: held.map((e) => e.id),
+        stat: "laps_led"
+      })
+      return { season, races: held.length, rows: NascarRules.standings(totals) }
     })
 
     return { races, results, standings } as const

@@ -478,6 +478,28 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
         if (e.sport === sport && wanted.has(e.event_id)) out.set(e.event_id, (out.get(e.event_id) ?? 0) + 1)
       }
       return out
+    }),
+  participantTotals: (q) =>
+    Effect.map(valuesOf(data.eventEntries), (rows) => {
+      const events = new Set(q.event_ids)
+      const totals = new Map<string, { name: string; positions: Array<number | null>; score: number; stat: number }>()
+      for (const e of rows.filter((x) => x.sport === q.sport && events.has(x.event_id)).sort(entryOrder)) {
+        const t = totals.get(e.participant_id) ?? { name: e.participant_name, positions: [], score: 0, stat: 0 }
+        t.name = e.participant_name
+        t.positions.push(e.position)
+        t.score += e.score ?? 0
+        t.stat += e.stats[q.stat] ?? 0
+        totals.set(e.participant_id, t)
+      }
+      return [...totals]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([participant_id, t]) => ({
+          participant_id,
+          participant_name: t.name,
+          positions: t.positions.sort((a, b) => (a ?? Infinity) - (b ?? Infinity)),
+          score: t.score,
+          stat: t.stat
+        }))
     })
 })
 

@@ -622,6 +622,23 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
               WHERE sport = ${sport} AND ${oneOf("event_id", ids)} GROUP BY event_id`.pipe(
             Effect.map((rows) => new Map(rows.map((r) => [r.event_id, Number(r.n)] as const))),
             orStoreError("EventReader.entryCounts")
+          ),
+      participantTotals: (q) =>
+        q.event_ids.length === 0
+          ? Effect.succeed([])
+          : sql<{ participant_id: string; participant_name: string; positions: string; score: number; stat: number }>`
+              SELECT participant_id,
+                (array_agg(participant_name ORDER BY event_id COLLATE "C" DESC, position DESC NULLS FIRST))[1]
+                  AS participant_name,
+                json_agg(position ORDER BY position)::text AS positions,
+                coalesce(sum(score), 0)::float8 AS score,
+                coalesce(sum((stats ->> ${q.stat})::float8), 0)::float8 AS stat
+              FROM event_entries WHERE sport = ${q.sport} AND ${oneOf("event_id", q.event_ids)}
+              GROUP BY participant_id ORDER BY participant_id COLLATE "C"`.pipe(
+            Effect.map((rows) =>
+              rows.map((r) => ({ ...r, positions: JSON.parse(r.positions) as ReadonlyArray<number | null> }))
+            ),
+            orStoreError("EventReader.participantTotals")
           )
     }
   }

@@ -202,6 +202,22 @@ export interface EventEntryQuery {
   readonly offset: number
 }
 
+/**
+ * One participant's entries in a set of events, summed by the store (EventReader
+ * `participantTotals`).
+ */
+export interface ParticipantTotals {
+  readonly participant_id: string
+  /** The name on the participant's last entry in the entries' order (event id, then position). */
+  readonly participant_name: string
+  /** The finishing position of each of the entries, ascending, nulls last (one per entry). */
+  readonly positions: ReadonlyArray<number | null>
+  /** The sum of the entries' scores (an entry without one counts 0). */
+  readonly score: number
+  /** The sum of the entries' values of the asked stat (an entry without it counts 0). */
+  readonly stat: number
+}
+
 /** Events of individual and event sports and their participants' results. */
 export interface EventReaderService {
   /** The page of events matching `query`, in the order of {@link EventQuery}, with the total. */
@@ -216,6 +232,16 @@ export interface EventReaderService {
     sport: EventSport,
     event_ids: ReadonlyArray<string>
   ) => Effect.Effect<ReadonlyMap<string, number>, StoreError>
+  /**
+   * The entries of `event_ids` of `sport` summed per participant (a points table's input: one
+   * aggregate, not the entries; a NASCAR season is about 1,400), with `stat` the key of the
+   * entries' stats to sum (e.g. `laps_led`); ordered by participant id (code units).
+   */
+  readonly participantTotals: (query: {
+    readonly sport: EventSport
+    readonly event_ids: ReadonlyArray<string>
+    readonly stat: string
+  }) => Effect.Effect<ReadonlyArray<ParticipantTotals>, StoreError>
 }
 /** The {@link EventReaderService} port. */
 export class EventReader extends Context.Tag("@sports-data/EventReader")<EventReader, EventReaderService>() {}

@@ -14,10 +14,11 @@
  * @module
  */
 import { Schema } from "effect"
-import { type EventEntry, slugOf } from "../Canonical.js"
+import { slugOf } from "../Canonical.js"
+import type { ParticipantTotals } from "../ports/Readers.js"
 import { GameRef, PlayerRef } from "../Resources.js"
 import { EVENT_STATES, type EventSportModule } from "./EventSportModule.js"
-import { pointsTable } from "./PointsTable.js"
+import { finishCounts, rankPoints } from "./PointsTable.js"
 
 /** The NASCAR module. */
 export const nascar = {
@@ -62,17 +63,18 @@ export interface NascarStandingRow {
 }
 
 /**
- * The points table of one series season from its race entries: race points (`score`) summed per
- * driver, ties broken by wins, then second places, and so on (countback), then name.
+ * The points table of one series season from its race entries summed per driver (EventReader
+ * `participantTotals`, with `laps_led`): race points (`score`) summed, ties broken by wins, then
+ * second places, and so on (countback), then name.
  */
-export const standings = (entries: ReadonlyArray<EventEntry>): ReadonlyArray<NascarStandingRow> => {
-  const led = new Map<string, number>()
-  for (const e of entries) led.set(e.participant_id, (led.get(e.participant_id) ?? 0) + (e.stats["laps_led"] ?? 0))
-  return pointsTable(entries.map((e) => ({
-    key: e.participant_id,
-    name: e.participant_name,
-    points: e.score ?? 0,
-    position: e.position
+export const standings = (totals: ReadonlyArray<ParticipantTotals>): ReadonlyArray<NascarStandingRow> => {
+  const led = new Map(totals.map((t) => [t.participant_id, t.stat]))
+  return rankPoints(totals.map((t) => ({
+    key: t.participant_id,
+    name: t.participant_name,
+    points: t.score,
+    results: t.positions.length,
+    finishes: finishCounts(t.positions)
   }))).map((r) => ({
     player_id: r.key,
     player_name: r.name,
