@@ -89,6 +89,14 @@ const pageOf = (page: Page) => ({
 })
 
 /** The query helpers every reader uses, over one SqlClient. */
+/**
+ * The most rows `findPaged` reads as one JSON value. The value is built whole in the store's
+ * memory: on PGlite that is the WebAssembly memory, which never shrinks, and the ingestion's reads
+ * of every stat line of a sport (75 MB of JSON for mlb) grew it from 98 to 790 MiB. Pages this
+ * size (a few MB at most) are the reads of requests, which the JSON form speeds up.
+ */
+export const JSON_PAGE_MAX = 5_000
+
 const helpers = (sql: SqlClient.SqlClient) => {
   /** Every row of `t` under `where`, in `orderBy`, decoded with `schema`. */
   const findAll = <A, I>(
@@ -136,11 +144,11 @@ const helpers = (sql: SqlClient.SqlClient) => {
   /**
    * Total and page of `t` under `where`, in `orderBy`, decoded with `schema`. With `keyset` and an
    * `after` key, the page holds only rows after it ({@link keysetAfter}); the total counts all.
-   * A table with a JSON form of its rows (TableSpec `json`) is read in one statement answering the
-   * total and the page as one JSON array (aggregated in `orderBy` again over the page's rows, whose
-   * every column it keeps, so the order is the same): one value to parse and pass on instead of a
-   * row per entry, a fraction of PGlite's time for a page of a thousand entries. Other tables: a
-   * count, then the rows.
+   * A page of at most {@link JSON_PAGE_MAX} rows of a table with a JSON form of its rows (TableSpec
+   * `json`) is read in one statement answering the total and the page as one JSON array
+   * (aggregated in `orderBy` again over the page's rows, whose every column it keeps, so the order
+   * is the same): one value to parse and pass on instead of a row per entry, a fraction of PGlite's
+   * time for a page of a thousand entries. Other pages: a count, then the rows.
    */
   const findPaged = <A, I>(
     t: T.TableSpec<A>,
@@ -163,7 +171,7 @@ const helpers = (sql: SqlClient.SqlClient) => {
     const decodeJson = Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))
     const counted = sql`SELECT count(*)::int FROM ${sql(t.table)} WHERE ${condition}`
     const order = sql.literal(orderBy)
-    if (t.json !== undefined && limit > 0) {
+    if (t.json !== undefined && limit > 0 && limit <= JSON_PAGE_MAX) {
       return sql<{ total: number; rows: string }>`SELECT (${counted}) AS total, (
           SELECT coalesce(json_agg(r.canonical_ ORDER BY ${order}), '[]')::text FROM (
             SELECT *, ${sql.literal(t.json)} AS canonical_ FROM ${sql(t.table)} WHERE ${rowsCondition}
@@ -454,7 +462,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           const groups = stored
             ? sql`SELECT player_id, player_name, position, season, lines, fantasy_points, first
                 FROM line_groups WHERE sport = ${q.sport} AND season = ${q.season!}`
-            : groupedLines(sql, where)
+            : groupedLines(sql, where, q.week !== undefined || q.team !== undefined || q.player_ids !== undefined)
           const kept = q.positions === undefined ?
             sql`` :
             sql`WHERE position IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.positions)}::jsonb))`

@@ -83,6 +83,7 @@ export {
 } from "./Pglite.js"
 export { makePortClient, openPgliteThread, PgliteThread, type PgliteThreadService } from "./PgliteThread.js"
 export {
+  JSON_PAGE_MAX,
   makeAthleteReader,
   makeCatalogReader,
   makeEventReader,
