@@ -38,6 +38,7 @@ import {
   newOwner,
   REFRESH_JOB,
   refreshLoop,
+  releaseMemory,
   Settings,
   sourceSyncJob,
   type StaleSport,
@@ -239,7 +240,10 @@ const refreshing = (settings: Settings.Settings, stale: ReadonlyArray<StaleSport
     )
   ).pipe(Effect.repeat({ until: Option.isSome, schedule: Schedule.spaced("1 second") }))
   return Effect.zipRight(
-    stale.length === 0 ? Effect.void : firstIngestion.pipe(
+    // nothing to ingest: give back at once the memory the start left freed (Memory.ts; an
+    // ingestion gives it back when it ends). bench/mixed on a PGlite store opened already
+    // ingested: RSS once every sport is served 654 -> 550 MiB, after the mix 729 -> 617
+    stale.length === 0 ? releaseMemory : firstIngestion.pipe(
       // a defect (not a failed sport, which is reported per sport) must not end the refresh loop unseen
       Effect.catchAllCause((cause) =>
         Cause.isInterruptedOnly(cause)
