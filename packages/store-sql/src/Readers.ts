@@ -455,14 +455,15 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
         Effect.gen(function*() {
           const where = lineWhere(q)
           if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
+          // one team's, one week's or some players' lines (LineGroups.ts `groupedLines` narrow)
+          const narrow = q.week !== undefined || q.team !== undefined || q.player_ids !== undefined
           // a whole season: its stored groups while they are fresh (LineGroups.ts)
-          const stored = q.season !== undefined && q.week === undefined && q.team === undefined &&
-            q.player_ids === undefined &&
+          const stored = q.season !== undefined && !narrow &&
             (yield* Effect.provideService(groupsFresh(q.sport, q.season), SqlClient.SqlClient, sql))
           const groups = stored
             ? sql`SELECT player_id, player_name, position, season, lines, fantasy_points, first
                 FROM line_groups WHERE sport = ${q.sport} AND season = ${q.season!}`
-            : groupedLines(sql, where, q.week !== undefined || q.team !== undefined || q.player_ids !== undefined)
+            : groupedLines(sql, where, narrow)
           const kept = q.positions === undefined ?
             sql`` :
             sql`WHERE position IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.positions)}::jsonb))`

@@ -39,7 +39,7 @@ const readBack = ([name, type]: readonly [string, string]): string =>
   type === "date" ? `to_char(${name}, 'YYYY-MM-DD')` : name
 
 const selectList = (columns: ReadonlyArray<readonly [string, string]>): string =>
-  columns.map((c) => c[1] === "date" ? `${readBack(c)} AS ${c[0]}` : readBack(c)).join(", ")
+  columns.map((c) => c[1] === "date" ? `${readBack(c)} AS ${c[0]}` : c[0]).join(", ")
 
 const jsonObject = (columns: ReadonlyArray<readonly [string, string]>): string | undefined =>
   columns.some(([, type]) => type === "timestamptz")

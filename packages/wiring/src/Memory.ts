@@ -3,7 +3,8 @@
  * of rows; once it ends, that memory is garbage, but neither V8 nor the C allocator returns it to
  * the system on its own while the thread is idle, so a server that ingested at start kept it for
  * good (issue 26 bounds the RSS after the mixed bench at 768 MiB). {@link releaseMemory} runs at the
- * end of every ingestion (Refresh.ts `ingestTracked`).
+ * end of every ingestion (Refresh.ts `ingestTracked`) and once when `serve` starts with nothing to
+ * ingest (runtimes/embedded Background.ts).
  * @module
  */
 import { Effect } from "effect"
