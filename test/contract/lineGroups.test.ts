@@ -1,7 +1,8 @@
 /**
  * The stored line groups of the SQL stores (store-sql LineGroups.ts, the read model of a whole
- * season's StatLineReader `leaders`): after an ingest every season is fresh and its leaders equal
- * those of the grouping of its lines (every player, and with a position filter); a write to a season's lines makes it stale in the same transaction
+ * season's StatLineReader `leaders`): after an ingest every season is fresh, its players are
+ * stored ranked, and its leaders equal those of the grouping of its lines (every player, the first
+ * three, and with a position filter); a write to a season's lines makes it stale in the same transaction
  * (the reader then groups the lines, so it answers the new lines at once); the next ingest of the
  * sport (a re-ingest that writes the source's rows back) makes it fresh again, with the groups
  * of the lines it holds.
@@ -41,9 +42,18 @@ const seasons = Effect.flatMap(SqlClient.SqlClient, (sql) =>
     (rows) => rows.map((r) => [r.sport, Number(r.season), r.fresh] as const)
   ))
 
-/** Every player of a whole nba season ranked, as the reader answers (the stored groups while fresh). */
-const groupsOf = (season: number, positions?: ReadonlyArray<string>) =>
-  Effect.flatMap(StatLineReader, (lines) => lines.leaders({ sport: "nba", season, positions, limit: 10_000 }))
+/**
+ * Every player of a whole nba season ranked (or the first `limit`), as the reader answers (while
+ * fresh: the stored ranked players, or with positions the stored groups).
+ */
+const groupsOf = (season: number, positions?: ReadonlyArray<string>, limit = 10_000) =>
+  Effect.flatMap(StatLineReader, (lines) => lines.leaders({ sport: "nba", season, positions, limit }))
+
+/** The stored ranked players of an nba season (`line_leaders`), in rank order. */
+const storedLeaders = (season: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql<{ player_id: string }>`SELECT player_id FROM line_leaders WHERE sport = 'nba' AND season = ${season}
+      ORDER BY rank`.pipe(Effect.map((rows) => rows.map((r) => r.player_id))))
 
 /** The same from the season's lines grouped per request: the reader with every player id of the season. */
 const groupedLines = (season: number, positions?: ReadonlyArray<string>) =>
@@ -69,6 +79,9 @@ describe.each(layers)("line groups on %s", (_label, stores) => {
           const whole = yield* groupsOf(season)
           expect(whole.leaders.length).toBeGreaterThan(0)
           expect(whole).toEqual(yield* groupedLines(season))
+          // the whole season's ranking is stored, and a short list is its head
+          expect(yield* storedLeaders(season)).toEqual(whole.leaders.map((l) => l.player_id))
+          expect(yield* groupsOf(season, undefined, 3)).toEqual({ ...whole, leaders: whole.leaders.slice(0, 3) })
           const guards = whole.positions.filter((p) => p.includes("G"))
           expect(guards.length).toBeGreaterThan(0)
           const kept = yield* groupsOf(season, guards)

@@ -1,8 +1,9 @@
 /**
  * The stored groups of each season's stat lines (tables `line_groups`, `line_group_seasons`,
- * migration 30): what StatLineReader `leaders` sums for a whole season (no week, team or
- * player filter), the filter of trends and game history by default, kept instead of grouping a
- * season's lines (nba: 28,000) per request. Triggers on `stat_lines` and `players` mark a season
+ * migration 30) and its players ranked (`line_leaders`, migration 42): what StatLineReader
+ * `leaders` sums and ranks for a whole season (no week, team or player filter), the filter of
+ * trends and game history by default, kept instead of grouping a season's lines (nba: 28,000)
+ * and ranking its players per request. Triggers on `stat_lines` and `players` mark a season
  * stale in the writing transaction; {@link refreshLineGroups} recomputes the stale ones (after
  * each sport's ingest, and at open); a reader uses a season's groups only
  * while {@link groupsFresh}, so it never sees groups older than the lines. A failed refresh only logs (the reader then
@@ -49,6 +50,22 @@ export const groupedLines = (
     ) lines
     GROUP BY player_id, player_name, position, season`
 
+/**
+ * The players of the groups `groups` (rows with the columns of `line_groups`), summed over their
+ * groups (`lines`, `fantasy_points`, the least `first`, a name), each with `n`, his 1-based place
+ * in StatLineReader `leaders` order (Queries.ts `leaderOrder`: mean fantasy points rounded to 9
+ * decimals descending, then the name or else the id in code-unit order, then `first`). The one
+ * ranking of a request's groups and of a stored season's (`line_leaders`).
+ */
+export const rankedPlayers = (sql: SqlClient.SqlClient, groups: Statement.Fragment) =>
+  sql`SELECT *, row_number() OVER (
+      ORDER BY round(fantasy_points / lines, 9) DESC, coalesce(player_name, player_id) COLLATE "C", first
+    ) AS n FROM (
+      SELECT player_id, max(player_name) AS player_name, sum(lines)::int AS lines,
+        sum(fantasy_points) AS fantasy_points, min(first) AS first
+      FROM (${groups}) g GROUP BY player_id
+    ) per`
+
 /** True when the stored groups of `sport`'s `season` are current (the caller groups the lines otherwise). */
 export const groupsFresh = (
   sport: string,
@@ -62,8 +79,11 @@ export const groupsFresh = (
   })
 
 /**
- * Recomputes the groups of every stale season, each in one transaction (delete, insert the
- * grouped lines as StatLineReader `groups` groups them, mark fresh). Never fails (a failure logs).
+ * Recomputes the groups of every stale season, each in one transaction: its groups (the grouped
+ * lines as StatLineReader `leaders` groups them), its players ranked from them
+ * ({@link rankedPlayers}, `rank` = place - 1), and on its `line_group_seasons` row the line count
+ * (`total`), the distinct non-null positions (a JSON array text in code-unit order) and `fresh`.
+ * Never fails (a failure logs).
  */
 export const refreshLineGroups: Effect.Effect<void, never, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -75,7 +95,16 @@ export const refreshLineGroups: Effect.Effect<void, never, SqlClient.SqlClient> 
       yield* sql`INSERT INTO line_groups (sport, season, player_id, player_name, position, lines, fantasy_points, first)
         SELECT ${sport}, season, player_id, player_name, position, lines, fantasy_points, first
         FROM (${groupedLines(sql, [sql`l.sport = ${sport}`, sql`l.season = ${season}`])}) g`
-      yield* sql`UPDATE line_group_seasons SET fresh = true WHERE sport = ${sport} AND season = ${season}`
+      const stored = sql`SELECT * FROM line_groups WHERE sport = ${sport} AND season = ${season}`
+      yield* sql`DELETE FROM line_leaders WHERE sport = ${sport} AND season = ${season}`
+      yield* sql`INSERT INTO line_leaders (sport, season, rank, player_id, player_name, lines, fantasy_points, first)
+        SELECT ${sport}, ${season}, n - 1, player_id, player_name, lines, fantasy_points, first
+        FROM (${rankedPlayers(sql, stored)}) r`
+      yield* sql`UPDATE line_group_seasons SET fresh = true,
+          total = (SELECT coalesce(sum(lines), 0)::int FROM line_groups WHERE sport = ${sport} AND season = ${season}),
+          positions = (SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')::text
+            FROM line_groups WHERE sport = ${sport} AND season = ${season} AND position IS NOT NULL)
+        WHERE sport = ${sport} AND season = ${season}`
     }))
   }
 }).pipe(

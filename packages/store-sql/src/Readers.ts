@@ -70,7 +70,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, type ParseResult, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
-import { groupedLines, groupsFresh, RECENT_ORDER } from "./LineGroups.js"
+import { groupedLines, groupsFresh, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
 import * as T from "./Tables.js"
@@ -349,6 +349,17 @@ export const makeGameReader: Effect.Effect<GameReaderService, never, SqlClient.S
   }
 )
 
+/**
+ * The one row StatLineReader `leaders` reads: the line count, the seasons and positions (JSON
+ * array texts) and the players answered (a JSON array text of [id, name, lines, points, first]).
+ */
+interface LeadersRow {
+  readonly total: number
+  readonly seasons: string
+  readonly positions: string
+  readonly leaders: string
+}
+
 /** Stat lines over the current SqlClient. */
 export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
@@ -457,6 +468,34 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           if (q.player_ids !== undefined) where.push(oneOf("l.player_id", q.player_ids))
           // one team's, one week's or some players' lines (LineGroups.ts `groupedLines` narrow)
           const narrow = q.week !== undefined || q.team !== undefined || q.player_ids !== undefined
+          const limit = Math.max(0, Math.trunc(q.limit))
+          const answer = (row: LeadersRow) => {
+            const leaders = JSON.parse(row.leaders) as ReadonlyArray<
+              readonly [string, string | null, number, number | string, number]
+            >
+            return {
+              total: Number(row.total),
+              seasons: JSON.parse(row.seasons) as ReadonlyArray<number>,
+              positions: JSON.parse(row.positions) as ReadonlyArray<string>,
+              leaders: leaders.map(([player_id, player_name, lines, fantasy_points, first]) => ({
+                player_id,
+                player_name,
+                lines,
+                fantasy_points: Number(fantasy_points),
+                first
+              }))
+            }
+          }
+          // a whole season of every position: its players as stored ranked while fresh (LineGroups.ts)
+          if (q.season !== undefined && !narrow && q.positions === undefined) {
+            const [ranked] = yield* sql<LeadersRow>`SELECT total,
+                CASE WHEN total > 0 THEN json_build_array(season) ELSE '[]' END::text AS seasons, positions,
+                (SELECT coalesce(json_agg(json_build_array(player_id, player_name, lines, fantasy_points, first)
+                  ORDER BY rank), '[]') FROM line_leaders
+                  WHERE sport = ${q.sport} AND season = ${q.season} AND rank < ${limit})::text AS leaders
+              FROM line_group_seasons WHERE sport = ${q.sport} AND season = ${q.season} AND fresh`
+            if (ranked !== undefined) return answer(ranked)
+          }
           // a whole season: its stored groups while they are fresh (LineGroups.ts)
           const stored = q.season !== undefined && !narrow &&
             (yield* Effect.provideService(groupsFresh(q.sport, q.season), SqlClient.SqlClient, sql))
@@ -467,41 +506,17 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
           const kept = q.positions === undefined ?
             sql`` :
             sql`WHERE position IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.positions)}::jsonb))`
-          const mean = sql`round(fantasy_points / lines, 9)`
           // one row of JSON texts: the player rows answered are at most `limit`
-          const [row] = yield* sql<{ total: number; seasons: string; positions: string; leaders: string }>`
+          const [row] = yield* sql<LeadersRow>`
             WITH g AS (${groups}), kept AS (SELECT * FROM g ${kept}),
-            per AS (
-              SELECT player_id, max(player_name) AS player_name, sum(lines)::int AS lines,
-                sum(fantasy_points) AS fantasy_points, min(first) AS first
-              FROM kept GROUP BY player_id
-            ),
-            ranked AS (
-              SELECT *, row_number() OVER (
-                ORDER BY ${mean} DESC, coalesce(player_name, player_id) COLLATE "C", first
-              ) AS n FROM per
-            )
+            ranked AS (${rankedPlayers(sql, sql`SELECT * FROM kept`)})
             SELECT (SELECT coalesce(sum(lines), 0)::int FROM kept) AS total,
               (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]') FROM kept)::text AS seasons,
               (SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')
                 FROM g WHERE position IS NOT NULL)::text AS positions,
               (SELECT coalesce(json_agg(json_build_array(player_id, player_name, lines, fantasy_points, first) ORDER BY n), '[]')
-                FROM ranked WHERE n <= ${Math.max(0, Math.trunc(q.limit))})::text AS leaders`
-          const leaders = JSON.parse(row!.leaders) as ReadonlyArray<
-            readonly [string, string | null, number, number | string, number]
-          >
-          return {
-            total: Number(row!.total),
-            seasons: JSON.parse(row!.seasons) as ReadonlyArray<number>,
-            positions: JSON.parse(row!.positions) as ReadonlyArray<string>,
-            leaders: leaders.map(([player_id, player_name, lines, fantasy_points, first]) => ({
-              player_id,
-              player_name,
-              lines,
-              fantasy_points: Number(fantasy_points),
-              first
-            }))
-          }
+                FROM ranked WHERE n <= ${limit})::text AS leaders`
+          return answer(row!)
         }).pipe(orStoreError("StatLineReader.leaders"))
     }
   }
