@@ -822,6 +822,33 @@ describe("sports data contract (readers and writer)", () => {
           expect(summary[1]).toMatchObject({ sport: "mlb", players: 2, teams: 1, games: 2, stat_lines: 2 })
         }))
 
+      it.effect("summary follows every write: a game of a new season counts at once, a score moves no count", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          // the end of an ingest (on the SQL stores, where the stored summaries are refreshed)
+          const ingested = store.writer.setIngestState({
+            sport: "nfl",
+            finished_at: new Date("2025-09-05T06:00:00Z"),
+            source_mtime_ms: 1_757_000_000_000
+          })
+          yield* ingested
+          const before = (yield* store.catalog.summary)[0]!
+          const added = { ...F.games[0]!, id: "2025_01_DAL_PHI", season: 2025, game_date: "2025-09-04" }
+          yield* store.writer.upsertGames([{ ...added, state: "scheduled", home_score: null, away_score: null }])
+          const after = (yield* store.catalog.summary)[0]!
+          expect(after).toEqual({
+            ...before,
+            games: before.games + 1,
+            seasons: [...before.seasons, 2025],
+            last_game_date: "2025-09-04"
+          })
+          yield* ingested
+          expect((yield* store.catalog.summary)[0]).toEqual(after)
+          yield* store.writer.upsertGames([added])
+          expect((yield* store.catalog.summary)[0]).toEqual(after)
+        }))
+
       it.effect("summary counts each event sport: events, entries, distinct participants and teams, start dates", () =>
         Effect.gen(function*() {
           yield* seed

@@ -1181,32 +1181,6 @@ const storedStacks = statements([
 ])
 
 /**
- * 0042: the ranked players of each stored season (`line_leaders`), the read model of trends and
- * game history without a week, team, player or position filter. LineGroups.ts
- * `refreshLineGroups` writes a season's players in StatLineReader `leaders` order (`rank` from 0)
- * beside its groups, and its line count and positions on `line_group_seasons` (`total`,
- * `positions`: a JSON array text), so such a read is the first `limit` rows of an index instead
- * of ranking every group of the season (nfl 2025, 1,674 groups: 26-35 ms on PGlite, under 1 ms
- * read by rank). Every season is marked stale here, so the next refresh fills them.
- */
-const rankedLineLeaders = statements([
-  `CREATE TABLE line_leaders (
-    sport text NOT NULL,
-    season integer NOT NULL,
-    rank integer NOT NULL,
-    player_id text NOT NULL,
-    player_name text,
-    lines integer NOT NULL,
-    fantasy_points numeric NOT NULL,
-    first integer NOT NULL,
-    PRIMARY KEY (sport, season, rank)
-  )`,
-  `ALTER TABLE line_group_seasons ADD COLUMN total integer, ADD COLUMN positions text`,
-  `UPDATE line_group_seasons SET fresh = false`
-])
-
-/** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
-/**
  * 0037: indexes matching the event lists' order (Readers.ts `makeEventReader.events`: `season,
  * start_date, id COLLATE "C"`, ascending or descending), within a sport and within a sport's
  * league (tennis tours, f1 and nascar series), so that the first page of `/v1/tennis/matches`
@@ -1384,6 +1358,102 @@ const intelReadModels = statements([
     SELECT sport, signal_type, severity, count(*) FROM signals GROUP BY sport, signal_type, severity`
 ])
 
+/**
+ * 0042: the ranked players of each stored season (`line_leaders`), the read model of trends and
+ * game history without a week, team, player or position filter. LineGroups.ts
+ * `refreshLineGroups` writes a season's players in StatLineReader `leaders` order (`rank` from 0)
+ * beside its groups, and its line count and positions on `line_group_seasons` (`total`,
+ * `positions`: a JSON array text), so such a read is the first `limit` rows of an index instead
+ * of ranking every group of the season (nfl 2025, 1,674 groups: 26-35 ms on PGlite, under 1 ms
+ * read by rank). Every season is marked stale here, so the next refresh fills them.
+ */
+const rankedLineLeaders = statements([
+  `CREATE TABLE line_leaders (
+    sport text NOT NULL,
+    season integer NOT NULL,
+    rank integer NOT NULL,
+    player_id text NOT NULL,
+    player_name text,
+    lines integer NOT NULL,
+    fantasy_points numeric NOT NULL,
+    first integer NOT NULL,
+    PRIMARY KEY (sport, season, rank)
+  )`,
+  `ALTER TABLE line_group_seasons ADD COLUMN total integer, ADD COLUMN positions text`,
+  `UPDATE line_group_seasons SET fresh = false`
+])
+
+/**
+ * 0043: games of a sport newest first (`game_date DESC NULLS LAST, id COLLATE "C" DESC`, the
+ * GameReader's descending order, which a backward scan of `games_sport_date_idx` does not give:
+ * NULLS FIRST), so the first page of `/v1/{sport}/games` is an index scan instead of a sort of
+ * every game of the sport (mlb, 11,582 games: 11-22 ms on PGlite).
+ */
+const gameOrderIndex = statements([
+  `CREATE INDEX games_sport_date_desc_idx ON games (sport, game_date DESC NULLS LAST, id COLLATE "C" DESC)`
+])
+
+/**
+ * The counted tables of `sport_summaries` (Summaries.ts) and the columns whose change moves a
+ * sport's summary beside its rows coming and going: the sport and what the summary reads of a row.
+ */
+const summarized: ReadonlyArray<readonly [table: string, columns: string]> = [
+  ["players", "sport"],
+  ["teams", "sport"],
+  ["games", "sport, season, game_date"],
+  ["stat_lines", "sport, season"],
+  ["events", "sport, season, start_date"],
+  ["event_entries", "sport, participant_id, team"]
+]
+
+/**
+ * 0044: the summary of each sport (Summaries.ts), the read model of CatalogReader `summary`.
+ * `version` moves with every statement that adds or removes a sport's rows, or changes what the
+ * summary reads of them (an update compares the changed rows' columns before and after, so a
+ * live score update leaves it); `fresh_version` is the version the stored columns were computed
+ * at. Rows are added by the triggers and by Summaries.ts `refreshSummaries`.
+ */
+const sportSummaries = statements([
+  `CREATE TABLE sport_summaries (
+    sport text PRIMARY KEY,
+    version bigint NOT NULL DEFAULT 1,
+    fresh_version bigint,
+    players integer,
+    teams integer,
+    games integer,
+    stat_lines integer,
+    first_game_date text,
+    last_game_date text,
+    seasons jsonb
+  )`,
+  `CREATE FUNCTION stale_sport_summaries() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO sport_summaries (sport) SELECT DISTINCT sport FROM changed
+      ON CONFLICT (sport) DO UPDATE SET version = sport_summaries.version + 1;
+    RETURN NULL;
+  END $$`,
+  ...summarized.flatMap(([table, columns]) => [
+    `CREATE TRIGGER ${table}_summary_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_sport_summaries()`,
+    `CREATE TRIGGER ${table}_summary_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stale_sport_summaries()`,
+    `CREATE FUNCTION stale_sport_summaries_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO sport_summaries (sport)
+        SELECT DISTINCT sport FROM (
+          (SELECT ${columns} FROM after_rows EXCEPT SELECT ${columns} FROM before_rows)
+          UNION ALL (SELECT ${columns} FROM before_rows EXCEPT SELECT ${columns} FROM after_rows)
+        ) moved
+        ON CONFLICT (sport) DO UPDATE SET version = sport_summaries.version + 1;
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER ${table}_summary_update AFTER UPDATE ON ${table}
+      REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION stale_sport_summaries_${table}()`
+  ])
+])
+
+/** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
   "2_data_version": dataVersion,
@@ -1418,7 +1488,9 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "39_listed_odds_lines": listedLinesMigration,
   "40_recent_order_indexes": recentOrderIndexes,
   "41_intel_read_models": intelReadModels,
-  "42_ranked_line_leaders": rankedLineLeaders
+  "42_ranked_line_leaders": rankedLineLeaders,
+  "43_game_order_index": gameOrderIndex,
+  "44_sport_summaries": sportSummaries
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -25,7 +25,6 @@ import {
   EventEntry,
   EventReader,
   type EventReaderService,
-  type EventSport,
   eventSports,
   Game,
   gameKey,
@@ -65,12 +64,12 @@ import {
   Team,
   TeamReader,
   type TeamReaderService,
-  type TeamSport,
   teamSports
 } from "@sports-data/domain"
-import { Context, Effect, Option, type ParseResult, Schema } from "effect"
+import { Context, Effect, Option, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 import { groupedLines, groupsFresh, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
+import { storedSummaries, summaryOf, type SummaryRow } from "./Summaries.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
 import * as T from "./Tables.js"
@@ -734,20 +733,8 @@ const readDataVersion = (sql: SqlClient.SqlClient): Effect.Effect<string, StoreE
     orStoreError("CatalogReader.dataVersion")
   )
 
-/** One row of the summary queries of {@link makeCatalogReader}. */
-interface SummaryRow {
-  readonly players: number
-  readonly teams: number
-  readonly games: number
-  readonly stat_lines: number
-  readonly first_game_date: string | null
-  readonly last_game_date: string | null
-  readonly last_updated: Date | null
-  readonly seasons: ReadonlyArray<number>
-}
-
-/** The SportSummary of `sport` from its summary row (zeros and nulls when there is none). */
-const summaryRow = (sport: SportKey, row: SummaryRow | undefined): SportSummary => ({
+/** The SportSummary of `sport` from its summary row and the end of its last ingestion. */
+const summaryRow = (sport: SportKey, row: SummaryRow | undefined, last_updated: Date | null): SportSummary => ({
   sport,
   players: row?.players ?? 0,
   teams: row?.teams ?? 0,
@@ -756,56 +743,29 @@ const summaryRow = (sport: SportKey, row: SummaryRow | undefined): SportSummary 
   seasons: (row?.seasons ?? []).map(Number),
   first_game_date: row?.first_game_date ?? null,
   last_game_date: row?.last_game_date ?? null,
-  last_updated: row?.last_updated ?? null
+  last_updated
 })
 
 /**
- * Summary (every team sport, one statement each), ingest records and data version over the
- * current SqlClient. The summary's counts, dates and seasons are computed once per data version
- * (they change only with the versioned tables) and kept; each call reads the data version and the
- * ingest records' end times (`last_updated`), two indexed reads of a few rows.
+ * Summary (every sport: team sports, then event sports), ingest records and data version over the
+ * current SqlClient. The summary's counts, dates and seasons are the stored summaries
+ * (Summaries.ts), one read of eleven rows; a sport whose stored row is stale (written since the
+ * last refresh) is counted from its rows. `last_updated` is read from the ingest records.
  */
 export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
-    const summaryOf = (sport: TeamSport): Effect.Effect<SportSummary, SqlError | ParseResult.ParseError> =>
-      sql<SummaryRow>`SELECT
-        (SELECT count(*)::int FROM players WHERE sport = ${sport}) AS players,
-        (SELECT count(*)::int FROM teams WHERE sport = ${sport}) AS teams,
-        (SELECT count(*)::int FROM games WHERE sport = ${sport}) AS games,
-        (SELECT count(*)::int FROM stat_lines WHERE sport = ${sport}) AS stat_lines,
-        (SELECT to_char(min(game_date), 'YYYY-MM-DD') FROM games WHERE sport = ${sport}) AS first_game_date,
-        (SELECT to_char(max(game_date), 'YYYY-MM-DD') FROM games WHERE sport = ${sport}) AS last_game_date,
-        (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
-        (SELECT coalesce(json_agg(season ORDER BY season), '[]'::json) FROM (
-          SELECT season FROM games WHERE sport = ${sport} UNION SELECT season FROM stat_lines WHERE sport = ${sport}
-        ) AS s) AS seasons`.pipe(Effect.map(([row]) => summaryRow(sport, row)))
-    const eventSummaryOf = (sport: EventSport): Effect.Effect<SportSummary, SqlError> =>
-      sql<SummaryRow>`SELECT
-        (SELECT count(DISTINCT participant_id)::int FROM event_entries WHERE sport = ${sport}) AS players,
-        (SELECT count(DISTINCT team)::int FROM event_entries WHERE sport = ${sport}) AS teams,
-        (SELECT count(*)::int FROM events WHERE sport = ${sport}) AS games,
-        (SELECT count(*)::int FROM event_entries WHERE sport = ${sport}) AS stat_lines,
-        (SELECT to_char(min(start_date), 'YYYY-MM-DD') FROM events WHERE sport = ${sport}) AS first_game_date,
-        (SELECT to_char(max(start_date), 'YYYY-MM-DD') FROM events WHERE sport = ${sport}) AS last_game_date,
-        (SELECT finished_at FROM ingest_state WHERE sport = ${sport}) AS last_updated,
-        (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]'::json) FROM events WHERE sport = ${sport})
-          AS seasons`.pipe(Effect.map(([row]) => summaryRow(sport, row)))
-    const computeSummary = Effect.all([
-      Effect.forEach(teamSports, summaryOf),
-      Effect.forEach(eventSports, eventSummaryOf)
-    ]).pipe(Effect.map(([team, event]) => [...team, ...event]), orStoreError("CatalogReader.summary"))
-    /** The summary computed under the data version `version` (read before it was computed). */
-    let kept: { readonly version: string; readonly rows: ReadonlyArray<SportSummary> } | undefined
     const summary = Effect.gen(function*() {
-      const version = yield* readDataVersion(sql)
-      const rows = kept?.version === version ? kept.rows : yield* computeSummary
-      kept = { version, rows }
+      const stored = yield* storedSummaries(sql)
       const finished = yield* sql<{ sport: string; finished_at: Date }>`SELECT sport, finished_at FROM ingest_state`
-        .pipe(orStoreError("CatalogReader.summary"))
       const at = new Map(finished.map((r) => [r.sport, r.finished_at]))
-      return rows.map((r) => ({ ...r, last_updated: at.get(r.sport) ?? null }))
-    })
+      return yield* Effect.forEach([...teamSports, ...eventSports], (sport): Effect.Effect<SportSummary, SqlError> => {
+        const kept = stored.get(sport)
+        return kept !== undefined
+          ? Effect.succeed(summaryRow(sport, kept, at.get(sport) ?? null))
+          : Effect.map(summaryOf(sql, sport), ([row]) => summaryRow(sport, row, at.get(sport) ?? null))
+      })
+    }).pipe(orStoreError("CatalogReader.summary"))
     return {
       summary,
       ingestState: (sport) =>

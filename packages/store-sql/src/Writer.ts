@@ -20,6 +20,7 @@ import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 import { refreshLineGroups } from "./LineGroups.js"
+import { refreshSummaries } from "./Summaries.js"
 import { refreshStandingsTables } from "./Readers.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
 import { analyzeSports } from "./Statistics.js"
@@ -117,7 +118,7 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
           // seasons whose games or teams it changed (Standings.ts)
           Effect.zipLeft(
             Effect.provideService(
-              Effect.zipRight(Effect.zipRight(refreshLineGroups, refreshStandingsTables), analyzeSports),
+              Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), analyzeSports),
               SqlClient.SqlClient,
               sql
             )

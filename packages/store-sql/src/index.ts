@@ -42,6 +42,7 @@ import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { refreshLineGroups } from "./LineGroups.js"
+import { refreshSummaries } from "./Summaries.js"
 import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -181,7 +182,7 @@ export const makeWith = (
  * (Standings.ts) and the statistics of the tables never analyzed (Statistics.ts).
  */
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
-  Effect.tap(() => Effect.zipRight(Effect.zipRight(refreshLineGroups, refreshStandingsTables), analyzeNeverAnalyzed))
+  Effect.tap(() => Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), analyzeNeverAnalyzed))
 )
 
 /**
