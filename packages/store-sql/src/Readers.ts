@@ -187,8 +187,13 @@ const helpers = (sql: SqlClient.SqlClient) => {
       const [count] = yield* sql<{ total: number }>`SELECT (${counted}) AS total`
       const rows = limit === 0 ?
         [] :
-        yield* sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${rowsCondition}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.flatMap(decode))
+        // ordered on the stored columns, not on the select list's formatted ones of the same name
+        // (games: `to_char(game_date) AS game_date`), which no index holds: the rows' ordinal
+        // (`row_number`, over the page read in index order) carries the order out
+        yield* sql`SELECT ${sql.literal(t.select)} FROM (
+          SELECT *, row_number() OVER (ORDER BY ${order}) AS ordinal_ FROM ${sql(t.table)} WHERE ${rowsCondition}
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+        ) AS ${sql(t.table)} ORDER BY ordinal_`.pipe(Effect.flatMap(decode))
       return { total: count?.total ?? 0, rows }
     }).pipe(orStoreError(operation))
   }
