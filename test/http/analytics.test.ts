@@ -317,6 +317,11 @@ describe("analytics endpoints", () => {
           expect.objectContaining({ name: "Delta Receiver", games: 3, snap_pct: 40 })
         ])
         expect(wr.season).toBe(2025)
+        // a team is the sport's team key: a cfb CFBD id and a soccer slug are taken, not refused
+        const cfb = yield* get("/v1/players/filter?sport=cfb&team=2633")
+        expect(cfb.status).toBe(200)
+        expect((yield* get("/v1/players/filter?sport=soccer&team=bayern-munich")).status).toBe(200)
+        expectError(yield* get("/v1/players/filter?team=K%20C"), 400, "INVALID_PARAMETER", "team")
         expectError(yield* get("/v1/players/filter?min_target_share=5"), 400, "INVALID_PARAMETER", "min_target_share")
         expectError(yield* get("/v1/players/filter?min_snap_pct=abc"), 400, "INVALID_PARAMETER", "min_snap_pct")
         expectError(yield* get("/v1/players/filter", h.keys.build), 403, "TIER_INSUFFICIENT")

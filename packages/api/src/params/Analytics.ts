@@ -17,6 +17,7 @@ import {
   seasonParam,
   SportParam,
   TeamAbbr,
+  TeamKey,
   Text
 } from "./Common.js"
 
@@ -107,13 +108,14 @@ const share = (name: string) => Schema.optional(decimalBetween(0, 1, `${name}, f
 const points = (name: string) => Schema.optional(decimalBetween(-100, 1000, `${name}, fantasy points per game`))
 
 /**
- * `GET /v1/players/filter`: position, team, sport (default nfl), min/max_snap_pct (percent 0-100),
+ * `GET /v1/players/filter`: position, team (the sport's team key: an abbreviation, a cfb CFBD
+ * id, a soccer slug; {@link TeamKey}), sport (default nfl), min/max_snap_pct (percent 0-100),
  * min/max_target_share (fraction 0-1), min/max_fantasy_pts (per game), limit (default 50, max 200).
  */
 export const FilterParams = Schema.Struct({
   sport: Schema.optional(SportParam),
   position: Schema.optional(Text),
-  team: Schema.optional(TeamAbbr),
+  team: Schema.optional(TeamKey),
   min_snap_pct: pct("minimum snap share"),
   max_snap_pct: pct("maximum snap share"),
   min_target_share: share("minimum target share"),
