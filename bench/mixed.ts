@@ -222,7 +222,11 @@ const idOf = (row: Json | undefined, prefer?: string): string | undefined => {
 }
 
 /** Builds the list of requests from the OpenAPI document and real ids read through `get`. */
-const buildCalls = async (get: (path: string) => Promise<{ status: number; body: Json }>, keyPrefix: string) => {
+const buildCalls = async (
+  get: (path: string) => Promise<{ status: number; body: Json }>,
+  keyPrefix: string,
+  webhookId: string | undefined
+) => {
   const rows = async (path: string): Promise<Array<Json>> => {
     const r = await get(path)
     return r.status === 200 && Array.isArray(r.body["data"]) ? (r.body["data"] as Array<Json>) : []
@@ -231,14 +235,16 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
   const ids: Record<string, Record<string, string>> = {}
   for (const sport of SPORTS) ids[sport] = {}
   for (const sport of ["nfl", "mlb", "nba", "nhl", "cfb", "soccer"]) {
-    const teams = await rows(`/v1/${sport}/teams${sport === "soccer" ? "?league=epl" : ""}`)
-    const team = teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"]
-    if (typeof team === "string") ids[sport]!["team"] = team
-    const players = await rows(`/v1/${sport}/players?limit=5${team === undefined ? "" : `&team=${team}`}`)
+    // a player first, and his team: the sport's first team may have no players (cfb lists
+    // Division III colleges first); a sport without players takes its first team
+    const players = await rows(`/v1/${sport}/players?limit=5`)
     const player = idOf(players[0])
     if (player !== undefined) ids[sport]!["id"] = player
     const name = players[0]?.["full_name"]
     if (typeof name === "string") ids[sport]!["player_name"] = name
+    const teams = players[0] === undefined ? await rows(`/v1/${sport}/teams${sport === "soccer" ? "?league=epl" : ""}`) : []
+    const team = players[0]?.["team"] ?? teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"]
+    if (typeof team === "string") ids[sport]!["team"] = team
     const games = await rows(
       `/v1/${sport}/games?limit=3${FILTERS[sport]?.["season"] ? `&season=${FILTERS[sport]!["season"]}` : ""}`
     )
@@ -314,6 +320,7 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
         id: known["id"] ?? "",
         name: known["name"] ?? "",
         slateId: known["slateId"] ?? "",
+        webhookId: webhookId ?? "",
         gameId: template.includes("/odds/history/") ? known["oddsGameId"] ?? "" : known["gameId"] ?? ""
       }
       let path = template
@@ -323,7 +330,10 @@ const buildCalls = async (get: (path: string) => Promise<{ status: number; body:
         if (v === undefined || v === "") missing = p.name
         else path = path.replace(`{${p.name}}`, encodeURIComponent(v))
       }
-      if (template.startsWith("/daas/webhooks/")) missing = "a webhook"
+      if (template.startsWith("/daas/webhooks/{id}")) {
+        path = template.replace("{id}", encodeURIComponent(webhookId ?? ""))
+        missing = webhookId === undefined ? "a webhook" : undefined
+      }
       if (missing !== undefined) {
         skipped.push(`${template} (${sport}: no ${missing})`)
         continue
@@ -425,7 +435,16 @@ const benchStore = async (store: string) => {
     }
     const readyS = (performance.now() - launched) / 1000
     const readyMemory = await memoryLine(base, served.child.pid!)
-    const { calls, skipped } = await buildCalls(get, keys[0]!.slice(0, 12))
+    // a webhook of the first key, for its deliveries list (removed when the run ends)
+    const hook = await pool.request({
+      method: "POST",
+      path: "/daas/webhooks",
+      headers: { "x-service-key": keys[0]!, "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://hooks.example.com/sports-bench", events: ["game.final"] })
+    })
+    const hookBody = await hook.body.json().catch(() => ({})) as Json
+    const webhookId = idOf(hookBody["data"] as Json | undefined) ?? idOf(hookBody)
+    const { calls, skipped } = await buildCalls(get, keys[0]!.slice(0, 12), webhookId)
     const routes = new Set(calls.map((c) => c.route))
     console.log(
       `\n== ${store}: every sport served ${
@@ -523,6 +542,14 @@ const benchStore = async (store: string) => {
     const rss = rssMiB(served.child.pid!)
     const afterMemory = await memoryLine(base, served.child.pid!)
     const mix = summarise(samples, elapsed)
+    if (webhookId !== undefined) {
+      const removed = await pool.request({
+        method: "DELETE",
+        path: `/daas/webhooks/${encodeURIComponent(webhookId)}`,
+        headers: { "x-service-key": keys[0]! }
+      })
+      await removed.body.dump()
+    }
     await pool.close()
     console.log(
       `hot path GET /v1/nfl/players?team=KC: ${

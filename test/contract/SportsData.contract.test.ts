@@ -260,22 +260,27 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* store.players.platformNames).toEqual(expected)
         }))
 
-      it.effect("players: teamCounts counts each team's players by the lower-cased team, teamless left out", () =>
+      it.effect("players: teamRosters sums each team's players by the lower-cased team, teamless left out", () =>
         Effect.gen(function*() {
           const store = yield* Ports
           yield* seed
-          const expected = new Map<string, number>()
+          const expected = new Map<string, { players: number; active: number; positions: Set<string> }>()
           for (const p of F.players) {
-            if (p.sport === "nfl" && p.team !== null) {
-              expected.set(p.team.toLowerCase(), (expected.get(p.team.toLowerCase()) ?? 0) + 1)
-            }
+            if (p.sport !== "nfl" || p.team === null) continue
+            const roster = expected.get(p.team.toLowerCase()) ?? { players: 0, active: 0, positions: new Set() }
+            roster.players++
+            if (p.status === "active") roster.active++
+            if (p.position !== null) roster.positions.add(p.position)
+            expected.set(p.team.toLowerCase(), roster)
           }
-          expect(expected.get("kc")).toBeGreaterThan(1)
-          const counts = yield* store.players.teamCounts("nfl")
-          expect([...counts.entries()].sort()).toEqual([...expected.entries()].sort())
-          for (const { rows } of [yield* store.players.find({ sport: "nfl", team: "KC", ...page })]) {
-            expect(counts.get("kc")).toBe(rows.length)
-          }
+          expect(expected.get("kc")!.players).toBeGreaterThan(1)
+          expect(expected.get("kc")!.positions.size).toBeGreaterThan(1)
+          const rosters = yield* store.players.teamRosters("nfl")
+          expect([...rosters.entries()].sort()).toEqual(
+            [...expected.entries()].map(([team, r]) => [team, { ...r, positions: [...r.positions].sort() }]).sort()
+          )
+          const { rows } = yield* store.players.find({ sport: "nfl", team: "KC", ...page })
+          expect(rosters.get("kc")?.players).toBe(rows.length)
         }))
 
       it.effect("paging: limit rows from offset, total counts every match", () =>

@@ -115,16 +115,25 @@ describe("Paging", () => {
     expect(run(Paging.pageRows(list, spec, scope, { limit: 5, offset: 0, cursor: next })).rows).toEqual(list.slice(1))
   })
 
-  it("allRows reads the total alone, then every row in one more call", () => {
-    const rows = Array.from({ length: 2345 }, (_, i) => i)
-    const calls: Array<{ limit: number; offset: number }> = []
-    const all = Effect.runSync(
-      Paging.allRows((page) => {
-        calls.push(page)
-        return Effect.succeed({ total: rows.length, rows: rows.slice(page.offset, page.offset + page.limit) })
-      })
-    )
-    expect(all).toEqual(rows)
-    expect(calls).toEqual([{ limit: 0, offset: 0 }, { limit: 2345, offset: 0 }])
+  it("allRows reads a short list in one call, a long one in two (its first page, then the rest)", () => {
+    const read = (size: number) => {
+      const rows = Array.from({ length: size }, (_, i) => i)
+      const calls: Array<{ limit: number; offset: number }> = []
+      const all = Effect.runSync(
+        Paging.allRows((page) => {
+          calls.push(page)
+          return Effect.succeed({ total: rows.length, rows: rows.slice(page.offset, page.offset + page.limit) })
+        })
+      )
+      expect(all).toEqual(rows)
+      return calls
+    }
+    expect(read(0)).toEqual([{ limit: Paging.ALL_ROWS_FIRST, offset: 0 }])
+    expect(read(345)).toEqual([{ limit: Paging.ALL_ROWS_FIRST, offset: 0 }])
+    expect(read(Paging.ALL_ROWS_FIRST)).toEqual([{ limit: Paging.ALL_ROWS_FIRST, offset: 0 }])
+    expect(read(2345)).toEqual([
+      { limit: Paging.ALL_ROWS_FIRST, offset: 0 },
+      { limit: 2345 - Paging.ALL_ROWS_FIRST, offset: Paging.ALL_ROWS_FIRST }
+    ])
   })
 })

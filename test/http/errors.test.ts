@@ -239,7 +239,7 @@ describe("errors: the store", () => {
             get: () => Effect.die(new Error("boom at /srv/app/src/Secret.ts:12")),
             getMany: () => Effect.fail(failure),
             platformNames: Effect.fail(failure),
-            teamCounts: () => Effect.fail(failure)
+            teamRosters: () => Effect.fail(failure)
           })
         })
       })

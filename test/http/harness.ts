@@ -383,7 +383,7 @@ export const slowServerMain = (delayMs: number): void => {
       get: (id) => slow(players.get(id)),
       getMany: (ids) => slow(players.getMany(ids)),
       platformNames: slow(players.platformNames),
-      teamCounts: (sport) => slow(players.teamCounts(sport))
+      teamRosters: (sport) => slow(players.teamRosters(sport))
     })
   }))
   const program = Effect.gen(function*() {

@@ -23,6 +23,7 @@ import {
   type StatLineQuery,
   StatLineReader,
   type Team,
+  type TeamRoster,
   TeamReader,
   type TeamSport
 } from "@sports-data/domain"
@@ -138,6 +139,9 @@ const SEASON_LINES = 250
 
 /** Lines read for a game log: a season with playoffs is about 100 games in the longest seasons. */
 export const GAME_LOG_MAX = 200
+
+/** The roster of a team no stored player names. */
+const EMPTY_ROSTER: TeamRoster = { players: 0, active: 0, positions: [] }
 
 /** The players feature. */
 export class Players extends Effect.Service<Players>()("@sports-data/app/Players", {
@@ -344,19 +348,14 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       }
     )
 
-    /** How many players of `sport` each team has (teams named as the players name them, case ignored). */
-    const counts = Effect.fn("Players.counts")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
-      // one aggregate of the store (PlayerReader `teamCounts`) instead of every player or a count
-      // per team; teams match as the reader's `team` filter does (case ignored)
-      const perTeam = yield* players.teamCounts(sport)
-      return rows.map((t) => [t, perTeam.get(t.abbr.toLowerCase()) ?? 0] as const)
-    })
-
-    /** Every player of each of `rows` (for team summaries that need the whole roster). */
-    const rostersOf = Effect.fn("Players.rostersOf")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
-      return yield* Effect.forEach(rows, (t) => Effect.map(teamPlayers(players, sport, t), (ps) => [t, ps] as const), {
-        concurrency: 4
-      })
+    /**
+     * Each of `rows` with its roster of `sport` summed up (players, active players, positions;
+     * teams named as the players name them, case ignored): one aggregate of the store
+     * (PlayerReader `teamRosters`) instead of every player or a read per team.
+     */
+    const rosters = Effect.fn("Players.rosters")(function*(sport: TeamSport, rows: ReadonlyArray<Team>) {
+      const perTeam = yield* players.teamRosters(sport)
+      return rows.map((t) => [t, perTeam.get(t.abbr.toLowerCase()) ?? EMPTY_ROSTER] as const)
     })
 
     return {
@@ -370,8 +369,7 @@ export class Players extends Effect.Service<Players>()("@sports-data/app/Players
       resolveWithWarnings,
       compare,
       byPlatformId,
-      counts,
-      rostersOf
+      rosters
     } as const
   })
 }) {}

@@ -5,7 +5,7 @@
  * Integer fields are rounded (sources write counts as floats such as `12.0`).
  * @module
  */
-import type { Game, Player, PollRanking, Resources, StatLine, Team, TeamSport } from "@sports-data/domain"
+import type { Game, Player, PollRanking, Resources, StatLine, Team, TeamRoster, TeamSport } from "@sports-data/domain"
 import { Live, Sports, Standings } from "@sports-data/domain"
 
 /** `YYYY-MM-DD` as the date-time at 00:00 UTC of that day. */
@@ -97,18 +97,18 @@ export const teamRow = (sport: TeamSport, t: Team, playerCount: number): Resourc
 })
 
 /**
- * Mlb team row (specification): roster size, active players and the distinct positions of
- * `players` (the team's roster); `league` is the team's conference (AL, NL).
+ * Mlb team row (specification): roster size, active players and the distinct positions of the
+ * team's roster (PlayerReader `teamRosters`); `league` is the team's conference (AL, NL).
  */
-export const mlbTeamRow = (t: Team, players: ReadonlyArray<Player>): Resources.MLBTeamRow => ({
+export const mlbTeamRow = (t: Team, roster: TeamRoster): Resources.MLBTeamRow => ({
   ...teamRef(t.abbr, t),
   abbreviation: t.abbr,
   full_name: t.name,
   league: t.conference,
   division: t.division,
-  roster_size: players.length,
-  active_players: players.filter((p) => p.status === "active").length,
-  positions: [...new Set(players.flatMap((p) => (p.position === null ? [] : [p.position])))].sort()
+  roster_size: roster.players,
+  active_players: roster.active,
+  positions: roster.positions
 })
 
 /**

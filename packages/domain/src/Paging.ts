@@ -29,19 +29,24 @@ import type { Page, Paged } from "./ports/Queries.js"
 // Every row
 // ---------------------------------------------------------------------------------------------
 
+/** Rows of the first call of {@link allRows}: most full reads (a team's players, an event's entries) hold fewer. */
+export const ALL_ROWS_FIRST = 1_000
+
 /**
- * Every row `find` matches, in its order: a call for the total alone (limit 0), then all the rows
- * in one more call (more calls only if rows were added in between). Each call of a SQL store
- * counts and sorts every matching row again, so fixed-size pages would make a full read
- * quadratic in the number of rows. Fails as `find` does.
+ * Every row `find` matches, in its order: a first call for at most {@link ALL_ROWS_FIRST} rows,
+ * which answers a read of that many or fewer in one call (each call is a store round trip); else
+ * the rest in one more call, after the total the first call answered (more calls only if rows
+ * were added in between). Each call of a SQL store counts and sorts every matching row again, so
+ * fixed-size pages would make a full read quadratic in the number of rows. Fails as `find` does.
  */
 export const allRows = <A, E, R>(
   find: (page: Page) => Effect.Effect<Paged<A>, E, R>
 ): Effect.Effect<ReadonlyArray<A>, E, R> =>
   Effect.gen(function*() {
-    let rows: Array<A> = []
-    let total = (yield* find({ limit: 0, offset: 0 })).total
-    while (rows.length < total) {
+    const first = yield* find({ limit: ALL_ROWS_FIRST, offset: 0 })
+    let rows: Array<A> = [...first.rows]
+    let total = first.total
+    while (first.rows.length === ALL_ROWS_FIRST && rows.length < total) {
       const limit = total - rows.length
       const page = yield* find({ limit, offset: rows.length })
       rows = rows.concat(page.rows)

@@ -225,15 +225,21 @@ export const makePlayerReader = (data: SportsData): PlayerReaderService => ({
     (rows) =>
       [...new Set(rows.flatMap((p) => Object.keys(p.platform_ids)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   ),
-  teamCounts: (sport) =>
+  teamRosters: (sport) =>
     Effect.map(valuesOf(data.players), (rows) => {
-      const out = new Map<string, number>()
+      const out = new Map<string, { players: number; active: number; positions: Set<string> }>()
       for (const p of rows) {
         if (p.sport !== sport || p.team === null) continue
         const team = p.team.toLowerCase()
-        out.set(team, (out.get(team) ?? 0) + 1)
+        const roster = out.get(team) ?? { players: 0, active: 0, positions: new Set<string>() }
+        roster.players++
+        if (p.status === "active") roster.active++
+        if (p.position !== null) roster.positions.add(p.position)
+        out.set(team, roster)
       }
-      return out
+      return new Map(
+        [...out].map(([team, r]) => [team, { ...r, positions: [...r.positions].sort() }] as const)
+      )
     })
 })
 

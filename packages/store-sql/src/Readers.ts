@@ -261,11 +261,20 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
         Effect.map((rows) => rows.map((r) => r.name)),
         orStoreError("PlayerReader.platformNames")
       ),
-      teamCounts: (sport) =>
-        sql<{ team: string; n: number | string }>`SELECT lower(team) AS team, count(*)::int AS n FROM players
-          WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
-          Effect.map((rows) => new Map(rows.map((r) => [r.team, Number(r.n)] as const))),
-          orStoreError("PlayerReader.teamCounts")
+      teamRosters: (sport) =>
+        sql<{ team: string; players: number; active: number; positions: string }>`SELECT lower(team) AS team,
+            count(*)::int AS players, (count(*) FILTER (WHERE status = 'active'))::int AS active,
+            coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C")
+              FILTER (WHERE position IS NOT NULL), '[]')::text AS positions
+          FROM players WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
+          Effect.map((rows) =>
+            new Map(rows.map((r) => [r.team, {
+              players: Number(r.players),
+              active: Number(r.active),
+              positions: JSON.parse(r.positions) as ReadonlyArray<string>
+            }] as const))
+          ),
+          orStoreError("PlayerReader.teamRosters")
         )
     }
   }

@@ -56,10 +56,21 @@ export interface PlayerReaderService {
    */
   readonly platformNames: Effect.Effect<ReadonlyArray<string>, StoreError>
   /**
-   * How many players of `sport` each team has, by the team as the players name it lower-cased
-   * (players without a team left out): one aggregate computed by the store, not every player.
+   * Each team's roster of `sport` summed up ({@link TeamRoster}), by the team as the players name
+   * it lower-cased (players without a team left out): one aggregate computed by the store, not
+   * every player.
    */
-  readonly teamCounts: (sport: TeamSport) => Effect.Effect<ReadonlyMap<string, number>, StoreError>
+  readonly teamRosters: (sport: TeamSport) => Effect.Effect<ReadonlyMap<string, TeamRoster>, StoreError>
+}
+
+/** A team's players summed up (PlayerReader `teamRosters`). */
+export interface TeamRoster {
+  /** Its players. */
+  readonly players: number
+  /** Those whose `status` is `active`. */
+  readonly active: number
+  /** The distinct positions of its players (none for a player without one), in code-unit order. */
+  readonly positions: ReadonlyArray<string>
 }
 /** The {@link PlayerReaderService} port. */
 export class PlayerReader extends Context.Tag("@sports-data/PlayerReader")<PlayerReader, PlayerReaderService>() {}

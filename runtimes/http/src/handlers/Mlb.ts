@@ -27,10 +27,10 @@ export const MlbLive = group(Api, "mlb", (handlers) =>
       Effect.gen(function*() {
         const { limit, offset } = leaguePage(urlParams)
         const teams = Paging.offsetPage(yield* (yield* Teams).list("mlb"), { limit, offset })
-        const rosters = yield* (yield* Players).rostersOf("mlb", teams.rows)
+        const rosters = yield* (yield* Players).rosters("mlb", teams.rows)
         return yield* envelope(
           ctx(request, "teams"),
-          rosters.map(([t, players]) => Rows.mlbTeamRow(t, players)),
+          rosters.map(([t, roster]) => Rows.mlbTeamRow(t, roster)),
           { total: teams.total, offset, limit }
         )
       }))

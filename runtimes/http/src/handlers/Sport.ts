@@ -165,8 +165,8 @@ export const teamList = (ctx: SportContext, filter: TeamFilter = {}, page: Leagu
     const { limit, offset } = leaguePage(page)
     const all = yield* (yield* Teams).list(ctx.sport, filter)
     const teams = Paging.offsetPage(all, { limit, offset })
-    const counted = yield* (yield* Players).counts(ctx.sport, teams.rows)
-    const rows = counted.map(([t, count]): Resources.TeamRow => Rows.teamRow(ctx.sport, t, count))
+    const rosters = yield* (yield* Players).rosters(ctx.sport, teams.rows)
+    const rows = rosters.map(([t, roster]): Resources.TeamRow => Rows.teamRow(ctx.sport, t, roster.players))
     return yield* envelope(ctx, rows, { total: teams.total, offset, limit }, filter.league)
   })
 
