@@ -29,24 +29,33 @@ import type { Page, Paged } from "./ports/Queries.js"
 // Every row
 // ---------------------------------------------------------------------------------------------
 
-/** Rows of the first call of {@link allRows}: most full reads (a team's players, an event's entries) hold fewer. */
-export const ALL_ROWS_FIRST = 1_000
+/**
+ * Rows of the first call of {@link allRows}: most full reads (a team's players, an event's
+ * entries) hold fewer. Small because a SQL store builds a page into one JSON value, and rows can
+ * be wide (golf events of 5 kB: 1,000 of them grew PGlite's memory, which never shrinks, by
+ * 50 MiB; test/contract/pglite-thread.test.ts).
+ */
+export const ALL_ROWS_FIRST = 250
 
 /**
  * Every row `find` matches, in its order: a first call for at most {@link ALL_ROWS_FIRST} rows,
- * which answers a read of that many or fewer in one call (each call is a store round trip); else
- * the rest in one more call, after the total the first call answered (more calls only if rows
- * were added in between). Each call of a SQL store counts and sorts every matching row again, so
- * fixed-size pages would make a full read quadratic in the number of rows. Fails as `find` does.
+ * which answers a read of that many or fewer in one call (each call is a store round trip); a
+ * longer read is read again whole in one more call, after the total the first call answered
+ * (more calls only if rows were added in between), so that a store reads a long list in one
+ * request of its size (a SQL store builds one JSON value only for a page of a few thousand rows,
+ * store-sql Readers.ts `JSON_PAGE_MAX`). Each call of a SQL store counts and sorts every matching
+ * row again, so fixed-size pages would make a full read quadratic in the number of rows. Fails as
+ * `find` does.
  */
 export const allRows = <A, E, R>(
   find: (page: Page) => Effect.Effect<Paged<A>, E, R>
 ): Effect.Effect<ReadonlyArray<A>, E, R> =>
   Effect.gen(function*() {
     const first = yield* find({ limit: ALL_ROWS_FIRST, offset: 0 })
-    let rows: Array<A> = [...first.rows]
+    if (first.rows.length < ALL_ROWS_FIRST || first.total <= ALL_ROWS_FIRST) return first.rows
+    let rows: Array<A> = []
     let total = first.total
-    while (first.rows.length === ALL_ROWS_FIRST && rows.length < total) {
+    while (rows.length < total) {
       const limit = total - rows.length
       const page = yield* find({ limit, offset: rows.length })
       rows = rows.concat(page.rows)
