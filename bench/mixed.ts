@@ -118,10 +118,14 @@ const ensureDatabase = async (url: string) => {
   }
 }
 
+/** Host and port of the bench's webhook: the discard port of this machine, where nothing listens. */
+const BENCH_HOOK_HOST = "127.0.0.1:9"
+
 /** The environment of a `sports-data` command on `store`. */
 const envOf = (store: string): NodeJS.ProcessEnv => {
   const { DATABASE_URL: _ignored, ...inherited } = process.env
-  const env = { ...startEnv, ...inherited }
+  // the bench's webhook (for its deliveries list) targets a local port nothing listens on
+  const env = { ...startEnv, ...inherited, SPORTS_DATA_WEBHOOK_ALLOW_HOSTS: BENCH_HOOK_HOST }
   return store === "postgres"
     ? { ...env, DATABASE_URL: databaseUrl, SPORTS_DATA_DIR: dataDir }
     : { ...env, SPORTS_DATA_STORE: pgliteDir, SPORTS_DATA_DIR: dataDir }
@@ -207,10 +211,14 @@ const memoryLine = async (base: string, pid: number) => {
   return `RSS ${rssMiB(pid).toFixed(0)} MiB = ${parts.join("; ")}; caches ${caches.join(", ")} (MiB)`
 }
 
-/** One request of the mix: its route template (for the report) and its path with query. */
+/**
+ * One request of the mix: its route template (for the report), its path with query, and whether
+ * it names the first key's own resources (its webhook, its key prefix), so that only that key asks.
+ */
 interface Call {
   readonly route: string
   readonly path: string
+  readonly own?: boolean
 }
 
 /** The first string field of `row` named `id` or ending in `_id`, else undefined. */
@@ -237,13 +245,14 @@ const buildCalls = async (
   for (const sport of ["nfl", "mlb", "nba", "nhl", "cfb", "soccer"]) {
     // a player first, and his team: the sport's first team may have no players (cfb lists
     // Division III colleges first); a sport without players takes its first team
-    const players = await rows(`/v1/${sport}/players?limit=5`)
-    const player = idOf(players[0])
+    const players = await rows(`/v1/${sport}/players?limit=20`)
+    const first = players.find((p) => typeof p["team"] === "string" && p["team"] !== "") ?? players[0]
+    const player = idOf(first)
     if (player !== undefined) ids[sport]!["id"] = player
-    const name = players[0]?.["full_name"]
+    const name = first?.["full_name"]
     if (typeof name === "string") ids[sport]!["player_name"] = name
-    const teams = players[0] === undefined ? await rows(`/v1/${sport}/teams${sport === "soccer" ? "?league=epl" : ""}`) : []
-    const team = players[0]?.["team"] ?? teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"]
+    const teams = first?.["team"] ? [] : await rows(`/v1/${sport}/teams?limit=20${sport === "soccer" ? "&league=epl" : ""}`)
+    const team = first?.["team"] || (teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"])
     if (typeof team === "string") ids[sport]!["team"] = team
     const games = await rows(
       `/v1/${sport}/games?limit=3${FILTERS[sport]?.["season"] ? `&season=${FILTERS[sport]!["season"]}` : ""}`
@@ -359,8 +368,9 @@ const buildCalls = async (
       const route = template.includes("{sport}") ? `${template} [${sport}]` : template
       const a = required.toString()
       const b = filtered.toString()
-      calls.push({ route, path: a === "" ? path : `${path}?${a}` })
-      if (b !== a) calls.push({ route, path: `${path}?${b}` })
+      const own = template.startsWith("/daas/webhooks/{id}") || params.some((p) => p.name === "key")
+      calls.push({ route, path: a === "" ? path : `${path}?${a}`, own })
+      if (b !== a) calls.push({ route, path: `${path}?${b}`, own })
     }
   }
   return { calls, skipped }
@@ -440,7 +450,7 @@ const benchStore = async (store: string) => {
       method: "POST",
       path: "/daas/webhooks",
       headers: { "x-service-key": keys[0]!, "content-type": "application/json" },
-      body: JSON.stringify({ url: "https://hooks.example.com/sports-bench", events: ["game.final"] })
+      body: JSON.stringify({ url: `http://${BENCH_HOOK_HOST}/sports-bench`, events: ["game.final"] })
     })
     const hookBody = await hook.body.json().catch(() => ({})) as Json
     const webhookId = idOf(hookBody["data"] as Json | undefined) ?? idOf(hookBody)
@@ -530,7 +540,7 @@ const benchStore = async (store: string) => {
         const c = order[next++]!
         const t = performance.now()
         try {
-          const r = await get(c.path, key)
+          const r = await get(c.path, c.own === true ? keys[0]! : key)
           samples.push({ route: c.route, path: c.path, status: r.status, ms: r.ms })
         } catch {
           samples.push({ route: c.route, path: c.path, status: 0, ms: performance.now() - t })

@@ -2,7 +2,8 @@
  * Player metrics contract (domain ports/Metrics.ts): one suite on every adapter (memory, PGlite,
  * PostgreSQL when available). Rows round-trip with every field; replacing a sport's batch drops
  * its old rows and leaves other sports alone; reads filter by sport, season and rising momentum in
- * player order.
+ * player order; the similarity pool (`vectors`) keeps the season's rows with a vector and enough
+ * games.
  */
 import { describe, expect, layer as layerSuite } from "@effect/vitest"
 import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
@@ -62,6 +63,27 @@ describe("PlayerMetrics contract", () => {
           expect((yield* reader.find({ sport: "nhl" })).map((r) => r.player_id)).toEqual(["svc_nhl_1"])
           yield* writer.replaceSport("nhl", [])
           expect(yield* reader.find({ sport: "nhl" })).toEqual([])
+        }))
+
+      it.effect("vectors: the season's players with a vector and enough games, by player id, nulls kept", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          yield* writer.replaceSport("nfl", [
+            row("svc_nfl_b"),
+            row("svc_nfl_A", { vector: [1, null, 2.5] }),
+            row("svc_nfl_few", { sample_size: 3 }),
+            row("svc_nfl_none", { vector: null }),
+            row("svc_nfl_old", { season: 2024 })
+          ])
+          expect(yield* reader.vectors({ sport: "nfl", season: 2025, min_sample: 4 })).toEqual([
+            { player_id: "svc_nfl_A", vector: [1, null, 2.5] },
+            { player_id: "svc_nfl_b", vector: row("svc_nfl_b").vector }
+          ])
+          expect((yield* reader.vectors({ sport: "nfl", season: 2025, min_sample: 3 })).map((v) => v.player_id))
+            .toEqual(["svc_nfl_A", "svc_nfl_b", "svc_nfl_few"])
+          expect(yield* reader.vectors({ sport: "nfl", season: 2023, min_sample: 4 })).toEqual([])
+          expect(yield* reader.vectors({ sport: "nba", season: 2025, min_sample: 4 })).toEqual([])
         }))
 
       it.effect("find filters by season and orders by player id (code units)", () =>

@@ -190,11 +190,7 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
           min_sample_size: A.MIN_SIMILARITY_SAMPLE
         })
         if (target === undefined || target.vector === null) return { rows: [], method: method(null, 0) }
-        const pool = (yield* metrics.find({ sport, season: target.season })).flatMap((m) =>
-          m.vector !== null && m.sample_size >= A.MIN_SIMILARITY_SAMPLE
-            ? [{ player_id: m.player_id, vector: m.vector }]
-            : []
-        )
+        const pool = yield* metrics.vectors({ sport, season: target.season, min_sample: A.MIN_SIMILARITY_SAMPLE })
         const scores = A.mostSimilar({ player_id: target.player_id, vector: target.vector }, pool, limit)
         const people = yield* playersById(players, scores.map((s) => s.player_id))
         const rows = scores.flatMap((s): Array<R.SimilarPlayerRow> => {

@@ -32,7 +32,16 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
                   (b.avg_fantasy_points ?? 0) - (a.avg_fantasy_points ?? 0) || byId(a, b)
             )
           return order === undefined ? sorted : sorted.slice(offset, limit === undefined ? undefined : offset + limit)
-        })
+        }),
+      vectors: ({ min_sample, season, sport }) =>
+        Effect.map(Ref.get(state), (m) =>
+          Array.from(m.values())
+            .flatMap((r) =>
+              r.sport === sport && r.season === season && r.vector !== null && r.sample_size >= min_sample
+                ? [{ player_id: r.player_id, vector: r.vector }]
+                : []
+            )
+            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)))
     }).pipe(Context.add(PlayerMetricsWriter, {
       replaceSport: (sport, rows) =>
         Ref.update(state, (m) => {

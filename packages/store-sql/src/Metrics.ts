@@ -75,6 +75,19 @@ export const makeMetricsStore: Effect.Effect<
           : sql`ORDER BY avg_fantasy_points DESC NULLS LAST, player_id COLLATE "C"${
             limit === undefined ? sql`` : sql` LIMIT ${Math.max(0, Math.trunc(limit))}`
           } OFFSET ${Math.max(0, Math.trunc(offset))}`
+      ),
+    vectors: ({ min_sample, season, sport }) =>
+      sql<{ vectors: string }>`SELECT coalesce(json_agg(json_build_array(player_id, vector) ORDER BY player_id COLLATE "C"),
+          '[]')::text AS vectors
+        FROM player_metrics
+        WHERE sport = ${sport} AND season = ${season} AND vector IS NOT NULL AND jsonb_typeof(vector) = 'array'
+          AND sample_size >= ${min_sample}`.pipe(
+        Effect.map(([row]) =>
+          (JSON.parse(row?.vectors ?? "[]") as ReadonlyArray<readonly [string, ReadonlyArray<number | null>]>).map((
+            [player_id, vector]
+          ) => ({ player_id, vector }))
+        ),
+        orStoreError("PlayerMetricsReader.vectors")
       )
   }).pipe(Context.add(PlayerMetricsWriter, {
     replaceSport: (sport, rows) =>

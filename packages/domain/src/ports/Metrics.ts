@@ -32,7 +32,25 @@ export interface PlayerMetricsReaderService {
       readonly rising?: boolean | undefined
     }
   ) => Effect.Effect<ReadonlyArray<PlayerMetrics>, StoreError>
+  /**
+   * The similarity vectors of `sport`'s `season`: the player id and vector of each metrics row
+   * that has a vector and a `sample_size` of at least `min_sample`, ordered by player_id (code
+   * units). The pool `/v1/players/similar/{id}` compares against, read as one value instead of
+   * every metrics row decoded (nfl 2025: 1,588 of 1,674 rows).
+   */
+  readonly vectors: (query: {
+    readonly sport: TeamSport
+    readonly season: number
+    readonly min_sample: number
+  }) => Effect.Effect<ReadonlyArray<SimilarityVector>, StoreError>
 }
+
+/** One player's similarity vector (PlayerMetricsReader `vectors`; domain Analytics `similarityDimensions`). */
+export interface SimilarityVector {
+  readonly player_id: string
+  readonly vector: ReadonlyArray<number | null>
+}
+
 /** The {@link PlayerMetricsReaderService} port. */
 export class PlayerMetricsReader
   extends Context.Tag("@sports-data/PlayerMetricsReader")<PlayerMetricsReader, PlayerMetricsReaderService>()
