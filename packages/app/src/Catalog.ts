@@ -106,11 +106,16 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
      * `SportSummary`; loading: see `Resources.DataStatusRow`).
      */
     const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
-      const summary = yield* catalog.summary
-      const lastSignal = new Map((yield* signals.lastUpdate).map(({ at, sport }) => [sport as string, at]))
-      const tracked = Option.isSome(progress) ? yield* progress.value.all : []
+      // independent reads, asked for at once
+      const [summary, lastUpdates, tracked, health] = yield* Effect.all([
+        catalog.summary,
+        signals.lastUpdate,
+        Option.isSome(progress) ? progress.value.all : Effect.succeed([]),
+        live.health
+      ], { concurrency: "unbounded" })
+      const lastSignal = new Map(lastUpdates.map(({ at, sport }) => [sport as string, at]))
       const bySport = new Map(tracked.map((p) => [p.sport, p]))
-      const feeds = new Map((yield* live.health).map((h) => [h.sport as string, h]))
+      const feeds = new Map(health.map((h) => [h.sport as string, h]))
       const iso = (d: Date | null) => d?.toISOString() ?? null
       return yield* Effect.forEach(
         summary,
@@ -139,7 +144,9 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
               },
               live: liveStatus(feeds.get(s.sport))
             }
-          })
+          }),
+        // each sport's ingest record is one keyed read: asked for at once, not one after another
+        { concurrency: "unbounded" }
       )
     })
 
