@@ -125,6 +125,9 @@ describe("dossier feed", () => {
         expect((yield* ok("/v1/feed?player=sam%20jones&team=KC")).data.playcaller_id).toBe("svc_nfl_sj1")
         expect((yield* ok("/v1/feed?player=svc_nfl_sj2")).data).toMatchObject({ player_name: "Sam Jones", team: "BUF" })
         expectError(yield* get("/v1/feed?player=Nobody%20Here"), 404, "RESOURCE_NOT_FOUND")
+        // a cfb team is its CFBD id: taken as a team, not refused as a malformed abbreviation
+        expectError(yield* get("/v1/feed?player=Nobody%20Here&sport=cfb&team=2335"), 404, "RESOURCE_NOT_FOUND")
+        expectError(yield* get("/v1/feed?player=Nobody%20Here&team=K%20C"), 400, "INVALID_PARAMETER", "team")
         expectError(yield* get("/v1/feed"), 400, "INVALID_PARAMETER", "player")
       }))
 

@@ -6,12 +6,15 @@
  */
 import { Sports, TeamSport } from "@sports-data/domain"
 import { Schema } from "effect"
-import { intBetween, limitParam, type LimitSpec, oneOf, seasonParam, TeamAbbr, Text } from "./Common.js"
+import { intBetween, limitParam, type LimitSpec, oneOf, seasonParam, TeamKey, Text } from "./Common.js"
 
-/** `GET /v1/feed`: player (required: name or canonical id), team (abbreviation, disambiguation), sport. */
+/**
+ * `GET /v1/feed`: player (required: name or canonical id), team (to tell players of one name
+ * apart: the sport's team key, an abbreviation, a cfb CFBD id or a soccer slug), sport.
+ */
 export const FeedParams = Schema.Struct({
   player: Text,
-  team: Schema.optional(TeamAbbr),
+  team: Schema.optional(TeamKey),
   sport: Schema.optional(oneOf(TeamSport.literals))
 })
 
