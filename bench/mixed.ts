@@ -251,7 +251,9 @@ const buildCalls = async (
     if (player !== undefined) ids[sport]!["id"] = player
     const name = first?.["full_name"]
     if (typeof name === "string") ids[sport]!["player_name"] = name
-    const teams = first?.["team"] ? [] : await rows(`/v1/${sport}/teams?limit=20${sport === "soccer" ? "&league=epl" : ""}`)
+    const teams = first?.["team"]
+      ? []
+      : await rows(`/v1/${sport}/teams?limit=20${sport === "soccer" ? "&league=epl" : ""}`)
     const team = first?.["team"] || (teams[0]?.["abbreviation"] ?? teams[0]?.["team"] ?? teams[0]?.["id"])
     if (typeof team === "string") ids[sport]!["team"] = team
     const games = await rows(

@@ -11,28 +11,14 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { SportsWriter, StatLineReader } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
-import { layerPglite, layerPostgres } from "@sports-data/store-sql"
-import { Effect, Layer, Option } from "effect"
+import { Effect } from "effect"
 import { fileURLToPath } from "node:url"
-import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
+import { sqlStoreLayers } from "../harness/stores.js"
 
 const nbaFixtures = fileURLToPath(new URL("../fixtures/nba", import.meta.url))
 
-/** The stores (and their SqlClient) on a fresh PostgreSQL database, dropped after (harness postgres.ts). */
-const postgresStores = Layer.unwrapScoped(
-  Effect.map(
-    testDatabaseUrl,
-    Option.match({
-      onNone: () => Layer.die(new Error("PostgreSQL: no server (set TEST_DATABASE_URL)")),
-      onSome: (url) => layerPostgres({ url })
-    })
-  )
-)
-
-const layers = [
-  ["pglite", layerPglite({})] as const,
-  ...(await Effect.runPromise(postgresAvailable) ? [["postgres", postgresStores] as const] : [])
-]
+/** PGlite and, when a server answers, PostgreSQL, each with its SqlClient (harness stores.ts). */
+const layers = await sqlStoreLayers()
 
 /** The (sport, season) rows of `line_group_seasons` and whether each is fresh. */
 const seasons = Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -51,9 +37,12 @@ const groupsOf = (season: number, positions?: ReadonlyArray<string>, limit = 10_
 
 /** The stored ranked players of an nba season (`line_leaders`), in rank order. */
 const storedLeaders = (season: number) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ player_id: string }>`SELECT player_id FROM line_leaders WHERE sport = 'nba' AND season = ${season}
-      ORDER BY rank`.pipe(Effect.map((rows) => rows.map((r) => r.player_id))))
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql<{ player_id: string }>`SELECT player_id FROM line_leaders WHERE sport = 'nba' AND season = ${season}
+      ORDER BY rank`.pipe(Effect.map((rows) => rows.map((r) => r.player_id)))
+  )
 
 /** The same from the season's lines grouped per request: the reader with every player id of the season. */
 const groupedLines = (season: number, positions?: ReadonlyArray<string>) =>

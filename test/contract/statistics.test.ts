@@ -7,10 +7,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Progress, Runner } from "@sports-data/ingest"
-import { layerPglite, layerPostgres } from "@sports-data/store-sql"
-import { Effect, Layer, Option } from "effect"
+import { Effect } from "effect"
 import { fileURLToPath } from "node:url"
-import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
+import { sqlStoreLayers } from "../harness/stores.js"
 
 const nflFixtures = fileURLToPath(new URL("../fixtures/nfl", import.meta.url))
 
@@ -23,21 +22,8 @@ const estimate = (table: string) =>
       (rows) => Number(rows[0]?.n ?? -1)
     ))
 
-/** The stores (and their SqlClient) on a fresh PostgreSQL database, dropped after (harness postgres.ts). */
-const postgresStores = Layer.unwrapScoped(
-  Effect.map(
-    testDatabaseUrl,
-    Option.match({
-      onNone: () => Layer.die(new Error("PostgreSQL: no server (set TEST_DATABASE_URL)")),
-      onSome: (url) => layerPostgres({ url })
-    })
-  )
-)
-
-const layers = [
-  ["pglite", layerPglite({})] as const,
-  ...(await Effect.runPromise(postgresAvailable) ? [["postgres", postgresStores] as const] : [])
-]
+/** PGlite and, when a server answers, PostgreSQL, each with its SqlClient (harness stores.ts). */
+const layers = await sqlStoreLayers()
 
 describe.each(layers)("statistics on %s", (_label, stores) => {
   it.scopedLive(

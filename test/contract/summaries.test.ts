@@ -10,28 +10,14 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { CatalogReader } from "@sports-data/domain"
 import { Progress, Runner } from "@sports-data/ingest"
-import { layerPglite, layerPostgres } from "@sports-data/store-sql"
-import { Effect, Layer, Option } from "effect"
+import { Effect } from "effect"
 import { fileURLToPath } from "node:url"
-import { postgresAvailable, testDatabaseUrl } from "../harness/postgres.js"
+import { sqlStoreLayers } from "../harness/stores.js"
 
 const nbaFixtures = fileURLToPath(new URL("../fixtures/nba", import.meta.url))
 
-/** The stores (and their SqlClient) on a fresh PostgreSQL database, dropped after (harness postgres.ts). */
-const postgresStores = Layer.unwrapScoped(
-  Effect.map(
-    testDatabaseUrl,
-    Option.match({
-      onNone: () => Layer.die(new Error("PostgreSQL: no server (set TEST_DATABASE_URL)")),
-      onSome: (url) => layerPostgres({ url })
-    })
-  )
-)
-
-const layers = [
-  ["pglite", layerPglite({})] as const,
-  ...(await Effect.runPromise(postgresAvailable) ? [["postgres", postgresStores] as const] : [])
-]
+/** PGlite and, when a server answers, PostgreSQL, each with its SqlClient (harness stores.ts). */
+const layers = await sqlStoreLayers()
 
 /** The sports whose stored summary is current. */
 const current = Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -41,7 +27,10 @@ const current = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   ))
 
 /** The nba row of the summary. */
-const nba = Effect.flatMap(CatalogReader, (catalog) => Effect.map(catalog.summary, (rows) => rows.find((r) => r.sport === "nba")!))
+const nba = Effect.flatMap(
+  CatalogReader,
+  (catalog) => Effect.map(catalog.summary, (rows) => rows.find((r) => r.sport === "nba")!)
+)
 
 describe.each(layers)("sport summaries on %s", (_label, stores) => {
   it.scopedLive(

@@ -5,6 +5,7 @@
  * after it. Each build of a layer starts with an empty store.
  * @module
  */
+import type * as SqlClient from "@effect/sql/SqlClient"
 import type { AllStores, StoreUnavailable } from "@sports-data/domain"
 import * as MemoryStore from "@sports-data/store-memory"
 import { layerPglite, layerPgliteThread, layerPostgres } from "@sports-data/store-sql"
@@ -17,8 +18,14 @@ export type StoreLayer = Layer.Layer<AllStores, StoreUnavailable>
 /** `[label, layer]`, as in Effect's cluster SqlMessageStorage suite. */
 export type StoreEntry = readonly [label: string, layer: StoreLayer]
 
-/** The stores on a fresh PostgreSQL database, dropped when the layer is released. Dies without a server. */
-export const postgresLayer: StoreLayer = Layer.unwrapScoped(
+/** A layer of every storage port and the SqlClient under them (the SQL stores), empty when built. */
+export type SqlStoreLayer = Layer.Layer<AllStores | SqlClient.SqlClient, StoreUnavailable>
+
+/**
+ * The stores (and their SqlClient) on a fresh PostgreSQL database, dropped when the layer is
+ * released. Dies without a server.
+ */
+const postgresSqlLayer: SqlStoreLayer = Layer.unwrapScoped(
   Effect.map(
     testDatabaseUrl,
     Option.match({
@@ -27,6 +34,18 @@ export const postgresLayer: StoreLayer = Layer.unwrapScoped(
     })
   )
 )
+
+/** The stores on a fresh PostgreSQL database, dropped when the layer is released. Dies without a server. */
+export const postgresLayer: StoreLayer = postgresSqlLayer
+
+/**
+ * The SQL stores with their SqlClient, for suites that look at the tables: PGlite and, when a
+ * server answers, PostgreSQL.
+ */
+export const sqlStoreLayers = async (): Promise<ReadonlyArray<readonly [label: string, layer: SqlStoreLayer]>> => [
+  ["pglite", layerPglite({})],
+  ...(await Effect.runPromise(postgresAvailable) ? [["postgres", postgresSqlLayer] as const] : [])
+]
 
 let announced = false
 

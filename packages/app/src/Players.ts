@@ -23,8 +23,8 @@ import {
   type StatLineQuery,
   StatLineReader,
   type Team,
-  type TeamRoster,
   TeamReader,
+  type TeamRoster,
   type TeamSport
 } from "@sports-data/domain"
 import { Effect, Option } from "effect"

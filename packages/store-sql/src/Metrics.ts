@@ -77,7 +77,9 @@ export const makeMetricsStore: Effect.Effect<
           } OFFSET ${Math.max(0, Math.trunc(offset))}`
       ),
     vectors: ({ min_sample, season, sport }) =>
-      sql<{ vectors: string }>`SELECT coalesce(json_agg(json_build_array(player_id, vector) ORDER BY player_id COLLATE "C"),
+      sql<
+        { vectors: string }
+      >`SELECT coalesce(json_agg(json_build_array(player_id, vector) ORDER BY player_id COLLATE "C"),
           '[]')::text AS vectors
         FROM player_metrics
         WHERE sport = ${sport} AND season = ${season} AND vector IS NOT NULL AND jsonb_typeof(vector) = 'array'

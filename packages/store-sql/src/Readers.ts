@@ -69,9 +69,9 @@ import {
 import { Context, Effect, Option, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
 import { groupedLines, groupsFresh, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
-import { storedSummaries, summaryOf, type SummaryRow } from "./Summaries.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
+import { storedSummaries, summaryOf, type SummaryRow } from "./Summaries.js"
 import * as T from "./Tables.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -268,11 +268,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
               FILTER (WHERE position IS NOT NULL), '[]')::text AS positions
           FROM players WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
           Effect.map((rows) =>
-            new Map(rows.map((r) => [r.team, {
-              players: Number(r.players),
-              active: Number(r.active),
-              positions: JSON.parse(r.positions) as ReadonlyArray<string>
-            }] as const))
+            new Map(rows.map((r) =>
+              [r.team, {
+                players: Number(r.players),
+                active: Number(r.active),
+                positions: JSON.parse(r.positions) as ReadonlyArray<string>
+              }] as const
+            ))
           ),
           orStoreError("PlayerReader.teamRosters")
         )

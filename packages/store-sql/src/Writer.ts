@@ -20,10 +20,10 @@ import type { SportsWriterService, StoreError, UpsertResult } from "@sports-data
 import { Clock, Effect } from "effect"
 import { orStoreError } from "./Errors.js"
 import { refreshLineGroups } from "./LineGroups.js"
-import { refreshSummaries } from "./Summaries.js"
 import { refreshStandingsTables } from "./Readers.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
 import { analyzeSports } from "./Statistics.js"
+import { refreshSummaries } from "./Summaries.js"
 import * as T from "./Tables.js"
 
 /** The most JSON text (characters) one upsert statement carries as its parameter. */

@@ -42,7 +42,6 @@ import { makeJobLeases } from "./Jobs.js"
 import { cachedKeyStore, KEYS_CHANNEL } from "./KeyCache.js"
 import { makeKeyStore } from "./KeyStore.js"
 import { refreshLineGroups } from "./LineGroups.js"
-import { refreshSummaries } from "./Summaries.js"
 import { makeLiveGameStore } from "./Live.js"
 import { makeMetricsStore } from "./Metrics.js"
 import { migrate, SERVICE_EVENTS_CHANNEL } from "./Migrations.js"
@@ -54,6 +53,7 @@ import { makeReaders, refreshStandingsTables } from "./Readers.js"
 import { makeSourceSyncStore } from "./SourceSync.js"
 import { makeStackStore } from "./Stacks.js"
 import { analyzeNeverAnalyzed } from "./Statistics.js"
+import { refreshSummaries } from "./Summaries.js"
 import { makeUsageStore } from "./UsageStore.js"
 import { makeWebhookStore } from "./Webhooks.js"
 import { makeWriteBehindUsageStore } from "./WriteBehindUsage.js"
@@ -182,7 +182,9 @@ export const makeWith = (
  * (Standings.ts) and the statistics of the tables never analyzed (Statistics.ts).
  */
 const migrated = Effect.mapError(migrate, (error) => unavailable("migrations failed", error)).pipe(
-  Effect.tap(() => Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), analyzeNeverAnalyzed))
+  Effect.tap(() =>
+    Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), analyzeNeverAnalyzed)
+  )
 )
 
 /**
