@@ -878,10 +878,11 @@ describe("sports data contract (readers and writer)", () => {
           expect(summary.find((s) => s.sport === "ufc")).toMatchObject({ games: 0, players: 0, first_game_date: null })
         }))
 
-      it.effect("ingest state: absent until set, then the last one set", () =>
+      it.effect("ingest state: absent until set, then the last one set; every sport's in one read", () =>
         Effect.gen(function*() {
           const store = yield* Ports
           expect(yield* store.catalog.ingestState("mlb")).toEqual(Option.none())
+          expect((yield* store.catalog.ingestStates).has("mlb")).toBe(false)
           const first = {
             sport: "mlb" as const,
             finished_at: new Date("2024-10-01T00:00:00Z"),
@@ -892,6 +893,11 @@ describe("sports data contract (readers and writer)", () => {
           const second = { ...first, finished_at: new Date("2024-10-02T00:00:00Z"), source_mtime_ms: 1_700_000_500_000 }
           yield* store.writer.setIngestState(second)
           expect(yield* store.catalog.ingestState("mlb")).toEqual(Option.some(second))
+          const golf = { sport: "golf" as const, finished_at: new Date("2024-10-03T00:00:00Z"), source_mtime_ms: 1 }
+          yield* store.writer.setIngestState(golf)
+          const all = yield* store.catalog.ingestStates
+          expect([all.get("golf"), all.get("mlb")]).toEqual([golf, second])
+          for (const [sport, state] of all) expect(yield* store.catalog.ingestState(sport)).toEqual(Option.some(state))
         }))
 
       it.effect("data version: moved by an upsert that inserts or changes a row, kept by an unchanged one", () =>

@@ -107,8 +107,9 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
      */
     const dataStatus = Effect.fn("Catalog.dataStatus")(function*() {
       // independent reads, asked for at once
-      const [summary, lastUpdates, tracked, health] = yield* Effect.all([
+      const [summary, states, lastUpdates, tracked, health] = yield* Effect.all([
         catalog.summary,
+        catalog.ingestStates,
         signals.lastUpdate,
         Option.isSome(progress) ? progress.value.all : Effect.succeed([]),
         live.health
@@ -117,37 +118,32 @@ export class Catalog extends Effect.Service<Catalog>()("@sports-data/app/Catalog
       const bySport = new Map(tracked.map((p) => [p.sport, p]))
       const feeds = new Map(health.map((h) => [h.sport as string, h]))
       const iso = (d: Date | null) => d?.toISOString() ?? null
-      return yield* Effect.forEach(
-        summary,
-        (s) =>
-          Effect.map(catalog.ingestState(s.sport), (state): Resources.DataStatusRow => {
-            const p = bySport.get(s.sport)
-            return {
-              sport: s.sport,
-              players: s.players,
-              teams: s.teams,
-              games: s.games,
-              stat_lines: s.stat_lines,
-              last_ingested_at: Option.isSome(state) ? state.value.finished_at.toISOString() : null,
-              source_updated_at: Option.isSome(state) ? new Date(state.value.source_mtime_ms).toISOString() : null,
-              last_game_date: s.last_game_date,
-              last_signal_update: lastSignal.get(s.sport)?.toISOString() ?? null,
-              state: p?.state ?? (Option.isSome(state) ? "ready" : "pending"),
-              serving: p?.serving ?? true,
-              ingest: p === undefined ? null : {
-                files_read: p.files_read,
-                files_total: p.files_total,
-                rows_read: p.rows_read,
-                started_at: iso(p.started_at),
-                finished_at: iso(p.finished_at),
-                error: p.error
-              },
-              live: liveStatus(feeds.get(s.sport))
-            }
-          }),
-        // each sport's ingest record is one keyed read: asked for at once, not one after another
-        { concurrency: "unbounded" }
-      )
+      return summary.map((s): Resources.DataStatusRow => {
+        const p = bySport.get(s.sport)
+        const state = states.get(s.sport)
+        return {
+          sport: s.sport,
+          players: s.players,
+          teams: s.teams,
+          games: s.games,
+          stat_lines: s.stat_lines,
+          last_ingested_at: state === undefined ? null : state.finished_at.toISOString(),
+          source_updated_at: state === undefined ? null : new Date(state.source_mtime_ms).toISOString(),
+          last_game_date: s.last_game_date,
+          last_signal_update: lastSignal.get(s.sport)?.toISOString() ?? null,
+          state: p?.state ?? (state === undefined ? "pending" : "ready"),
+          serving: p?.serving ?? true,
+          ingest: p === undefined ? null : {
+            files_read: p.files_read,
+            files_total: p.files_total,
+            rows_read: p.rows_read,
+            started_at: iso(p.started_at),
+            finished_at: iso(p.finished_at),
+            error: p.error
+          },
+          live: liveStatus(feeds.get(s.sport))
+        }
+      })
     })
 
     /**

@@ -622,6 +622,7 @@ export const makeCatalogReader = (data: SportsData): CatalogReaderService => ({
     return [...teamRows, ...eventRows]
   }),
   ingestState: (sport) => Effect.map(Ref.get(data.ingest), (m) => HashMap.get(m, sport)),
+  ingestStates: Effect.map(Ref.get(data.ingest), (m) => new Map(HashMap.toEntries(m))),
   dataVersion: Effect.map(Ref.get(data.version), String)
 })
 

@@ -771,31 +771,38 @@ const summaryRow = (sport: SportKey, row: SummaryRow | undefined, last_updated: 
 export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
+    /** The ingest records under `where` (every sport's, or one's). */
+    const records = (where: Fragment) =>
+      sql<{ sport: SportKey; finished_at: Date; source_mtime_ms: number | string }>`
+        SELECT sport, finished_at, source_mtime_ms FROM ingest_state WHERE ${where}`.pipe(
+        Effect.map((rows) =>
+          new Map(rows.map((r) => [r.sport, {
+            sport: r.sport,
+            finished_at: r.finished_at,
+            source_mtime_ms: Number(r.source_mtime_ms)
+          }]))
+        )
+      )
+    const ingestStates = records(sql`true`).pipe(orStoreError("CatalogReader.ingestStates"))
     const summary = Effect.gen(function*() {
       const stored = yield* storedSummaries(sql)
-      const finished = yield* sql<{ sport: string; finished_at: Date }>`SELECT sport, finished_at FROM ingest_state`
-      const at = new Map(finished.map((r) => [r.sport, r.finished_at]))
+      const at = yield* records(sql`true`)
       return yield* Effect.forEach([...teamSports, ...eventSports], (sport): Effect.Effect<SportSummary, SqlError> => {
         const kept = stored.get(sport)
+        const finished = at.get(sport)?.finished_at ?? null
         return kept !== undefined
-          ? Effect.succeed(summaryRow(sport, kept, at.get(sport) ?? null))
-          : Effect.map(summaryOf(sql, sport), ([row]) => summaryRow(sport, row, at.get(sport) ?? null))
+          ? Effect.succeed(summaryRow(sport, kept, finished))
+          : Effect.map(summaryOf(sql, sport), ([row]) => summaryRow(sport, row, finished))
       })
     }).pipe(orStoreError("CatalogReader.summary"))
     return {
       summary,
       ingestState: (sport) =>
-        sql<{ finished_at: Date; source_mtime_ms: number | string }>`
-          SELECT finished_at, source_mtime_ms FROM ingest_state WHERE sport = ${sport}`.pipe(
-          Effect.map((rows) =>
-            Option.map(Option.fromNullable(rows[0]), (row) => ({
-              sport,
-              finished_at: row.finished_at,
-              source_mtime_ms: Number(row.source_mtime_ms)
-            }))
-          ),
+        records(sql`sport = ${sport}`).pipe(
+          Effect.map((found) => Option.fromNullable(found.get(sport))),
           orStoreError("CatalogReader.ingestState")
         ),
+      ingestStates,
       dataVersion: readDataVersion(sql)
     }
   }

@@ -310,6 +310,8 @@ export interface CatalogReaderService {
   readonly summary: Effect.Effect<ReadonlyArray<SportSummary>, StoreError>
   /** The record of the last ingestion of a sport, if any. */
   readonly ingestState: (sport: SportKey) => Effect.Effect<Option.Option<IngestState>, StoreError>
+  /** The record of the last ingestion of every sport ingested, in one read, by sport. */
+  readonly ingestStates: Effect.Effect<ReadonlyMap<SportKey, IngestState>, StoreError>
   /**
    * An opaque version of every canonical row. It changes whenever a write inserts or changes
    * at least one row, and only then; seen by every instance sharing the store (on PostgreSQL it
