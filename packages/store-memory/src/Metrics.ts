@@ -6,6 +6,10 @@
 import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
 import { Context, Effect, Option, Ref } from "effect"
 
+/** Player id order (code units), of metrics rows and of similarity vectors. */
+const byId = (a: { readonly player_id: string }, b: { readonly player_id: string }) =>
+  a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
+
 /** Makes both metrics ports over one fresh, empty state. Never fails. */
 export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader | PlayerMetricsWriter>> = Effect.map(
   Ref.make(new Map<string, Analytics.PlayerMetrics>()),
@@ -16,8 +20,6 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
         Effect.map(Ref.get(state), (m) => {
           const rows = Array.from(m.values()).filter((r) => r.sport === sport)
           const wanted = season === "latest" ? Math.max(...rows.map((r) => r.season)) : season
-          const byId = (a: Analytics.PlayerMetrics, b: Analytics.PlayerMetrics) =>
-            a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
           const sorted = rows
             .filter((r) =>
               (wanted === undefined || r.season === wanted) &&
@@ -41,7 +43,7 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
                 ? [{ player_id: r.player_id, vector: r.vector }]
                 : []
             )
-            .sort((a, b) => (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0)))
+            .sort(byId))
     }).pipe(Context.add(PlayerMetricsWriter, {
       replaceSport: (sport, rows) =>
         Ref.update(state, (m) => {

@@ -66,6 +66,15 @@ export const rankedPlayers = (sql: SqlClient.SqlClient, groups: Statement.Fragme
       FROM (${groups}) g GROUP BY player_id
     ) per`
 
+/**
+ * The distinct non-null positions of the groups `groups` (rows with a `position` column) as a
+ * JSON array text in code-unit order: StatLineReader `leaders` `positions`, what a position
+ * filter chooses from. One scalar subquery.
+ */
+export const heldPositions = (sql: SqlClient.SqlClient, groups: Statement.Fragment) =>
+  sql`(SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')::text
+    FROM (${groups}) g WHERE position IS NOT NULL)`
+
 /** True when the stored groups of `sport`'s `season` are current (the caller groups the lines otherwise). */
 export const groupsFresh = (
   sport: string,
@@ -101,9 +110,7 @@ export const refreshLineGroups: Effect.Effect<void, never, SqlClient.SqlClient> 
         SELECT ${sport}, ${season}, n - 1, player_id, player_name, lines, fantasy_points, first
         FROM (${rankedPlayers(sql, stored)}) r`
       yield* sql`UPDATE line_group_seasons SET fresh = true,
-          total = (SELECT coalesce(sum(lines), 0)::int FROM line_groups WHERE sport = ${sport} AND season = ${season}),
-          positions = (SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')::text
-            FROM line_groups WHERE sport = ${sport} AND season = ${season} AND position IS NOT NULL)
+          total = (SELECT coalesce(sum(lines), 0)::int FROM (${stored}) g), positions = ${heldPositions(sql, stored)}
         WHERE sport = ${sport} AND season = ${season}`
     }))
   }

@@ -11,7 +11,6 @@
  * @module
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import type { Fragment } from "@effect/sql/Statement"
 import {
   Athlete,
@@ -68,7 +67,7 @@ import {
 } from "@sports-data/domain"
 import { Context, Effect, Option, Schema } from "effect"
 import { orStoreError } from "./Errors.js"
-import { groupedLines, groupsFresh, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
+import { groupedLines, groupsFresh, heldPositions, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
 import { refreshStandings, storedStandings, type TableKey } from "./Standings.js"
 import { storedSummaries, summaryOf, type SummaryRow } from "./Summaries.js"
@@ -87,7 +86,6 @@ const pageOf = (page: Page) => ({
   offset: Math.max(0, Math.trunc(page.offset))
 })
 
-/** The query helpers every reader uses, over one SqlClient. */
 /**
  * The most rows `findPaged` reads as one JSON value. The value is built whole in the store's
  * memory: on PGlite that is the WebAssembly memory, which never shrinks, and the ingestion's reads
@@ -96,6 +94,7 @@ const pageOf = (page: Page) => ({
  */
 export const JSON_PAGE_MAX = 5_000
 
+/** The query helpers every reader uses, over one SqlClient. */
 const helpers = (sql: SqlClient.SqlClient) => {
   /** Every row of `t` under `where`, in `orderBy`, decoded with `schema`. */
   const findAll = <A, I>(
@@ -527,8 +526,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
             ranked AS (${rankedPlayers(sql, sql`SELECT * FROM kept`)})
             SELECT (SELECT coalesce(sum(lines), 0)::int FROM kept) AS total,
               (SELECT coalesce(json_agg(DISTINCT season ORDER BY season), '[]') FROM kept)::text AS seasons,
-              (SELECT coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C"), '[]')
-                FROM g WHERE position IS NOT NULL)::text AS positions,
+              ${heldPositions(sql, sql`SELECT * FROM g`)} AS positions,
               (SELECT coalesce(json_agg(json_build_array(player_id, player_name, lines, fantasy_points, first) ORDER BY n), '[]')
                 FROM ranked WHERE n <= ${limit})::text AS leaders`
           return answer(row!)
@@ -785,16 +783,19 @@ export const makeCatalogReader: Effect.Effect<CatalogReaderService, never, SqlCl
       )
     const ingestStates = records(sql`true`).pipe(orStoreError("CatalogReader.ingestStates"))
     const summary = Effect.gen(function*() {
-      const stored = yield* storedSummaries(sql)
-      const at = yield* records(sql`true`)
-      return yield* Effect.forEach([...teamSports, ...eventSports], (sport): Effect.Effect<SportSummary, SqlError> => {
+      const stored = yield* storedSummaries(sql).pipe(orStoreError("CatalogReader.summary"))
+      const at = yield* ingestStates
+      return yield* Effect.forEach([...teamSports, ...eventSports], (sport) => {
         const kept = stored.get(sport)
         const finished = at.get(sport)?.finished_at ?? null
         return kept !== undefined
           ? Effect.succeed(summaryRow(sport, kept, finished))
-          : Effect.map(summaryOf(sql, sport), ([row]) => summaryRow(sport, row, finished))
+          : summaryOf(sql, sport).pipe(
+            Effect.map(([row]) => summaryRow(sport, row, finished)),
+            orStoreError("CatalogReader.summary")
+          )
       })
-    }).pipe(orStoreError("CatalogReader.summary"))
+    })
     return {
       summary,
       ingestState: (sport) =>

@@ -13,7 +13,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as Statement from "@effect/sql/Statement"
-import { eventSports, type SportKey, teamSports } from "@sports-data/domain"
+import { eventSports, isTeamSport, type SportKey, teamSports } from "@sports-data/domain"
 import { Effect } from "effect"
 
 /** One row of {@link summaryOf}: the columns of `sport_summaries` but its sport and versions. */
@@ -26,8 +26,6 @@ export interface SummaryRow {
   readonly last_game_date: string | null
   readonly seasons: ReadonlyArray<number>
 }
-
-const isTeamSport = (sport: SportKey): boolean => (teamSports as ReadonlyArray<SportKey>).includes(sport)
 
 /**
  * The summary of `sport` as one row, computed from its rows. A team sport: its players, teams,
