@@ -727,6 +727,32 @@ describe("sports data contract (readers and writer)", () => {
           expect(ids(second.rows)).toEqual(["pga:2024:masters:svc_golf_08793", "pga:2024:masters:svc_golf_33448"])
         }))
 
+      it.effect("entries: shares_position_with keeps who finished level with the participant, event by event", () =>
+        Effect.gen(function*() {
+          yield* seed
+          const store = yield* Ports
+          const golf = { sport: "golf" as const, ...page }
+          // Åberg level with Woods at the Masters (T60); Thomas, without a place, shares none
+          const aberg = F.eventEntries.find((e) => e.id === "pga:2024:masters:svc_golf_52955")!
+          yield* store.writer.upsertEventEntries([{ ...aberg, position: 60 }])
+          const level = yield* store.events.entries({ ...golf, shares_position_with: "svc_golf_08793" })
+          expect(level.rows.map((e) => [e.event_id, e.participant_name, e.position])).toEqual([
+            ["pga:2024:masters", "Tiger Woods", 60],
+            ["pga:2024:masters", "Ludvig Åberg", 60]
+          ])
+          // Scheffler alone at his place in each event; narrowed to one event by event_ids
+          const alone = yield* store.events.entries({ ...golf, shares_position_with: F.scheffler })
+          expect(alone.rows.map((e) => [e.event_id, e.participant_id])).toEqual([
+            ["pga:2024:masters", F.scheffler],
+            ["pga:2024:us-open", F.scheffler]
+          ])
+          expect(
+            (yield* store.events.entries({ ...golf, event_ids: ["pga:2024:us-open"], shares_position_with: F.scheffler }))
+              .total
+          ).toBe(1)
+          expect((yield* store.events.entries({ ...golf, shares_position_with: "svc_golf_33448" })).total).toBe(0)
+        }))
+
       it.effect("participantTotals: each participant's entries of the events asked, summed, by participant id", () =>
         Effect.gen(function*() {
           yield* seed

@@ -170,13 +170,16 @@ export class Golf extends Effect.Service<Golf>()("@sports-data/app/Golf", {
       const recent = [...held]
         .sort((a, b) => (b.end_date ?? b.start_date ?? "").localeCompare(a.end_date ?? a.start_date ?? ""))
         .slice(0, tournaments)
-      const fields = yield* entriesOf(events, "golf", recent.map((e) => e.id))
+      // who finished level with the golfer in those events (a tie's label), not their whole fields
+      const level = yield* allRows((page) =>
+        events.entries({ sport: "golf", event_ids: recent.map((e) => e.id), shares_position_with: id, ...page })
+      )
       const byEvent = new Map(counted.map((e) => [e.event_id, e] as const))
       const rows = recent.map((ev) => {
         const entry = byEvent.get(ev.id)!
         // playoff holes a source counted in the total are taken out at par (their score is unknown)
         const strokes = entry.score! - (entry.stats["playoff_par"] ?? 0)
-        const label = leaderboardRows(fields.filter((f) => f.event_id === ev.id))
+        const label = leaderboardRows([entry, ...level.filter((f) => f.event_id === ev.id && f.participant_id !== id)])
           .find((r) => r.player_id === id)?.position ?? "-"
         return {
           game_id: ev.id,

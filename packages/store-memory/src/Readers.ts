@@ -464,11 +464,17 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
       const shared = q.shares_event_with === undefined ? undefined : new Set(
         rows.filter((e) => e.sport === q.sport && e.participant_id === q.shares_event_with).map((e) => e.event_id)
       )
+      const place = (e: EventEntry) => `${e.event_id}\u0000${e.position}`
+      const placed = q.shares_position_with === undefined ? undefined : new Set(
+        rows.filter((e) => e.sport === q.sport && e.participant_id === q.shares_position_with && e.position !== null)
+          .map(place)
+      )
       return paged(
         rows.filter((e) =>
           e.sport === q.sport &&
           (events === undefined || events.has(e.event_id)) &&
           (shared === undefined || shared.has(e.event_id)) &&
+          (placed === undefined || (e.position !== null && placed.has(place(e)))) &&
           (q.participant_id === undefined || e.participant_id === q.participant_id) &&
           (q.position === undefined || e.position === q.position)
         ),

@@ -643,6 +643,10 @@ export const makeEventReader: Effect.Effect<EventReaderService, never, SqlClient
           where.push(sql`event_id IN (SELECT o.event_id FROM event_entries o
             WHERE o.sport = ${q.sport} AND o.participant_id = ${q.shares_event_with})`)
         }
+        if (q.shares_position_with !== undefined) {
+          where.push(sql`(event_id, position) IN (SELECT o.event_id, o.position FROM event_entries o
+            WHERE o.sport = ${q.sport} AND o.participant_id = ${q.shares_position_with} AND o.position IS NOT NULL)`)
+        }
         return findPaged(
           T.eventEntries,
           EventEntry,

@@ -199,7 +199,10 @@ export interface EventQuery {
 /**
  * Entry filters: the entries of some events, or one participant's entries (both may be given);
  * `position` keeps the entries at that place only (1: the winners); `shares_event_with` keeps
- * the entries of the events where that participant also has an entry (a head to head).
+ * the entries of the events where that participant also has an entry (a head to head);
+ * `shares_position_with` keeps the entries at the same event and finishing position as one of that
+ * participant's entries, theirs included (who shared a place with them: a tie; an entry without a
+ * position shares none).
  * Rows ordered by event_id (code units), then position (nulls last), then participant_id;
  * `limit` rows from `offset`, with the total before paging.
  */
@@ -209,6 +212,7 @@ export interface EventEntryQuery {
   readonly participant_id?: string | undefined
   readonly position?: number | undefined
   readonly shares_event_with?: string | undefined
+  readonly shares_position_with?: string | undefined
   readonly limit: number
   readonly offset: number
 }
