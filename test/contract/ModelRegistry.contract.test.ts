@@ -156,6 +156,45 @@ describe("ModelRegistry contract", () => {
           ])
         }))
 
+      it.effect("latest with top: the board's head by confidence_score, ties at the edge kept, nulls last", () =>
+        Effect.gen(function*() {
+          const writer = yield* ModelRegistryWriter
+          const reader = yield* ModelRegistryReader
+          const v = {
+            ...version("4.t", "ACTIVE", "2025-07-01T00:00:00.000Z"),
+            id: "mlb.confidence.4.t",
+            sport: "mlb" as const
+          }
+          const scored = (player_id: string, confidence_score: number | null) => ({
+            ...prediction(v, "g1", "2024-10-08"),
+            sport: "mlb" as const,
+            player_id,
+            confidence_score
+          })
+          yield* writer.record(v, [
+            scored("svc_mlb_a", 40),
+            scored("svc_mlb_b", 70),
+            scored("svc_mlb_c", 55),
+            scored("svc_mlb_d", 55),
+            scored("svc_mlb_e", null)
+          ])
+          const head = (top: number) =>
+            Effect.map(
+              reader.latest({ sport: "mlb", model_type: "confidence", top }),
+              (rows) => rows.map((p) => p.player_id)
+            )
+          expect(yield* head(1)).toEqual(["svc_mlb_b"])
+          // c and d share second place: asking for two keeps both
+          expect(yield* head(2)).toEqual(["svc_mlb_b", "svc_mlb_c", "svc_mlb_d"])
+          expect(yield* head(4)).toEqual(["svc_mlb_a", "svc_mlb_b", "svc_mlb_c", "svc_mlb_d"])
+          expect(yield* head(10)).toEqual(["svc_mlb_a", "svc_mlb_b", "svc_mlb_c", "svc_mlb_d", "svc_mlb_e"])
+          expect(yield* reader.latest({ sport: "mlb", model_type: "confidence", top: 3 })).toEqual(
+            (yield* reader.latest({ sport: "mlb", model_type: "confidence" })).filter((p) =>
+              p.player_id !== "svc_mlb_a" && p.player_id !== "svc_mlb_e"
+            )
+          )
+        }))
+
       it.effect("recording the same version again updates it in place", () =>
         Effect.gen(function*() {
           const writer = yield* ModelRegistryWriter

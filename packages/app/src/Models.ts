@@ -11,7 +11,6 @@ import {
   ModelRegistryReader,
   type Models as M,
   parseCanonicalPlayerId,
-  type Player,
   PlayerReader,
   type TeamSport
 } from "@sports-data/domain"
@@ -82,10 +81,11 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
      * Players of `sport` by confidence: each one's newest prediction of the ACTIVE confidence
      * model, filtered by partial name (`player`) and team, highest confidence_score first (then
      * name), at most `limit`. `active` is false when no confidence model of the sport is ACTIVE
-     * (rows empty). The predictions are ranked by score first and the players read for the best
-     * of them only, in growing slices (64 or twice `limit`, then doubling, each stretched to the
-     * end of its last score so that ties meet in one sort), until `limit` rows are found; with a
-     * name or team filter, the sport's matching players are read at once instead.
+     * (rows empty). Without a filter, the store answers the board's head only (the predictions
+     * ranked within 64 or twice `limit`, ties kept: ModelRegistryReader `latest` with `top`) and
+     * the players of those are read; every prediction is read only when too few of the head's
+     * players are held. With a name or team filter, the sport's matching players are read at
+     * once and every prediction ranked.
      */
     const confidence = Effect.fn("Models.confidence")(function*(sport: TeamSport, options: {
       readonly player?: string | undefined
@@ -93,11 +93,6 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
       readonly limit: number
     }) {
       const active = (yield* registry.versions({ sport, status: "ACTIVE" })).some((v) => v.model_type === "confidence")
-      const latest = yield* registry.latest({ sport, model_type: "confidence" })
-      const score = (p: { readonly confidence_score: number | null }) => p.confidence_score ?? -1
-      const ranked = [...latest].sort((a, b) => score(b) - score(a))
-      const rows: Array<ReturnType<typeof served> & ReturnType<typeof playerRef> & Pick<Player, "team" | "position">> =
-        []
       // a name or team filter reads the sport's matching players at once (an indexed read of a few)
       const filtered = options.player === undefined && options.team === undefined
         ? undefined
@@ -105,26 +100,24 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
           (yield* allRows((page) => players.find({ sport, search: options.player, team: options.team, ...page })))
             .map((p) => [p.id, p] as const)
         )
-      for (
-        let start = 0, size = Math.max(64, 2 * options.limit);
-        start < ranked.length && rows.length < options.limit;
-      ) {
-        let end = filtered === undefined ? Math.min(start + size, ranked.length) : ranked.length
-        while (end < ranked.length && score(ranked[end]!) === score(ranked[end - 1]!)) end++
-        const slice = ranked.slice(start, end)
-        const byId = filtered ?? (yield* playersById(players, slice.map((p) => p.player_id)))
-        for (const p of slice) {
-          const player = byId.get(p.player_id)
-          if (player !== undefined) {
-            rows.push({ ...playerRef(player), team: player.team, position: player.position, ...served(p) })
-          }
-        }
-        start = end
-        size *= 2
+      const board = (latest: ReadonlyArray<M.ModelPrediction>) =>
+        Effect.gen(function*() {
+          const byId = filtered ?? (yield* playersById(players, latest.map((p) => p.player_id)))
+          return latest.flatMap((p) => {
+            const player = byId.get(p.player_id)
+            return player === undefined
+              ? []
+              : [{ ...playerRef(player), team: player.team, position: player.position, ...served(p) }]
+          }).sort((a, b) =>
+            (b.confidence_score ?? -1) - (a.confidence_score ?? -1) || a.player_name.localeCompare(b.player_name)
+          )
+        })
+      const head = filtered === undefined ? Math.max(64, 2 * options.limit) : undefined
+      const latest = yield* registry.latest({ sport, model_type: "confidence", top: head })
+      let rows = yield* board(latest)
+      if (head !== undefined && rows.length < options.limit && latest.length >= head) {
+        rows = yield* board(yield* registry.latest({ sport, model_type: "confidence" }))
       }
-      rows.sort((a, b) =>
-        (b.confidence_score ?? -1) - (a.confidence_score ?? -1) || a.player_name.localeCompare(b.player_name)
-      )
       return { active, rows: rows.slice(0, options.limit) }
     })
 

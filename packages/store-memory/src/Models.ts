@@ -31,6 +31,12 @@ const newestOf = (s: State, keep: (p: Models.ModelPrediction) => boolean) => {
   return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
 }
 
+/** `rows` ranked at most `top` by confidence_score, highest first, nulls last; tied rows share a rank. */
+const topByConfidence = (rows: ReadonlyArray<Models.ModelPrediction>, top: number) => {
+  const above = (a: number | null, b: number | null) => a !== null && (b === null || a > b)
+  return rows.filter((p) => 1 + rows.filter((o) => above(o.confidence_score, p.confidence_score)).length <= top)
+}
+
 /** Makes both registry ports over one fresh, empty state. Never fails. */
 export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader | ModelRegistryWriter>> = Effect.map(
   Ref.make<State>({ versions: new Map(), predictions: [] }),
@@ -56,8 +62,11 @@ export const makeModelStore: Effect.Effect<Context.Context<ModelRegistryReader |
               byCode(b.game_date ?? "", a.game_date ?? "") || byCode(b.game_id, a.game_id)
             )
             .slice(0, limit)),
-      latest: ({ model_type, sport }) =>
-        Effect.map(Ref.get(state), (s) => newestOf(s, (p) => p.sport === sport && p.model_type === model_type)),
+      latest: ({ model_type, sport, top }) =>
+        Effect.map(Ref.get(state), (s) => {
+          const newest = newestOf(s, (p) => p.sport === sport && p.model_type === model_type)
+          return top === undefined ? newest : topByConfidence(newest, top)
+        }),
       newest: ({ model_type, player_ids }) =>
         Effect.map(Ref.get(state), (s) => {
           const ids = new Set(player_ids)

@@ -48,15 +48,24 @@ export const makeModelStore: Effect.Effect<
   never,
   SqlClient.SqlClient
 > = Effect.map(SqlClient.SqlClient, (sql) => {
-  /** Per player, the newest prediction of the ACTIVE versions among the model_latest rows `where` keeps, by player_id. */
-  const newestOf = (where: Statement.Fragment) =>
-    sql`SELECT * FROM (SELECT DISTINCT ON (p.player_id COLLATE "C") ${sql.literal(PREDICTION_COLUMNS)}
+  /**
+   * Per player, the newest prediction of the ACTIVE versions among the model_latest rows `where`
+   * keeps, by player_id; with `top`, those ranked at most `top` by confidence_score (ties kept).
+   */
+  const newestOf = (where: Statement.Fragment, top?: number) => {
+    const newest = sql`SELECT DISTINCT ON (p.player_id COLLATE "C") ${sql.literal(PREDICTION_COLUMNS)}
         FROM model_latest p JOIN model_versions v ON v.id = p.model_id AND v.status = 'ACTIVE'
         WHERE ${where}
-        ORDER BY p.player_id COLLATE "C", p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC) AS newest
+        ORDER BY p.player_id COLLATE "C", p.game_date DESC NULLS LAST, p.game_id COLLATE "C" DESC`
+    // rank() gives tied rows the rank of the first of them, so the rows level with the top-th stay
+    const kept = top === undefined ? newest : sql`SELECT * FROM (
+        SELECT *, rank() OVER (ORDER BY confidence_score DESC NULLS LAST) AS rank_ FROM (${newest}) AS newest
+      ) AS ranked WHERE rank_ <= ${top}`
+    return sql`SELECT * FROM (${kept}) AS newest
       ORDER BY player_id COLLATE "C"`.pipe(
       Effect.flatMap(decodePredictions)
     ) as Effect.Effect<ReadonlyArray<Models.ModelPrediction>, SqlError | ParseResult.ParseError>
+  }
   return Context.make(ModelRegistryReader, {
     versions: ({ sport, status }) =>
       sql`SELECT id, sport, model_type, version, status, trained_at, card FROM model_versions
@@ -88,8 +97,8 @@ export const makeModelStore: Effect.Effect<
     // the stored newest prediction of each (version, player), model_latest (migration 41): of the
     // ACTIVE versions, per player the newest row (one version is ACTIVE per sport and model type;
     // DISTINCT ON keeps the answer that of `predictions` should two be)
-    latest: ({ model_type, sport }) =>
-      newestOf(sql`p.sport = ${sport} AND p.model_type = ${model_type}`).pipe(
+    latest: ({ model_type, sport, top }) =>
+      newestOf(sql`p.sport = ${sport} AND p.model_type = ${model_type}`, top).pipe(
         orStoreError("ModelRegistryReader.latest")
       ),
     newest: ({ model_type, player_ids }) =>

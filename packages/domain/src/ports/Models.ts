@@ -30,11 +30,14 @@ export interface ModelRegistryReaderService {
   }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
   /**
    * The newest stored prediction (by game_date, then game_id) of each player of `sport` made by
-   * the ACTIVE version of `model_type`, ordered by player_id (code units).
+   * the ACTIVE version of `model_type`, ordered by player_id (code units). With `top`, only the
+   * rows ranked at most `top` by confidence_score (highest first, nulls last; tied rows share
+   * their rank, so every row level with the `top`th is kept): a board's head, not every player.
    */
   readonly latest: (query: {
     readonly sport: TeamSport
     readonly model_type: ModelType
+    readonly top?: number | undefined
   }) => Effect.Effect<ReadonlyArray<ModelPrediction>, StoreError>
   /**
    * Of each player of `player_ids` (canonical ids, any sports), the newest stored prediction made
