@@ -118,6 +118,36 @@ describe("PlayerMetrics contract", () => {
           expect(ids(yield* reader.find({ sport: "nba", rising: true }))).toEqual(["svc_nba_old", "svc_nba_up"])
           expect(ids(yield* reader.find({ sport: "nba", season: "latest", rising: true }))).toEqual(["svc_nba_up"])
         }))
+
+      it.effect("order momentum_delta: the waiver order (momentum, then average points, then id), paged", () =>
+        Effect.gen(function*() {
+          const writer = yield* PlayerMetricsWriter
+          const reader = yield* PlayerMetricsReader
+          yield* writer.replaceSport("nhl", [
+            row("svc_nhl_b", { sport: "nhl", momentum_delta: 2, avg_fantasy_points: 9 }),
+            row("svc_nhl_a", { sport: "nhl", momentum_delta: 2, avg_fantasy_points: 9 }),
+            row("svc_nhl_c", { sport: "nhl", momentum_delta: 2, avg_fantasy_points: null }),
+            row("svc_nhl_d", { sport: "nhl", momentum_delta: 5, avg_fantasy_points: 1 }),
+            row("svc_nhl_e", { sport: "nhl", momentum_delta: 2, avg_fantasy_points: 12 }),
+            row("svc_nhl_f", { sport: "nhl", momentum_delta: -4, avg_fantasy_points: 30 })
+          ])
+          const ids = (rows: ReadonlyArray<Analytics.PlayerMetrics>) => rows.map((r) => r.player_id)
+          const rising = {
+            sport: "nhl" as const,
+            season: "latest" as const,
+            rising: true,
+            order: "momentum_delta" as const
+          }
+          expect(ids(yield* reader.find(rising))).toEqual([
+            "svc_nhl_d",
+            "svc_nhl_e",
+            "svc_nhl_a",
+            "svc_nhl_b",
+            "svc_nhl_c"
+          ])
+          expect(ids(yield* reader.find({ ...rising, offset: 1, limit: 2 }))).toEqual(["svc_nhl_e", "svc_nhl_a"])
+          expect(ids(yield* reader.find({ ...rising, offset: 4, limit: 2 }))).toEqual(["svc_nhl_c"])
+        }))
     })
   }
 })

@@ -747,7 +747,11 @@ describe("sports data contract (readers and writer)", () => {
             ["pga:2024:us-open", F.scheffler]
           ])
           expect(
-            (yield* store.events.entries({ ...golf, event_ids: ["pga:2024:us-open"], shares_position_with: F.scheffler }))
+            (yield* store.events.entries({
+              ...golf,
+              event_ids: ["pga:2024:us-open"],
+              shares_position_with: F.scheffler
+            }))
               .total
           ).toBe(1)
           expect((yield* store.events.entries({ ...golf, shares_position_with: "svc_golf_33448" })).total).toBe(0)

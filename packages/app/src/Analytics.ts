@@ -131,9 +131,6 @@ const inRange = (x: number | null, min: number | undefined, max: number | undefi
   (min === undefined && max === undefined) ||
   (x !== null && (min === undefined || x >= min) && (max === undefined || x <= max))
 
-const byId = (a: { readonly player_id: string }, b: { readonly player_id: string }) =>
-  a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
-
 /** The analytics feature. */
 export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Analytics", {
   effect: Effect.gen(function*() {
@@ -480,24 +477,32 @@ export class Analytics extends Effect.Service<Analytics>()("@sports-data/app/Ana
       sport: TeamSport,
       q: { readonly position?: string | undefined; readonly excludeInjured: boolean; readonly limit: number }
     ) {
-      // the latest season (its best row) and its rising rows: two small reads, not every row of the sport
+      // the latest season (its best row), then its rising rows in waiver order, read in growing
+      // slices (64 or four times `limit`, then doubling) until `limit` of them pass the filters,
+      // which need each one's player: not every rising row of the sport and its player
       const season = (yield* metrics.find({ sport, season: "latest", order: "avg_fantasy_points", limit: 1 }))[0]
         ?.season
-      const rising = yield* metrics.find({ sport, season: "latest", rising: true })
-      const people = yield* playersById(players, rising.map((m) => m.player_id))
-      const rows = rising
-        .flatMap((m) => {
-          const p = people.get(m.player_id)
-          if (p === undefined) return []
-          if (q.excludeInjured && p.status === "injured") return []
-          if (q.position !== undefined && !Sports.positionMatches(sport, q.position, p.position)) return []
-          return [{ m, p }]
+      const kept: Array<{ readonly m: A.PlayerMetrics; readonly p: Player }> = []
+      for (let offset = 0, size = Math.max(64, 4 * q.limit); kept.length < q.limit; offset += size, size *= 2) {
+        const rising = yield* metrics.find({
+          sport,
+          season: "latest",
+          rising: true,
+          order: "momentum_delta",
+          offset,
+          limit: size
         })
-        .sort((a, b) =>
-          b.m.momentum_delta! - a.m.momentum_delta! ||
-          (b.m.avg_fantasy_points ?? -Infinity) - (a.m.avg_fantasy_points ?? -Infinity) ||
-          byId(a.m, b.m)
-        )
+        const people = yield* playersById(players, rising.map((m) => m.player_id))
+        for (const m of rising) {
+          const p = people.get(m.player_id)
+          if (p === undefined) continue
+          if (q.excludeInjured && p.status === "injured") continue
+          if (q.position !== undefined && !Sports.positionMatches(sport, q.position, p.position)) continue
+          kept.push({ m, p })
+        }
+        if (rising.length < size) break
+      }
+      const rows = kept
         .slice(0, q.limit)
         .map(({ m, p }, i): R.WaiverPriorityRow => ({
           rank: i + 1,

@@ -10,6 +10,10 @@ import { Context, Effect, Option, Ref } from "effect"
 const byId = (a: { readonly player_id: string }, b: { readonly player_id: string }) =>
   a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
 
+/** Descending order of two figures, nulls last. */
+const descending = (a: number | null, b: number | null) =>
+  (a === null ? 1 : 0) - (b === null ? 1 : 0) || (b ?? 0) - (a ?? 0)
+
 /** Makes both metrics ports over one fresh, empty state. Never fails. */
 export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader | PlayerMetricsWriter>> = Effect.map(
   Ref.make(new Map<string, Analytics.PlayerMetrics>()),
@@ -30,8 +34,8 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
               order === undefined ?
                 byId :
                 (a, b) =>
-                  (a.avg_fantasy_points === null ? 1 : 0) - (b.avg_fantasy_points === null ? 1 : 0) ||
-                  (b.avg_fantasy_points ?? 0) - (a.avg_fantasy_points ?? 0) || byId(a, b)
+                  (order === "momentum_delta" ? descending(a.momentum_delta, b.momentum_delta) : 0) ||
+                  descending(a.avg_fantasy_points, b.avg_fantasy_points) || byId(a, b)
             )
           return order === undefined ? sorted : sorted.slice(offset, limit === undefined ? undefined : offset + limit)
         }),

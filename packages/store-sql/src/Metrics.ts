@@ -72,7 +72,9 @@ export const makeMetricsStore: Effect.Effect<
         "PlayerMetricsReader.find",
         order === undefined
           ? undefined
-          : sql`ORDER BY avg_fantasy_points DESC NULLS LAST, player_id COLLATE "C"${
+          : sql`ORDER BY ${
+            order === "momentum_delta" ? sql`momentum_delta DESC NULLS LAST, ` : sql``
+          }avg_fantasy_points DESC NULLS LAST, player_id COLLATE "C"${
             limit === undefined ? sql`` : sql` LIMIT ${Math.max(0, Math.trunc(limit))}`
           } OFFSET ${Math.max(0, Math.trunc(offset))}`
       ),

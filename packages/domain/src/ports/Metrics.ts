@@ -16,8 +16,10 @@ export interface PlayerMetricsReaderService {
   /**
    * Every metrics row of `sport` (of `season` when given; `"latest"`: of the greatest season the
    * sport's rows hold), ordered by player_id (code units); with `order: "avg_fantasy_points"`,
-   * by avg_fantasy_points descending (nulls last), then player_id, and only the rows from
-   * `offset` (default 0), at most `limit` (default all). `player_ids` keeps the rows of those
+   * by avg_fantasy_points descending (nulls last), then player_id; with `order:
+   * "momentum_delta"`, by momentum_delta descending (nulls last), then avg_fantasy_points
+   * descending (nulls last), then player_id (the waiver priority's order). With an order, only the
+   * rows from `offset` (default 0), at most `limit` (default all). `player_ids` keeps the rows of those
    * players only (the latest season stays the sport's). `rising`: only the rows whose
    * momentum_delta is above 0 (the waiver priority's candidates).
    */
@@ -25,7 +27,7 @@ export interface PlayerMetricsReaderService {
     query: {
       readonly sport: TeamSport
       readonly season?: number | "latest" | undefined
-      readonly order?: "avg_fantasy_points" | undefined
+      readonly order?: "avg_fantasy_points" | "momentum_delta" | undefined
       readonly offset?: number | undefined
       readonly limit?: number | undefined
       readonly player_ids?: ReadonlyArray<string> | undefined
