@@ -96,19 +96,32 @@ export const JSON_PAGE_MAX = 5_000
 
 /** The query helpers every reader uses, over one SqlClient. */
 const helpers = (sql: SqlClient.SqlClient) => {
-  /** Every row of `t` under `where`, in `orderBy`, decoded with `schema`. */
+  /**
+   * Every row of `t` under `where`, in `orderBy`, decoded with `schema`. A table with a JSON form
+   * of its rows (TableSpec `json`) is read as one JSON array of at most {@link JSON_PAGE_MAX} + 1
+   * rows (cfb's 732 teams: half PGlite's time of a row per team); more rows than JSON_PAGE_MAX
+   * are read again as rows.
+   */
   const findAll = <A, I>(
     t: T.TableSpec<A>,
     schema: Schema.Schema<A, I>,
     where: ReadonlyArray<Fragment>,
     orderBy: string,
     operation: string
-  ): Effect.Effect<ReadonlyArray<A>, StoreError> =>
-    sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${sql.and(where)}
-      ORDER BY ${sql.literal(orderBy)}`.pipe(
-      Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))),
+  ): Effect.Effect<ReadonlyArray<A>, StoreError> => {
+    const rows = sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${sql.and(where)}
+      ORDER BY ${sql.literal(orderBy)}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))))
+    if (t.json === undefined) return rows.pipe(orStoreError(operation))
+    const order = sql.literal(orderBy)
+    return sql<{ rows: string }>`SELECT coalesce(json_agg(r.canonical_ ORDER BY ${order}), '[]')::text AS rows FROM (
+        SELECT *, ${sql.literal(t.json)} AS canonical_ FROM ${sql(t.table)} WHERE ${sql.and(where)}
+        ORDER BY ${order} LIMIT ${JSON_PAGE_MAX + 1}
+      ) r`.pipe(
+      Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))(row?.rows ?? "[]")),
+      Effect.flatMap((read) => (read.length > JSON_PAGE_MAX ? rows : Effect.succeed(read))),
       orStoreError(operation)
     )
+  }
 
   /**
    * The rows strictly after sort key `after` in the order of `spec`, whose columns are the SQL
