@@ -85,7 +85,7 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
      * ranked within 64 or twice `limit`, ties kept: ModelRegistryReader `latest` with `top`) and
      * the players of those are read; every prediction is read only when too few of the head's
      * players are held. With a name or team filter, the sport's matching players are read at
-     * once and every prediction ranked.
+     * once, then their newest predictions (ModelRegistryReader `newest`).
      */
     const confidence = Effect.fn("Models.confidence")(function*(sport: TeamSport, options: {
       readonly player?: string | undefined
@@ -113,7 +113,9 @@ export class Models extends Effect.Service<Models>()("@sports-data/app/Models", 
           )
         })
       const head = filtered === undefined ? Math.max(64, 2 * options.limit) : undefined
-      const latest = yield* registry.latest({ sport, model_type: "confidence", top: head })
+      const latest = filtered === undefined
+        ? yield* registry.latest({ sport, model_type: "confidence", top: head })
+        : yield* registry.newest({ model_type: "confidence", player_ids: [...filtered.keys()] })
       let rows = yield* board(latest)
       if (head !== undefined && rows.length < options.limit && latest.length >= head) {
         rows = yield* board(yield* registry.latest({ sport, model_type: "confidence" }))
