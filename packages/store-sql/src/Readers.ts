@@ -113,10 +113,10 @@ const helpers = (sql: SqlClient.SqlClient) => {
       ORDER BY ${sql.literal(orderBy)}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))))
     if (t.json === undefined) return rows.pipe(orStoreError(operation))
     const order = sql.literal(orderBy)
-    return sql<{ rows: string }>`SELECT coalesce(json_agg(r.canonical_ ORDER BY ${order}), '[]')::text AS rows FROM (
-        SELECT *, ${sql.literal(t.json)} AS canonical_ FROM ${sql(t.table)} WHERE ${sql.and(where)}
-        ORDER BY ${order} LIMIT ${JSON_PAGE_MAX + 1}
-      ) r`.pipe(
+    return sql<{ rows: string }>`SELECT coalesce(json_agg(${sql.literal(t.json)} ORDER BY ${order}), '[]')::text AS rows
+      FROM (
+        SELECT * FROM ${sql(t.table)} WHERE ${sql.and(where)} ORDER BY ${order} LIMIT ${JSON_PAGE_MAX + 1}
+      ) AS ${sql(t.table)}`.pipe(
       Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))(row?.rows ?? "[]")),
       Effect.flatMap((read) => (read.length > JSON_PAGE_MAX ? rows : Effect.succeed(read))),
       orStoreError(operation)
@@ -183,11 +183,14 @@ const helpers = (sql: SqlClient.SqlClient) => {
     const counted = sql`SELECT count(*)::int FROM ${sql(t.table)} WHERE ${condition}`
     const order = sql.literal(orderBy)
     if (t.json !== undefined && limit > 0 && limit <= JSON_PAGE_MAX) {
+      // the JSON form is built over the page's rows only (outside the LIMIT): built in the inner
+      // select it was made for every matching row before the sort kept the page (a tennis
+      // player's 299 matches: 45 of PGlite's 50 ms for a page of 50)
       return sql<{ total: number; rows: string }>`SELECT (${counted}) AS total, (
-          SELECT coalesce(json_agg(r.canonical_ ORDER BY ${order}), '[]')::text FROM (
-            SELECT *, ${sql.literal(t.json)} AS canonical_ FROM ${sql(t.table)} WHERE ${rowsCondition}
+          SELECT coalesce(json_agg(${sql.literal(t.json)} ORDER BY ${order}), '[]')::text FROM (
+            SELECT * FROM ${sql(t.table)} WHERE ${rowsCondition}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-          ) r
+          ) AS ${sql(t.table)}
         ) AS rows`.pipe(
         Effect.flatMap(([row]) =>
           Effect.map(decodeJson(row?.rows ?? "[]"), (rows) => ({ total: row?.total ?? 0, rows }))
