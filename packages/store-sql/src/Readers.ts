@@ -235,7 +235,7 @@ const helpers = (sql: SqlClient.SqlClient) => {
 export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClient.SqlClient> = Effect.map(
   SqlClient.SqlClient,
   (sql) => {
-    const { ci, findPaged, oneOf } = helpers(sql)
+    const { ci, findAll, findPaged, oneOf } = helpers(sql)
     const decode = Schema.decodeUnknown(Schema.Array(Player))
     return {
       find: (q) => {
@@ -266,10 +266,7 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
       getMany: (ids) =>
         ids.length === 0
           ? Effect.succeed([])
-          : sql`SELECT ${sql.literal(T.players.select)} FROM players WHERE ${oneOf("id", [...new Set(ids)])}`.pipe(
-            Effect.flatMap(decode),
-            orStoreError("PlayerReader.getMany")
-          ),
+          : findAll(T.players, Player, [oneOf("id", [...new Set(ids)])], `id COLLATE "C"`, "PlayerReader.getMany"),
       // the platform names' player counts, kept by trigger (migration 41)
       platformNames: sql<{ name: string }>`SELECT name FROM player_platforms WHERE players > 0
         ORDER BY name COLLATE "C"`.pipe(
