@@ -97,6 +97,26 @@ export const JSON_PAGE_MAX = 5_000
 /** The query helpers every reader uses, over one SqlClient. */
 const helpers = (sql: SqlClient.SqlClient) => {
   /**
+   * The rows of `table` under `condition` in `orderBy`, `limit` of them from `offset`, as one JSON
+   * array (text) of `json`, the table's JSON form (TableSpec `json`). The form is built over those
+   * rows only, outside the LIMIT: built in the inner select it was made for every matching row
+   * before the sort kept the page (a tennis player's 299 matches: 45 of PGlite's 50 ms for a page
+   * of 50).
+   */
+  const jsonRows = (
+    table: string,
+    json: string,
+    condition: Fragment,
+    orderBy: string,
+    limit: number,
+    offset: number
+  ) =>
+    sql`SELECT coalesce(json_agg(${sql.literal(json)} ORDER BY ${sql.literal(orderBy)}), '[]')::text FROM (
+      SELECT * FROM ${sql(table)} WHERE ${condition}
+      ORDER BY ${sql.literal(orderBy)} LIMIT ${limit} OFFSET ${offset}
+    ) AS ${sql(table)}`
+
+  /**
    * Every row of `t` under `where`, in `orderBy`, decoded with `schema`. A table with a JSON form
    * of its rows (TableSpec `json`) is read as one JSON array of at most {@link JSON_PAGE_MAX} + 1
    * rows (cfb's 732 teams: half PGlite's time of a row per team); more rows than JSON_PAGE_MAX
@@ -112,11 +132,9 @@ const helpers = (sql: SqlClient.SqlClient) => {
     const rows = sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${sql.and(where)}
       ORDER BY ${sql.literal(orderBy)}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))))
     if (t.json === undefined) return rows.pipe(orStoreError(operation))
-    const order = sql.literal(orderBy)
-    return sql<{ rows: string }>`SELECT coalesce(json_agg(${sql.literal(t.json)} ORDER BY ${order}), '[]')::text AS rows
-      FROM (
-        SELECT * FROM ${sql(t.table)} WHERE ${sql.and(where)} ORDER BY ${order} LIMIT ${JSON_PAGE_MAX + 1}
-      ) AS ${sql(t.table)}`.pipe(
+    return sql<{ rows: string }>`SELECT (${
+      jsonRows(t.table, t.json, sql.and(where), orderBy, JSON_PAGE_MAX + 1, 0)
+    }) AS rows`.pipe(
       Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))(row?.rows ?? "[]")),
       Effect.flatMap((read) => (read.length > JSON_PAGE_MAX ? rows : Effect.succeed(read))),
       orStoreError(operation)
@@ -183,15 +201,9 @@ const helpers = (sql: SqlClient.SqlClient) => {
     const counted = sql`SELECT count(*)::int FROM ${sql(t.table)} WHERE ${condition}`
     const order = sql.literal(orderBy)
     if (t.json !== undefined && limit > 0 && limit <= JSON_PAGE_MAX) {
-      // the JSON form is built over the page's rows only (outside the LIMIT): built in the inner
-      // select it was made for every matching row before the sort kept the page (a tennis
-      // player's 299 matches: 45 of PGlite's 50 ms for a page of 50)
-      return sql<{ total: number; rows: string }>`SELECT (${counted}) AS total, (
-          SELECT coalesce(json_agg(${sql.literal(t.json)} ORDER BY ${order}), '[]')::text FROM (
-            SELECT * FROM ${sql(t.table)} WHERE ${rowsCondition}
-            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-          ) AS ${sql(t.table)}
-        ) AS rows`.pipe(
+      return sql<{ total: number; rows: string }>`SELECT (${counted}) AS total, (${
+        jsonRows(t.table, t.json, rowsCondition, orderBy, limit, offset)
+      }) AS rows`.pipe(
         Effect.flatMap(([row]) =>
           Effect.map(decodeJson(row?.rows ?? "[]"), (rows) => ({ total: row?.total ?? 0, rows }))
         ),
