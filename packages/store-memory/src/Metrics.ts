@@ -4,15 +4,23 @@
  * @module
  */
 import { type Analytics, PlayerMetricsReader, PlayerMetricsWriter } from "@sports-data/domain"
-import { Context, Effect, Option, Ref } from "effect"
+import { Context, Effect, Option, Order, Ref } from "effect"
+import { by, desc, nullsLast } from "./Readers.js"
 
 /** Player id order (code units), of metrics rows and of similarity vectors. */
-const byId = (a: { readonly player_id: string }, b: { readonly player_id: string }) =>
-  a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0
+const byId: Order.Order<{ readonly player_id: string }> = by((r) => r.player_id, Order.string)
 
-/** Descending order of two figures, nulls last. */
-const descending = (a: number | null, b: number | null) =>
-  (a === null ? 1 : 0) - (b === null ? 1 : 0) || (b ?? 0) - (a ?? 0)
+/** `find`'s `order: "avg_fantasy_points"`: descending, nulls last, then player id. */
+const byPoints: Order.Order<Analytics.PlayerMetrics> = Order.combine<Analytics.PlayerMetrics>(
+  by((r) => r.avg_fantasy_points, nullsLast(desc(Order.number))),
+  byId
+)
+
+/** `find`'s `order: "momentum_delta"`: descending, nulls last, then {@link byPoints}. */
+const byMomentum: Order.Order<Analytics.PlayerMetrics> = Order.combine<Analytics.PlayerMetrics>(
+  by((r) => r.momentum_delta, nullsLast(desc(Order.number))),
+  byPoints
+)
 
 /** Makes both metrics ports over one fresh, empty state. Never fails. */
 export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader | PlayerMetricsWriter>> = Effect.map(
@@ -30,13 +38,7 @@ export const makeMetricsStore: Effect.Effect<Context.Context<PlayerMetricsReader
               (player_ids === undefined || player_ids.includes(r.player_id)) &&
               (rising !== true || (r.momentum_delta !== null && r.momentum_delta > 0))
             )
-            .sort(
-              order === undefined ?
-                byId :
-                (a, b) =>
-                  (order === "momentum_delta" ? descending(a.momentum_delta, b.momentum_delta) : 0) ||
-                  descending(a.avg_fantasy_points, b.avg_fantasy_points) || byId(a, b)
-            )
+            .sort(order === undefined ? byId : order === "momentum_delta" ? byMomentum : byPoints)
           return order === undefined ? sorted : sorted.slice(offset, limit === undefined ? undefined : offset + limit)
         }),
       vectors: ({ min_sample, season, sport }) =>

@@ -5,7 +5,8 @@
  * @module
  */
 import { ModelRegistryReader, ModelRegistryWriter, type Models } from "@sports-data/domain"
-import { Context, Effect, Ref } from "effect"
+import { Context, Effect, Order, Ref } from "effect"
+import { desc, nullsLast } from "./Readers.js"
 
 interface State {
   readonly versions: ReadonlyMap<string, Models.ModelVersion>
@@ -31,10 +32,17 @@ const newestOf = (s: State, keep: (p: Models.ModelPrediction) => boolean) => {
   return [...newest.values()].sort((a, b) => byCode(a.player_id, b.player_id))
 }
 
-/** `rows` ranked at most `top` by confidence_score, highest first, nulls last; tied rows share a rank. */
+/** Confidence order: highest score first, nulls last. */
+const byConfidence = nullsLast(desc(Order.number))
+
+/**
+ * `rows` ranked at most `top` by confidence_score ({@link byConfidence}; tied rows share a rank):
+ * those at or above the `top`th score, in their order.
+ */
 const topByConfidence = (rows: ReadonlyArray<Models.ModelPrediction>, top: number) => {
-  const above = (a: number | null, b: number | null) => a !== null && (b === null || a > b)
-  return rows.filter((p) => 1 + rows.filter((o) => above(o.confidence_score, p.confidence_score)).length <= top)
+  if (top < 1) return []
+  const edge = rows.map((p) => p.confidence_score).sort(byConfidence)[top - 1]
+  return edge === undefined ? rows : rows.filter((p) => byConfidence(p.confidence_score, edge) <= 0)
 }
 
 /** Makes both registry ports over one fresh, empty state. Never fails. */

@@ -71,12 +71,14 @@ import { type SportsData, valuesOf } from "./SportsData.js"
 // ---------------------------------------------------------------------------------------------
 
 /** Orders nulls after every value, whatever the direction of `order`. */
-const nullsLast = <A>(order: Order.Order<A>): Order.Order<A | null> => (a, b) =>
+export const nullsLast = <A>(order: Order.Order<A>): Order.Order<A | null> => (a, b) =>
   a === null ? (b === null ? 0 : 1) : b === null ? -1 : order(a, b)
 
-const by = <A, B>(f: (a: A) => B, order: Order.Order<B>): Order.Order<A> => Order.mapInput(order, f)
+/** Orders values by `f` of them, in `order`. */
+export const by = <A, B>(f: (a: A) => B, order: Order.Order<B>): Order.Order<A> => Order.mapInput(order, f)
 
-const desc = <A>(order: Order.Order<A>): Order.Order<A> => Order.reverse(order)
+/** `order` reversed (descending). */
+export const desc = <A>(order: Order.Order<A>): Order.Order<A> => Order.reverse(order)
 
 /** Case-insensitive equality of a nullable column with a wanted value. */
 const sameCi = (value: string | null, wanted: string): boolean =>
@@ -464,6 +466,7 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
       const shared = q.shares_event_with === undefined ? undefined : new Set(
         rows.filter((e) => e.sport === q.sport && e.participant_id === q.shares_event_with).map((e) => e.event_id)
       )
+      // (event, place) of the participant's placed entries; an entry without a place is in none
       const place = (e: EventEntry) => `${e.event_id}\u0000${e.position}`
       const placed = q.shares_position_with === undefined ? undefined : new Set(
         rows.filter((e) => e.sport === q.sport && e.participant_id === q.shares_position_with && e.position !== null)
@@ -474,7 +477,7 @@ export const makeEventReader = (data: SportsData): EventReaderService => ({
           e.sport === q.sport &&
           (events === undefined || events.has(e.event_id)) &&
           (shared === undefined || shared.has(e.event_id)) &&
-          (placed === undefined || (e.position !== null && placed.has(place(e)))) &&
+          (placed === undefined || placed.has(place(e))) &&
           (q.participant_id === undefined || e.participant_id === q.participant_id) &&
           (q.position === undefined || e.position === q.position)
         ),
