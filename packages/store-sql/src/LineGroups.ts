@@ -1,9 +1,10 @@
 /**
  * The stored groups of each season's stat lines (tables `line_groups`, `line_group_seasons`,
- * migration 30) and its players ranked (`line_leaders`, migration 42): what StatLineReader
- * `leaders` sums and ranks for a whole season (no week, team or player filter), the filter of
- * trends and game history by default, kept instead of grouping a season's lines (nba: 28,000)
- * and ranking its players per request. Triggers on `stat_lines` and `players` mark a season
+ * migration 30, split by team since migration 45) and its players ranked (`line_leaders`,
+ * migration 42): what StatLineReader `leaders` sums and ranks for a whole season or one team's
+ * season (no week or player filter), the filter of trends and game history by default, kept
+ * instead of grouping a season's lines (nba: 28,000; one team's: 900) and ranking its players per
+ * request. Triggers on `stat_lines` and `players` mark a season
  * stale in the writing transaction; {@link refreshLineGroups} recomputes the stale ones (after
  * each sport's ingest, and at open); a reader uses a season's groups only
  * while {@link groupsFresh}, so it never sees groups older than the lines. A failed refresh only logs (the reader then
@@ -30,17 +31,30 @@ export const RECENT_ORDER = `l.season DESC, l.week DESC NULLS LAST, l.game_date 
  * of joined: PostgreSQL estimates such a filter at hundreds of lines and hashes all 34,000 players
  * for it (nba 2024, team ATL: 65 ms, 2.5 ms looked up). A whole season keeps the hash join,
  * which is faster there (nfl 2025: 57 ms, 95 looked up).
+ *
+ * `byTeam` (what {@link refreshLineGroups} stores): the groups are split by team too, with two
+ * more columns: `team_key`, the lines' `lower(team)` (what a team filter compares, case
+ * ignored), and `team_first`, the 0-based rank of the group's newest line among the lines under
+ * `where` of that team alone: the `first` of a team filter's request.
  */
 export const groupedLines = (
   sql: SqlClient.SqlClient,
   where: ReadonlyArray<Statement.Fragment>,
-  narrow = false
+  narrow = false,
+  byTeam = false
 ) =>
   sql`SELECT player_id, player_name, position, season, count(*)::int AS lines,
-      sum(coalesce(fantasy_points, 0)::numeric) AS fantasy_points, min(rank_) AS first
+      sum(coalesce(fantasy_points, 0)::numeric) AS fantasy_points, min(rank_) AS first${
+    byTeam ? sql`, team_key, min(team_rank_) AS team_first` : sql``
+  }
     FROM (
       SELECT l.player_id, p.full_name AS player_name, coalesce(l.position, p.position) AS position,
-        l.season, l.fantasy_points, row_number() OVER (ORDER BY ${sql.literal(RECENT_ORDER)}) - 1 AS rank_
+        l.season, l.fantasy_points, row_number() OVER (ORDER BY ${sql.literal(RECENT_ORDER)}) - 1 AS rank_${
+    byTeam
+      ? sql`, lower(l.team) AS team_key,
+        row_number() OVER (PARTITION BY lower(l.team) ORDER BY ${sql.literal(RECENT_ORDER)}) - 1 AS team_rank_`
+      : sql``
+  }
       FROM stat_lines l ${
     narrow
       ? sql`LEFT JOIN LATERAL (SELECT full_name, position FROM players WHERE id = l.player_id OFFSET 0) p ON true`
@@ -48,7 +62,7 @@ export const groupedLines = (
   }
       WHERE ${sql.and(where)}
     ) lines
-    GROUP BY player_id, player_name, position, season`
+    GROUP BY player_id, player_name, position, season${byTeam ? sql`, team_key` : sql``}`
 
 /**
  * The players of the groups `groups` (rows with the columns of `line_groups`), summed over their
@@ -101,9 +115,10 @@ export const refreshLineGroups: Effect.Effect<void, never, SqlClient.SqlClient> 
   for (const { season, sport } of stale) {
     yield* sql.withTransaction(Effect.gen(function*() {
       yield* sql`DELETE FROM line_groups WHERE sport = ${sport} AND season = ${season}`
-      yield* sql`INSERT INTO line_groups (sport, season, player_id, player_name, position, lines, fantasy_points, first)
-        SELECT ${sport}, season, player_id, player_name, position, lines, fantasy_points, first
-        FROM (${groupedLines(sql, [sql`l.sport = ${sport}`, sql`l.season = ${season}`])}) g`
+      yield* sql`INSERT INTO line_groups (sport, season, player_id, player_name, position, lines, fantasy_points, first,
+          team_key, team_first)
+        SELECT ${sport}, season, player_id, player_name, position, lines, fantasy_points, first, team_key, team_first
+        FROM (${groupedLines(sql, [sql`l.sport = ${sport}`, sql`l.season = ${season}`], false, true)}) g`
       const stored = sql`SELECT * FROM line_groups WHERE sport = ${sport} AND season = ${season}`
       yield* sql`DELETE FROM line_leaders WHERE sport = ${sport} AND season = ${season}`
       yield* sql`INSERT INTO line_leaders (sport, season, rank, player_id, player_name, lines, fantasy_points, first)

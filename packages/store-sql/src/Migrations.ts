@@ -1453,6 +1453,19 @@ const sportSummaries = statements([
   ])
 ])
 
+/**
+ * 0045: the stored line groups split by team (`team_key`, the lines' `lower(team)`; `team_first`,
+ * the rank of a group's newest line among its team's lines), so that trends and game history of
+ * one team's season read that team's groups by index instead of grouping its lines per request
+ * (nba 2024, TOR: 862 lines, a heap page each, 10-30 ms on PGlite). Every season is marked stale
+ * here, so the next refresh (at open) fills the new columns.
+ */
+const lineGroupsByTeam = statements([
+  `ALTER TABLE line_groups ADD COLUMN team_key text, ADD COLUMN team_first integer`,
+  `CREATE INDEX line_groups_team_idx ON line_groups (sport, season, team_key)`,
+  `UPDATE line_group_seasons SET fresh = false`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1490,7 +1503,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "41_intel_read_models": intelReadModels,
   "42_ranked_line_leaders": rankedLineLeaders,
   "43_game_order_index": gameOrderIndex,
-  "44_sport_summaries": sportSummaries
+  "44_sport_summaries": sportSummaries,
+  "45_line_groups_by_team": lineGroupsByTeam
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

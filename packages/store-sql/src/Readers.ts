@@ -535,13 +535,17 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
               FROM line_group_seasons WHERE sport = ${q.sport} AND season = ${q.season} AND fresh`
             if (ranked !== undefined) return answer(ranked)
           }
-          // a whole season: its stored groups while they are fresh (LineGroups.ts)
-          const stored = q.season !== undefined && !narrow &&
+          // a whole season, or one team's: its stored groups while they are fresh (LineGroups.ts)
+          const oneTeam = q.team !== undefined && q.week === undefined && q.player_ids === undefined
+          const stored = q.season !== undefined && (!narrow || oneTeam) &&
             (yield* Effect.provideService(groupsFresh(q.sport, q.season), SqlClient.SqlClient, sql))
-          const groups = stored
-            ? sql`SELECT player_id, player_name, position, season, lines, fantasy_points, first
+          const groups = !stored
+            ? groupedLines(sql, where, narrow)
+            : oneTeam
+            ? sql`SELECT player_id, player_name, position, season, lines, fantasy_points, team_first AS first
+                FROM line_groups WHERE sport = ${q.sport} AND season = ${q.season!} AND team_key = lower(${q.team!})`
+            : sql`SELECT player_id, player_name, position, season, lines, fantasy_points, first
                 FROM line_groups WHERE sport = ${q.sport} AND season = ${q.season!}`
-            : groupedLines(sql, where, narrow)
           const kept = q.positions === undefined ?
             sql`` :
             sql`WHERE position IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.positions)}::jsonb))`

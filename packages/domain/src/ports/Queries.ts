@@ -137,7 +137,8 @@ export interface LineLeader {
 
 /**
  * The answer of StatLineReader `leaders`: what trends and game history read instead of every
- * line (one row per player at most, from the stored groups of a whole season when fresh).
+ * line (one row per player at most, from the stored groups of a whole season or of one team's
+ * season when fresh).
  */
 export interface LineLeaders {
   /** Lines matching the query. */
