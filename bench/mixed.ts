@@ -21,7 +21,8 @@
  * the common filters (team, season, position, week, league, tour, series, limit) it documents,
  * path parameters filled with real ids read from the service's own lists. Then:
  * - alone: each request BENCH_ALONE_REPS times (default 3) one after another; prints the routes
- *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15), each with its slowest request;
+ *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15), each with its slowest request,
+ *   and the slowest requests of the first pass (every answer made for the first time: the headroom);
  * - hot path: `GET /v1/nfl/players?team=KC` with autocannon, 32 connections, BENCH_HOT_SECONDS
  *   (default 10);
  * - mixed: the list shuffled, 32 callers (undici, one connection each) for BENCH_SECONDS (default
@@ -501,6 +502,10 @@ const benchStore = async (store: string) => {
         `  ${r.p95.toFixed(0).padStart(6)} ms  ${r.route} (slowest: ${r.slowest.path}, ${r.slowest.ms.toFixed(0)} ms)`
       )
     }
+    // the headroom: the slowest requests of the first pass (each answer made for the first time)
+    const first = alone.slice(0, calls.length).sort((a, b) => b.ms - a.ms)
+    console.log(`  first pass: p95 ${summarise(first, 1).p95.toFixed(1)} ms; slowest requests:`)
+    for (const s of first.slice(0, 8)) console.log(`  ${s.ms.toFixed(1).padStart(8)} ms  ${s.path}`)
     if (aloneReps > 1) {
       console.log(`  passes after the first: p95 ${warm.p95.toFixed(1)} ms; slowest (mean):`)
       for (const r of warm.slowest.slice(0, 8)) console.log(`  ${r.mean.toFixed(1).padStart(8)} ms  ${r.route}`)
