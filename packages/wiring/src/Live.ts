@@ -55,7 +55,10 @@ export interface LiveSettings {
   readonly espnSports: ReadonlyArray<TeamSport>
   /** Time between polls while a watched game is live or starts within `ahead`. */
   readonly liveInterval: Duration.Duration
-  /** Time between polls of games of today without a known start time. */
+  /**
+   * Time between polls of games of today without a known start time, and between looks for
+   * watched games while the sport has none ({@link pollerLoop}).
+   */
   readonly idleInterval: Duration.Duration
   /** How long before a known start a game is watched. */
   readonly ahead: Duration.Duration
@@ -153,7 +156,7 @@ export const liveSettings: Config.Config<LiveSettings> = Config.all({
   idleInterval: durationSetting(
     "SPORTS_DATA_LIVE_IDLE_INTERVAL",
     defaultLiveSettings.idleInterval,
-    "Time between polls of today's games without a known start time, e.g. `5 minutes`"
+    "Time between polls of today's games without a known start time, and between looks for watched games while a sport has none, e.g. `5 minutes`"
   ),
   ahead: durationSetting(
     "SPORTS_DATA_LIVE_AHEAD",
@@ -229,6 +232,19 @@ export const watchedGames = (sport: TeamSport, now: Date, ahead: Duration.Durati
   })
 
 /**
+ * Claims (or renews) `sport`'s poller lease for `options.owner` at `now`: true while this poller
+ * holds it. The lease holds unrenewed for the longer of `options.lease` and three live intervals.
+ */
+const claimLease = (sport: TeamSport, options: PollerOptions, now: Date) =>
+  Effect.flatMap(JobLeases, (leases) =>
+    leases.claim({
+      job: liveJob(sport),
+      owner: options.owner,
+      now,
+      leaseMs: Math.max(millis(options.lease), 3 * millis(options.settings.liveInterval))
+    }))
+
+/**
  * One tick of `sport`'s poller (see the module description): claims the lease, and when it holds
  * it and no backoff is running, polls the watched games' dates, matches, writes the changes and
  * their events, and stores the feed's health. Fails only with a StoreError (an upstream failure
@@ -241,9 +257,7 @@ export const pollTick = (
   Effect.gen(function*() {
     const settings = options.settings
     const now = new Date(yield* Clock.currentTimeMillis)
-    const leaseMs = Math.max(millis(options.lease), 3 * millis(settings.liveInterval))
-    const held = yield* (yield* JobLeases).claim({ job: liveJob(sport), owner: options.owner, now, leaseMs })
-    if (!held) return { _tag: "NotHolder" } as const
+    if (!(yield* claimLease(sport, options, now))) return { _tag: "NotHolder" } as const
     const feed = yield* LiveFeed
     const store = yield* LiveGameStore
     const upstream = feed.upstreamOf(sport) ?? "none"
@@ -327,21 +341,41 @@ export const pollTick = (
  * claim and one health read), forever; a tick whose store read or write fails is logged in one
  * line (the store is busy or away; the next tick tries again), a defect with its cause. Releases
  * the lease when interrupted.
+ *
+ * A sport with no watched game (the tick answered `Idle`, as every sport out of season) has its
+ * games read again only after `idleInterval`; the ticks between only renew the lease (one
+ * statement instead of the lease, the health and four game reads per tick, which on the embedded
+ * store's one session made a burst of some 70 statements every 15 s across the six team sports).
+ * A game is watched from `ahead` before its known start (1 h by default), so one found up to
+ * `idleInterval` (5 min by default) after it became watched is still polled before it starts. A
+ * poller that loses the lease reads the games at its first tick as holder again.
  */
 export const pollerLoop = (sport: TeamSport, options: PollerOptions) =>
-  pollTick(sport, options).pipe(
-    Effect.catchAll((error) =>
-      Effect.logWarning("live poll skipped: the store failed").pipe(
-        Effect.annotateLogs({ sport, error: error._tag, detail: error.detail })
-      )
-    ),
-    Effect.catchAllCause((cause) =>
-      Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logWarning("live poll failed", cause)
-    ),
-    Effect.zipRight(Effect.sleep(options.settings.liveInterval)),
-    Effect.forever,
-    Effect.ensuring(Effect.ignore(Effect.flatMap(JobLeases, (l) => l.release(liveJob(sport), options.owner))))
-  )
+  Effect.suspend(() => {
+    // the time (ms) before which an idle sport's games are not read again; 0: at the next tick
+    let idleUntil = 0
+    const tick = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      now < idleUntil
+        ? Effect.map(claimLease(sport, options, new Date(now)), (held) => {
+          if (!held) idleUntil = 0
+        })
+        : Effect.map(pollTick(sport, options), (outcome) => {
+          idleUntil = outcome._tag === "Idle" ? now + millis(options.settings.idleInterval) : 0
+        }))
+    return tick.pipe(
+      Effect.catchAll((error) =>
+        Effect.logWarning("live poll skipped: the store failed").pipe(
+          Effect.annotateLogs({ sport, error: error._tag, detail: error.detail })
+        )
+      ),
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logWarning("live poll failed", cause)
+      ),
+      Effect.zipRight(Effect.sleep(options.settings.liveInterval)),
+      Effect.forever,
+      Effect.ensuring(Effect.ignore(Effect.flatMap(JobLeases, (l) => l.release(liveJob(sport), options.owner))))
+    )
+  })
 
 /** The LiveFeed of `settings` over fetch (the public upstreams, or the base URLs set). */
 export const liveFeedLayer = (settings: LiveSettings): Layer.Layer<LiveFeed> =>
