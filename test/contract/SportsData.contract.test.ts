@@ -260,27 +260,47 @@ describe("sports data contract (readers and writer)", () => {
           expect(yield* store.players.platformNames).toEqual(expected)
         }))
 
-      it.effect("players: teamRosters sums each team's players by the lower-cased team, teamless left out", () =>
+      it.effect("players: teamRosters sums each team's players by the lower-cased team, teamless left out, as the players change", () =>
         Effect.gen(function*() {
           const store = yield* Ports
           yield* seed
-          const expected = new Map<string, { players: number; active: number; positions: Set<string> }>()
-          for (const p of F.players) {
-            if (p.sport !== "nfl" || p.team === null) continue
-            const roster = expected.get(p.team.toLowerCase()) ?? { players: 0, active: 0, positions: new Set() }
-            roster.players++
-            if (p.status === "active") roster.active++
-            if (p.position !== null) roster.positions.add(p.position)
-            expected.set(p.team.toLowerCase(), roster)
+          /** Each nfl team's roster summed up from `players`, as teamRosters answers it. */
+          const expectedOf = (players: ReadonlyArray<Player>) => {
+            const expected = new Map<string, { players: number; active: number; positions: Set<string> }>()
+            for (const p of players) {
+              if (p.sport !== "nfl" || p.team === null) continue
+              const roster = expected.get(p.team.toLowerCase()) ?? { players: 0, active: 0, positions: new Set() }
+              roster.players++
+              if (p.status === "active") roster.active++
+              if (p.position !== null) roster.positions.add(p.position)
+              expected.set(p.team.toLowerCase(), roster)
+            }
+            return [...expected.entries()].map(([team, r]) => [team, { ...r, positions: [...r.positions].sort() }])
+              .sort()
           }
-          expect(expected.get("kc")!.players).toBeGreaterThan(1)
-          expect(expected.get("kc")!.positions.size).toBeGreaterThan(1)
+          const expected = expectedOf(F.players)
+          const kc = expected.find(([team]) => team === "kc")![1] as { players: number; positions: Array<string> }
+          expect(kc.players).toBeGreaterThan(1)
+          expect(kc.positions.length).toBeGreaterThan(1)
           const rosters = yield* store.players.teamRosters("nfl")
-          expect([...rosters.entries()].sort()).toEqual(
-            [...expected.entries()].map(([team, r]) => [team, { ...r, positions: [...r.positions].sort() }]).sort()
-          )
+          expect([...rosters.entries()].sort()).toEqual(expected)
           const { rows } = yield* store.players.find({ sport: "nfl", team: "KC", ...page })
           expect(rosters.get("kc")?.players).toBe(rows.length)
+
+          // a KC player moves (team spelled in lower case), one loses his position, one his team
+          expect(rows.length).toBeGreaterThanOrEqual(3)
+          const [moved, unplaced, released] = rows
+          const changed: ReadonlyArray<Player> = [
+            { ...moved!, team: "buf", status: "injured" },
+            { ...unplaced!, position: null },
+            { ...released!, team: null }
+          ]
+          yield* store.writer.upsertPlayers(changed)
+          const now = F.players.map((p) => changed.find((c) => c.id === p.id) ?? p)
+          expect([...(yield* store.players.teamRosters("nfl")).entries()].sort()).toEqual(expectedOf(now))
+          // and back
+          yield* store.writer.upsertPlayers(rows.slice(0, 3))
+          expect([...(yield* store.players.teamRosters("nfl")).entries()].sort()).toEqual(expected)
         }))
 
       it.effect("paging: limit rows from offset, total counts every match", () =>

@@ -1466,6 +1466,53 @@ const lineGroupsByTeam = statements([
   `UPDATE line_group_seasons SET fresh = false`
 ])
 
+/**
+ * 0046: each team's roster summed up (`team_roster_counts`), the read model of PlayerReader
+ * `teamRosters` (the team lists' `player_count`): per (sport, lower-cased team, position) the
+ * players and the active ones, a player without a position counted under `has_position` false
+ * (`position` '' there). Kept by statement triggers on `players` (each changed row's old values
+ * counted out, its new ones counted in, as `player_platforms`), so `/v1/<sport>/teams` reads a
+ * few hundred counter rows instead of grouping every player of the sport (cfb: 12,550 players,
+ * 13 ms on PostgreSQL per request). Filled from the stored players here.
+ */
+const teamRosterCounts = statements([
+  `CREATE TABLE team_roster_counts (
+    sport text NOT NULL,
+    team_key text NOT NULL,
+    has_position boolean NOT NULL,
+    position text NOT NULL,
+    players integer NOT NULL,
+    active integer NOT NULL,
+    PRIMARY KEY (sport, team_key, has_position, position)
+  )`,
+  // TG_ARGV[0]: +1 for rows coming in (NEW TABLE), -1 for rows going out (OLD TABLE)
+  `CREATE FUNCTION count_team_rosters() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO team_roster_counts (sport, team_key, has_position, position, players, active)
+      SELECT sport, lower(team), position IS NOT NULL, coalesce(position, ''), TG_ARGV[0]::integer * count(*),
+        TG_ARGV[0]::integer * count(*) FILTER (WHERE status = 'active')
+      FROM changed WHERE team IS NOT NULL
+      GROUP BY sport, lower(team), position IS NOT NULL, coalesce(position, '')
+      ON CONFLICT (sport, team_key, has_position, position) DO UPDATE
+        SET players = team_roster_counts.players + EXCLUDED.players,
+          active = team_roster_counts.active + EXCLUDED.active;
+    RETURN NULL;
+  END $$`,
+  `CREATE TRIGGER players_rosters_insert AFTER INSERT ON players
+    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION count_team_rosters('1')`,
+  `CREATE TRIGGER players_rosters_update_out AFTER UPDATE ON players
+    REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION count_team_rosters('-1')`,
+  `CREATE TRIGGER players_rosters_update_in AFTER UPDATE ON players
+    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION count_team_rosters('1')`,
+  `CREATE TRIGGER players_rosters_delete AFTER DELETE ON players
+    REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION count_team_rosters('-1')`,
+  `INSERT INTO team_roster_counts (sport, team_key, has_position, position, players, active)
+    SELECT sport, lower(team), position IS NOT NULL, coalesce(position, ''), count(*),
+      count(*) FILTER (WHERE status = 'active')
+    FROM players WHERE team IS NOT NULL
+    GROUP BY sport, lower(team), position IS NOT NULL, coalesce(position, '')`
+])
+
 /** Every migration, by `<id>_<name>`. Append new ones; never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
   "1_initial": initial,
@@ -1504,7 +1551,8 @@ export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.
   "42_ranked_line_leaders": rankedLineLeaders,
   "43_game_order_index": gameOrderIndex,
   "44_sport_summaries": sportSummaries,
-  "45_line_groups_by_team": lineGroupsByTeam
+  "45_line_groups_by_team": lineGroupsByTeam,
+  "46_team_roster_counts": teamRosterCounts
 }
 
 /** Name of the table recording applied migrations (the @effect/sql default). */

@@ -285,12 +285,13 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
         Effect.map((rows) => rows.map((r) => r.name)),
         orStoreError("PlayerReader.platformNames")
       ),
+      // the counters kept by trigger (migration 46): one row per (team, position) held
       teamRosters: (sport) =>
-        sql<{ team: string; players: number; active: number; positions: string }>`SELECT lower(team) AS team,
-            count(*)::int AS players, (count(*) FILTER (WHERE status = 'active'))::int AS active,
-            coalesce(json_agg(DISTINCT position COLLATE "C" ORDER BY position COLLATE "C")
-              FILTER (WHERE position IS NOT NULL), '[]')::text AS positions
-          FROM players WHERE sport = ${sport} AND team IS NOT NULL GROUP BY lower(team)`.pipe(
+        sql<{ team: string; players: number; active: number; positions: string }>`SELECT team_key AS team,
+            sum(players)::int AS players, sum(active)::int AS active,
+            coalesce(json_agg(position COLLATE "C" ORDER BY position COLLATE "C")
+              FILTER (WHERE has_position AND players > 0), '[]')::text AS positions
+          FROM team_roster_counts WHERE sport = ${sport} GROUP BY team_key HAVING sum(players) > 0`.pipe(
           Effect.map((rows) =>
             new Map(rows.map((r) =>
               [r.team, {
