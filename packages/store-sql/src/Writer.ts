@@ -22,7 +22,7 @@ import { orStoreError } from "./Errors.js"
 import { refreshLineGroups } from "./LineGroups.js"
 import { refreshStandingsTables } from "./Readers.js"
 import { gamesUpsertStatement, makeUpsertSignals } from "./Signals.js"
-import { analyzeSports } from "./Statistics.js"
+import { vacuumSports } from "./Statistics.js"
 import { refreshSummaries } from "./Summaries.js"
 import * as T from "./Tables.js"
 
@@ -113,12 +113,12 @@ export const makeWriter: Effect.Effect<SportsWriterService, never, SqlClient.Sql
         .pipe(
           Effect.asVoid,
           orStoreError("SportsWriter.setIngestState"),
-          // the end of a sport's ingest: the planner's statistics of what it wrote (Statistics.ts),
+          // the end of a sport's ingest: its tables vacuumed and their statistics (Statistics.ts),
           // the groups of the seasons it changed (LineGroups.ts) and the standings tables of the
           // seasons whose games or teams it changed (Standings.ts)
           Effect.zipLeft(
             Effect.provideService(
-              Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), analyzeSports),
+              Effect.zipRight(Effect.all([refreshLineGroups, refreshStandingsTables, refreshSummaries]), vacuumSports),
               SqlClient.SqlClient,
               sql
             )
