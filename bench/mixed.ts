@@ -19,7 +19,10 @@
  * list: every GET operation (but the event stream and the bulk export, which stream) for every
  * sport its path or `sport` parameter takes, once with its required parameters only and once with
  * the common filters (team, season, position, week, league, tour, series, limit) it documents,
- * path parameters filled with real ids read from the service's own lists. Then:
+ * path parameters filled with real ids read from the service's own lists. Then wait until the
+ * server is quiet (its process used under 5% of one core over 2 s, read from /proc: the jobs that
+ * follow an ingestion, such as model training, have ended), at most BENCH_QUIET_TIMEOUT_S (default
+ * 600), and print how long that took. Then:
  * - alone: each request BENCH_ALONE_REPS times (default 3) one after another; prints the routes
  *   whose p95 is over 50 ms (the slowest BENCH_ALONE_SHOWN, default 15), each with its slowest request,
  *   and the slowest requests of the first pass (every answer made for the first time: the headroom);
@@ -38,13 +41,15 @@
  * (default 1800 s).
  *
  * Run: `npx tsx bench/mixed.ts` (or `npm run bench -- mixed`); BENCH_PORT fixes the server's port
- * (default: a free one).
+ * (default: a free one). For diagnosis: BENCH_NODE_FLAGS adds node flags to the server's (e.g.
+ * `--trace-gc`), BENCH_SERVER_LOG=<path> writes its output to `<path>.<store>`; the first pass's
+ * slowest requests show when they were sent, in seconds after the launch.
  * @module
  */
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { createWriteStream, readdirSync, readFileSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -65,6 +70,11 @@ const keyCount = Number(process.env["BENCH_KEYS"] ?? 4)
 /** Routes over 50 ms printed from the alone phase (BENCH_ALONE_SHOWN, default 15). */
 const aloneShown = Number(process.env["BENCH_ALONE_SHOWN"] ?? 15)
 const readyTimeoutMs = Number(process.env["BENCH_READY_TIMEOUT_S"] ?? 1800) * 1000
+/** Extra node flags of the server (BENCH_NODE_FLAGS, e.g. `--trace-gc`), for diagnosis. */
+const serverFlags = (process.env["BENCH_NODE_FLAGS"] ?? "").split(" ").filter((f) => f !== "")
+/** BENCH_SERVER_LOG=<path>: the server's output is also written to `<path>.<store>`. */
+const serverLog = process.env["BENCH_SERVER_LOG"]
+const quietTimeoutMs = Number(process.env["BENCH_QUIET_TIMEOUT_S"] ?? 600) * 1000
 const callers = 32
 const snapshotDir = process.env["BENCH_HEAP_SNAPSHOT"]
 /** package.json `start`: `[NAME=value ...] node <flags> bin/sports-data.mjs serve`, as the README starts it. */
@@ -148,11 +158,21 @@ const serve = async (store: string): Promise<Served> => {
   if (snapshotDir !== undefined) {
     env["NODE_OPTIONS"] = `${env["NODE_OPTIONS"] ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`
   }
-  const child = spawn(process.execPath, [...startFlags, bin, "serve", "--port", String(port)], { cwd: root, env })
+  const child = spawn(process.execPath, [...startFlags, ...serverFlags, bin, "serve", "--port", String(port)], {
+    cwd: root,
+    env
+  })
   children.push(child)
   let out = ""
-  child.stdout?.on("data", (d) => (out += String(d)))
-  child.stderr?.on("data", (d) => (out = (out + String(d)).slice(-20_000)))
+  const log = serverLog === undefined ? undefined : createWriteStream(`${serverLog}.${store}`)
+  child.stdout?.on("data", (d) => {
+    out += String(d)
+    log?.write(d)
+  })
+  child.stderr?.on("data", (d) => {
+    out = (out + String(d)).slice(-20_000)
+    log?.write(d)
+  })
   let gone = false
   const exited = new Promise<void>((done) =>
     child.on("exit", () => {
@@ -185,6 +205,29 @@ const createKey = (store: string): string => {
 const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
   return m === null ? NaN : Number(m[1]) / 1024
+}
+
+/** CPU seconds (user and system, every thread) the process `pid` has used (Linux /proc). */
+const cpuSeconds = (pid: number) => {
+  // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * Waits until the process `pid` is quiet: under 5% of one core over a 2 s window. Returns the
+ * seconds waited, or undefined when it was still busy after `timeoutMs`.
+ */
+const quiet = async (pid: number, timeoutMs: number) => {
+  const started = performance.now()
+  let before = cpuSeconds(pid)
+  for (;;) {
+    await sleep(2000)
+    const now = cpuSeconds(pid)
+    if (now - before < 0.1) return (performance.now() - started) / 1000
+    if (performance.now() - started > timeoutMs) return undefined
+    before = now
+  }
 }
 
 type Json = Record<string, unknown>
@@ -385,6 +428,8 @@ interface Sample {
   readonly path: string
   readonly status: number
   readonly ms: number
+  /** When it was sent, ms since the server was launched (to read beside a server log). */
+  readonly at?: number
 }
 
 const summarise = (samples: ReadonlyArray<Sample>, elapsedS: number) => {
@@ -466,13 +511,20 @@ const benchStore = async (store: string) => {
     )
     if (skipped.length > 0) console.log(`  skipped (no id to fill): ${skipped.join("; ")}`)
     console.log(`  memory when every sport is served: ${readyMemory}`)
+    const waited = await quiet(served.child.pid!, quietTimeoutMs)
+    console.log(
+      waited === undefined
+        ? `  the server was still busy after ${quietTimeoutMs / 1000} s; measuring anyway`
+        : `  the server was quiet (under 5% of a core over 2 s) ${waited.toFixed(0)} s later`
+    )
 
     // alone
     const alone: Array<Sample> = []
     for (let rep = 0; rep < aloneReps; rep++) {
       for (const c of calls) {
+        const at = performance.now() - launched
         const r = await get(c.path)
-        alone.push({ route: c.route, path: c.path, status: r.status, ms: r.ms })
+        alone.push({ route: c.route, path: c.path, status: r.status, ms: r.ms, at })
       }
     }
     const aloneBy = new Map<string, Array<number>>()
@@ -505,7 +557,11 @@ const benchStore = async (store: string) => {
     // the headroom: the slowest requests of the first pass (each answer made for the first time)
     const first = alone.slice(0, calls.length).sort((a, b) => b.ms - a.ms)
     console.log(`  first pass: p95 ${summarise(first, 1).p95.toFixed(1)} ms; slowest requests:`)
-    for (const s of first.slice(0, 8)) console.log(`  ${s.ms.toFixed(1).padStart(8)} ms  ${s.path}`)
+    for (const s of first.slice(0, 8)) {
+      console.log(
+        `  ${s.ms.toFixed(1).padStart(8)} ms  ${s.path} (sent ${((s.at ?? 0) / 1000).toFixed(2)} s after launch)`
+      )
+    }
     if (aloneReps > 1) {
       console.log(`  passes after the first: p95 ${warm.p95.toFixed(1)} ms; slowest (mean):`)
       for (const r of warm.slowest.slice(0, 8)) console.log(`  ${r.mean.toFixed(1).padStart(8)} ms  ${r.route}`)
