@@ -6,6 +6,11 @@
  * - typescript-eslint's recommended rules (syntax only, no type information, so `npm run lint` is fast).
  * - No `console` in packages/** and runtimes/** sources: logs go through `Effect.log*`. The CLI's
  *   output module is the one exception.
+ * - No value imported from the `@effect/platform` index in those sources: each module by its own
+ *   path (`import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"`; types may come from
+ *   the index). The index loads every module, among them the Swagger UI and Scalar pages (some 20
+ *   MB of script text in the heap of every thread that loads it: serve's RSS at start was 585
+ *   MiB with it, 527 without).
  * - The dependency direction of DESIGN.md ("Dependencies point inward only"), one rule per edge
  *   (see {@link boundaries}); each is checked on static imports and re-exports
  *   (`@typescript-eslint/no-restricted-imports`) and on dynamic `import(...)` (`no-restricted-syntax`):
@@ -236,7 +241,10 @@ export default tseslint.config(
   {
     files: ["packages/**/src/**/*.ts", "runtimes/**/src/**/*.ts"],
     ignores: [cliOutputModule],
-    rules: { "no-console": "error" }
+    rules: {
+      "no-console": "error",
+      "@effect/no-import-from-barrel-package": ["error", { packageNames: ["@effect/platform"] }]
+    }
   },
   ...boundaries.map(enforce)
 )

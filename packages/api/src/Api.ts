@@ -7,7 +7,7 @@
  * (`requiredTier`, or `noKey` for `/api/public/stats`).
  * @module
  */
-import { HttpApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
 import { AccountGroup } from "./groups/Account.js"
 import { AnalyticsGroup } from "./groups/Analytics.js"
 import { BulkGroup } from "./groups/Bulk.js"

@@ -16,7 +16,7 @@
  * when a more specific one helps the caller.
  * @module
  */
-import { HttpApiSchema } from "@effect/platform"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import type {
   Conflict,
   DailyLimitExceeded,

@@ -19,9 +19,12 @@
  * `tier_resolved` ("all" there is `sandbox` here, the lowest rank).
  * @module
  */
-import { HttpApi, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import type { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Admission, type ApiKey, type Plans, type UsageCounts } from "@sports-data/domain"
 import { Context, Option } from "effect"
 import {

@@ -18,13 +18,11 @@
  * See the package README for a full example.
  * @module
  */
-import {
-  FetchHttpClient,
-  HttpApiClient,
-  HttpClient,
-  HttpClientRequest,
-  type HttpClientResponse
-} from "@effect/platform"
+import type { HttpClientResponse } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Api, ApiErrors, Security } from "@sports-data/api"
 import { Cause, Effect, Exit } from "effect"
 

@@ -26,7 +26,8 @@
  * store's records, else the file's, for `/v1/meta/coverage`.
  * @module
  */
-import { HttpClient, type HttpClientError } from "@effect/platform"
+import type { HttpClientError } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
 import {
   type DatasetSync,
   type FileSync,

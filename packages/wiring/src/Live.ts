@@ -21,7 +21,7 @@
  *   in `/v1/data/status`.
  * @module
  */
-import { FetchHttpClient } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import {
   type AllStores,
   type FeedHealth,

@@ -21,7 +21,8 @@
  *   when it answers.
  * @module
  */
-import { FetchHttpClient, type HttpClient } from "@effect/platform"
+import type { HttpClient } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { type AllStores, CatalogReader, type SportKey, type StoreError } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import { Clock, Duration, Effect, Layer, Option, Ref } from "effect"

@@ -15,8 +15,11 @@
  * A key created this way is in the running server's store at once, so it works on its next request.
  * @module
  */
-import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Keys } from "@sports-data/app"
 import { Plans } from "@sports-data/domain"
 import { lockHolder } from "@sports-data/store-sql"

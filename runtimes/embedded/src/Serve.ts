@@ -22,7 +22,7 @@
  * in `/metrics`, Memory.ts of @sports-data/http).
  * @module
  */
-import { HttpServer } from "@effect/platform"
+import * as HttpServer from "@effect/platform/HttpServer"
 import { Keys } from "@sports-data/app"
 import { IngestProgress, makeIngestProgress, type Plans, type StoreUnavailable } from "@sports-data/domain"
 import { HttpServerLive, makeThreadMemorySources } from "@sports-data/http"

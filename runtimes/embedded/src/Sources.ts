@@ -5,7 +5,7 @@
  * directory is missing.
  * @module
  */
-import { FetchHttpClient } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { type SportKey } from "@sports-data/domain"
 import { Runner, Sync } from "@sports-data/ingest"
 import cliProgress from "cli-progress"

@@ -9,7 +9,9 @@
  * referrer (the token is in the URL) and allows no script; everything placed in it is escaped.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Keys } from "@sports-data/app"
 import { type AuditStore, KeyStore, type StoreError } from "@sports-data/domain"
 import { PlanCatalogService } from "@sports-data/wiring"

@@ -17,7 +17,9 @@
  * `Plans.defaultPlans`, replaced by the JSON file named in the SPORTS_DATA_PLANS setting.
  * @module
  */
-import { HttpApp, HttpRouter, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ApiErrors, Security } from "@sports-data/api"
 import { Admission, type ConsumeOutcome, KeyStore, Plans, type UsageCounts, UsageStore } from "@sports-data/domain"
 import { PlanCatalogService } from "@sports-data/wiring"

@@ -35,7 +35,9 @@
  * not kept. 0 turns the cache off.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type { Security } from "@sports-data/api"
 import { CatalogReader, Sports } from "@sports-data/domain"
 import { Clock, Config, Context, Deferred, Duration, Effect, Either, Exit, FiberId, Layer, Option } from "effect"

@@ -6,7 +6,11 @@
  * (Scalar, bundled: no CDN needed).
  * @module
  */
-import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { OpenApi30 } from "@sports-data/api"
 import { Effect, Layer } from "effect"
 import type { RouteShape } from "./Errors.js"

@@ -14,16 +14,14 @@
  *   is logged (the body never carries a stack, SQL or driver message).
  * @module
  */
-import {
-  FileSystem,
-  HttpApiBuilder,
-  HttpApiError,
-  HttpIncomingMessage,
-  HttpServerError,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiError from "@effect/platform/HttpApiError"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import * as HttpMethod from "@effect/platform/HttpMethod"
+import * as HttpServerError from "@effect/platform/HttpServerError"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ApiErrors } from "@sports-data/api"
 import { type DomainError, isDomainError, type StoreFailure } from "@sports-data/domain"
 import { Cause, Effect, Option, Schema, Stream } from "effect"

@@ -24,7 +24,7 @@
  *   listener waits for in-flight requests.
  * @module
  */
-import { HttpServerResponse } from "@effect/platform"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Api, ApiErrors, Security } from "@sports-data/api"
 import { Delivery, EventWake, ServiceEventReader } from "@sports-data/domain"
 import { Settings } from "@sports-data/wiring"

@@ -20,7 +20,9 @@
  * deadline can cancel it.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ApiErrors } from "@sports-data/api"
 import { Config, Duration, Effect, Layer, Option } from "effect"
 import { errorResponse } from "./Errors.js"

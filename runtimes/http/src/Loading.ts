@@ -14,7 +14,8 @@
  * costs no quota, and it is given only on a route that exists (an unknown path is still 404).
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { ApiErrors } from "@sports-data/api"
 import { type IngestProgressService, loadingOf, SportKey } from "@sports-data/domain"
 import { Effect, Option, Schema } from "effect"

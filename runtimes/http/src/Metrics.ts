@@ -31,7 +31,9 @@
  * (127.0.0.1, ::1) is answered. Anything else answers 404 NOT_FOUND, as an unknown path does.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ApiErrors } from "@sports-data/api"
 import type { IngestProgressService } from "@sports-data/domain"
 import { loadStates } from "@sports-data/domain"

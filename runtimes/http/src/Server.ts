@@ -16,9 +16,11 @@
  *   OTEL_EXPORTER_OTLP_ENDPOINT is set.
  * @module
  */
-import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import type { HttpApi, HttpApiGroup } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServer from "@effect/platform/HttpServer"
 import { Api, Security } from "@sports-data/api"
 import * as App from "@sports-data/app"
 import { IngestProgress, type IngestProgressService, type Mailer, type Plans } from "@sports-data/domain"

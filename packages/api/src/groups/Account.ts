@@ -6,7 +6,9 @@
  * `GET /daas/trial/activate`, is an HTML route beside the API (runtimes/http Activation.ts).
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ConflictError, DailyLimitExceededError, InvalidParameterError, ResourceNotFoundError } from "../Errors.js"

@@ -5,7 +5,9 @@
  * constants are documented in the domain (Analytics.ts) and in each endpoint's description.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { AnalyticsResources, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"

@@ -5,7 +5,10 @@
  * <row>}`, streamed from the store; gzip-encoded when the request accepts gzip.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { eventExportKinds, type ExportKind, exportKinds, SportKey, teamExportKinds } from "@sports-data/domain"
 import { ParseResult, Schema } from "effect"
 import { InvalidParameterError } from "../Errors.js"

@@ -3,7 +3,9 @@
  * of a sport, a slate's salaries, and the lineup optimizer (an exact 0-1 program solved by HiGHS).
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"

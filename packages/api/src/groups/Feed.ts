@@ -5,7 +5,9 @@
  * are null unless an ACTIVE model of the registry produced them.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { AnalyticsResources, Models, Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, RateLimitExceededError, ResourceNotFoundError } from "../Errors.js"

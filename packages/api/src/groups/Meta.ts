@@ -3,7 +3,9 @@
  * (specification, "Cross-sport"), and the unauthenticated `/api/public/stats`.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ListLimits, listPageFields } from "../params/Common.js"

@@ -6,7 +6,9 @@
  * depth chart source: empty data with meta.coverage) are in groups/Unavailable.ts.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { ResourceNotFoundError } from "../Errors.js"
 import { ListLimits, PlayerIdPath } from "../params/Common.js"

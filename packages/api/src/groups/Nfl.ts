@@ -7,7 +7,8 @@
  * groups/Unavailable.ts.
  * @module
  */
-import { HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { ListLimits } from "../params/Common.js"
 import {

@@ -4,7 +4,9 @@
  * source has NHL depth charts: it answers empty data with `meta.coverage`).
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ListLimits } from "../params/Common.js"

@@ -5,7 +5,8 @@
  * with `meta.coverage` (or 404 for a player id, as no player exists).
  * @module
  */
-import { HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Resources } from "@sports-data/domain"
 import { Schema } from "effect"
 import { ListLimits, TeamKeyPath } from "../params/Common.js"

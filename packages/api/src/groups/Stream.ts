@@ -7,7 +7,10 @@
  * Opening a stream counts one call; above the key's concurrent stream cap → 429 TOO_MANY_STREAMS.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { SportKey } from "@sports-data/domain"
 import { Schema } from "effect"
 import { TooManyStreamsError } from "../Errors.js"

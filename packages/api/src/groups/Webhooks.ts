@@ -5,7 +5,9 @@
  * delivery. Another key's webhook or delivery → 404 RESOURCE_NOT_FOUND.
  * @module
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Webhooks } from "@sports-data/domain"
 import { Schema } from "effect"
 import { InvalidParameterError, ResourceNotFoundError } from "../Errors.js"

@@ -7,7 +7,7 @@
  * `malformed`. A UTF-8 byte order mark is skipped (MLB responses may carry one).
  * @module
  */
-import { HttpClient } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
 import { LiveFeedError } from "@sports-data/domain"
 import { Clock, type Duration, Effect, ParseResult, Schema } from "effect"
 

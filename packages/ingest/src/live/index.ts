@@ -4,7 +4,7 @@
  * (and nhl or mlb too when the options list them in `espnSports`).
  * @module
  */
-import { HttpClient } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
 import {
   LiveFeed,
   type LiveFeedError,

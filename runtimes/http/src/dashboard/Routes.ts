@@ -15,7 +15,10 @@
  *   a link token or an e-mail address.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse, UrlParams } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as UrlParams from "@effect/platform/UrlParams"
 import { Api, ApiErrors, Security } from "@sports-data/api"
 import { Account, type AccountCaller, Catalog, Dashboard, Models } from "@sports-data/app"
 import {

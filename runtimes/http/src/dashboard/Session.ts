@@ -11,7 +11,9 @@
  *   origin is refused as well.
  * @module
  */
-import { Cookies, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
+import * as Cookies from "@effect/platform/Cookies"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 
 /** Name of the session cookie. */

@@ -2,7 +2,7 @@
  * Handlers of the analytics group: decode, call the Analytics application service, encode.
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params, TrendsResponse } from "@sports-data/api"
 import { Analytics, type HistorySport, historySports, Rows } from "@sports-data/app"
 import { Analytics as Formulas, InvalidParameter, Sports } from "@sports-data/domain"

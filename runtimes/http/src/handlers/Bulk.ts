@@ -7,8 +7,8 @@
  * An `include` kind that does not apply to the sport is 400 INVALID_PARAMETER before any byte.
  * @module
  */
-import { HttpServerResponse } from "@effect/platform"
 import * as NodeStream from "@effect/platform-node/NodeStream"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Api } from "@sports-data/api"
 import { Bulk } from "@sports-data/app"
 import { Effect, Stream } from "effect"

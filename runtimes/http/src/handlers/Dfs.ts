@@ -3,7 +3,7 @@
  * 8601 UTC).
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Dfs, type OptimizeResult, type SalaryRow } from "@sports-data/app"
 import { type Dfs as D } from "@sports-data/domain"

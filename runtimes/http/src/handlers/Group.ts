@@ -10,7 +10,7 @@
  * @module
  */
 import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpServerResponse } from "@effect/platform"
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import type { ApiErrors } from "@sports-data/api"
 import type { Layer, Scope, Types } from "effect"
 import { Effect } from "effect"

@@ -5,7 +5,7 @@
  * else the answer is empty, never a 400 (decisions.md).
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Games, Signals } from "@sports-data/app"
 import { Signals as Rules, type SignalSport } from "@sports-data/domain"

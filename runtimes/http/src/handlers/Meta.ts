@@ -3,7 +3,7 @@
  * unauthenticated `/api/public/stats`.
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params, Security } from "@sports-data/api"
 import { Catalog } from "@sports-data/app"
 import { type Resources, SportKey, Sports } from "@sports-data/domain"

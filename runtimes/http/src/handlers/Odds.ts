@@ -5,7 +5,7 @@
  * no source has lines for.
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params, Security } from "@sports-data/api"
 import { Odds } from "@sports-data/app"
 import { Coverage, Odds as O, type SportKey } from "@sports-data/domain"

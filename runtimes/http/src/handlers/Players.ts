@@ -2,7 +2,7 @@
  * Handlers of the cross-sport players group (`/v1/players`): search and compare.
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params } from "@sports-data/api"
 import { Players, Rows } from "@sports-data/app"
 import { Effect } from "effect"

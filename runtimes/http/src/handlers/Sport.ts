@@ -5,7 +5,8 @@
  * (Group.ts) for REST and by the tool server for MCP.
  * @module
  */
-import { HttpApp, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Params, Security } from "@sports-data/api"
 import { Catalog, Games, Players, Rows, Standings, type TeamFilter, Teams } from "@sports-data/app"
 import {

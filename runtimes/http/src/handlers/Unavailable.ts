@@ -5,7 +5,7 @@
  * sport's coverage (Coverage.ts).
  * @module
  */
-import { type HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
 import { Api, Params, Security } from "@sports-data/api"
 import { Games, Players } from "@sports-data/app"
 import { Coverage, Paging, PlayReader, ResourceNotFound, type TeamSport } from "@sports-data/domain"

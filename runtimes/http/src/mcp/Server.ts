@@ -29,7 +29,9 @@
  *   which the cause is logged.
  * @module
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ApiErrors, Security } from "@sports-data/api"
 import * as App from "@sports-data/app"
 import { Admission, type DomainError, type KeyStore, UsageStore } from "@sports-data/domain"
