@@ -21,6 +21,7 @@ import {
   Team
 } from "@sports-data/domain"
 import { Effect, Schema } from "effect"
+import { decodeRows } from "./Decoders.js"
 import { orStoreError } from "./Errors.js"
 import { signalSelectList } from "./Signals.js"
 import * as T from "./Tables.js"
@@ -52,7 +53,7 @@ export const makeExportReader: Effect.Effect<ExportReaderService, never, SqlClie
         : sql`${key} > ${after}`
       return sql`SELECT ${sql.literal(k.select)} FROM ${sql(k.table)} WHERE sport = ${sport} AND ${from}
         ORDER BY ${key} LIMIT ${n}`.pipe(
-        Effect.flatMap(Schema.decodeUnknown(Schema.Array(k.schema as unknown as Schema.Schema<ExportRows[K], any>))),
+        Effect.flatMap(decodeRows(k.schema as unknown as Schema.Schema<ExportRows[K], any>)),
         Effect.map((rows): ExportPage<K> => {
           const last = rows.at(-1) as Record<string, unknown> | undefined
           return { rows, next: rows.length < n || last === undefined ? null : String(last[k.key]) }

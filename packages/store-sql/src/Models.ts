@@ -12,6 +12,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import type * as Statement from "@effect/sql/Statement"
 import { ModelRegistryReader, ModelRegistryWriter, Models, type StoreError, TeamSport } from "@sports-data/domain"
 import { Context, Effect, type ParseResult, Schema } from "effect"
+import { decodeRows } from "./Decoders.js"
 import { orStoreError } from "./Errors.js"
 
 /** A version row as the drivers return it (jsonb parsed, timestamptz as a Date or a string). */
@@ -28,7 +29,7 @@ const decodeVersions = Schema.decodeUnknown(Schema.Array(VersionRow))
 /** Rows as the domain holds them: `week` and `projection` (migration 27) only where set. */
 const decodePredictions = (rows: unknown) =>
   Effect.map(
-    Schema.decodeUnknown(Schema.Array(Models.ModelPrediction))(rows),
+    decodeRows(Models.ModelPrediction)(rows),
     (ps) =>
       ps.map(({ projection, week, ...p }): Models.ModelPrediction => ({
         ...p,

@@ -66,6 +66,7 @@ import {
   teamSports
 } from "@sports-data/domain"
 import { Context, Effect, Option, Schema } from "effect"
+import { decodeJsonRows, decodeRows } from "./Decoders.js"
 import { orStoreError } from "./Errors.js"
 import { groupedLines, groupsFresh, heldPositions, rankedPlayers, RECENT_ORDER } from "./LineGroups.js"
 import { makeServiceEventReader, makeSignalReader } from "./Signals.js"
@@ -130,12 +131,12 @@ const helpers = (sql: SqlClient.SqlClient) => {
     operation: string
   ): Effect.Effect<ReadonlyArray<A>, StoreError> => {
     const rows = sql`SELECT ${sql.literal(t.select)} FROM ${sql(t.table)} WHERE ${sql.and(where)}
-      ORDER BY ${sql.literal(orderBy)}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(schema))))
+      ORDER BY ${sql.literal(orderBy)}`.pipe(Effect.flatMap(decodeRows(schema)))
     if (t.json === undefined) return rows.pipe(orStoreError(operation))
     return sql<{ rows: string }>`SELECT (${
       jsonRows(t.table, t.json, sql.and(where), orderBy, JSON_PAGE_MAX + 1, 0)
     }) AS rows`.pipe(
-      Effect.flatMap(([row]) => Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))(row?.rows ?? "[]")),
+      Effect.flatMap(([row]) => decodeJsonRows(schema)(row?.rows ?? "[]")),
       Effect.flatMap((read) => (read.length > JSON_PAGE_MAX ? rows : Effect.succeed(read))),
       orStoreError(operation)
     )
@@ -196,8 +197,8 @@ const helpers = (sql: SqlClient.SqlClient) => {
     const rowsCondition = keyset === undefined || page.after === undefined
       ? condition
       : sql.and([...where, keysetAfter(keyset.columns, keyset.spec as KeySpec<unknown>, page.after)])
-    const decode = Schema.decodeUnknown(Schema.Array(schema))
-    const decodeJson = Schema.decodeUnknown(Schema.parseJson(Schema.Array(schema)))
+    const decode = decodeRows(schema)
+    const decodeJson = decodeJsonRows(schema)
     const counted = sql`SELECT count(*)::int FROM ${sql(t.table)} WHERE ${condition}`
     const order = sql.literal(orderBy)
     if (t.json !== undefined && limit > 0 && limit <= JSON_PAGE_MAX) {
@@ -449,7 +450,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
             WHERE sport = ${q.sport} AND ${oneOf("player_id", q.player_ids)} AND game_date < ${q.before}::date
           ) ranked WHERE rank_ <= ${q.per_player}
           ORDER BY player_id COLLATE "C", ${sql.literal(recent)}`.pipe(
-          Effect.flatMap(Schema.decodeUnknown(Schema.Array(StatLine))),
+          Effect.flatMap(decodeRows(StatLine)),
           orStoreError("StatLineReader.recentBefore")
         )
       },

@@ -26,6 +26,7 @@ import {
   type UpsertResult
 } from "@sports-data/domain"
 import { Clock, Effect, Schema } from "effect"
+import { decodeRows } from "./Decoders.js"
 import { orStoreError } from "./Errors.js"
 import { games, upsertStatement } from "./Tables.js"
 
@@ -244,7 +245,7 @@ export const makeSignalReader: Effect.Effect<SignalReaderService, never, SqlClie
           ) s
           GROUP BY player_name, signal_type
           ORDER BY first`.pipe(
-          Effect.flatMap(Schema.decodeUnknown(Schema.Array(SignalNameCountRow))),
+          Effect.flatMap(decodeRows(SignalNameCountRow)),
           orStoreError("SignalReader.nameCounts")
         ),
       // each sport holding signals (a skip through signals_sport_effective_idx), then its newest:
