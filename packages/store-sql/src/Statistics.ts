@@ -12,9 +12,9 @@
  * After an ingest the tables are also vacuumed (VACUUM; PostgreSQL's manual, "Routine Vacuuming"),
  * the other half of autovacuum's work: the row versions an ingest replaced (each row it changed or
  * deleted, and the read models it rebuilt, leave one) are reclaimed, which PGlite otherwise never
- * does, so a store refreshed for months would only grow; and every page of the rows it wrote is marked all-visible with each
- * row's commit recorded on it (hint bits), so that the first read of a freshly written page does
- * not look its rows' commits up and write the page back. Measured on the real data: the first
+ * does, so a store refreshed for months would only grow; and every page of the rows it wrote is
+ * marked all-visible with each row's commit recorded on it (hint bits), so that the first read of
+ * a freshly written page does not look its rows' commits up and write the page back. Measured on the real data: the first
  * VACUUM of the eleven sports took 2.4 s on PGlite, and a fresh ingest of all of them with
  * `sports-data serve` 172 s instead of 164-169; one after a sport's re-ingest reads only the
  * pages it changed.
@@ -64,17 +64,21 @@ export const READ_MODEL_TABLES = [
   "player_platforms"
 ] as const
 
-const analyze = (sql: SqlClient.SqlClient, tables: ReadonlyArray<string>) =>
+/**
+ * `command` (ANALYZE, or VACUUM (ANALYZE)) over `tables`, none when there are none. Never fails:
+ * a failure logs (statistics and vacuuming make reads faster, never different).
+ */
+const maintain = (sql: SqlClient.SqlClient, command: "ANALYZE" | "VACUUM (ANALYZE)", tables: ReadonlyArray<string>) =>
   tables.length === 0
     ? Effect.void
-    : sql.unsafe(`ANALYZE ${tables.join(", ")}`).pipe(
+    : sql.unsafe(`${command} ${tables.join(", ")}`).pipe(
       Effect.asVoid,
       Effect.catchAll((error) =>
-        Effect.logWarning("ANALYZE failed (reads stay correct, maybe slower)").pipe(
+        Effect.logWarning(`${command} failed (reads stay correct, maybe slower)`).pipe(
           Effect.annotateLogs({ tables: tables.join(","), error: String(error) })
         )
       ),
-      Effect.withSpan("SqlStore.analyze")
+      Effect.withSpan("SqlStore.maintain", { attributes: { command } })
     )
 
 /**
@@ -84,16 +88,7 @@ const analyze = (sql: SqlClient.SqlClient, tables: ReadonlyArray<string>) =>
  */
 export const vacuumSports: Effect.Effect<void, never, SqlClient.SqlClient> = Effect.flatMap(
   SqlClient.SqlClient,
-  (sql) =>
-    sql.unsafe(`VACUUM (ANALYZE) ${[...SPORTS_TABLES, ...READ_MODEL_TABLES].join(", ")}`).pipe(
-      Effect.asVoid,
-      Effect.catchAll((error) =>
-        Effect.logWarning("VACUUM failed (reads stay correct, maybe slower)").pipe(
-          Effect.annotateLogs({ error: String(error) })
-        )
-      ),
-      Effect.withSpan("SqlStore.vacuum")
-    )
+  (sql) => maintain(sql, "VACUUM (ANALYZE)", [...SPORTS_TABLES, ...READ_MODEL_TABLES])
 )
 
 /**
@@ -106,7 +101,7 @@ export const analyzeNeverAnalyzed: Effect.Effect<void, never, SqlClient.SqlClien
     sql<{ relname: string }>`SELECT relname FROM pg_class
       WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace
         AND reltuples < 0 AND relname IN ${sql.in(SPORTS_TABLES)}`.pipe(
-      Effect.flatMap((rows) => analyze(sql, rows.map((r) => r.relname))),
+      Effect.flatMap((rows) => maintain(sql, "ANALYZE", rows.map((r) => r.relname))),
       Effect.catchAll((error) =>
         Effect.logWarning("statistics check failed").pipe(Effect.annotateLogs({ error: String(error) }))
       )
