@@ -249,7 +249,7 @@ export const makePlayerReader: Effect.Effect<PlayerReaderService, never, SqlClie
   SqlClient.SqlClient,
   (sql) => {
     const { ci, findAll, findPaged, oneOf } = helpers(sql)
-    const decode = Schema.decodeUnknown(Schema.Array(Player))
+    const decode = decodeRows(Player)
     return {
       find: (q) => {
         const where: Array<Fragment> = []
@@ -418,7 +418,7 @@ export const makeStatLineReader: Effect.Effect<StatLineReaderService, never, Sql
       return where
     }
     /** `newest`'s answer: the chosen lines as one JSON array (text). */
-    const decodeLines = Schema.decodeUnknown(Schema.parseJson(Schema.Array(StatLine)))
+    const decodeLines = decodeJsonRows(StatLine)
     return {
       find: (q) => {
         const where: Array<Fragment> = [sql`sport = ${q.sport}`]
@@ -721,7 +721,7 @@ export const makeAthleteReader: Effect.Effect<AthleteReaderService, never, SqlCl
   SqlClient.SqlClient,
   (sql) => {
     const { findPaged, oneOf } = helpers(sql)
-    const decode = Schema.decodeUnknown(Schema.Array(Athlete))
+    const decode = decodeRows(Athlete)
     return {
       find: (q) => {
         const where: Array<Fragment> = [sql`sport = ${q.sport}`]
